@@ -1,0 +1,199 @@
+package iri
+
+import "unicode"
+
+// Byte classes for ASCII characters, one bit per set of RFC 3986 / RFC 3987.
+const (
+	clsUnreserved uint8 = 1 << iota // ALPHA / DIGIT / "-" / "." / "_" / "~"
+	clsSubDelim                     // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+	clsGenDelim                     // ":" / "/" / "?" / "#" / "[" / "]" / "@"
+	clsScheme                       // ALPHA / DIGIT / "+" / "-" / "."
+	clsHex                          // HEXDIG
+	clsLEIRI                        // ASCII allowed by leiri-ucschar but not in URIs: space, <>"{}|\^`, C0 controls, DEL
+)
+
+var asciiClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] |= clsUnreserved | clsScheme
+		t[c-'a'+'A'] |= clsUnreserved | clsScheme
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] |= clsUnreserved | clsScheme | clsHex
+	}
+	for _, c := range "abcdefABCDEF" {
+		t[c] |= clsHex
+	}
+	for _, c := range "-._~" {
+		t[c] |= clsUnreserved
+	}
+	for _, c := range "+-." {
+		t[c] |= clsScheme
+	}
+	for _, c := range "!$&'()*+,;=" {
+		t[c] |= clsSubDelim
+	}
+	for _, c := range ":/?#[]@" {
+		t[c] |= clsGenDelim
+	}
+	for c := 0; c < 0x20; c++ {
+		t[c] |= clsLEIRI
+	}
+	for _, c := range " <>\"{}|\\^`\x7f" {
+		t[c] |= clsLEIRI
+	}
+	return t
+}()
+
+// component identifies the part of a reference a character belongs to; the
+// characters allowed unencoded differ per component.
+type component uint8
+
+const (
+	compUserinfo component = iota
+	compHost
+	compPath
+	compQuery
+	compFragment
+)
+
+// allowedASCII reports whether the ASCII byte c may appear unencoded in
+// component comp of a URI (RFC 3986 section 3). The percent sign is not
+// included: callers handle "%" HEXDIG HEXDIG themselves.
+func allowedASCII(c byte, comp component) bool {
+	k := asciiClass[c]
+	if k&(clsUnreserved|clsSubDelim) != 0 {
+		return true
+	}
+	switch comp {
+	case compUserinfo:
+		return c == ':'
+	case compHost:
+		return false
+	case compPath:
+		return c == ':' || c == '@' || c == '/'
+	case compQuery, compFragment:
+		return c == ':' || c == '@' || c == '/' || c == '?'
+	}
+	return false
+}
+
+// isUcschar reports whether r is in the ucschar production of RFC 3987.
+func isUcschar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000 || r > 0xEFFFD:
+		return false
+	case r >= 0xE0000 && r < 0xE1000:
+		return false // tags and variation selectors supplement block
+	}
+	return r&0xFFFE != 0xFFFE // the two noncharacters at the end of each plane
+}
+
+// isIprivate reports whether r is in the iprivate production of RFC 3987
+// (allowed in the query only).
+func isIprivate(r rune) bool {
+	return (r >= 0xE000 && r <= 0xF8FF) ||
+		(r >= 0xF0000 && r <= 0xFFFFD) ||
+		(r >= 0x100000 && r <= 0x10FFFD)
+}
+
+// isBidiFormat reports whether r is one of the bidirectional formatting
+// characters an IRI must not contain (RFC 3987 section 4.1, 3987bis 7.3,
+// and the isolates added in Unicode 6.3).
+func isBidiFormat(r rune) bool {
+	return r == 0x200E || r == 0x200F || r == 0x061C ||
+		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+}
+
+// spoofChars are characters that are valid IRI characters but look like IRI
+// syntax (slashes, dots, colons, question marks) or are invisible; a display
+// form keeps them percent-encoded so that what a reader sees is what the IRI
+// is. The list follows the characters browsers refuse to show unescaped.
+var spoofChars = map[rune]bool{
+	0x0338: true, // COMBINING LONG SOLIDUS OVERLAY
+	0x0589: true, // ARMENIAN FULL STOP
+	0x05C3: true, // HEBREW PUNCTUATION SOF PASUQ
+	0x05F4: true, // HEBREW PUNCTUATION GERSHAYIM
+	0x0701: true, 0x0702: true, 0x0703: true, 0x0704: true, // Syriac stops
+	0x115F: true, 0x1160: true, // Hangul fillers
+	0x2024: true, // ONE DOT LEADER
+	0x2044: true, // FRACTION SLASH
+	0x2215: true, // DIVISION SLASH
+	0x2236: true, // RATIO
+	0x29F8: true, // BIG SOLIDUS
+	0x3164: true, // HANGUL FILLER
+	0x3002: true, // IDEOGRAPHIC FULL STOP
+	0xA789: true, // MODIFIER LETTER COLON
+	0xFE52: true, // SMALL FULL STOP
+	0xFE55: true, // SMALL COLON
+	0xFE56: true, // SMALL QUESTION MARK
+	0xFF0E: true, // FULLWIDTH FULL STOP
+	0xFF0F: true, // FULLWIDTH SOLIDUS
+	0xFF1A: true, // FULLWIDTH COLON
+	0xFF1F: true, // FULLWIDTH QUESTION MARK
+	0xFF03: true, // FULLWIDTH NUMBER SIGN
+	0xFFA0: true, // HALFWIDTH HANGUL FILLER
+	0xFFFC: true, // OBJECT REPLACEMENT CHARACTER
+	0xFFFD: true, // REPLACEMENT CHARACTER
+}
+
+// displayable reports whether the non-ASCII rune r may be shown unencoded
+// in component comp of a display IRI (RFC 3987 section 3.2 step 4): it must
+// be allowed by the IRI grammar there, and it must not be one of the
+// characters "not appropriate" for display: bidi formatting characters,
+// white space and its look-alikes, format characters other than ZWNJ and
+// ZWJ (which some scripts need), unassigned code points, and the syntax
+// look-alikes in spoofChars.
+func displayable(r rune, comp component) bool {
+	if !isUcschar(r) && !(comp == compQuery && isIprivate(r)) {
+		return false
+	}
+	if isBidiFormat(r) || spoofChars[r] {
+		return false
+	}
+	if r == 0x200C || r == 0x200D {
+		return true
+	}
+	if unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
+		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+		unicode.Is(unicode.Variation_Selector, r) {
+		return false
+	}
+	return isIprivate(r) || unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S)
+}
+
+const upperHex = "0123456789ABCDEF"
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0
+}
+
+func isHex(c byte) bool { return asciiClass[c]&clsHex != 0 }
+
+// isPctEncoded reports whether s[i:] starts with "%" HEXDIG HEXDIG.
+func isPctEncoded(s string, i int) bool {
+	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+func appendPct(dst []byte, b byte) []byte {
+	return append(dst, '%', upperHex[b>>4], upperHex[b&15])
+}

@@ -1,0 +1,341 @@
+package iri
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/htmlindex"
+)
+
+// A Converter maps IRI references to URI references and back. Its
+// configuration, set by options, is fixed at creation: a Converter is safe
+// for concurrent use.
+type Converter struct {
+	mode     Mode
+	charset  encoding.Encoding // document charset for queries; nil = UTF-8
+	charName string            // its WHATWG name
+}
+
+// An Option configures a Converter.
+type Option func(*Converter)
+
+// WithMode sets how liberal parsing is (default LEIRI).
+func WithMode(m Mode) Option { return func(c *Converter) { c.mode = m } }
+
+// WithCharset sets the document charset: the query of an http or https
+// reference (and, in Web mode, ftp and file) is encoded in it before
+// percent-encoding, as 3987bis section 3.5 and browsers do. A character the
+// charset cannot encode becomes the percent-encoded numeric character
+// reference "%26%23NNNN%3B". UTF-8, UTF-16 and the "replacement" encoding
+// leave queries in UTF-8; nil means UTF-8.
+func WithCharset(e encoding.Encoding) Option {
+	return func(c *Converter) {
+		c.charset, c.charName = nil, ""
+		if e == nil {
+			return
+		}
+		name, err := htmlindex.Name(e)
+		if err != nil {
+			// Not a WHATWG encoding: use it as it is.
+			c.charset, c.charName = e, ""
+			return
+		}
+		switch name {
+		case "utf-8", "utf-16be", "utf-16le", "replacement":
+			return
+		}
+		c.charset, c.charName = e, name
+	}
+}
+
+// NewConverter returns a Converter configured by opts. Without options it
+// works in LEIRI mode with UTF-8 queries.
+func NewConverter(opts ...Option) *Converter {
+	c := &Converter{mode: LEIRI}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// Mode returns the converter's parsing mode.
+func (c *Converter) Mode() Mode { return c.mode }
+
+var defaultConverter = NewConverter()
+
+// ToURI maps the IRI reference s to a URI reference with a LEIRI-mode,
+// UTF-8 Converter. See Converter.ToURI.
+func ToURI(s string) (string, error) { return defaultConverter.ToURI(s) }
+
+// ToIRI maps the URI reference s to its display IRI with a LEIRI-mode,
+// UTF-8 Converter. See Converter.ToIRI.
+func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
+
+// ToURI maps the IRI reference s to a URI reference (3987bis sections
+// 3.3 to 3.6), component by component:
+//
+//   - every character not allowed in the component of a URI is
+//     percent-encoded as UTF-8 with uppercase hex; existing "%XX" are kept
+//     as written, and the delimiters stay; a byte of s that is not valid
+//     UTF-8 is percent-encoded as itself, so no input is lost;
+//   - a host with non-ASCII characters, written raw or percent-encoded as
+//     UTF-8 ("r%C3%A9sum%C3%A9.example.org"), goes through IDNA ToASCII
+//     when the scheme uses DNS names (http, https, ftp, ... and relative
+//     references); the host of other schemes is percent-encoded; IP
+//     literals are left alone;
+//   - the query of http and https references is encoded in the
+//     converter's charset (WithCharset);
+//   - a "#" inside the fragment (which 3987bis allows) becomes "%23".
+//
+// ToURI is idempotent and returns a valid URI reference unchanged (an
+// ASCII host is never altered; only a percent-encoded UTF-8 host changes,
+// to its A-label form). It fails when s is not acceptable in the
+// converter's mode or when IDNA rejects the host; the error is an *Error.
+// When s needs no change, ToURI returns s itself without allocating.
+func (c *Converter) ToURI(s string) (string, error) {
+	var r Reference
+	in := s
+	s, err := c.mode.parse(s, &r)
+	if err != nil {
+		return "", opError("touri", err)
+	}
+	if c.uriClean(&r) {
+		return s, nil
+	}
+	b := make([]byte, 0, len(s)+len(s)/2+8)
+	if r.Scheme != "" {
+		b = append(b, r.Scheme...)
+		b = append(b, ':')
+	}
+	if r.HasAuthority {
+		b = append(b, "//"...)
+		if r.HasUserinfo {
+			b = appendURIComponent(b, r.Userinfo, compUserinfo)
+			b = append(b, '@')
+		}
+		b, err = appendURIHost(b, r.Host, r.Scheme)
+		if err != nil {
+			return "", &Error{Op: "touri", Mode: c.mode, Input: in, Offset: -1, Err: err}
+		}
+		if r.HasPort {
+			b = append(b, ':')
+			b = append(b, r.Port...)
+		}
+	}
+	b = appendURIComponent(b, r.Path, compPath)
+	if r.HasQuery {
+		b = append(b, '?')
+		if c.charset != nil && queryUsesCharset(r.Scheme, c.mode) {
+			b = appendLegacyQuery(b, r.Query, c.charset, c.charName)
+		} else {
+			b = appendURIComponent(b, r.Query, compQuery)
+		}
+	}
+	if r.HasFragment {
+		b = append(b, '#')
+		b = appendURIComponent(b, r.Fragment, compFragment)
+	}
+	return string(b), nil
+}
+
+// uriClean reports whether every component of r is already as ToURI
+// would write it.
+func (c *Converter) uriClean(r *Reference) bool {
+	if r.HasUserinfo && !uriCleanComponent(r.Userinfo, compUserinfo) {
+		return false
+	}
+	if r.HasAuthority && !strings.HasPrefix(r.Host, "[") {
+		for i := 0; i < len(r.Host); i++ {
+			if c := r.Host[i]; c == '%' || c >= utf8.RuneSelf || !allowedASCII(c, compHost) {
+				return false
+			}
+		}
+	}
+	return uriCleanComponent(r.Path, compPath) &&
+		uriCleanComponent(r.Query, compQuery) &&
+		uriCleanComponent(r.Fragment, compFragment)
+}
+
+func uriCleanComponent(s string, comp component) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return false
+		}
+		if c == '%' {
+			if !isPctEncoded(s, i) {
+				return false
+			}
+			i += 2
+			continue
+		}
+		if !allowedASCII(c, comp) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendURIComponent appends s to b with every character that comp does
+// not allow percent-encoded as UTF-8; valid "%XX" are copied, and each
+// byte that is not valid UTF-8 is encoded as itself.
+func appendURIComponent(b []byte, s string, comp component) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if allowedASCII(c, comp) || isPctEncoded(s, i) {
+				b = append(b, c)
+			} else {
+				b = appendPct(b, c)
+			}
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		for k := 0; k < n; k++ {
+			b = appendPct(b, s[i+k])
+		}
+		i += n
+	}
+	return b
+}
+
+// appendURIHost appends the URI form of the host h of a reference with
+// the given scheme.
+func appendURIHost(b []byte, h, scheme string) ([]byte, error) {
+	if strings.HasPrefix(h, "[") {
+		return append(b, h...), nil
+	}
+	// Decode percent-encoding to see the host's characters
+	// (draft-ietf-idn-uri: a percent-encoded UTF-8 host is an IDN).
+	dec, nonASCII := pctDecode(h)
+	if !nonASCII || !utf8.ValidString(dec) || !isDNSScheme(scheme) {
+		return appendURIComponent(b, h, compHost), nil
+	}
+	a, err := hostToASCII(dec)
+	if err != nil {
+		return nil, &hostError{host: h, err: err}
+	}
+	return append(b, a...), nil
+}
+
+type hostError struct {
+	host string
+	err  error
+}
+
+func (e *hostError) Error() string {
+	return "host " + strconv.Quote(e.host) + ": " + ErrIDNA.Error() + ": " + e.err.Error()
+}
+
+func (e *hostError) Unwrap() []error { return []error{ErrIDNA, e.err} }
+
+// pctDecode decodes every "%XX" in s and reports whether the result holds
+// a byte outside ASCII.
+func pctDecode(s string) (string, bool) {
+	nonASCII := false
+	if strings.IndexByte(s, '%') < 0 {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= utf8.RuneSelf {
+				return s, true
+			}
+		}
+		return s, false
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isPctEncoded(s, i) {
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		if c >= utf8.RuneSelf {
+			nonASCII = true
+		}
+		b = append(b, c)
+	}
+	return string(b), nonASCII
+}
+
+// appendLegacyQuery appends the URI form of the query q for a document in
+// charset e (WHATWG name name): runs of non-ASCII characters are encoded
+// in e and percent-encoded; a character e cannot encode becomes
+// "%26%23NNNN%3B"; ASCII is treated as in appendURIComponent.
+func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []byte {
+	for i := 0; i < len(q); {
+		if q[i] < utf8.RuneSelf {
+			if allowedASCII(q[i], compQuery) || isPctEncoded(q, i) {
+				b = append(b, q[i])
+			} else {
+				b = appendPct(b, q[i])
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(q) && q[j] >= utf8.RuneSelf {
+			j++
+		}
+		b = appendEncodedRun(b, q[i:j], e, name)
+		i = j
+	}
+	return b
+}
+
+// appendEncodedRun encodes run, a run of non-ASCII text, in e. The
+// longest encodable pieces are encoded whole, so that stateful encoders
+// (ISO-2022-JP) switch state as browsers do.
+func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string) []byte {
+	if out, err := e.NewEncoder().String(run); err == nil {
+		return appendPctBytes(b, out)
+	}
+	start := 0
+	flush := func(end int) {
+		if end > start {
+			out, _ := e.NewEncoder().String(run[start:end])
+			b = appendPctBytes(b, out)
+		}
+	}
+	for i := 0; i < len(run); {
+		r, n := utf8.DecodeRuneInString(run[i:])
+		if r == utf8.RuneError && n == 1 {
+			flush(i)
+			b = appendPct(b, run[i])
+			i++
+			start = i
+			continue
+		}
+		if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
+			flush(i)
+			b = append(b, "%26%23"...)
+			b = strconv.AppendInt(b, int64(r), 10)
+			b = append(b, "%3B"...)
+			start = i + n
+		}
+		i += n
+	}
+	flush(len(run))
+	return b
+}
+
+// appendPctBytes appends the bytes of an encoded query piece, keeping the
+// ASCII bytes a query allows and percent-encoding the others.
+func appendPctBytes(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf && allowedASCII(c, compQuery) {
+			b = append(b, c)
+		} else {
+			b = appendPct(b, c)
+		}
+	}
+	return b
+}
+
+func opError(op string, err error) error {
+	if e, ok := err.(*Error); ok {
+		e.Op = op
+	}
+	return err
+}

@@ -1,0 +1,223 @@
+package iri
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// ToIRI maps the URI (or IRI) reference s to the IRI a person should see
+// (3987bis section 3.7), component by component:
+//
+//   - a run of "%XX" is decoded where it forms strictly valid UTF-8 (no
+//     overlong forms such as "%C0%AF", no surrogates) and the characters
+//     are appropriate in an IRI there; everything else stays encoded: "%25",
+//     the reserved characters, ASCII that a URI does not allow, bytes that
+//     are not UTF-8 ("D%FCrst"), and characters not appropriate for
+//     display: bidi formatting characters, controls, white space and its
+//     look-alikes, format characters, noncharacters, tags, unassigned code
+//     points, private use outside the query, and characters that mimic URI
+//     syntax such as U+2215 DIVISION SLASH;
+//   - "%XX" for an unreserved ASCII character other than "." is decoded
+//     ("%7E" becomes "~"); "." stays encoded so that no dot segment
+//     appears;
+//   - raw characters that are not appropriate are percent-encoded, so the
+//     result is safe to show whatever the input;
+//   - the "xn--" labels of a DNS host become Unicode only when safe to
+//     show: valid IDNA, the bidi rule, and no confusable mix of scripts
+//     (see safeScripts); otherwise the A-label stays. A raw Unicode host is
+//     checked the same way through its A-label. A percent-encoded host of
+//     a DNS scheme is left as it is;
+//   - with a legacy document charset (WithCharset), the query of a
+//     reference whose query uses that charset is left exactly as written:
+//     decoding it as UTF-8 would change the URL a browser requests.
+//
+// For a valid URI u, ToURI(ToIRI(u)) equals u up to the case of hex digits
+// and of host names, and the decoded unreserved characters (RFC 3986
+// section 6.2.2). ToIRI fails only when s is not acceptable in the
+// converter's mode, or when a raw Unicode host fails IDNA. When nothing
+// needs to change, it returns s itself without allocating.
+func (c *Converter) ToIRI(s string) (string, error) {
+	var r Reference
+	in := s
+	s, err := c.mode.parse(s, &r)
+	if err != nil {
+		return "", opError("toiri", err)
+	}
+	if c.iriClean(&r) {
+		return s, nil
+	}
+	b := make([]byte, 0, len(s)+8)
+	if r.Scheme != "" {
+		b = append(b, r.Scheme...)
+		b = append(b, ':')
+	}
+	if r.HasAuthority {
+		b = append(b, "//"...)
+		if r.HasUserinfo {
+			b = c.appendIRIComponent(b, r.Userinfo, compUserinfo)
+			b = append(b, '@')
+		}
+		b, err = c.appendIRIHost(b, r.Host, r.Scheme)
+		if err != nil {
+			return "", &Error{Op: "toiri", Mode: c.mode, Input: in, Offset: -1, Err: err}
+		}
+		if r.HasPort {
+			b = append(b, ':')
+			b = append(b, r.Port...)
+		}
+	}
+	b = c.appendIRIComponent(b, r.Path, compPath)
+	if r.HasQuery {
+		b = append(b, '?')
+		if c.charset != nil && queryUsesCharset(r.Scheme, c.mode) {
+			b = append(b, r.Query...)
+		} else {
+			b = c.appendIRIComponent(b, r.Query, compQuery)
+		}
+	}
+	if r.HasFragment {
+		b = append(b, '#')
+		b = c.appendIRIComponent(b, r.Fragment, compFragment)
+	}
+	return string(b), nil
+}
+
+// iriClean reports whether ToIRI would return the reference unchanged
+// because it has no percent-encoding, no non-ASCII and no "xn--" label.
+func (c *Converter) iriClean(r *Reference) bool {
+	if r.HasAuthority && !strings.HasPrefix(r.Host, "[") {
+		h := r.Host
+		for i := 0; i < len(h); i++ {
+			if c := h[i]; c == '%' || c >= utf8.RuneSelf {
+				return false
+			}
+		}
+		for i := 0; i+4 <= len(h); i++ {
+			if (i == 0 || h[i-1] == '.') && hasACEPrefix(h[i:]) {
+				return false
+			}
+		}
+	}
+	return c.iriCleanComponent(r.Userinfo, compUserinfo) &&
+		c.iriCleanComponent(r.Path, compPath) &&
+		c.iriCleanComponent(r.Query, compQuery) &&
+		c.iriCleanComponent(r.Fragment, compFragment)
+}
+
+func (c *Converter) iriCleanComponent(s string, comp component) bool {
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b == '%' || b >= utf8.RuneSelf {
+			return false
+		}
+		if !allowedASCII(b, comp) && !(comp == compFragment && b == '#') && c.mode != Web {
+			return false
+		}
+	}
+	return true
+}
+
+// appendIRIComponent appends the display form of the component s.
+func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byte {
+	var buf [64]byte
+	for i := 0; i < len(s); {
+		ch := s[i]
+		switch {
+		case ch == '%' && isPctEncoded(s, i):
+			// Decode the whole run of escapes, then decide octet by octet.
+			oct := buf[:0]
+			j := i
+			for isPctEncoded(s, j) {
+				oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
+				j += 3
+			}
+			b = appendDecodedOctets(b, s[i:j], oct, comp)
+			i = j
+		case ch < utf8.RuneSelf:
+			if allowedASCII(ch, comp) || (comp == compFragment && ch == '#') ||
+				(c.mode == Web && ch != '%') {
+				b = append(b, ch)
+			} else {
+				b = appendPct(b, ch)
+			}
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 || !displayable(r, comp) {
+				for k := 0; k < n; k++ {
+					b = appendPct(b, s[i+k])
+				}
+			} else {
+				b = append(b, s[i:i+n]...)
+			}
+			i += n
+		}
+	}
+	return b
+}
+
+// appendDecodedOctets appends the display form of a run of escapes: orig
+// is their text ("%C3%BC%2F") and oct the octets they encode.
+func appendDecodedOctets(b []byte, orig string, oct []byte, comp component) []byte {
+	for k := 0; k < len(oct); {
+		o := oct[k]
+		if o < utf8.RuneSelf {
+			if asciiClass[o]&clsUnreserved != 0 && o != '.' {
+				b = append(b, o)
+			} else {
+				b = append(b, orig[3*k:3*k+3]...) // kept as written
+			}
+			k++
+			continue
+		}
+		r, n := utf8.DecodeRune(oct[k:])
+		if r == utf8.RuneError && n <= 1 {
+			b = appendPct(b, o)
+			k++
+			continue
+		}
+		if displayable(r, comp) {
+			b = append(b, oct[k:k+n]...)
+		} else {
+			for _, o := range oct[k : k+n] {
+				b = appendPct(b, o)
+			}
+		}
+		k += n
+	}
+	return b
+}
+
+// appendIRIHost appends the display form of the host h.
+func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
+	if strings.HasPrefix(h, "[") {
+		return append(b, h...), nil
+	}
+	if !isDNSScheme(scheme) {
+		return c.appendIRIComponent(b, h, compHost), nil
+	}
+	if strings.IndexByte(h, '%') >= 0 {
+		// Decoding would make ToURI produce the A-label instead: keep it.
+		return append(b, h...), nil
+	}
+	a := h
+	for i := 0; i < len(h); i++ {
+		if h[i] >= utf8.RuneSelf {
+			var err error
+			if a, err = hostToASCII(h); err != nil {
+				return nil, &hostError{host: h, err: err}
+			}
+			break
+		}
+	}
+	for i, label := range strings.Split(a, ".") {
+		if i > 0 {
+			b = append(b, '.')
+		}
+		if hasACEPrefix(label) {
+			label = displayLabel(label)
+		}
+		b = append(b, label...)
+	}
+	return b, nil
+}
