@@ -121,10 +121,10 @@ func isBidiFormat(r rune) bool {
 // form keeps them percent-encoded so that what a reader sees is what the IRI
 // is. The list follows the characters browsers refuse to show unescaped.
 var spoofChars = map[rune]bool{
-	0x0338: true, // COMBINING LONG SOLIDUS OVERLAY
-	0x0589: true, // ARMENIAN FULL STOP
-	0x05C3: true, // HEBREW PUNCTUATION SOF PASUQ
-	0x05F4: true, // HEBREW PUNCTUATION GERSHAYIM
+	0x0338: true,                                           // COMBINING LONG SOLIDUS OVERLAY
+	0x0589: true,                                           // ARMENIAN FULL STOP
+	0x05C3: true,                                           // HEBREW PUNCTUATION SOF PASUQ
+	0x05F4: true,                                           // HEBREW PUNCTUATION GERSHAYIM
 	0x0701: true, 0x0702: true, 0x0703: true, 0x0704: true, // Syriac stops
 	0x115F: true, 0x1160: true, // Hangul fillers
 	0x2024: true, // ONE DOT LEADER

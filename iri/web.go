@@ -58,4 +58,3 @@ func webSpecialOrRelative(s string) bool {
 	split(s, &r)
 	return r.Scheme == "" || isSpecialScheme(r.Scheme)
 }
-
