@@ -264,12 +264,17 @@ func pctDecode(s string) (string, bool) {
 // in e and percent-encoded; a character e cannot encode becomes
 // "%26%23NNNN%3B"; ASCII is treated as in appendURIComponent.
 func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []byte {
+	keep := func(c byte) bool { return c < utf8.RuneSelf && allowedASCII(c, compQuery) }
 	for i := 0; i < len(q); {
-		if q[i] < utf8.RuneSelf {
-			if allowedASCII(q[i], compQuery) || isPctEncoded(q, i) {
-				b = append(b, q[i])
-			} else {
-				b = appendPct(b, q[i])
+		c := q[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case name == "iso-2022-jp" && (c == 0x0E || c == 0x0F || c == 0x1B):
+				b = append(b, "%26%2365533%3B"...) // the encoder's error, as an NCR
+			case allowedASCII(c, compQuery) || isPctEncoded(q, i):
+				b = append(b, c)
+			default:
+				b = appendPct(b, c)
 			}
 			i++
 			continue
@@ -278,41 +283,93 @@ func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []b
 		for j < len(q) && q[j] >= utf8.RuneSelf {
 			j++
 		}
-		b = appendEncodedRun(b, q[i:j], e, name)
+		b = appendEncodedRun(b, q[i:j], e, name, keep)
 		i = j
 	}
 	return b
 }
 
-// appendEncodedRun encodes run, a run of non-ASCII text, in e. The
-// longest encodable pieces are encoded whole, so that stateful encoders
-// (ISO-2022-JP) switch state as browsers do.
-func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string) []byte {
-	if out, err := e.NewEncoder().String(run); err == nil {
-		return appendPctBytes(b, out)
+// encodeOverride returns how the URL Standard's encoder for the encoding
+// named name encodes r where golang.org/x/text differs: the bytes, or
+// ok false with unencodable true when the standard has no mapping.
+func encodeOverride(name string, r rune) (out string, ok, unencodable bool) {
+	switch name {
+	case "shift_jis":
+		if r == 0x2212 {
+			return "\x81\x7C", true, false
+		}
+	case "gb18030":
+		if r == 0xE5E5 {
+			return "", false, true
+		}
+	case "iso-2022-jp":
+		switch r {
+		case 0x00A5:
+			return "\x1B(J\\\x1B(B", true, false
+		case 0x203E:
+			return "\x1B(J~\x1B(B", true, false
+		}
+	}
+	return "", false, false
+}
+
+// appendEncodedRun encodes run, a run of non-ASCII text, in e and appends
+// the bytes, keeping those keep accepts and percent-encoding the others.
+// The longest encodable pieces are encoded whole, so that stateful
+// encoders (ISO-2022-JP) switch state as browsers do; a character e cannot
+// encode becomes "%26%23NNNN%3B", and a byte that is not UTF-8 is
+// percent-encoded as itself.
+func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, keep func(byte) bool) []byte {
+	appendBytes := func(s string) {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; keep(c) {
+				b = append(b, c)
+			} else {
+				b = appendPct(b, c)
+			}
+		}
+	}
+	special := false
+	for _, r := range run {
+		if _, ok, bad := encodeOverride(name, r); ok || bad {
+			special = true
+			break
+		}
+	}
+	if !special {
+		if out, err := e.NewEncoder().String(run); err == nil {
+			appendBytes(out)
+			return b
+		}
 	}
 	start := 0
 	flush := func(end int) {
 		if end > start {
 			out, _ := e.NewEncoder().String(run[start:end])
-			b = appendPctBytes(b, out)
+			appendBytes(out)
 		}
 	}
 	for i := 0; i < len(run); {
 		r, n := utf8.DecodeRuneInString(run[i:])
-		if r == utf8.RuneError && n == 1 {
+		switch over, ok, bad := encodeOverride(name, r); {
+		case r == utf8.RuneError && n == 1:
 			flush(i)
 			b = appendPct(b, run[i])
-			i++
-			start = i
-			continue
-		}
-		if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
-			flush(i)
-			b = append(b, "%26%23"...)
-			b = strconv.AppendInt(b, int64(r), 10)
-			b = append(b, "%3B"...)
 			start = i + n
+		case ok:
+			flush(i)
+			appendBytes(over)
+			start = i + n
+		case bad:
+			flush(i)
+			b = appendNCR(b, r)
+			start = i + n
+		default:
+			if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
+				flush(i)
+				b = appendNCR(b, r)
+				start = i + n
+			}
 		}
 		i += n
 	}
@@ -320,17 +377,11 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string) []
 	return b
 }
 
-// appendPctBytes appends the bytes of an encoded query piece, keeping the
-// ASCII bytes a query allows and percent-encoding the others.
-func appendPctBytes(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < utf8.RuneSelf && allowedASCII(c, compQuery) {
-			b = append(b, c)
-		} else {
-			b = appendPct(b, c)
-		}
-	}
-	return b
+// appendNCR appends the percent-encoded numeric character reference of r.
+func appendNCR(b []byte, r rune) []byte {
+	b = append(b, "%26%23"...)
+	b = strconv.AppendInt(b, int64(r), 10)
+	return append(b, "%3B"...)
 }
 
 func opError(op string, err error) error {

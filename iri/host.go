@@ -2,6 +2,7 @@ package iri
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -23,24 +24,39 @@ var hostProfile = idna.New(
 	idna.BidiRule(),
 )
 
-// hostToASCII converts the Unicode host h to its ASCII form. Beyond what
-// x/net/idna checks, it rejects what that package lets through (see
-// golang/go#81116, #58303): an empty result, a result that is not a valid
-// reg-name, and any "xn--" label that does not decode and re-encode to
-// itself.
+// hostToASCII converts the Unicode host h of an IRI to its ASCII form with
+// idnaToASCII, and requires the result to be a valid reg-name.
 func hostToASCII(h string) (string, error) {
-	a, err := hostProfile.ToASCII(h)
+	a, err := idnaToASCII(h)
 	if err != nil {
 		return "", err
-	}
-	if a == "" || strings.Trim(a, ".") == "" {
-		return "", errors.New("empty host")
 	}
 	for i := 0; i < len(a); i++ {
 		c := a[i]
 		if c >= utf8.RuneSelf || asciiClass[c]&(clsUnreserved|clsSubDelim) == 0 {
 			return "", errors.New("host maps to a character not allowed in a URI: " + strconvQuoteByte(c))
 		}
+	}
+	return a, nil
+}
+
+// idnaToASCII runs UTS #46 ToASCII (hostProfile) on domain and rejects
+// what x/net/idna lets through (golang/go#81116, #58303, and "xn--" alone
+// mapping to nothing): an empty result, a label that starts with "xn--"
+// but holds non-ASCII characters, and an "xn--" label of the result that
+// does not decode and re-encode to itself.
+func idnaToASCII(domain string) (string, error) {
+	for label := range strings.FieldsFuncSeq(domain, isLabelSeparator) {
+		if hasACEPrefix(label) && !isASCII(label) {
+			return "", errors.New("non-ASCII characters in punycode label " + strconv.Quote(label))
+		}
+	}
+	a, err := hostProfile.ToASCII(domain)
+	if err != nil {
+		return "", err
+	}
+	if a == "" {
+		return "", errors.New("empty host")
 	}
 	for label := range strings.SplitSeq(a, ".") {
 		if !hasACEPrefix(label) {
@@ -51,6 +67,12 @@ func hostToASCII(h string) (string, error) {
 		}
 	}
 	return a, nil
+}
+
+// isLabelSeparator reports whether r separates labels for UTS #46 (the
+// full stop and the characters that map to it).
+func isLabelSeparator(r rune) bool {
+	return r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
 }
 
 func strconvQuoteByte(c byte) string {

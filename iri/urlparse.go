@@ -1,0 +1,695 @@
+package iri
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+)
+
+// ParseURL parses input with the URL Standard's basic URL parser against
+// base (nil for none), taking queries as UTF-8. See Converter.ParseURL.
+func ParseURL(input string, base *URL) (*URL, error) {
+	return defaultConverter.ParseURL(input, base)
+}
+
+// ParseURL parses input with the URL Standard's basic URL parser against
+// base (nil for none): what a browser does with an href value in a
+// document whose encoding is the converter's charset. The query of a
+// special URL other than ws and wss is encoded in that charset. The
+// converter's mode plays no part. A failure of the standard's parser is a
+// *URLError.
+func (c *Converter) ParseURL(input string, base *URL) (*URL, error) {
+	u := new(URL)
+	if err := c.parseURL(u, input, base); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// ResolveURL parses ref against base (both with the URL Standard's parser
+// and the converter's charset) and returns the href of the result. When
+// ref is already an absolute URL in its serialized form and needs no base,
+// ResolveURL returns ref itself without allocating.
+func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
+	var u URL
+	if err := c.parseURL(&u, ref, base); err != nil {
+		return "", err
+	}
+	return u.href, nil
+}
+
+type urlParser struct {
+	in      string // preprocessed input
+	p       int    // position in in
+	base    *URL
+	enc     encoding.Encoding
+	encName string
+	special bool
+	scheme  string
+	u       *URL
+	b       []byte
+}
+
+func (c *Converter) parseURL(u *URL, input string, base *URL) error {
+	var arr [256]byte
+	in := removeTabNewline(trimC0Space(input))
+	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, u: u, b: arr[:0]}
+	*u = URL{queryStart: -1, fragStart: -1}
+	if reason := ps.run(); reason != "" {
+		e := &URLError{Input: input, Reason: reason}
+		if base != nil {
+			e.Base = base.href
+		}
+		return e
+	}
+	if string(ps.b) == input {
+		u.href = input
+	} else {
+		u.href = string(ps.b)
+	}
+	return nil
+}
+
+func (ps *urlParser) eof() bool { return ps.p >= len(ps.in) }
+
+func (ps *urlParser) c() int {
+	if ps.p >= len(ps.in) {
+		return -1
+	}
+	return int(ps.in[ps.p])
+}
+
+func (ps *urlParser) rest() string { return ps.in[ps.p:] }
+
+// isSlash reports whether c separates path segments: "/", or "\" in a
+// special URL.
+func (ps *urlParser) isSlash(c int) bool { return c == '/' || (c == '\\' && ps.special) }
+
+// run parses ps.in and returns "" or the reason of a failure.
+func (ps *urlParser) run() string {
+	in := ps.in
+	// Scheme start and scheme states.
+	if len(in) > 0 && isASCIIAlpha(in[0]) {
+		i := 1
+		for i < len(in) && (asciiClass[in[i]]&clsScheme != 0) {
+			i++
+		}
+		if i < len(in) && in[i] == ':' {
+			return ps.afterScheme(in[:i], i+1)
+		}
+	}
+	return ps.noScheme()
+}
+
+func (ps *urlParser) setScheme(scheme string) {
+	for i := 0; i < len(scheme); i++ {
+		c := scheme[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		ps.b = append(ps.b, c)
+	}
+	ps.u.schemeEnd = len(ps.b)
+	ps.b = append(ps.b, ':')
+	ps.scheme = string(ps.b[:ps.u.schemeEnd])
+	if ps.scheme == in(ps.in, ps.u.schemeEnd) {
+		ps.scheme = ps.in[:ps.u.schemeEnd] // no allocation when the input is lower case
+	}
+	ps.special = specialPort(ps.scheme) != noScheme
+}
+
+func in(s string, n int) string {
+	if n <= len(s) {
+		return s[:n]
+	}
+	return ""
+}
+
+func (ps *urlParser) afterScheme(scheme string, p int) string {
+	ps.setScheme(scheme)
+	ps.p = p
+	switch {
+	case ps.scheme == "file":
+		return ps.fileState()
+	case ps.special && ps.base != nil && ps.base.Scheme() == ps.scheme:
+		// Special relative or authority state.
+		if strings.HasPrefix(ps.rest(), "//") {
+			ps.p += 2
+			return ps.authorityIgnoringSlashes()
+		}
+		return ps.relativeState()
+	case ps.special:
+		// Special authority slashes state.
+		if strings.HasPrefix(ps.rest(), "//") {
+			ps.p += 2
+		}
+		return ps.authorityIgnoringSlashes()
+	case strings.HasPrefix(ps.rest(), "/"):
+		// Path or authority state.
+		ps.p++
+		if ps.c() == '/' {
+			ps.p++
+			return ps.authorityState()
+		}
+		ps.u.hostStart, ps.u.hostEnd = len(ps.b), len(ps.b)
+		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+		return ps.pathState("", true)
+	}
+	return ps.opaquePathState()
+}
+
+func (ps *urlParser) noScheme() string {
+	base := ps.base
+	if base == nil || (base.opaque && ps.c() != '#') {
+		return "missing scheme in a relative URL without a usable base"
+	}
+	if base.opaque {
+		// Copy scheme, path and query of the base, then the fragment.
+		ps.b = append(ps.b, base.href[:base.pathEnd()]...)
+		q, hasQ := base.Query()
+		*ps.u = URL{schemeEnd: base.schemeEnd, hostStart: base.hostStart, hostEnd: base.hostEnd,
+			authEnd: base.authEnd, pathStart: base.pathStart, queryStart: -1, fragStart: -1, opaque: true}
+		if hasQ {
+			ps.u.queryStart = len(ps.b)
+			ps.b = append(ps.b, '?')
+			ps.b = append(ps.b, q...)
+		}
+		ps.scheme = base.Scheme()
+		ps.p++
+		return ps.fragmentState()
+	}
+	ps.setSchemeFromBase()
+	if ps.scheme == "file" {
+		return ps.fileState()
+	}
+	return ps.relativeState()
+}
+
+func (ps *urlParser) setSchemeFromBase() {
+	ps.b = append(ps.b, ps.base.href[:ps.base.schemeEnd+1]...)
+	ps.u.schemeEnd = ps.base.schemeEnd
+	ps.scheme = ps.base.Scheme()
+	ps.special = specialPort(ps.scheme) != noScheme
+}
+
+// copyBaseAuthority copies the base's credentials, host and port.
+func (ps *urlParser) copyBaseAuthority() {
+	base := ps.base
+	off := len(ps.b) - (base.schemeEnd + 1)
+	ps.b = append(ps.b, base.href[base.schemeEnd+1:base.authEnd]...)
+	ps.u.hasHost = base.hasHost
+	ps.u.userEnd, ps.u.passEnd = base.userEnd+off, base.passEnd+off
+	ps.u.hostStart, ps.u.hostEnd = base.hostStart+off, base.hostEnd+off
+	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+}
+
+// copyBasePath appends the base's path.
+func (ps *urlParser) copyBasePath() {
+	ps.b = append(ps.b, ps.base.href[ps.base.pathStart:ps.base.pathEnd()]...)
+}
+
+func (ps *urlParser) relativeState() string {
+	c := ps.c()
+	if ps.isSlash(c) {
+		// Relative slash state.
+		ps.p++
+		c = ps.c()
+		if ps.isSlash(c) && ps.special {
+			return ps.authorityIgnoringSlashes()
+		}
+		if c == '/' {
+			ps.p++
+			return ps.authorityState()
+		}
+		ps.copyBaseAuthority()
+		// The path starts with the slash just consumed.
+		return ps.pathState("", true)
+	}
+	ps.copyBaseAuthority()
+	ps.copyBasePath()
+	switch c {
+	case '?':
+		ps.p++
+		return ps.queryState()
+	case '#':
+		if q, ok := ps.base.Query(); ok {
+			ps.u.queryStart = len(ps.b)
+			ps.b = append(ps.b, '?')
+			ps.b = append(ps.b, q...)
+		}
+		ps.p++
+		return ps.fragmentState()
+	case -1:
+		if q, ok := ps.base.Query(); ok {
+			ps.u.queryStart = len(ps.b)
+			ps.b = append(ps.b, '?')
+			ps.b = append(ps.b, q...)
+		}
+		return ps.finish()
+	}
+	ps.shortenPath()
+	return ps.pathState("", false)
+}
+
+func (ps *urlParser) authorityIgnoringSlashes() string {
+	for c := ps.c(); c == '/' || c == '\\'; c = ps.c() {
+		ps.p++
+	}
+	return ps.authorityState()
+}
+
+// authorityState parses credentials, host and port, then the path.
+func (ps *urlParser) authorityState() string {
+	rest := ps.rest()
+	end := len(rest)
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; c == '/' || c == '?' || c == '#' || (c == '\\' && ps.special) {
+			end = i
+			break
+		}
+	}
+	auth := rest[:end]
+	ps.b = append(ps.b, "//"...)
+	ps.u.hasHost = true
+	userStart := len(ps.b)
+	ps.u.userEnd, ps.u.passEnd = userStart, userStart
+	hostport := auth
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		creds := auth[:at]
+		hostport = auth[at+1:]
+		user, pass, hasPass := strings.Cut(creds, ":")
+		ps.b = appendEncoded(ps.b, user, setUserinfo)
+		ps.u.userEnd = len(ps.b)
+		ps.u.passEnd = ps.u.userEnd
+		if hasPass && pass != "" {
+			ps.b = append(ps.b, ':')
+			ps.b = appendEncoded(ps.b, pass, setUserinfo)
+			ps.u.passEnd = len(ps.b)
+		}
+		if len(ps.b) > userStart {
+			ps.b = append(ps.b, '@')
+		}
+		if hostport == "" {
+			return "credentials without a host"
+		}
+	}
+	// Host state: the host ends at the first ":" outside brackets.
+	host, port, hasPort := hostport, "", false
+	inBrackets := false
+	for i := 0; i < len(hostport); i++ {
+		switch hostport[i] {
+		case '[':
+			inBrackets = true
+		case ']':
+			inBrackets = false
+		case ':':
+			if !inBrackets {
+				host, port, hasPort = hostport[:i], hostport[i+1:], true
+				i = len(hostport)
+			}
+		}
+	}
+	if host == "" && (hasPort || ps.special) {
+		return "missing host"
+	}
+	ps.u.hostStart = len(ps.b)
+	var reason string
+	if ps.b, reason = appendHost(ps.b, host, !ps.special); reason != "" {
+		return reason
+	}
+	ps.u.hostEnd = len(ps.b)
+	if hasPort {
+		if reason := ps.appendPort(port); reason != "" {
+			return reason
+		}
+	}
+	ps.p += end
+	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+	return ps.pathStartState()
+}
+
+func (ps *urlParser) appendPort(port string) string {
+	if port == "" {
+		return ""
+	}
+	n := 0
+	for i := 0; i < len(port); i++ {
+		c := port[i]
+		if !isASCIIDigit(c) {
+			return "invalid port " + quote(port)
+		}
+		n = n*10 + int(c-'0')
+		if n > 65535 {
+			return "port out of range " + quote(port)
+		}
+	}
+	if n == specialPort(ps.scheme) {
+		return ""
+	}
+	ps.b = append(ps.b, ':')
+	if len(port) > 1 && port[0] == '0' || n == 0 {
+		ps.b = appendInt(ps.b, n)
+	} else {
+		ps.b = append(ps.b, port...)
+	}
+	return ""
+}
+
+func appendInt(b []byte, n int) []byte {
+	var d [20]byte
+	i := len(d)
+	for {
+		i--
+		d[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			break
+		}
+	}
+	return append(b, d[i:]...)
+}
+
+func (ps *urlParser) pathStartState() string {
+	c := ps.c()
+	if ps.special {
+		if ps.isSlash(c) {
+			ps.p++
+		}
+		return ps.pathState("", true)
+	}
+	switch c {
+	case '?':
+		ps.p++
+		return ps.queryState()
+	case '#':
+		ps.p++
+		return ps.fragmentState()
+	case -1:
+		return ps.finish()
+	case '/':
+		ps.p++
+	}
+	return ps.pathState("", true)
+}
+
+// pathState parses path segments from ps.p. buf is text already in the
+// current segment's buffer (the Windows drive letter quirk of the file
+// host state). The segments are written to ps.b as "/" + segment, with
+// "." and ".." segments resolved as they end.
+func (ps *urlParser) pathState(buf string, _ bool) string {
+	for {
+		segStart := len(ps.b)
+		ps.b = append(ps.b, '/')
+		ps.b = appendEncoded(ps.b, buf, setPath)
+		buf = ""
+		for {
+			c := ps.c()
+			if c == -1 || ps.isSlash(c) || c == '?' || c == '#' {
+				break
+			}
+			cb := byte(c)
+			if inSet(cb, setPath) {
+				ps.b = appendPct(ps.b, cb)
+			} else {
+				ps.b = append(ps.b, cb)
+			}
+			ps.p++
+		}
+		c := ps.c()
+		slash := ps.isSlash(c)
+		seg := string(ps.b[segStart+1:])
+		switch {
+		case isDoubleDot(seg):
+			ps.b = ps.b[:segStart]
+			ps.shortenPath()
+			if !slash {
+				ps.b = append(ps.b, '/')
+			}
+		case isSingleDot(seg):
+			ps.b = ps.b[:segStart]
+			if !slash {
+				ps.b = append(ps.b, '/')
+			}
+		default:
+			if ps.scheme == "file" && segStart == ps.u.pathStart && isWindowsDriveLetter(seg, false) {
+				ps.b[segStart+2] = ':'
+			}
+		}
+		ps.p++
+		switch c {
+		case -1:
+			return ps.finish()
+		case '?':
+			return ps.queryState()
+		case '#':
+			return ps.fragmentState()
+		}
+	}
+}
+
+// shortenPath removes the last segment of the path written so far, unless
+// it is the only segment of a file URL and a normalized drive letter.
+func (ps *urlParser) shortenPath() {
+	path := ps.b[ps.u.pathStart:]
+	if ps.scheme == "file" && len(path) == 3 && isWindowsDriveLetter(string(path[1:]), true) {
+		return
+	}
+	i := len(path) - 1
+	for i >= 0 && path[i] != '/' {
+		i--
+	}
+	if i < 0 {
+		return
+	}
+	ps.b = ps.b[:ps.u.pathStart+i]
+}
+
+func (ps *urlParser) opaquePathState() string {
+	ps.u.opaque = true
+	ps.u.hostStart, ps.u.hostEnd = len(ps.b), len(ps.b)
+	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+	for {
+		c := ps.c()
+		switch c {
+		case -1:
+			return ps.finish()
+		case '?':
+			ps.p++
+			return ps.queryState()
+		case '#':
+			ps.p++
+			return ps.fragmentState()
+		case ' ':
+			if r := ps.in[ps.p+1:]; strings.HasPrefix(r, "?") || strings.HasPrefix(r, "#") {
+				ps.b = append(ps.b, "%20"...)
+			} else {
+				ps.b = append(ps.b, ' ')
+			}
+		default:
+			if inSet(byte(c), setC0) {
+				ps.b = appendPct(ps.b, byte(c))
+			} else {
+				ps.b = append(ps.b, byte(c))
+			}
+		}
+		ps.p++
+	}
+}
+
+func (ps *urlParser) queryState() string {
+	rest := ps.rest()
+	q := rest
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		q = rest[:i]
+	}
+	ps.u.queryStart = len(ps.b)
+	ps.b = append(ps.b, '?')
+	set := setQuery
+	if ps.special {
+		set = setSpecialQuery
+	}
+	if ps.enc != nil && ps.special && ps.scheme != "ws" && ps.scheme != "wss" && (!isASCII(q) || ps.encName == "iso-2022-jp") {
+		ps.b = appendWebLegacyQuery(ps.b, q, ps.enc, ps.encName, set)
+	} else {
+		ps.b = appendEncoded(ps.b, q, set)
+	}
+	ps.p += len(q)
+	if ps.eof() {
+		return ps.finish()
+	}
+	ps.p++ // "#"
+	return ps.fragmentState()
+}
+
+func (ps *urlParser) fragmentState() string {
+	ps.u.fragStart = len(ps.b)
+	ps.b = append(ps.b, '#')
+	ps.b = appendEncoded(ps.b, ps.rest(), setFragment)
+	ps.p = len(ps.in)
+	return ps.finish()
+}
+
+// finish applies the serializer's rule for a path that would otherwise
+// read as an authority: "/." goes before a path starting with "//" when
+// there is no host.
+func (ps *urlParser) finish() string {
+	u := ps.u
+	if !u.hasHost && !u.opaque {
+		end := len(ps.b)
+		if u.queryStart >= 0 {
+			end = u.queryStart
+		} else if u.fragStart >= 0 {
+			end = u.fragStart
+		}
+		if end-u.pathStart >= 2 && ps.b[u.pathStart] == '/' && ps.b[u.pathStart+1] == '/' {
+			ps.b = append(ps.b, 0, 0)
+			copy(ps.b[u.pathStart+2:], ps.b[u.pathStart:])
+			ps.b[u.pathStart], ps.b[u.pathStart+1] = '/', '.'
+			u.pathStart += 2
+			if u.queryStart >= 0 {
+				u.queryStart += 2
+			}
+			if u.fragStart >= 0 {
+				u.fragStart += 2
+			}
+		}
+	}
+	return ""
+}
+
+// File URLs.
+
+func (ps *urlParser) fileState() string {
+	ps.special = true
+	ps.b = append(ps.b, "//"...)
+	ps.u.hasHost = true
+	ps.u.userEnd, ps.u.passEnd = len(ps.b), len(ps.b)
+	ps.u.hostStart, ps.u.hostEnd = len(ps.b), len(ps.b)
+	base := ps.base
+	baseIsFile := base != nil && base.Scheme() == "file"
+	c := ps.c()
+	if c == '/' || c == '\\' {
+		// File slash state.
+		ps.p++
+		c = ps.c()
+		if c == '/' || c == '\\' {
+			ps.p++
+			return ps.fileHostState()
+		}
+		if baseIsFile {
+			ps.b = append(ps.b, base.Hostname()...)
+			ps.u.hostEnd = len(ps.b)
+		}
+		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+		if baseIsFile && !startsWithWindowsDriveLetter(ps.rest()) {
+			bp := base.Pathname()
+			if len(bp) >= 3 && isWindowsDriveLetter(bp[1:3], true) && (len(bp) == 3 || bp[3] == '/') {
+				ps.b = append(ps.b, bp[:3]...)
+			}
+		}
+		return ps.pathState("", true)
+	}
+	if baseIsFile {
+		ps.b = append(ps.b, base.Hostname()...)
+		ps.u.hostEnd = len(ps.b)
+		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+		ps.copyBasePath()
+		switch c {
+		case '?':
+			ps.p++
+			return ps.queryState()
+		case '#':
+			if q, ok := base.Query(); ok {
+				ps.u.queryStart = len(ps.b)
+				ps.b = append(ps.b, '?')
+				ps.b = append(ps.b, q...)
+			}
+			ps.p++
+			return ps.fragmentState()
+		case -1:
+			if q, ok := base.Query(); ok {
+				ps.u.queryStart = len(ps.b)
+				ps.b = append(ps.b, '?')
+				ps.b = append(ps.b, q...)
+			}
+			return ps.finish()
+		}
+		if !startsWithWindowsDriveLetter(ps.rest()) {
+			ps.shortenPath()
+		} else {
+			ps.b = ps.b[:ps.u.pathStart]
+		}
+		return ps.pathState("", false)
+	}
+	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+	return ps.pathState("", false)
+}
+
+func (ps *urlParser) fileHostState() string {
+	rest := ps.rest()
+	end := len(rest)
+	for i := 0; i < len(rest); i++ {
+		if c := rest[i]; c == '/' || c == '\\' || c == '?' || c == '#' {
+			end = i
+			break
+		}
+	}
+	buf := rest[:end]
+	ps.p += end
+	if isWindowsDriveLetter(buf, false) {
+		// The drive letter quirk: buf is the first path segment.
+		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+		return ps.pathStateWith(buf)
+	}
+	if buf != "" {
+		var reason string
+		if ps.b, reason = appendHost(ps.b, buf, false); reason != "" {
+			return reason
+		}
+		if string(ps.b[ps.u.hostStart:]) == "localhost" {
+			ps.b = ps.b[:ps.u.hostStart]
+		}
+		ps.u.hostEnd = len(ps.b)
+	}
+	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
+	return ps.pathStartState()
+}
+
+// pathStateWith runs the path state with buf already in the buffer and
+// the pointer on the character that ended it.
+func (ps *urlParser) pathStateWith(buf string) string {
+	segStart := len(ps.b)
+	ps.b = append(ps.b, '/')
+	ps.b = appendEncoded(ps.b, buf, setPath)
+	c := ps.c()
+	if c != -1 && !ps.isSlash(c) && c != '?' && c != '#' {
+		// Cannot happen: the file host state stops at these.
+		return "internal error in file host state"
+	}
+	seg := string(ps.b[segStart+1:])
+	if isWindowsDriveLetter(seg, false) {
+		ps.b[segStart+2] = ':'
+	}
+	ps.p++
+	switch c {
+	case -1:
+		return ps.finish()
+	case '?':
+		return ps.queryState()
+	case '#':
+		return ps.fragmentState()
+	}
+	return ps.pathState("", true)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
