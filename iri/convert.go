@@ -89,12 +89,22 @@ func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
 //     converter's charset (WithCharset);
 //   - a "#" inside the fragment (which 3987bis allows) becomes "%23".
 //
+// In Web mode, a reference with a scheme is parsed with the URL Standard's
+// parser instead (see ParseURL) and ToURI returns its href, or fails where
+// the standard fails; a relative reference, which has no URL without a
+// base, gets the preprocessing of 3987bis section 7.2 and the mapping above.
+//
 // ToURI is idempotent and returns a valid URI reference unchanged (an
 // ASCII host is never altered; only a percent-encoded UTF-8 host changes,
 // to its A-label form). It fails when s is not acceptable in the
 // converter's mode or when IDNA rejects the host; the error is an *Error.
 // When s needs no change, ToURI returns s itself without allocating.
 func (c *Converter) ToURI(s string) (string, error) {
+	if c.mode == Web {
+		if href, ok, err := c.webHref(s); ok {
+			return href, err
+		}
+	}
 	var r Reference
 	in := s
 	s, err := c.mode.parse(s, &r)
@@ -138,6 +148,37 @@ func (c *Converter) ToURI(s string) (string, error) {
 		b = appendURIComponent(b, r.Fragment, compFragment)
 	}
 	return string(b), nil
+}
+
+// webHref parses s with the URL Standard's parser when s has a scheme:
+// ok is false for a relative reference, which has no URL without a base.
+func (c *Converter) webHref(s string) (href string, ok bool, err error) {
+	var u URL
+	if err := c.parseURL(&u, s, nil); err != nil {
+		var r Reference
+		split(removeTabNewline(trimC0Space(s)), &r)
+		if r.Scheme == "" {
+			return "", false, nil
+		}
+		return "", true, err
+	}
+	return u.href, true, nil
+}
+
+// Resolve resolves ref against base in the converter's mode. In Web mode
+// both are parsed with the URL Standard's parser (and the converter's
+// charset), and the result is the href a browser would request; in Strict
+// and LEIRI modes resolution is RFC 3986 section 5.2 and the result is not
+// mapped (use ToURI or ToIRI on it).
+func (c *Converter) Resolve(base, ref string) (string, error) {
+	if c.mode != Web {
+		return c.mode.Resolve(base, ref)
+	}
+	b, err := c.ParseURL(base, nil)
+	if err != nil {
+		return "", err
+	}
+	return c.ResolveURL(b, ref)
 }
 
 // uriClean reports whether every component of r is already as ToURI

@@ -27,6 +27,10 @@ import (
 //     (see safeScripts); otherwise the A-label stays. A raw Unicode host is
 //     checked the same way through its A-label. A percent-encoded host of
 //     a DNS scheme is left as it is;
+//   - in Web mode, a reference with a scheme is first parsed as the URL
+//     Standard does (see ParseURL), so the display form shows the URL a
+//     browser requests; ASCII characters the standard leaves unencoded stay
+//     as they are;
 //   - with a legacy document charset (WithCharset), the query of a
 //     reference whose query uses that charset is left exactly as written:
 //     decoding it as UTF-8 would change the URL a browser requests.
@@ -37,6 +41,15 @@ import (
 // converter's mode, or when a raw Unicode host fails IDNA. When nothing
 // needs to change, it returns s itself without allocating.
 func (c *Converter) ToIRI(s string) (string, error) {
+	if c.mode == Web {
+		href, ok, err := c.webHref(s)
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			s = href
+		}
+	}
 	var r Reference
 	in := s
 	s, err := c.mode.parse(s, &r)
