@@ -59,7 +59,18 @@ const (
 // allowedASCII reports whether the ASCII byte c may appear unencoded in
 // component comp of a URI (RFC 3986 section 3). The percent sign is not
 // included: callers handle "%" HEXDIG HEXDIG themselves.
-func allowedASCII(c byte, comp component) bool {
+func allowedASCII(c byte, comp component) bool { return allowedTable[comp][c] }
+
+var allowedTable = func() (t [compFragment + 1][256]bool) {
+	for comp := range t {
+		for c := 0; c < 0x80; c++ {
+			t[comp][c] = computeAllowedASCII(byte(c), component(comp))
+		}
+	}
+	return t
+}()
+
+func computeAllowedASCII(c byte, comp component) bool {
 	k := asciiClass[c]
 	if k&(clsUnreserved|clsSubDelim) != 0 {
 		return true

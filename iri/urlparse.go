@@ -32,8 +32,12 @@ func (c *Converter) ParseURL(input string, base *URL) (*URL, error) {
 // ref is already an absolute URL in its serialized form and needs no base,
 // ResolveURL returns ref itself without allocating.
 func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
-	var u URL
-	if err := c.parseURL(&u, ref, base); err != nil {
+	var fast URL
+	if fastParseURL(ref, &fast) {
+		return ref, nil
+	}
+	u, err := c.ParseURL(ref, base)
+	if err != nil {
 		return "", err
 	}
 	return u.href, nil
@@ -52,9 +56,11 @@ type urlParser struct {
 }
 
 func (c *Converter) parseURL(u *URL, input string, base *URL) error {
-	var arr [256]byte
+	if fastParseURL(input, u) {
+		return nil
+	}
 	in := removeTabNewline(trimC0Space(input))
-	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, u: u, b: arr[:0]}
+	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, u: u, b: make([]byte, 0, len(in)+16)}
 	*u = URL{queryStart: -1, fragStart: -1}
 	if reason := ps.run(); reason != "" {
 		e := &URLError{Input: input, Reason: reason}
