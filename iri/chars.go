@@ -144,7 +144,6 @@ var spoofChars = map[rune]bool{
 	0x2236: true, // RATIO
 	0x29F8: true, // BIG SOLIDUS
 	0x3164: true, // HANGUL FILLER
-	0x3002: true, // IDEOGRAPHIC FULL STOP
 	0xA789: true, // MODIFIER LETTER COLON
 	0xFE52: true, // SMALL FULL STOP
 	0xFE55: true, // SMALL COLON

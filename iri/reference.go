@@ -101,13 +101,18 @@ const (
 	// followed by two hexadecimal digits is still an error.
 	LEIRI
 
-	// Web applies the Web Address preprocessing of 3987bis section 7.2
-	// before parsing as LEIRI: leading and trailing space, tab, CR and LF
-	// are removed, tab, CR and LF inside are removed, a "%" not followed
-	// by two hex digits becomes "%25", and backslashes before the query
-	// become slashes (for relative references and the special schemes
-	// http, https, ws, wss, ftp and file). Parse in this mode does not
-	// reproduce its input: String returns the preprocessed form, and
+	// Web is the mode of href values in HTML, "Web Address processing"
+	// (3987bis section 7.2), whose modern definition is the WHATWG URL
+	// Standard. A Converter in Web mode parses a reference that has a
+	// scheme with the URL Standard's parser (see ParseURL): what a browser
+	// requests. Parse in this mode, and conversion of a relative reference
+	// (which has no URL without a base), apply the preprocessing of
+	// section 7.2 and parse as LEIRI: leading and trailing C0 controls and
+	// spaces are removed, tab, CR and LF inside are removed, a "%" not
+	// followed by two hex digits becomes "%25", and backslashes before the
+	// query become slashes (for relative references and the special
+	// schemes http, https, ws, wss, ftp and file). Parse in this mode does
+	// not reproduce its input: String returns the preprocessed form, and
 	// offsets in errors refer to that form.
 	Web
 )

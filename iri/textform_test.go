@@ -279,11 +279,12 @@ func TestLinkFormattingTest(t *testing.T) {
 	if structured != 5 {
 		t.Errorf("%d pairs need TextParts, want 5", structured)
 	}
-	t.Logf("LinkFormattingTest.txt: %d/%d pairs pass (%d through TextForm, %d through TextParts.Format); "+
-		"%d of them as written and %d with the final-Soft correction of uts58Errata",
-		exact+corrected, len(pairs), len(pairs)-structured, structured, exact, corrected)
+	t.Logf("LinkFormattingTest.txt: %d/%d pairs pass as written (%d through TextForm, %d through TextParts.Format); "+
+		"%d known differences (uts58Errata: the file leaves a final Soft character unescaped where its own "+
+		"selected cases escape it; we escape it)",
+		exact, len(pairs), len(pairs)-structured, structured, corrected)
 	if exact+corrected != len(pairs) {
-		t.Errorf("%d/%d pairs pass", exact+corrected, len(pairs))
+		t.Errorf("%d/%d pairs pass or are known differences", exact+corrected, len(pairs))
 	}
 }
 
@@ -424,7 +425,7 @@ func TestTextForm(t *testing.T) {
 		{"https://example.com/a.?", "https://example.com/a.?"},
 		{"https://example.com/a.#", "https://example.com/a.#"},
 		{"https://example.com/a./", "https://example.com/a./"},
-		{"https://example.com/%E3%80%82", "https://example.com/%E3%80%82"}, // IDEOGRAPHIC FULL STOP is a spoof character
+		{"https://example.com/%E3%80%82", "https://example.com/%E3%80%82"}, // IDEOGRAPHIC FULL STOP, final: Soft
 		{"https://example.com/%EF%BC%8C", "https://example.com/%EF%BC%8C"}, // FULLWIDTH COMMA, Soft
 		{"https://example.com/a%EF%BC%8Cb", "https://example.com/a，b"},
 		{"https://example.com?q=a:", "https://example.com?q=a%3A"},
