@@ -1,0 +1,133 @@
+package iri_test
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/relink-go/relink/iri"
+)
+
+// asciiURL is a URI that needs no change: ToURI and ToIRI return it
+// without allocating.
+const asciiURL = "https://www.example.com/path/to/some/page.html?query=value&x=1#section-2"
+
+// BenchmarkASCII measures the fast path on a URI that needs no change,
+// next to net/url's Parse and String on the same input.
+func BenchmarkASCII(b *testing.B) {
+	c := iri.NewConverter()
+	b.Run("ToURI", func(b *testing.B) {
+		b.SetBytes(int64(len(asciiURL)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := c.ToURI(asciiURL); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("ToIRI", func(b *testing.B) {
+		b.SetBytes(int64(len(asciiURL)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := c.ToIRI(asciiURL); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.SetBytes(int64(len(asciiURL)))
+		b.ReportAllocs()
+		for b.Loop() {
+			u, err := url.Parse(asciiURL)
+			if err != nil {
+				b.Fatal(err)
+			}
+			_ = u.String()
+		}
+	})
+}
+
+// benchURLs returns the lines of testdata/urls/real-urls.txt that both
+// ToURI and net/url accept, so that every sub-benchmark does the same
+// work, and the subset with non-ASCII characters or percent-encoded
+// non-ASCII bytes.
+func benchURLs(b *testing.B) (all, intl []string) {
+	for _, s := range readLines(b, realURLsFile) {
+		if _, err := iri.ToURI(s); err != nil {
+			continue
+		}
+		if _, err := url.Parse(s); err != nil {
+			continue
+		}
+		all = append(all, s)
+		if !isASCII(s) || hasEncodedNonASCII(s) {
+			intl = append(intl, s)
+		}
+	}
+	return all, intl
+}
+
+func hasEncodedNonASCII(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && s[i+1] >= '8' && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) {
+			return true
+		}
+	}
+	return false
+}
+
+func totalBytes(lines []string) int64 {
+	n := 0
+	for _, s := range lines {
+		n += len(s)
+	}
+	return int64(n)
+}
+
+// BenchmarkRealURLs runs ToURI, ToIRI and net/url (Parse then String) side
+// by side on the real URLs: "all" is the whole list (mostly ASCII, as
+// found in pages), "intl" the lines with non-ASCII characters or
+// percent-encoded UTF-8. One op is one pass over the list.
+func BenchmarkRealURLs(b *testing.B) {
+	all, intl := benchURLs(b)
+	c := iri.NewConverter()
+	for _, set := range []struct {
+		name  string
+		lines []string
+	}{{"all", all}, {"intl", intl}} {
+		lines := set.lines
+		n := totalBytes(lines)
+		b.Run(set.name+"/ToURI", func(b *testing.B) {
+			b.SetBytes(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range lines {
+					if _, err := c.ToURI(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		b.Run(set.name+"/ToIRI", func(b *testing.B) {
+			b.SetBytes(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range lines {
+					_, _ = c.ToIRI(s)
+				}
+			}
+		})
+		b.Run(set.name+"/net-url", func(b *testing.B) {
+			b.SetBytes(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range lines {
+					u, err := url.Parse(s)
+					if err != nil {
+						b.Fatal(err)
+					}
+					_ = u.String()
+				}
+			}
+		})
+	}
+}
