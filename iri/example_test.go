@@ -1,0 +1,120 @@
+package iri_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/relink-go/relink/iri"
+	"golang.org/x/text/encoding/charmap"
+)
+
+func ExampleParse() {
+	r, err := iri.Parse("http://résumé.example.org/Dürst?q#")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Scheme, r.Host, r.Path)
+	fmt.Printf("query %q present=%v, fragment %q present=%v\n", r.Query, r.HasQuery, r.Fragment, r.HasFragment)
+	fmt.Println(r.String())
+
+	_, err = iri.Parse("http://example.org/a b")
+	var e *iri.Error
+	if errors.As(err, &e) && errors.Is(err, iri.ErrInvalidChar) {
+		fmt.Println("invalid character at offset", e.Offset)
+	}
+	// Output:
+	// http résumé.example.org /Dürst
+	// query "q" present=true, fragment "" present=true
+	// http://résumé.example.org/Dürst?q#
+	// invalid character at offset 20
+}
+
+func ExampleMode_Parse() {
+	r, err := iri.LEIRI.Parse("http://example.org/a b")
+	fmt.Println(r, err)
+	r, err = iri.Web.Parse("  http:\\\\example.org\\a\tb  ")
+	fmt.Println(r, err)
+	// Output:
+	// http://example.org/a b <nil>
+	// http://example.org/ab <nil>
+}
+
+func ExampleToURI() {
+	for _, s := range []string{
+		"http://résumé.example.org/Dürst",
+		"http://www.example.org/red%09rosé#red",
+		"http://validator.w3.org/check?uri=http%3A%2F%2Frésumé.example.org",
+		"mailto:José@example.org",
+		"http://example.org/a b",
+	} {
+		u, err := iri.ToURI(s)
+		fmt.Println(u, err)
+	}
+	// Output:
+	// http://xn--rsum-bpad.example.org/D%C3%BCrst <nil>
+	// http://www.example.org/red%09ros%C3%A9#red <nil>
+	// http://validator.w3.org/check?uri=http%3A%2F%2Fr%C3%A9sum%C3%A9.example.org <nil>
+	// mailto:Jos%C3%A9@example.org <nil>
+	// http://example.org/a%20b <nil>
+}
+
+func ExampleToIRI() {
+	for _, s := range []string{
+		"http://www.example.org/D%C3%BCrst",
+		"http://www.example.org/D%FCrst",
+		"http://xn--99zt52a.example.org/%e2%80%ae",
+		"http://xn--80ak6aa92e.com/",
+	} {
+		v, err := iri.ToIRI(s)
+		fmt.Println(v, err)
+	}
+	// Output:
+	// http://www.example.org/Dürst <nil>
+	// http://www.example.org/D%FCrst <nil>
+	// http://納豆.example.org/%E2%80%AE <nil>
+	// http://xn--80ak6aa92e.com/ <nil>
+}
+
+func ExampleNewConverter() {
+	// A windows-1252 document: the query of an http reference is encoded
+	// in the document charset, the path in UTF-8.
+	c := iri.NewConverter(iri.WithCharset(charmap.Windows1252))
+	u, err := c.ToURI("http://example.org/März?q=März&r=日")
+	fmt.Println(u, err)
+	// ToIRI leaves that query as it is: it is not UTF-8.
+	v, err := c.ToIRI(u)
+	fmt.Println(v, err)
+	// Output:
+	// http://example.org/M%C3%A4rz?q=M%E4rz&r=%26%2326085%3B <nil>
+	// http://example.org/März?q=M%E4rz&r=%26%2326085%3B <nil>
+}
+
+func ExampleResolve() {
+	base := "http://a/b/c/d;p?q"
+	for _, ref := range []string{"g", "../g", "../../../g", "?y", "#s", "//g", "http:g", "ü?ä"} {
+		t, err := iri.Strict.Resolve(base, ref)
+		fmt.Println(ref, "→", t, err)
+	}
+	// Output:
+	// g → http://a/b/c/g <nil>
+	// ../g → http://a/b/g <nil>
+	// ../../../g → http://a/g <nil>
+	// ?y → http://a/b/c/d;p?y <nil>
+	// #s → http://a/b/c/d;p?q#s <nil>
+	// //g → http://g <nil>
+	// http:g → http:g <nil>
+	// ü?ä → http://a/b/c/ü?ä <nil>
+}
+
+func ExampleReference_ResolveReference() {
+	base, _ := iri.Parse("http://例え.テスト/パス/a")
+	ref, _ := iri.Parse("../ü")
+	t := base.ResolveReference(ref)
+	fmt.Println(t)
+	u, _ := iri.ToURI(t.String())
+	fmt.Println(u)
+	// Output:
+	// http://例え.テスト/ü
+	// http://xn--r8jz45g.xn--zckzah/%C3%BC
+}
