@@ -1,0 +1,547 @@
+package iri
+
+import (
+	"slices"
+	"strings"
+)
+
+// A Canonicalizer maps IRI references to a canonical form: the normal form
+// of a Level of the comparison ladder, then optional rewrites that are not
+// equivalences of any specification but heuristics crawlers and archives
+// use to reduce duplicates (3987bis section 5.3.4 calls this
+// protocol-based normalization). Such rewrites can make two different
+// resources compare equal; each option says what it risks.
+//
+// Crawlers disagree on these rewrites, so the options are named and
+// composed rather than fixed; Standard, Crawler, UsuallySafe and SURT are
+// ready-made profiles. A Canonicalizer is immutable and safe for
+// concurrent use.
+type Canonicalizer struct {
+	level Level
+	mode  Mode
+	flags canonFlag
+}
+
+type canonFlag uint16
+
+const (
+	cfRemoveFragment canonFlag = 1 << iota
+	cfRemoveEmptyQuery
+	cfRemoveUserinfo
+	cfLowercaseHost
+	cfRemoveHostTrailingDot
+	cfDecodeIPv4
+	cfRemoveWWW
+	cfLowercasePath
+	cfRemoveTrailingSlash
+	cfLowercaseQuery
+	cfSortQuery
+	cfSURTForm
+	cfSURTScheme
+	cfSURTTrailingComma
+)
+
+var canonFlagNames = [...]string{
+	"remove-fragment", "remove-empty-query", "remove-userinfo",
+	"lowercase-host", "remove-host-trailing-dot", "decode-ipv4", "remove-www",
+	"lowercase-path", "remove-trailing-slash", "lowercase-query",
+	"sort-query", "surt", "surt-scheme", "surt-trailing-comma",
+}
+
+// A CanonOption configures a Canonicalizer. The options that take a bool
+// turn a rewrite on or off, so that a profile can be derived from another
+// with Canonicalizer.With.
+type CanonOption func(*Canonicalizer)
+
+func flagOption(f canonFlag, on bool) CanonOption {
+	return func(c *Canonicalizer) {
+		if on {
+			c.flags |= f
+		} else {
+			c.flags &^= f
+		}
+	}
+}
+
+// AtLevel sets the level of the comparison ladder applied before the
+// other rewrites (default SchemeBased). With MappedToURI, canonical forms
+// are URIs.
+func AtLevel(l Level) CanonOption { return func(c *Canonicalizer) { c.level = l } }
+
+// InMode sets the mode references are parsed in (default LEIRI).
+func InMode(m Mode) CanonOption { return func(c *Canonicalizer) { c.mode = m } }
+
+// RemoveFragment removes the fragment and its "#" (purell
+// FlagRemoveFragment). 3987bis section 5.1 asks for it when comparing to
+// select a network action: the fragment is not sent in a request.
+func RemoveFragment(on bool) CanonOption { return flagOption(cfRemoveFragment, on) }
+
+// RemoveEmptyQuery removes a "?" with nothing after it (purell
+// FlagRemoveEmptyQuerySeparator, IA query_strip_empty). RFC 3986 section
+// 6.2.3 warns that "http://example.com/?" cannot be assumed equivalent to
+// "http://example.com/", though servers almost always treat it so.
+func RemoveEmptyQuery(on bool) CanonOption { return flagOption(cfRemoveEmptyQuery, on) }
+
+// RemoveUserinfo removes the userinfo and its "@" (IA auth_strip_user and
+// auth_strip_pass): the same resource is often reached with and without
+// credentials.
+func RemoveUserinfo(on bool) CanonOption { return flagOption(cfRemoveUserinfo, on) }
+
+// LowercaseHost lowercases every letter of the host, non-ASCII letters of
+// a host that is not a DNS name included, and never the hex digits of its
+// escapes (purell FlagLowercaseHost). At SchemeBased and above a DNS host
+// is already lowercase through IDNA; so is an ASCII host at SyntaxBased.
+func LowercaseHost(on bool) CanonOption { return flagOption(cfLowercaseHost, on) }
+
+// RemoveHostTrailingDot removes the trailing dots of a host name
+// ("example.com." becomes "example.com"). In DNS both name the same node,
+// but an HTTP server can tell them apart through the Host header.
+func RemoveHostTrailingDot(on bool) CanonOption { return flagOption(cfRemoveHostTrailingDot, on) }
+
+// DecodeIPv4 rewrites a host that ends in a number as the dotted-decimal
+// IPv4 address that the URL Standard's IPv4 parser reads in it:
+// "0x7f.1", "2130706433" and "0177.0.0.1" become "127.0.0.1" (purell
+// FlagDecodeDWORDHost, FlagDecodeOctalHost and FlagDecodeHexHost; IA's
+// Google canonicalizer). A host the parser rejects is left as it is.
+func DecodeIPv4(on bool) CanonOption { return flagOption(cfDecodeIPv4, on) }
+
+// RemoveWWW removes a first label "www", or "www" followed by digits
+// ("www2"), while at least two labels remain, as IA's host_massage does
+// ("www.example.com" and "www2.example.com" become "example.com"; purell
+// FlagRemoveWWW removes only "www."). Many sites serve other content on
+// those names.
+func RemoveWWW(on bool) CanonOption { return flagOption(cfRemoveWWW, on) }
+
+// LowercasePath lowercases the ASCII letters of the path outside escapes
+// (IA path_lowercase). Paths are case-sensitive on most servers.
+func LowercasePath(on bool) CanonOption { return flagOption(cfLowercasePath, on) }
+
+// RemoveTrailingSlash removes the slashes at the end of a path other than
+// "/" ("/a/" and "/a//" become "/a"; purell FlagRemoveTrailingSlash, IA
+// path_strip_trailing_slash_unless_empty, which remove one slash). The root
+// path "/" stays, as scheme-based normalization requires.
+func RemoveTrailingSlash(on bool) CanonOption { return flagOption(cfRemoveTrailingSlash, on) }
+
+// LowercaseQuery lowercases the ASCII letters of the query outside escapes
+// (IA query_lowercase).
+func LowercaseQuery(on bool) CanonOption { return flagOption(cfLowercaseQuery, on) }
+
+// SortQuery sorts the "&"-separated parameters of the query by name, then
+// parameters without "=" before those with one, then by value, comparing
+// bytes (IA query_alpha_reorder; purell FlagSortQuery, which also
+// re-encodes and drops empty parameters). Parameters are kept as written,
+// empty ones included: "b=2&a=1&" becomes "&a=1&b=2".
+func SortQuery(on bool) CanonOption { return flagOption(cfSortQuery, on) }
+
+// SURTForm makes Canonicalize return the Sort-friendly URI Reordering
+// Transform of the canonical reference, the key of the Internet Archive's
+// CDX indexes: the host labels reversed and joined with ",", closed by
+// ")", then the path, query and fragment: "http://www.example.com/a?b"
+// gives "com,example,www)/a?b". The details follow IA's surt library with
+// its default formatting options:
+//
+//   - the scheme and "://(" are left out unless SURTScheme is on;
+//   - userinfo, when kept, comes first and ends with "@"; the port
+//     follows the host as ":port", inside the parenthesis;
+//   - a dotted-decimal IPv4 host is reversed too ("1.2.3.4" gives
+//     "4,3,2,1)"), an IP literal is written as it is;
+//   - an empty path is written "/" when a query or fragment follows;
+//   - a reference without an authority or with an empty host
+//     ("mailto:a@example.org", "file:///x", "dns:example.org") is
+//     returned as its canonical form, not transformed.
+//
+// A SURT is not a URI reference: it is a key to compare and sort.
+func SURTForm(on bool) CanonOption { return flagOption(cfSURTForm, on) }
+
+// SURTScheme keeps the scheme in SURTForm: "http://(com,example,www)/a"
+// (IA with_scheme).
+func SURTScheme(on bool) CanonOption { return flagOption(cfSURTScheme, on) }
+
+// SURTTrailingComma ends the reversed host of SURTForm with a comma,
+// "com,example,www,)", so that a prefix of the key matches a domain and
+// its subdomains only (IA trailing_comma; not after an IPv4 address).
+// With SURTScheme it gives the conventional form of Heritrix SURT
+// prefixes, "http://(com,example,www,)/".
+func SURTTrailingComma(on bool) CanonOption { return flagOption(cfSURTTrailingComma, on) }
+
+// NewCanonicalizer returns a Canonicalizer configured by opts. Without
+// options it normalizes at SchemeBased in LEIRI mode and does nothing
+// else, as Standard does.
+func NewCanonicalizer(opts ...CanonOption) *Canonicalizer {
+	c := &Canonicalizer{level: SchemeBased, mode: LEIRI}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+// With returns a new Canonicalizer with the configuration of c changed by
+// opts: Crawler.With(SortQuery(true)).
+func (c *Canonicalizer) With(opts ...CanonOption) *Canonicalizer {
+	d := *c
+	for _, o := range opts {
+		o(&d)
+	}
+	return &d
+}
+
+// Ready-made profiles.
+var (
+	// Standard applies the scheme-based normalization of 3987bis
+	// (SchemeBased) and nothing beyond the standard. It is the default.
+	Standard = NewCanonicalizer()
+
+	// Crawler is for deciding whether two links lead to the same request:
+	// MappedToURI (what is requested is the URI; IDN hosts as A-labels,
+	// lowercase), the fragment removed, the host lowercased and its
+	// trailing dot removed. The query keeps its order, its empty "?" and
+	// its case, the path its trailing slash: those change the request.
+	Crawler = NewCanonicalizer(AtLevel(MappedToURI), RemoveFragment(true),
+		LowercaseHost(true), RemoveHostTrailingDot(true))
+
+	// UsuallySafe mirrors purell's FlagsUsuallySafeGreedy (v1.2.1):
+	// FlagLowercaseScheme, FlagLowercaseHost, FlagUppercaseEscapes,
+	// FlagDecodeUnnecessaryEscapes, FlagEncodeNecessaryEscapes and the
+	// host IDNA purell always applies (MappedToURI), FlagRemoveDefaultPort
+	// (for every scheme of SchemeBased, not only http and https),
+	// FlagRemoveEmptyQuerySeparator (RemoveEmptyQuery),
+	// FlagRemoveTrailingSlash (RemoveTrailingSlash; the root "/" stays
+	// where purell makes "http://h/" "http://h") and FlagRemoveDotSegments
+	// (RFC 3986's algorithm). Unlike purell it keeps the fragment and does
+	// not apply NFC or width folding outside what IDNA does to hosts.
+	UsuallySafe = NewCanonicalizer(AtLevel(MappedToURI), LowercaseHost(true),
+		RemoveEmptyQuery(true), RemoveTrailingSlash(true))
+
+	// SURT gives the keys of IA's surt library with its default options
+	// (surt.surt(url): DefaultIAURLCanonicalizer, no scheme, no trailing
+	// comma): MappedToURI, then the fragment, userinfo, "www" labels, the
+	// host's trailing dots, trailing slashes and an empty query removed,
+	// IPv4 number forms decoded, host, path and query lowercased, query
+	// parameters sorted, and the result in SURTForm:
+	// "http://www.Example.com/A/?b=2&a=1#f" gives "com,example)/a?a=1&b=2".
+	//
+	// It differs from IA's keys where IA's canonicalizer differs from RFC
+	// 3986: IA does not strip session ids here (jsessionid, PHPSESSID,
+	// ASP.NET and ColdFusion ids, which IA removes from paths and queries),
+	// does not unescape repeatedly and re-escape as Google Safe Browsing
+	// does (IA turns "%28" into "(" and "%2F" in a path into "/", which
+	// this package keeps encoded), lowercases the ASCII letters but not the
+	// hex digits of escapes, removes default ports of more schemes than
+	// http and https, and maps IDN hosts with UTS #46 rather than
+	// IDNA2003.
+	SURT = NewCanonicalizer(AtLevel(MappedToURI), RemoveFragment(true),
+		RemoveUserinfo(true), LowercaseHost(true), RemoveHostTrailingDot(true),
+		DecodeIPv4(true), RemoveWWW(true), LowercasePath(true),
+		RemoveTrailingSlash(true), LowercaseQuery(true), SortQuery(true),
+		RemoveEmptyQuery(true), SURTForm(true))
+)
+
+// Level returns the normalization level c applies first.
+func (c *Canonicalizer) Level() Level { return c.level }
+
+// Mode returns the mode c parses references in.
+func (c *Canonicalizer) Mode() Mode { return c.mode }
+
+// String describes the configuration: the level, the mode when it is not
+// LEIRI, and the options that are on, joined with "+"
+// ("mapped-to-uri+remove-fragment+lowercase-host").
+func (c *Canonicalizer) String() string {
+	parts := []string{c.level.String()}
+	if c.mode != LEIRI {
+		parts = append(parts, c.mode.String())
+	}
+	for i, name := range canonFlagNames {
+		if c.flags&(1<<i) != 0 {
+			parts = append(parts, name)
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+// Canonicalize returns the canonical form of the IRI reference s: its
+// normal form at c's level (see Mode.Normalize), rewritten by c's options
+// in the order they are documented, or with SURTForm its SURT.
+// Canonicalize is idempotent except with SURTForm (a SURT is not a
+// reference), and returns s itself without allocating when s is already
+// canonical. It fails when Normalize fails; the error is an *Error with
+// Op "canonicalize".
+func (c *Canonicalizer) Canonicalize(s string) (string, error) {
+	if c.level > MappedToURI {
+		return "", &Error{Op: "canonicalize", Mode: c.mode, Input: s, Offset: -1, Err: ErrLevel}
+	}
+	var r Reference
+	t, err := c.mode.parse(s, &r)
+	if err != nil {
+		return "", opError("canonicalize", err)
+	}
+	changed, err := normalizeRef(&r, c.level)
+	if err != nil {
+		return "", &Error{Op: "canonicalize", Mode: c.mode, Input: s, Offset: -1, Err: err}
+	}
+	if c.rewrite(&r) {
+		changed = true
+		// A rewrite can enable a rule of the level: "file://u@localhost/"
+		// without its userinfo is "file:///".
+		if _, err := normalizeRef(&r, c.level); err != nil {
+			return "", &Error{Op: "canonicalize", Mode: c.mode, Input: s, Offset: -1, Err: err}
+		}
+	}
+	if c.flags&cfSURTForm != 0 {
+		return c.surt(&r), nil
+	}
+	if !changed {
+		return t, nil
+	}
+	return r.String(), nil
+}
+
+// Equivalent reports whether a and b have the same canonical form. The
+// error is the one Canonicalize returns for a or b.
+func (c *Canonicalizer) Equivalent(a, b string) (bool, error) {
+	ca, err := c.Canonicalize(a)
+	if err != nil {
+		return false, err
+	}
+	cb, err := c.Canonicalize(b)
+	if err != nil {
+		return false, err
+	}
+	return ca == cb, nil
+}
+
+// rewrite applies the options of c to r, which is normalized at c's level,
+// and reports whether anything changed.
+func (c *Canonicalizer) rewrite(r *Reference) bool {
+	f := c.flags
+	changed := false
+	if f&cfRemoveUserinfo != 0 && r.HasUserinfo {
+		r.Userinfo, r.HasUserinfo, changed = "", false, true
+	}
+	if r.HasAuthority && !strings.HasPrefix(r.Host, "[") {
+		h := r.Host
+		if f&cfLowercaseHost != 0 {
+			h, _ = lowerOutsidePct(h, true)
+		}
+		if f&cfRemoveHostTrailingDot != 0 {
+			if t := strings.TrimRight(h, "."); t != "" {
+				h = t
+			}
+		}
+		if f&cfDecodeIPv4 != 0 && !isDottedQuad(h) && endsInNumber(h) {
+			if v, ok := ipv4Value(h); ok {
+				h = string(appendIPv4(nil, v))
+			}
+		}
+		if f&cfRemoveWWW != 0 {
+			h = removeWWW(h)
+		}
+		if h != r.Host {
+			r.Host, changed = h, true
+		}
+	}
+	p := r.Path
+	if f&cfLowercasePath != 0 {
+		p, _ = lowerOutsidePct(p, false)
+	}
+	if f&cfRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
+		if t := strings.TrimRight(p, "/"); t != "" {
+			p = t
+		} else {
+			p = "/"
+		}
+		// Removing slashes can expose a dot segment ("/.//" ends "/.").
+		p, _ = normDotSegments(r, p)
+	}
+	if p != r.Path {
+		r.Path, changed = p, true
+	}
+	if r.HasQuery {
+		q := r.Query
+		if f&cfLowercaseQuery != 0 {
+			q, _ = lowerOutsidePct(q, false)
+		}
+		if f&cfSortQuery != 0 {
+			q = sortQuery(q)
+		}
+		if q != r.Query {
+			r.Query, changed = q, true
+		}
+		if f&cfRemoveEmptyQuery != 0 && r.Query == "" {
+			r.HasQuery, changed = false, true
+		}
+	}
+	if f&cfRemoveFragment != 0 && r.HasFragment {
+		r.Fragment, r.HasFragment, changed = "", false, true
+	}
+	return changed
+}
+
+// isDottedQuad reports whether h is an IPv4 address in the dotted-decimal
+// form DecodeIPv4 writes: four decimal numbers up to 255 without leading
+// zeros.
+func isDottedQuad(h string) bool {
+	n := 0
+	for part := range strings.SplitSeq(h, ".") {
+		n++
+		if n > 4 || part == "" || len(part) > 3 || len(part) > 1 && part[0] == '0' {
+			return false
+		}
+		v := 0
+		for i := 0; i < len(part); i++ {
+			c := part[i]
+			if c < '0' || c > '9' {
+				return false
+			}
+			v = v*10 + int(c-'0')
+		}
+		if v > 255 {
+			return false
+		}
+	}
+	return n == 4
+}
+
+// ipv4Value is the URL Standard's IPv4 parser (parseIPv4) without the
+// allocation of splitting h, so that a host DecodeIPv4 leaves alone costs
+// nothing.
+func ipv4Value(h string) (uint32, bool) {
+	h = strings.TrimSuffix(h, ".")
+	var nums [4]uint64
+	n := 0
+	for part := range strings.SplitSeq(h, ".") {
+		if n == len(nums) {
+			return 0, false
+		}
+		v, ok := parseIPv4Number(part)
+		if !ok {
+			return 0, false
+		}
+		nums[n] = v
+		n++
+	}
+	last := n - 1
+	for i := 0; i < last; i++ {
+		if nums[i] > 255 {
+			return 0, false
+		}
+	}
+	if nums[last] >= 1<<(8*(5-n)) {
+		return 0, false
+	}
+	v := nums[last]
+	for i := 0; i < last; i++ {
+		v += nums[i] << (8 * (3 - i))
+	}
+	return uint32(v), true
+}
+
+// removeWWW removes the first labels of h that are "www" or "www"
+// followed by digits, as long as two labels remain.
+func removeWWW(h string) string {
+	for {
+		dot := strings.IndexByte(h, '.')
+		if dot < 3 || !strings.EqualFold(h[:3], "www") || strings.IndexByte(h[dot+1:], '.') < 0 {
+			return h
+		}
+		for i := 3; i < dot; i++ {
+			if h[i] < '0' || h[i] > '9' {
+				return h
+			}
+		}
+		h = h[dot+1:]
+	}
+}
+
+// queryParamCompare orders query parameters for SortQuery: by name, then
+// without "=" before with, then by value.
+func queryParamCompare(a, b string) int {
+	an, av, aeq := strings.Cut(a, "=")
+	bn, bv, beq := strings.Cut(b, "=")
+	if c := strings.Compare(an, bn); c != 0 {
+		return c
+	}
+	switch {
+	case aeq == beq:
+		return strings.Compare(av, bv)
+	case !aeq:
+		return -1
+	}
+	return 1
+}
+
+// sortQuery sorts the parameters of q (see SortQuery), returning q itself
+// when they are in order.
+func sortQuery(q string) string {
+	sorted := true
+	prev, rest, more := strings.Cut(q, "&")
+	for more {
+		var cur string
+		cur, rest, more = strings.Cut(rest, "&")
+		if queryParamCompare(prev, cur) > 0 {
+			sorted = false
+			break
+		}
+		prev = cur
+	}
+	if sorted {
+		return q
+	}
+	params := strings.Split(q, "&")
+	slices.SortFunc(params, queryParamCompare)
+	return strings.Join(params, "&")
+}
+
+// surt writes the SURT of the canonical reference r (see SURTForm).
+func (c *Canonicalizer) surt(r *Reference) string {
+	if !r.HasAuthority || r.Host == "" {
+		return r.String()
+	}
+	b := make([]byte, 0, len(r.Scheme)+len(r.Userinfo)+len(r.Host)+len(r.Port)+
+		len(r.Path)+len(r.Query)+len(r.Fragment)+10)
+	if c.flags&cfSURTScheme != 0 {
+		if r.Scheme != "" {
+			b = append(b, r.Scheme...)
+			b = append(b, ':')
+		}
+		b = append(b, "//("...)
+	}
+	if r.HasUserinfo {
+		b = append(b, r.Userinfo...)
+		b = append(b, '@')
+	}
+	h := r.Host
+	switch {
+	case strings.HasPrefix(h, "["):
+		b = append(b, h...)
+	default:
+		for i := len(h); i >= 0; {
+			j := strings.LastIndexByte(h[:i], '.')
+			b = append(b, h[j+1:i]...)
+			if j >= 0 {
+				b = append(b, ',')
+			}
+			i = j
+		}
+	}
+	if r.HasPort {
+		b = append(b, ':')
+		b = append(b, r.Port...)
+	}
+	if c.flags&cfSURTTrailingComma != 0 && !strings.HasPrefix(h, "[") && !isDottedQuad(h) {
+		b = append(b, ',')
+	}
+	b = append(b, ')')
+	b = append(b, r.Path...)
+	if r.Path == "" && (r.HasQuery || r.HasFragment) {
+		b = append(b, '/')
+	}
+	if r.HasQuery {
+		b = append(b, '?')
+		b = append(b, r.Query...)
+	}
+	if r.HasFragment {
+		b = append(b, '#')
+		b = append(b, r.Fragment...)
+	}
+	return string(b)
+}
