@@ -391,6 +391,75 @@ func TestWebPreprocessing(t *testing.T) {
 	}
 }
 
+// TestParseBoundaries checks the edges of the character classes of RFC
+// 3987 section 2.2 (ucschar, iprivate) and of IP literals (RFC 3986
+// section 3.2.2) in Strict mode.
+func TestParseBoundaries(t *testing.T) {
+	tests := []struct {
+		in string
+		ok bool
+	}{
+		{"http://h/\u00A0", true},
+		{"http://h/\u009F", false},
+		{"http://h/\uD7FF", true},
+		{"http://h/\uF8FF", false},
+		{"http://h/?\uF8FF", true},
+		{"http://h/\uF900", true},
+		{"http://h/\uFDCF", true},
+		{"http://h/\uFDD0", false},
+		{"http://h/\uFDEF", false},
+		{"http://h/\uFDF0", true},
+		{"http://h/\uFFEF", true},
+		{"http://h/\uFFF0", false},
+		{"http://h/\uFFFD", false},
+		{"http://h/\U00010000", true},
+		{"http://h/\U0001FFFD", true},
+		{"http://h/\U0001FFFE", false},
+		{"http://h/\U0002FFFF", false},
+		{"http://h/\U000DFFFD", true},
+		{"http://h/\U000E0000", false},
+		{"http://h/\U000E0FFF", false},
+		// RFC 3987 iprivate has no tags; the 2009 draft added U+E0000-E0FFF
+		// to iprivate (issue private-include-tags-115). The package follows
+		// RFC 3987 here.
+		{"http://h/?\U000E0001", false},
+		{"http://h/\U000E1000", true},
+		{"http://h/\U000EFFFD", true},
+		{"http://h/\U000EFFFE", false},
+		{"http://h/\U000F0000", false},
+		{"http://h/?\U000F0000", true},
+		{"http://h/?\U000FFFFD", true},
+		{"http://h/?\U000FFFFE", false},
+		{"http://h/?\U00100000", true},
+		{"http://h/?\U0010FFFD", true},
+		{"http://h/?\U0010FFFF", false},
+		{"http://[::]/", true},
+		{"http://[1:2:3:4:5:6:7::]/", true},
+		{"http://[1:2:3:4:5:6:7:8]/", true},
+		{"http://[1:2:3:4:5:6:7:8:9]/", false},
+		{"http://[::1:2:3:4:5:6:7:8]/", false},
+		{"http://[::1.2.3.4]/", true},
+		{"http://[::1.02.3.4]/", false},
+		{"http://[::ffff:1.2.3.256]/", false},
+		{"http://[::1.2.3]/", false},
+		{"http://[1.2.3.4::]/", false},
+		{"http://[00001::]/", false},
+		{"http://[0001::]/", true},
+		{"http://[v1.]/", false},
+		{"http://[vG.a]/", false},
+		{"http://[vF.a:b!]/", true},
+		{"http://1.2.3.256/", true}, // a reg-name
+		{"http://h:/", true},
+		{"http://h:0123456789/", true},
+	}
+	for _, tt := range tests {
+		_, err := iri.Parse(tt.in)
+		if (err == nil) != tt.ok {
+			t.Errorf("Parse(%+q): %v, want ok=%v", tt.in, err, tt.ok)
+		}
+	}
+}
+
 func TestModeNames(t *testing.T) {
 	for _, m := range []iri.Mode{iri.Strict, iri.LEIRI, iri.Web} {
 		got, err := iri.ParseMode(m.String())
