@@ -86,3 +86,13 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// FuzzToIRI: for any input ToIRI accepts, the result is an IRI (Strict
+// parse) with nothing unsafe to show: no raw control, space, bidi
+// formatting character or noncharacter.
+func FuzzToIRI(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		checkToIRISafe(t, s)
+	})
+}
