@@ -28,8 +28,9 @@ reason (and for standard input its line number) and produces no output
 line; the other inputs are still converted, and the exit status is 1.
 A bad flag is a usage error: the exit status is 2.
 
-Flags may also follow the inputs; "--" ends the flags, so that an input
-that starts with "-" can follow it.
+Flags take one dash or two (-mode or --mode) and may also follow the
+inputs; "--" ends the flags, so that an input that starts with "-" can
+follow it.
 
 The modes, from the most forgiving:
 
