@@ -3,6 +3,6 @@ module github.com/relink-go/relink
 go 1.26.0
 
 require (
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0
 )
