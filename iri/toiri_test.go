@@ -113,8 +113,10 @@ var securityTests = []mapCase{
 	{"http://xn--/", "http://xn--/", "empty punycode stays"},
 	{"http://xn--ab/", "http://xn--ab/", "decodes to non-characters: stays"},
 	{"http://xn--bach-/", "http://xn--bach-/", "ASCII-only punycode (CVE-2026-39821): stays"},
-	{"http://xn--ls8h/", "http://xn--ls8h/", "U+1F4A9 is not valid IDNA2008/UTS #46 output for display: stays"},
-	{"http://xn--n3h.com/", "http://xn--n3h.com/", "U+2603 SNOWMAN: stays"},
+	// Emoji and symbols are DISALLOWED in IDNA2008 (RFC 5892) though UTS
+	// #46 lookup accepts them; browsers show such labels as A-labels.
+	{"http://xn--ls8h/", "http://xn--ls8h/", "U+1F4A9 (IDNA2008 DISALLOWED): stays"},
+	{"http://xn--n3h.com/", "http://xn--n3h.com/", "U+2603 SNOWMAN (IDNA2008 DISALLOWED): stays"},
 	{"http://xn--r4---sn-abc.example/", "http://xn--r4---sn-abc.example/", "invalid punycode stays"},
 	{"http://xn--mgbh0fb-/", "http://xn--mgbh0fb-/", "junk after the label stays"},
 }
