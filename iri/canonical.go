@@ -201,14 +201,17 @@ var (
 
 	// UsuallySafe mirrors purell's FlagsUsuallySafeGreedy (v1.2.1):
 	// FlagLowercaseScheme, FlagLowercaseHost, FlagUppercaseEscapes,
-	// FlagDecodeUnnecessaryEscapes, FlagEncodeNecessaryEscapes and the
-	// host IDNA purell always applies (MappedToURI), FlagRemoveDefaultPort
-	// (for every scheme of SchemeBased, not only http and https),
+	// FlagDecodeUnnecessaryEscapes and FlagEncodeNecessaryEscapes (with the
+	// host IDNA purell always applies: MappedToURI), FlagRemoveDefaultPort,
 	// FlagRemoveEmptyQuerySeparator (RemoveEmptyQuery),
-	// FlagRemoveTrailingSlash (RemoveTrailingSlash; the root "/" stays
-	// where purell makes "http://h/" "http://h") and FlagRemoveDotSegments
-	// (RFC 3986's algorithm). Unlike purell it keeps the fragment and does
-	// not apply NFC or width folding outside what IDNA does to hosts.
+	// FlagRemoveTrailingSlash (RemoveTrailingSlash) and
+	// FlagRemoveDotSegments. Where purell departs from RFC 3986 this profile
+	// follows the RFC: the root path stays ("http://h/", which purell
+	// makes "http://h"), "%2F" stays encoded (purell decodes it to "/"),
+	// the query is percent-encoded like the path, an empty port is removed
+	// and so are the default ports of every scheme SchemeBased knows
+	// (purell: 80 for http and 443 for https only), and every trailing
+	// slash goes ("/dir//" gives "/dir"; purell removes one).
 	UsuallySafe = NewCanonicalizer(AtLevel(MappedToURI), LowercaseHost(true),
 		RemoveEmptyQuery(true), RemoveTrailingSlash(true))
 
@@ -220,15 +223,17 @@ var (
 	// parameters sorted, and the result in SURTForm:
 	// "http://www.Example.com/A/?b=2&a=1#f" gives "com,example)/a?a=1&b=2".
 	//
-	// It differs from IA's keys where IA's canonicalizer differs from RFC
-	// 3986: IA does not strip session ids here (jsessionid, PHPSESSID,
-	// ASP.NET and ColdFusion ids, which IA removes from paths and queries),
-	// does not unescape repeatedly and re-escape as Google Safe Browsing
-	// does (IA turns "%28" into "(" and "%2F" in a path into "/", which
-	// this package keeps encoded), lowercases the ASCII letters but not the
-	// hex digits of escapes, removes default ports of more schemes than
-	// http and https, and maps IDN hosts with UTS #46 rather than
-	// IDNA2003.
+	// Its keys differ from IA's in these ways: it does not strip session
+	// ids (jsessionid, PHPSESSID, ASP.NET and ColdFusion ids, which IA
+	// removes from paths and queries); it does not unescape repeatedly and
+	// re-escape as IA's Google Safe Browsing canonicalizer does (IA turns
+	// "%28" into "(" and a "%2F" in a path into "/", which RFC 3986 keeps
+	// apart); it lowercases ASCII letters but not the hex digits of
+	// escapes; it removes the default ports of more schemes than http and
+	// https; it keeps leading and repeated dots in host names (IA removes
+	// them); it removes "www" labels repeatedly where IA removes one; it
+	// does not add "http://" to a reference without a scheme; and it maps
+	// IDN hosts with UTS #46 rather than IDNA2003.
 	SURT = NewCanonicalizer(AtLevel(MappedToURI), RemoveFragment(true),
 		RemoveUserinfo(true), LowercaseHost(true), RemoveHostTrailingDot(true),
 		DecodeIPv4(true), RemoveWWW(true), LowercasePath(true),

@@ -46,6 +46,7 @@ var canonTests = []canonCase{
 	{iri.UsuallySafe, "http://Bücher.de/ü", "http://xn--bcher-kva.de/%C3%BC", "encode necessary escapes, IDNA"},
 
 	// SURT: the examples of IA's surt tests that this package shares.
+	{iri.SURT, "http://www.Example.com/A/?b=2&a=1#f", "com,example)/a?a=1&b=2", "doc example"},
 	{iri.SURT, "http://www.archive.org/", "org,archive)/", "IA"},
 	{iri.SURT, "http://archive.org/", "org,archive)/", "IA"},
 	{iri.SURT, "http://archive.org/goo/", "org,archive)/goo", "IA"},

@@ -94,7 +94,9 @@ const (
 	// mapping needs the scheme (IDNA for DNS hosts), because section 5.3.1
 	// forbids it for simple comparison, and because its normal form is a
 	// URI, not the IRI: use it for comparison and for requests, never to
-	// rewrite what a person reads. Once mapped, RFC 3986 applies to the
+	// rewrite what a person reads. A link from a document in a legacy
+	// charset should first be mapped by a Converter with that charset
+	// (WithCharset), whose URI is then its own mapping. Once mapped, RFC 3986 applies to the
 	// ASCII result, so the percent-encoded host of a scheme that does not
 	// use DNS is lowercased outside its escapes ("foo://Résumé/" and
 	// "foo://résumé/" become equivalent, "foo://RÉSUMÉ/" does not).
@@ -504,9 +506,9 @@ func normalizeScheme(r *Reference) (bool, error) {
 		}
 	}
 	if !strings.HasPrefix(r.Host, "[") && isDNSScheme(r.Scheme) && hostNeedsIDNA(r.Host) {
-		dec, _ := pctDecode(r.Host)
-		if utf8.ValidString(dec) {
-			a, err := hostToASCII(dec)
+		var buf [64]byte
+		if dec := appendPctDecoded(buf[:0], r.Host); utf8.Valid(dec) {
+			a, err := hostToASCII(string(dec))
 			if err != nil {
 				return changed, &hostError{host: r.Host, err: err}
 			}
@@ -522,6 +524,19 @@ func normalizeScheme(r *Reference) (bool, error) {
 		r.Path, changed = "/", true
 	}
 	return changed, nil
+}
+
+// appendPctDecoded appends s to b with every escape decoded.
+func appendPctDecoded(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && isPctEncoded(s, i) {
+			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+			i += 2
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // hostNeedsIDNA reports whether the host h has a non-ASCII character, raw
