@@ -38,7 +38,11 @@ func WithCharset(e encoding.Encoding) Option {
 		}
 		name, err := htmlindex.Name(e)
 		if err != nil {
-			// Not a WHATWG encoding: use it as it is.
+			// Not a WHATWG encoding. A Unicode encoding (UTF-8 with a BOM,
+			// UTF-16 with a BOM policy) still means UTF-8 queries.
+			if isUnicodeEncoder(e) {
+				return
+			}
 			c.charset, c.charName = e, ""
 			return
 		}
@@ -48,6 +52,20 @@ func WithCharset(e encoding.Encoding) Option {
 		}
 		c.charset, c.charName = e, name
 	}
+}
+
+// isUnicodeEncoder reports whether e encodes "å" as UTF-8 or UTF-16,
+// with or without a byte order mark.
+func isUnicodeEncoder(e encoding.Encoding) bool {
+	out, err := e.NewEncoder().String("\u00e5")
+	if err != nil {
+		return false
+	}
+	switch strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(out, "\xef\xbb\xbf"), "\xff\xfe"), "\xfe\xff") {
+	case "\xc3\xa5", "\xe5\x00", "\x00\xe5":
+		return true
+	}
+	return false
 }
 
 // NewConverter returns a Converter configured by opts. Without options it
@@ -153,16 +171,36 @@ func (c *Converter) ToURI(s string) (string, error) {
 // webHref parses s with the URL Standard's parser when s has a scheme:
 // ok is false for a relative reference, which has no URL without a base.
 func (c *Converter) webHref(s string) (href string, ok bool, err error) {
-	var u URL
-	if err := c.parseURL(&u, s, nil); err != nil {
-		var r Reference
-		split(removeTabNewline(trimC0Space(s)), &r)
-		if r.Scheme == "" {
-			return "", false, nil
-		}
+	var fast URL
+	if fastParseURL(s, &fast) {
+		return s, true, nil
+	}
+	if !hasScheme(trimC0Space(s)) {
+		return "", false, nil
+	}
+	u, err := c.ParseURL(s, nil)
+	if err != nil {
 		return "", true, err
 	}
 	return u.href, true, nil
+}
+
+// hasScheme reports whether s starts with a scheme and ":", ignoring tabs
+// and newlines as the URL Standard does.
+func hasScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\t' || c == '\n' || c == '\r':
+		case c == ':':
+			return i > 0
+		case isAlpha(c):
+		case asciiClass[c]&clsScheme != 0 && i > 0:
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // Resolve resolves ref against base in the converter's mode. In Web mode
@@ -343,6 +381,10 @@ func encodeOverride(name string, r rune) (out string, ok, unencodable bool) {
 		if r == 0xE5E5 {
 			return "", false, true
 		}
+	case "euc-jp":
+		if r == 0x2212 {
+			return "\xA1\xDD", true, false // as U+FF0D
+		}
 	case "iso-2022-jp":
 		switch r {
 		case 0x00A5:
@@ -378,7 +420,7 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, ke
 		}
 	}
 	if !special {
-		if out, err := e.NewEncoder().String(run); err == nil {
+		if out, err := e.NewEncoder().String(run); err == nil && standardBytes(name, out) {
 			appendBytes(out)
 			return b
 		}
@@ -406,7 +448,7 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, ke
 			b = appendNCR(b, r)
 			start = i + n
 		default:
-			if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
+			if out, err := e.NewEncoder().String(run[i : i+n]); err != nil || !standardBytes(name, out) {
 				flush(i)
 				b = appendNCR(b, r)
 				start = i + n
@@ -416,6 +458,14 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, ke
 	}
 	flush(len(run))
 	return b
+}
+
+// standardBytes reports whether out, the x/text encoding of some text in
+// the encoding named name, is what the Encoding Standard's encoder
+// produces: its EUC-JP encoder has no JIS X 0212 (0x8F lead bytes, which
+// x/text uses for characters such as "å").
+func standardBytes(name, out string) bool {
+	return name != "euc-jp" || strings.IndexByte(out, 0x8F) < 0
 }
 
 // appendNCR appends the percent-encoded numeric character reference of r.

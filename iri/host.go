@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
-	"golang.org/x/text/secure/bidirule"
 )
 
 // hostProfile maps an internationalized host to ASCII: UTS #46 mapping,
@@ -49,6 +48,10 @@ func idnaToASCII(domain string) (string, error) {
 	for label := range strings.FieldsFuncSeq(domain, isLabelSeparator) {
 		if hasACEPrefix(label) && !isASCII(label) {
 			return "", errors.New("non-ASCII characters in punycode label " + strconv.Quote(label))
+		}
+		if len(label) == 4 && hasACEPrefix(label) {
+			// x/net/idna maps it to nothing without an error.
+			return "", errors.New(`empty punycode label "` + label + `"`)
 		}
 	}
 	a, err := hostProfile.ToASCII(domain)
@@ -113,15 +116,20 @@ func decodeACE(label string) (string, bool) {
 
 // displayLabel returns the Unicode form of the A-label label when it is
 // safe to show (RFC 3987 section 3.2 step 6, with the care browsers take):
-// it is a valid A-label, satisfies the bidi rule of RFC 5893, and passes
-// safeScripts. Otherwise it returns label unchanged.
+// it is a valid A-label, holds only letters, marks and digits beyond ASCII,
+// and passes safeScripts. Otherwise it returns label
+// unchanged. The Bidi Rule of RFC 5893 concerns the whole domain: the
+// caller checks that the displayed host maps back to its A-labels.
 func displayLabel(label string) string {
 	u, ok := decodeACE(label)
-	if !ok || !bidirule.ValidString(u) || !safeScripts(u) {
+	if !ok || !safeScripts(u) {
 		return label
 	}
 	for _, r := range u {
-		if r >= utf8.RuneSelf && !displayable(r, compHost) {
+		// Letters, marks and digits only: IDNA2008 disallows symbols and
+		// punctuation (emoji, "☃") that UTS #46 lets through, and browsers
+		// show such labels in ASCII.
+		if r >= utf8.RuneSelf && (!displayable(r, compHost) || !unicode.In(r, unicode.L, unicode.M, unicode.N)) {
 			return label
 		}
 	}

@@ -262,20 +262,27 @@ func (r *Reference) offsets() (user, host, port, path, query, frag int) {
 }
 
 func (m Mode) validate(s string, r *Reference) error {
-	user, host, port, path, query, frag := r.offsets()
-	if r.Scheme == "" {
+	err := m.validateChars(s, r)
+	if r.Scheme == "" && !r.HasAuthority {
 		// A relative reference: a colon in the first segment would make it
-		// look like a scheme (ipath-noscheme).
-		if !r.HasAuthority {
-			seg := r.Path
-			if i := strings.IndexByte(seg, '/'); i >= 0 {
-				seg = seg[:i]
-			}
-			if i := strings.IndexByte(seg, ':'); i >= 0 {
+		// look like a scheme (ipath-noscheme). Report the first violation.
+		_, _, _, path, _, _ := r.offsets()
+		seg := r.Path
+		if i := strings.IndexByte(seg, '/'); i >= 0 {
+			seg = seg[:i]
+		}
+		if i := strings.IndexByte(seg, ':'); i >= 0 {
+			if e, ok := err.(*Error); !ok || e.Offset > path+i {
 				return m.errorf(s, path+i, ErrColonInFirstSegment)
 			}
 		}
 	}
+	return err
+}
+
+// validateChars checks every component but the ipath-noscheme rule.
+func (m Mode) validateChars(s string, r *Reference) error {
+	user, host, port, path, query, frag := r.offsets()
 	if r.HasAuthority {
 		if r.HasUserinfo {
 			if err := m.checkChars(s, user, r.Userinfo, compUserinfo); err != nil {

@@ -39,6 +39,12 @@ func (r *Reference) ResolveReference(ref *Reference) *Reference {
 		}
 	}
 	t.Fragment, t.HasFragment = ref.Fragment, ref.HasFragment
+	if !t.HasAuthority && strings.HasPrefix(t.Path, "//") {
+		// Written as is, the path would read as an authority ("foo:/" and
+		// ".//x" would give "foo://x"). Prefixing "/." keeps the path,
+		// as the URL Standard's serializer does.
+		t.Path = "/." + t.Path
+	}
 	return t
 }
 

@@ -67,7 +67,15 @@ import (
 // end the link early comes back percent-encoded, "a(b))" as "a(b)%29" and
 // "/Hello!" as "/Hello%21". RFC 3986 does not count these as equivalent,
 // but without the escape a reader of the text would get a shorter link.
-func TextForm(s string) (string, error) {
+func TextForm(s string) (string, error) { return defaultConverter.TextForm(s) }
+
+// TextForm is the package's TextForm, except that with a legacy document
+// charset (WithCharset) the query of a reference whose query uses that
+// charset stays as written: its escapes are bytes in that charset, and
+// decoding them as UTF-8 would change the URL a browser requests. Only
+// the UTS #58 escapes of its delimiters, brackets and final Soft character
+// apply there.
+func (c *Converter) TextForm(s string) (string, error) {
 	var r Reference
 	if err := parseText(s, &r); err != nil {
 		return "", err
@@ -81,7 +89,10 @@ func TextForm(s string) (string, error) {
 		}
 		w.decoded(seg, compPath, isDotSegment(seg))
 	}
-	if r.HasQuery {
+	if r.HasQuery && c.charset != nil && queryUsesCharset(r.Scheme, c.mode) {
+		w.sep('?')
+		w.undecoded(r.Query, compQuery)
+	} else if r.HasQuery {
 		w.sep('?')
 		for i, param := range strings.Split(r.Query, "&") {
 			if i > 0 {
@@ -253,6 +264,34 @@ func (w *textWriter) show(r rune) {
 	}
 	w.b = utf8.AppendRune(w.b, r)
 	w.soft = -1
+}
+
+// undecoded writes s, text of component comp, keeping its escapes as
+// written; its other characters are written as char does.
+func (w *textWriter) undecoded(s string, comp component) {
+	w.comp = comp
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case isPctEncoded(s, i):
+			w.encoded(s[i : i+3])
+			i += 3
+		case c == '&' || c == '=':
+			w.sep(c)
+			i++
+		case c < utf8.RuneSelf:
+			w.char(rune(c))
+			i++
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				w.pctByte(c)
+			} else {
+				w.char(r)
+			}
+			i += n
+		}
+	}
 }
 
 // pctByte writes the byte c percent-encoded.

@@ -41,21 +41,28 @@ import (
 // converter's mode, or when a raw Unicode host fails IDNA. When nothing
 // needs to change, it returns s itself without allocating.
 func (c *Converter) ToIRI(s string) (string, error) {
+	var r Reference
+	in := s
+	webURL := false
 	if c.mode == Web {
 		href, ok, err := c.webHref(s)
 		if err != nil {
 			return "", err
 		}
 		if ok {
-			s = href
+			// The URL Standard's href is final: no preprocessing, no
+			// validation ("100%" keeps its "%", as browsers send it).
+			s, webURL = href, true
+			split(s, &r)
 		}
 	}
-	var r Reference
-	in := s
-	s, err := c.mode.parse(s, &r)
-	if err != nil {
-		return "", opError("toiri", err)
+	if !webURL {
+		var err error
+		if s, err = c.mode.parse(s, &r); err != nil {
+			return "", opError("toiri", err)
+		}
 	}
+	var err error
 	if c.iriClean(&r) {
 		return s, nil
 	}
@@ -101,14 +108,12 @@ func (c *Converter) iriClean(r *Reference) bool {
 	if r.HasAuthority && !strings.HasPrefix(r.Host, "[") {
 		h := r.Host
 		for i := 0; i < len(h); i++ {
-			if c := h[i]; c == '%' || c >= utf8.RuneSelf {
+			if c := h[i]; c == '%' || c >= utf8.RuneSelf || !allowedASCII(c, compHost) {
 				return false
 			}
 		}
-		for i := 0; i+4 <= len(h); i++ {
-			if (i == 0 || h[i-1] == '.') && hasACEPrefix(h[i:]) {
-				return false
-			}
+		if hasACELabel(h) {
+			return false
 		}
 	}
 	return c.iriCleanComponent(r.Userinfo, compUserinfo) &&
@@ -120,14 +125,32 @@ func (c *Converter) iriClean(r *Reference) bool {
 func (c *Converter) iriCleanComponent(s string, comp component) bool {
 	for i := 0; i < len(s); i++ {
 		b := s[i]
-		if b == '%' || b >= utf8.RuneSelf {
+		if b >= utf8.RuneSelf || b == '%' && (c.mode != Web || isPctEncoded(s, i)) {
 			return false
 		}
-		if !allowedASCII(b, comp) && !(comp == compFragment && b == '#') && c.mode != Web {
+		if !allowedASCII(b, comp) && !(comp == compFragment && b == '#') && !(c.mode == Web && webRaw(b, comp)) {
 			return false
 		}
 	}
 	return true
+}
+
+// webRaw reports whether the URL Standard leaves the ASCII byte c
+// unencoded in component comp, so that a Web-mode display form keeps it
+// (encoding it would change the URL a browser requests). A "%" that does
+// not start an escape is such a byte.
+func webRaw(c byte, comp component) bool {
+	switch comp {
+	case compPath:
+		return !inSet(c, setPath)
+	case compQuery:
+		return !inSet(c, setSpecialQuery)
+	case compFragment:
+		return !inSet(c, setFragment)
+	case compUserinfo:
+		return !inSet(c, setUserinfo)
+	}
+	return false
 }
 
 // appendIRIComponent appends the display form of the component s.
@@ -148,7 +171,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 			i = j
 		case ch < utf8.RuneSelf:
 			if allowedASCII(ch, comp) || (comp == compFragment && ch == '#') ||
-				(c.mode == Web && ch != '%') {
+				(c.mode == Web && webRaw(ch, comp)) {
 				b = append(b, ch)
 			} else {
 				b = appendPct(b, ch)
@@ -210,8 +233,10 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 		return c.appendIRIComponent(b, h, compHost), nil
 	}
 	if strings.IndexByte(h, '%') >= 0 {
-		// Decoding would make ToURI produce the A-label instead: keep it.
-		return append(b, h...), nil
+		// Decoding would make ToURI produce the A-label instead: keep the
+		// escapes, and encode whatever else is raw, so that nothing
+		// unsafe shows (ToURI decodes both alike).
+		return appendRegName(b, h), nil
 	}
 	a := h
 	for i := 0; i < len(h); i++ {
@@ -223,6 +248,10 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 			break
 		}
 	}
+	if !hasACELabel(a) {
+		return appendRegName(b, a), nil
+	}
+	start := len(b)
 	for i, label := range strings.Split(a, ".") {
 		if i > 0 {
 			b = append(b, '.')
@@ -232,5 +261,38 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 		}
 		b = append(b, label...)
 	}
+	// The labels shown in Unicode must map back to the same host as a
+	// whole (the Bidi Rule applies to the domain, and one label that IDNA
+	// rejects fails them all): otherwise show the host in ASCII.
+	if shown := string(b[start:]); shown != a {
+		if back, err := hostToASCII(shown); err != nil || !strings.EqualFold(back, a) {
+			return appendRegName(b[:start], a), nil
+		}
+	}
 	return b, nil
+}
+
+// hasACELabel reports whether one of the labels of the host h starts with
+// "xn--" in any case.
+func hasACELabel(h string) bool {
+	for i := 0; i+4 <= len(h); i++ {
+		if (i == 0 || h[i-1] == '.') && hasACEPrefix(h[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendRegName appends the host h with its escapes kept and every other
+// character that a reg-name does not allow percent-encoded.
+func appendRegName(b []byte, h string) []byte {
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if c < utf8.RuneSelf && (allowedASCII(c, compHost) || isPctEncoded(h, i)) {
+			b = append(b, c)
+		} else {
+			b = appendPct(b, c)
+		}
+	}
+	return b
 }
