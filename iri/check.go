@@ -50,7 +50,8 @@ func (v Violation) String() string {
 
 // Violation codes. The first group is the grammar: Mode.Parse in the mode
 // checked fails exactly when Check in that mode reports one of them with
-// SeverityError, and Parse's error offset is the offset of one of those.
+// SeverityError, and Parse's error offset is the offset of one of those
+// (in Web mode, Parse's offsets refer to the preprocessed string).
 // The second group looks beyond the grammar, so an input that parses can
 // still have an error there: a host that IDNA rejects, a forbidden UTF-8
 // form percent-encoded. Severities are given for Strict, LEIRI and Web
@@ -158,7 +159,9 @@ func Check(s string) []Violation { return Strict.Check(s) }
 // Offsets are byte offsets in s. In Web mode, s is checked after the
 // preprocessing of 3987bis section 7.2, as Web.Parse does, but offsets
 // still refer to s itself and the preprocessed forms are reported as
-// web-only warnings.
+// web-only warnings. Web mode checks what Web.Parse accepts: it does not
+// run the URL Standard's parser, which ToURI uses in that mode for a
+// reference with a scheme and which fails on some of them (ParseURL).
 //
 // The checks of hosts (idna, confusable-host) apply to the schemes whose
 // host is a DNS name (http, https, ftp, ws, file and others, and relative
