@@ -105,8 +105,8 @@ With --text, iri prints the form to write in running text instead: the
 display IRI with the minimal escaping of Unicode Technical Standard #58,
 so that a link detector finds all of it and nothing more. A closing
 bracket without its opening one and a final punctuation mark are
-percent-encoded, as are spaces and controls. --text cannot be combined
-with a legacy --charset.
+percent-encoded, as are spaces and controls. With a legacy --charset the
+query stays as written there too.
 ` + convertInputHelp + `
 Examples:
 
@@ -183,17 +183,12 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	case !toIRI:
 		c.convert = c.conv.ToURI
 	case *text:
-		if name, _ := htmlindex.Name(enc); !isUnicode(name) {
-			// TextForm decodes the query as UTF-8, which would change
-			// a query encoded in a legacy charset.
-			return usageError(cmd, e, "--text cannot be used with --charset %s: its queries are not UTF-8", *charset)
-		}
 		c.convert = func(s string) (string, error) {
 			s, err := c.conv.ToIRI(s)
 			if err != nil {
 				return "", err
 			}
-			return iri.TextForm(s)
+			return c.conv.TextForm(s)
 		}
 	default:
 		c.convert = c.conv.ToIRI

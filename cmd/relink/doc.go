@@ -110,8 +110,8 @@
 // display IRI with the minimal escaping of Unicode Technical Standard #58,
 // so that a link detector finds all of it and nothing more. A closing
 // bracket without its opening one and a final punctuation mark are
-// percent-encoded, as are spaces and controls. --text cannot be combined
-// with a legacy --charset.
+// percent-encoded, as are spaces and controls. With a legacy --charset the
+// query stays as written there too.
 //
 // Each INPUT is an IRI or URI reference, absolute or relative. With no
 // INPUT, the command reads one input per line from standard input (a
