@@ -1,0 +1,32 @@
+// Package extract finds the links in HTML documents and in plain text, as a
+// stream, and says exactly where each one is so that it can be rewritten in
+// place.
+//
+// A link is reported with the byte span of its text in the input and the
+// value a browser would resolve. Spans are what make rewriting safe:
+// replacing every reported span, and nothing else, leaves the rest of the
+// document byte-identical.
+//
+// # The pieces
+//
+// Which constructs of HTML carry URLs is a table: [Lookup] maps an element
+// and attribute name to a [Rule] that says how the value holds its URLs
+// (one URL, a space-separated list, a srcset, a meta refresh, CSS, …), what
+// the link is for ([Role]) and how it resolves (a codebase, a base element,
+// a lazy-loading script). The table covers the WHATWG HTML standard, SVG and
+// MathML, the obsolete attributes that old pages still use, and the
+// de-facto attributes of lazy-loading libraries; [Rules] lists it with the
+// source of each entry.
+//
+// The attribute values with a syntax of their own have small parsers that
+// report spans: [ParseSrcset] (the WHATWG "parse a srcset attribute"
+// algorithm), [ParseSpaceList] and [ParseCommaList], [ParseRefresh] (the
+// "shared declarative refresh steps") and [FindCSSURLs] (url(), @import and
+// image-set() in CSS, following CSS Syntax Level 3 tokenization). The text
+// of a style element arrives in chunks of any size, so [CSSScanner] does the
+// same work as a stream with bounded memory.
+//
+// All of these work on bytes as they are in the document after the HTML
+// character references of an attribute value are decoded; they never copy
+// or allocate for input that holds no link.
+package extract
