@@ -28,6 +28,14 @@ reason (and for standard input its line number) and produces no output
 line; the other inputs are still converted, and the exit status is 1.
 A bad flag is a usage error: the exit status is 2.
 
+With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+each line of standard input is a JSON object {"input": "...", "base":
+"..." or null, "charset": "..."} (base and charset optional, defaulting
+to the flags), and each output line is a JSON object, in the same order:
+{"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
+A line that is not such an object gives {"line": N, "error": ...}. Errors
+are reported there, not on standard error; the exit status is still 1.
+
 Flags take one dash or two (-mode or --mode) and may also follow the
 inputs; "--" ends the flags, so that an input that starts with "-" can
 follow it.
@@ -139,8 +147,9 @@ type converter struct {
 	conv    *iri.Converter
 	baseURL *iri.URL       // --base in web mode, else nil
 	baseRef *iri.Reference // --base in strict and leiri modes, else nil
-	convert func(string) (string, error)
+	convert func(*iri.Converter, string) (string, error)
 	out     *bufio.Writer
+	jsonl   *jsonl // --jsonl, else nil
 	stderr  io.Writer
 	failed  bool  // some input could not be converted
 	werr    error // the first error writing the output
@@ -151,6 +160,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	base := fs.String("base", "", "resolve each input against the absolute `IRI` first")
 	charset := fs.String("charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it")
 	modeName := fs.String("mode", "web", "`MODE` of parsing: strict, leiri or web")
+	jsonlFlag := fs.Bool("jsonl", false, "read JSON objects {\"input\", \"base\", \"charset\"}, one per line, and write one\nobject per line: {\"input\", \"uri\"} (or \"iri\") or {\"input\", \"error\"}")
 	var text *bool
 	if toIRI {
 		text = fs.Bool("text", false, "print the UTS #58 minimally escaped form for running text")
@@ -181,17 +191,24 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	}
 	switch {
 	case !toIRI:
-		c.convert = c.conv.ToURI
+		c.convert = (*iri.Converter).ToURI
 	case *text:
-		c.convert = func(s string) (string, error) {
-			s, err := c.conv.ToIRI(s)
+		c.convert = func(conv *iri.Converter, s string) (string, error) {
+			s, err := conv.ToIRI(s)
 			if err != nil {
 				return "", err
 			}
-			return c.conv.TextForm(s)
+			return conv.TextForm(s)
 		}
 	default:
-		c.convert = c.conv.ToIRI
+		c.convert = (*iri.Converter).ToIRI
+	}
+	if *jsonlFlag {
+		key := "uri"
+		if toIRI {
+			key = "iri"
+		}
+		c.jsonl = newJSONL(key, *charset)
 	}
 
 	c.out = bufio.NewWriterSize(e.stdout, 64<<10)
@@ -276,7 +293,11 @@ func (c *converter) lines(r io.Reader) {
 		if n == 1 {
 			line = bytes.TrimPrefix(line, []byte("\uFEFF"))
 		}
-		c.do(string(line), n)
+		if c.jsonl != nil {
+			c.jsonLine(line, n)
+		} else {
+			c.do(string(line), n)
+		}
 		if cap(long) > 1<<20 {
 			long = nil // do not keep a huge buffer for one huge line
 		}
@@ -301,7 +322,7 @@ func (c *converter) do(in string, lineno int) {
 	resolved := err == nil && s != in
 	var out string
 	if err == nil {
-		out, err = c.convert(s)
+		out, err = c.convert(c.conv, s)
 	}
 	if err != nil {
 		c.report(in, s, resolved, lineno, err)

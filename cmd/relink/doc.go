@@ -40,6 +40,14 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
+// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// each line of standard input is a JSON object {"input": "...", "base":
+// "..." or null, "charset": "..."} (base and charset optional, defaulting
+// to the flags), and each output line is a JSON object, in the same order:
+// {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
+// A line that is not such an object gives {"line": N, "error": ...}. Errors
+// are reported there, not on standard error; the exit status is still 1.
+//
 // Flags take one dash or two (-mode or --mode) and may also follow the
 // inputs; "--" ends the flags, so that an input that starts with "-" can
 // follow it.
@@ -87,6 +95,9 @@
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
 //		the query of http and https references is encoded in it (default "utf-8")
+//	-jsonl
+//		read JSON objects {"input", "base", "charset"}, one per line, and write one
+//		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
 //	-mode MODE
 //		MODE of parsing: strict, leiri or web (default "web")
 //
@@ -123,6 +134,14 @@
 // reason (and for standard input its line number) and produces no output
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
+//
+// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// each line of standard input is a JSON object {"input": "...", "base":
+// "..." or null, "charset": "..."} (base and charset optional, defaulting
+// to the flags), and each output line is a JSON object, in the same order:
+// {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
+// A line that is not such an object gives {"line": N, "error": ...}. Errors
+// are reported there, not on standard error; the exit status is still 1.
 //
 // Flags take one dash or two (-mode or --mode) and may also follow the
 // inputs; "--" ends the flags, so that an input that starts with "-" can
@@ -172,6 +191,9 @@
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
 //		the query of http and https references is encoded in it (default "utf-8")
+//	-jsonl
+//		read JSON objects {"input", "base", "charset"}, one per line, and write one
+//		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
 //	-mode MODE
 //		MODE of parsing: strict, leiri or web (default "web")
 //	-text
