@@ -15,7 +15,7 @@ const asciiURL = "https://www.example.com/path/to/some/page.html?query=value&x=1
 // next to net/url's Parse and String on the same input.
 func BenchmarkASCII(b *testing.B) {
 	c := iri.NewConverter()
-	b.Run("ToURI", func(b *testing.B) {
+	b.Run("impl=ToURI", func(b *testing.B) {
 		b.SetBytes(int64(len(asciiURL)))
 		b.ReportAllocs()
 		for b.Loop() {
@@ -24,7 +24,7 @@ func BenchmarkASCII(b *testing.B) {
 			}
 		}
 	})
-	b.Run("ToIRI", func(b *testing.B) {
+	b.Run("impl=ToIRI", func(b *testing.B) {
 		b.SetBytes(int64(len(asciiURL)))
 		b.ReportAllocs()
 		for b.Loop() {
@@ -33,7 +33,7 @@ func BenchmarkASCII(b *testing.B) {
 			}
 		}
 	})
-	b.Run("net-url", func(b *testing.B) {
+	b.Run("impl=net-url", func(b *testing.B) {
 		b.SetBytes(int64(len(asciiURL)))
 		b.ReportAllocs()
 		for b.Loop() {
@@ -86,7 +86,11 @@ func totalBytes(lines []string) int64 {
 // BenchmarkRealURLs runs ToURI, ToIRI and net/url (Parse then String) side
 // by side on the real URLs: "all" is the whole list (mostly ASCII, as
 // found in pages), "intl" the lines with non-ASCII characters or
-// percent-encoded UTF-8. One op is one pass over the list.
+// percent-encoded UTF-8. One op is one pass over the list. Compare the
+// implementations with
+//
+//	go test -run XXX -bench . -benchmem -count 5 ./iri >b.txt
+//	benchstat -col /impl b.txt
 func BenchmarkRealURLs(b *testing.B) {
 	all, intl := benchURLs(b)
 	c := iri.NewConverter()
@@ -96,7 +100,7 @@ func BenchmarkRealURLs(b *testing.B) {
 	}{{"all", all}, {"intl", intl}} {
 		lines := set.lines
 		n := totalBytes(lines)
-		b.Run(set.name+"/ToURI", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=ToURI", func(b *testing.B) {
 			b.SetBytes(n)
 			b.ReportAllocs()
 			for b.Loop() {
@@ -107,7 +111,7 @@ func BenchmarkRealURLs(b *testing.B) {
 				}
 			}
 		})
-		b.Run(set.name+"/ToIRI", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=ToIRI", func(b *testing.B) {
 			b.SetBytes(n)
 			b.ReportAllocs()
 			for b.Loop() {
@@ -116,7 +120,7 @@ func BenchmarkRealURLs(b *testing.B) {
 				}
 			}
 		})
-		b.Run(set.name+"/net-url", func(b *testing.B) {
+		b.Run("set="+set.name+"/impl=net-url", func(b *testing.B) {
 			b.SetBytes(n)
 			b.ReportAllocs()
 			for b.Loop() {
