@@ -150,6 +150,7 @@ type converter struct {
 	convert func(*iri.Converter, string) (string, error)
 	out     *bufio.Writer
 	jsonl   *jsonl // --jsonl, else nil
+	check   bool   // relink check: print violations instead of converting
 	stderr  io.Writer
 	failed  bool  // some input could not be converted
 	werr    error // the first error writing the output
@@ -178,12 +179,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	if err != nil {
 		return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8, windows-1252 or shift_jis)", *charset)
 	}
-	c := &converter{
-		name:   cmd.name,
-		mode:   mode,
-		conv:   iri.NewConverter(iri.WithMode(mode), iri.WithCharset(enc)),
-		stderr: e.stderr,
-	}
+	c := newConverter(cmd, e, mode, iri.NewConverter(iri.WithMode(mode), iri.WithCharset(enc)))
 	if *base != "" {
 		if status := c.setBase(cmd, e, *base); status >= 0 {
 			return status
@@ -210,8 +206,22 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 		}
 		c.jsonl = newJSONL(key, *charset)
 	}
+	return c.runInputs(inputs, e)
+}
 
-	c.out = bufio.NewWriterSize(e.stdout, 64<<10)
+func newConverter(cmd *command, e *env, mode iri.Mode, conv *iri.Converter) *converter {
+	return &converter{
+		name:   cmd.name,
+		mode:   mode,
+		conv:   conv,
+		stderr: e.stderr,
+		out:    bufio.NewWriterSize(e.stdout, 64<<10),
+	}
+}
+
+// runInputs handles the inputs given as arguments, or else the lines of
+// standard input, and returns the exit status.
+func (c *converter) runInputs(inputs []string, e *env) int {
 	if len(inputs) > 0 {
 		for _, in := range inputs {
 			c.do(in, 0)
@@ -318,6 +328,10 @@ func lineBuffered(br *bufio.Reader) bool {
 // lineno is the line of standard input in came from, or 0 for an
 // argument.
 func (c *converter) do(in string, lineno int) {
+	if c.check {
+		c.doCheck(in)
+		return
+	}
 	s, err := c.resolve(in)
 	resolved := err == nil && s != in
 	var out string

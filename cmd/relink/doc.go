@@ -11,6 +11,7 @@
 //
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
+//	check    report what is wrong with IRI references
 //
 // Use "relink <command> -h" for more information about a command.
 //
@@ -198,4 +199,89 @@
 //		MODE of parsing: strict, leiri or web (default "web")
 //	-text
 //		print the UTS #58 minimally escaped form for running text
+//
+// # Report what is wrong with IRI references
+//
+// Usage:
+//
+//	relink check [--mode strict|leiri|web] [--jsonl] [INPUT...]
+//
+// Check reports every violation of each INPUT, an IRI reference: characters
+// that no IRI allows, private use characters outside the query, bidi
+// formatting characters and the bidi rules of components (RFC 3987bis 4),
+// text that is not in NFC, invalid, overlong or non-UTF-8 percent-encoding,
+// hosts that fail IDNA or mix confusable scripts, invalid ports and IP
+// literals, and forms that only LEIRI or Web processing accept (space, "<",
+// "\", a stray "%"...). Each violation is one line:
+//
+//	INPUT<TAB>OFFSET<TAB>CODE<TAB>SEVERITY: MESSAGE
+//
+// where INPUT is quoted as a Go string, OFFSET is the byte offset in the
+// input, CODE a stable identifier (see the iri package's Code constants) and
+// SEVERITY "error" or "warning". An input without violations prints
+// nothing. The exit status is 1 when some input has an error, 0 when there
+// are only warnings or none.
+//
+// --mode sets what counts as an error: in strict mode (the default) any
+// character an IRI does not allow; in leiri and web modes, what those modes
+// accept is only a warning.
+//
+// Each INPUT is an IRI or URI reference, absolute or relative. With no
+// INPUT, the command reads one input per line from standard input (a
+// trailing "\r" and a leading byte order mark are removed) and writes each
+// result as soon as it has read all the lines available, so that it works
+// in a pipeline and on lists of any length.
+//
+// An input that cannot be converted is reported on standard error with the
+// reason (and for standard input its line number) and produces no output
+// line; the other inputs are still converted, and the exit status is 1.
+// A bad flag is a usage error: the exit status is 2.
+//
+// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// each line of standard input is a JSON object {"input": "...", "base":
+// "..." or null, "charset": "..."} (base and charset optional, defaulting
+// to the flags), and each output line is a JSON object, in the same order:
+// {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
+// A line that is not such an object gives {"line": N, "error": ...}. Errors
+// are reported there, not on standard error; the exit status is still 1.
+//
+// Flags take one dash or two (-mode or --mode) and may also follow the
+// inputs; "--" ends the flags, so that an input that starts with "-" can
+// follow it.
+//
+// The modes, from the most forgiving:
+//
+//	web     What a browser does with an href: a reference with a scheme
+//	        is parsed by the WHATWG URL Standard (the modern form of the
+//	        "Web Address processing" of draft-duerst-iri-bis section 7.2)
+//	        and the result is its href, the URL a browser requests: white
+//	        space trimmed, tabs and newlines removed, "\" read as "/" in
+//	        http, https, ws, wss, ftp and file URLs, scheme and host in
+//	        lower case, default port and dot segments removed. The href can
+//	        keep characters RFC 3986 does not allow (a lone "%", "|" or "{"
+//	        in a query, "#" in a fragment). A relative reference gets the
+//	        preprocessing of section 7.2 and is then read as in leiri. With
+//	        --base, resolution is the URL Standard's.
+//	leiri   Legacy extended IRIs (section 7.1): space, < > " { } | \ ^ `,
+//	        controls and bidi formatting characters are accepted and
+//	        percent-encoded; a valid URI is left unchanged. Resolution
+//	        against --base is RFC 3986 section 5.2.
+//	strict  The IRI-reference grammar of RFC 3987; anything else fails.
+//
+// Examples:
+//
+//	$ relink check 'http://example.com/a b' 'http://ex%C0%AFample.com/'
+//	"http://example.com/a b"	20	leiri-only	error: space is not an IRI character; LEIRI and Web modes accept it and percent-encode it
+//	"http://ex%C0%AFample.com/"	9	pct-overlong	error: "%C0%AF" is an overlong UTF-8 form, a way to slip characters past checks; UTF-8 forbids it
+//
+//	$ relink check --mode web 'http://example.com/a b'
+//	"http://example.com/a b"	20	leiri-only	warning: space is not an IRI character; LEIRI and Web modes accept it and percent-encode it
+//
+// Flags:
+//
+//	-jsonl
+//		read JSON objects {"input"}, one per line, and write one object per line:
+//		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
+//	-mode MODE
+//		MODE deciding what is an error: strict, leiri or web (default "strict")
 package main

@@ -46,6 +46,10 @@ func (c *converter) jsonLine(line []byte, lineno int) {
 		return
 	}
 	in := *rec.Input
+	if c.check {
+		c.jsonCheck(in)
+		return
+	}
 	out, err := c.jsonConvert(&rec)
 	if err != nil {
 		c.failed = true

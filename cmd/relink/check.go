@@ -1,0 +1,112 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/relink-go/relink/iri"
+)
+
+var checkCommand = &command{
+	name:    "check",
+	summary: "report what is wrong with IRI references",
+	usage:   "relink check [--mode strict|leiri|web] [--jsonl] [INPUT...]",
+	help: `Check reports every violation of each INPUT, an IRI reference: characters
+that no IRI allows, private use characters outside the query, bidi
+formatting characters and the bidi rules of components (RFC 3987bis 4),
+text that is not in NFC, invalid, overlong or non-UTF-8 percent-encoding,
+hosts that fail IDNA or mix confusable scripts, invalid ports and IP
+literals, and forms that only LEIRI or Web processing accept (space, "<",
+"\", a stray "%"...). Each violation is one line:
+
+	INPUT<TAB>OFFSET<TAB>CODE<TAB>SEVERITY: MESSAGE
+
+where INPUT is quoted as a Go string, OFFSET is the byte offset in the
+input, CODE a stable identifier (see the iri package's Code constants) and
+SEVERITY "error" or "warning". An input without violations prints
+nothing. The exit status is 1 when some input has an error, 0 when there
+are only warnings or none.
+
+--mode sets what counts as an error: in strict mode (the default) any
+character an IRI does not allow; in leiri and web modes, what those modes
+accept is only a warning.
+` + convertInputHelp + `
+Examples:
+
+	$ relink check 'http://example.com/a b' 'http://ex%C0%AFample.com/'
+	"http://example.com/a b"	20	leiri-only	error: space is not an IRI character; LEIRI and Web modes accept it and percent-encode it
+	"http://ex%C0%AFample.com/"	9	pct-overlong	error: "%C0%AF" is an overlong UTF-8 form, a way to slip characters past checks; UTF-8 forbids it
+
+	$ relink check --mode web 'http://example.com/a b'
+	"http://example.com/a b"	20	leiri-only	warning: space is not an IRI character; LEIRI and Web modes accept it and percent-encode it
+`,
+	run: runCheck,
+}
+
+func runCheck(cmd *command, args []string, e *env) int {
+	fs := newFlagSet(cmd, e)
+	modeName := fs.String("mode", "strict", "`MODE` deciding what is an error: strict, leiri or web")
+	jsonlFlag := fs.Bool("jsonl", false, "read JSON objects {\"input\"}, one per line, and write one object per line:\n{\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]}")
+	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	mode, err := iri.ParseMode(*modeName)
+	if err != nil {
+		return usageError(cmd, e, "unknown --mode %q (want strict, leiri or web)", *modeName)
+	}
+	c := newConverter(cmd, e, mode, iri.NewConverter(iri.WithMode(mode)))
+	c.check = true
+	if *jsonlFlag {
+		c.jsonl = newJSONL("violations", "utf-8")
+	}
+	return c.runInputs(inputs, e)
+}
+
+// doCheck prints the violations of in.
+func (c *converter) doCheck(in string) {
+	vs := c.mode.Check(in)
+	q := quote(in)
+	var b strings.Builder
+	for _, v := range vs {
+		if v.Severity == iri.SeverityError {
+			c.failed = true
+		}
+		b.Reset()
+		b.WriteString(q)
+		b.WriteByte('\t')
+		b.WriteString(strconv.Itoa(v.Offset))
+		b.WriteByte('\t')
+		b.WriteString(v.Code)
+		b.WriteByte('\t')
+		b.WriteString(v.Severity.String())
+		b.WriteString(": ")
+		b.WriteString(v.Message)
+		b.WriteByte('\n')
+		if c.werr == nil {
+			_, c.werr = c.out.WriteString(b.String())
+		}
+	}
+}
+
+type jsonViolation struct {
+	Offset   int    `json:"offset"`
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// jsonCheck writes the violations of in as a JSON object.
+func (c *converter) jsonCheck(in string) {
+	vs := []jsonViolation{}
+	for _, v := range c.mode.Check(in) {
+		if v.Severity == iri.SeverityError {
+			c.failed = true
+		}
+		vs = append(vs, jsonViolation{v.Offset, v.Code, v.Severity.String(), v.Message})
+	}
+	c.writeJSON(struct {
+		Input      string          `json:"input"`
+		Violations []jsonViolation `json:"violations"`
+	}{in, vs})
+}
