@@ -15,7 +15,16 @@
 //     query of http and https in the document charset;
 //   - Converter.ToIRI, the inverse of section 3.7, which decodes only what
 //     is safe to show and keeps spoofable host labels in their xn-- form;
+//   - ParseURL, ResolveURL and Converter.Resolve in Web mode: the WHATWG
+//     URL Standard's parser, what a browser makes of an href value in a
+//     document of a given encoding (the modern "Web Address processing");
 //   - ResolveReference and Resolve (RFC 3986 section 5.2);
+//   - Normalize and Equivalent at each rung of the comparison ladder of
+//     section 5.3 (Level), and Canonicalizer profiles for crawlers
+//     (Standard, Crawler, UsuallySafe, SURT);
+//   - Check and Mode.Check, every violation of a reference with a stable
+//     code, a severity and a byte offset;
+//   - TextForm, the UTS #58 minimally escaped form for running text;
 //   - NeedsEmbedding, Embed, Isolate and CheckBidi for bidirectional
 //     IRIs (section 4);
 //   - FromCharset, the conversion of section 3.1 from a legacy charset.
