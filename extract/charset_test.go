@@ -1,0 +1,76 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDetectCharset(t *testing.T) {
+	tests := []struct {
+		name, head, hint, fallback string
+		want, source               string
+	}{
+		{"utf-8 BOM beats everything", "\xEF\xBB\xBF<meta charset=koi8-r>", "text/html; charset=shift_jis", "", "utf-8", SourceBOM},
+		{"utf-16le BOM", "\xFF\xFE<\x00", "", "", "utf-16le", SourceBOM},
+		{"utf-16be BOM", "\xFE\xFF\x00<", "", "", "utf-16be", SourceBOM},
+		{"transport header", `<meta charset="koi8-r">`, "text/html; charset=Shift_JIS", "", "shift_jis", SourceTransport},
+		{"transport bare label", `<meta charset="koi8-r">`, "latin1", "", "windows-1252", SourceTransport},
+		{"unknown transport label is ignored", `<meta charset="koi8-r">`, "text/html; charset=bogus", "", "koi8-r", SourceMeta},
+		{"meta charset", `<!doctype html><html><head><meta charset="EUC-JP">`, "", "", "euc-jp", SourceMeta},
+		{"meta charset unquoted", `<meta charset=gb2312>`, "", "", "gbk", SourceMeta},
+		{"meta http-equiv", `<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">`, "", "", "windows-1251", SourceMeta},
+		{"meta content without pragma is ignored", `<meta content="text/html; charset=windows-1251">`, "", "", "windows-1252", SourceDefault},
+		{"pragma after content", `<meta content='text/html; charset="iso-8859-2"' http-equiv=content-type>`, "", "", "iso-8859-2", SourceMeta},
+		{"first of duplicate attributes", `<meta charset=koi8-r charset=gbk>`, "", "", "koi8-r", SourceMeta},
+		{"utf-16 declared means utf-8", `<meta charset=utf-16le>`, "", "", "utf-8", SourceMeta},
+		{"x-user-defined means windows-1252", `<meta charset=x-user-defined>`, "", "", "windows-1252", SourceMeta},
+		{"meta in a comment is skipped", `<!-- <meta charset=koi8-r> --><meta charset=gbk>`, "", "", "gbk", SourceMeta},
+		{"comment sharing dashes", `<!--><meta charset=koi8-r>-->`, "", "", "koi8-r", SourceMeta},
+		{"meta inside another tag's attribute is skipped", `<div title="<meta charset=koi8-r>"><meta charset=gbk>`, "", "", "gbk", SourceMeta},
+		{"<metadata> is not meta", `<metadata charset=koi8-r>`, "", "", "windows-1252", SourceDefault},
+		{"META upper case", `<META CHARSET=KOI8-R>`, "", "", "koi8-r", SourceMeta},
+		{"charset= inside content with spaces", `<meta http-equiv=content-type content="text/html;charset = 'big5'">`, "", "", "big5", SourceMeta},
+		{"unknown meta charset is ignored", `<meta charset=bogus><meta charset=gbk>`, "", "", "gbk", SourceMeta},
+		{"detected utf-8", "<p>caf\xC3\xA9</p>", "", "", "utf-8", SourceDetected},
+		{"invalid utf-8 falls back", "<p>caf\xE9</p>", "", "", "windows-1252", SourceDefault},
+		{"configured fallback", "<p>caf\xE9</p>", "", "windows-1250", "windows-1250", SourceDefault},
+		{"ascii only falls back", "<p>plain</p>", "", "", "windows-1252", SourceDefault},
+		{"beyond 1024 bytes is not seen", strings.Repeat(" ", 1024) + "<meta charset=koi8-r>", "", "", "windows-1252", SourceDefault},
+		{"processing instruction skipped", `<?xml version="1.0" encoding="koi8-r"?><meta charset=gbk>`, "", "", "gbk", SourceMeta},
+	}
+	for _, tt := range tests {
+		got := DetectCharset([]byte(tt.head), tt.hint, tt.fallback)
+		if got.Name != tt.want || got.Source != tt.source || got.Encoding == nil {
+			t.Errorf("%s: DetectCharset(%q, %q) = %s (%s), want %s (%s)", tt.name, tt.head, tt.hint, got.Name, got.Source, tt.want, tt.source)
+		}
+	}
+}
+
+func TestCharsetFromContent(t *testing.T) {
+	tests := map[string]string{
+		"text/html; charset=utf-8":          "utf-8",
+		"text/html; CHARSET=\"koi8-r\"":     "koi8-r",
+		"text/html; charset='gbk'; x=y":     "gbk",
+		"text/html; charset=\"unterminated": "",
+		"text/html; charset":                "",
+		"text/html; charsetx; charset=big5": "big5",
+		"text/html; charset = euc-kr ; q=1": "euc-kr",
+		"text/html":                         "",
+	}
+	for in, want := range tests {
+		if got := charsetFromContent(in); got != want {
+			t.Errorf("charsetFromContent(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzDetectCharset(f *testing.F) {
+	f.Add([]byte(`<meta charset="koi8-r">`), "")
+	f.Add([]byte(`<!--><meta http-equiv=content-type content="charset=gbk">`), "text/html")
+	f.Fuzz(func(t *testing.T, head []byte, hint string) {
+		c := DetectCharset(head, hint, "")
+		if c.Name == "" || c.Encoding == nil || c.Source == "" {
+			t.Fatalf("DetectCharset(%q, %q) = %+v", head, hint, c)
+		}
+	})
+}
