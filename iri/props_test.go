@@ -293,31 +293,13 @@ func TestProperties(t *testing.T) {
 		len(inputs), parsed, converted, uris)
 }
 
-// knownBugInputs are table inputs that hit an open bug of the package in
-// a property test; the test skips them and reports how many it skipped.
-// Building with -tags knownbugs clears the map (see knownbugs_test.go,
-// which also holds the focused failing cases).
-var knownBugInputs = map[string]string{
-	"http://a b/": "ToIRI keeps raw LEIRI characters of an ASCII host of a DNS scheme",
-	"http://a^b/": "ToIRI keeps raw LEIRI characters of an ASCII host of a DNS scheme",
-	"foo://a\\b/": "ToIRI keeps raw LEIRI characters of an ASCII host (iriClean skips the host)",
-}
-
 // TestToIRISafeOutput: whatever the input, the default ToIRI gives an IRI
 // (Strict parse) and never shows a raw control, space, bidi formatting
 // character or noncharacter: "the result is safe to show whatever the
 // input".
 func TestToIRISafeOutput(t *testing.T) {
-	skipped := 0
 	for _, x := range allInputs(t) {
-		if _, ok := knownBugInputs[x]; ok {
-			skipped++
-			continue
-		}
 		checkToIRISafe(t, x)
-	}
-	if skipped > 0 {
-		t.Logf("skipped %d inputs with known bugs", skipped)
 	}
 }
 

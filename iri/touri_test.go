@@ -197,7 +197,7 @@ func TestToURICharset(t *testing.T) {
 		}
 	}
 	// Encodings from outside htmlindex and nil.
-	// (UTF-16 and UTF-8 with BOM handling: see knownbugs_test.go.)
+	// (UTF-16 and UTF-8 with a BOM policy: see TestRegressionUnicodeCharsetVariants.)
 	for _, e := range []encoding.Encoding{nil, unicode.UTF8, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)} {
 		c := iri.NewConverter(iri.WithCharset(e))
 		if got, err := c.ToURI("?q=å"); err != nil || got != "?q=%C3%A5" {
