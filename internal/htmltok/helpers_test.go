@@ -1,0 +1,141 @@
+package htmltok
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+// tk is a copy of a Token that outlives the call, for comparisons.
+type tk struct {
+	Type    TokenType
+	Raw     string
+	Offset  int64
+	Name    string
+	Attrs   []at
+	Data    string
+	RawText RawText
+	Foreign bool
+}
+
+type at struct {
+	Name, Val       string
+	NameOff, ValOff int
+	Quote           byte
+	Dup             bool
+}
+
+func copyToken(t *Token) tk {
+	c := tk{Type: t.Type, Raw: string(t.Raw), Offset: t.Offset, Name: string(t.Name),
+		Data: string(t.Data), RawText: t.RawText, Foreign: t.Foreign}
+	for _, a := range t.Attrs {
+		c.Attrs = append(c.Attrs, at{string(a.Name), string(a.Val), a.NameOff, a.ValOff, a.Quote, a.Dup})
+	}
+	return c
+}
+
+func (t tk) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v@%d %q", t.Type, t.Offset, t.Raw)
+	if t.Name != "" {
+		fmt.Fprintf(&b, " name=%q", t.Name)
+	}
+	for _, a := range t.Attrs {
+		fmt.Fprintf(&b, " [%q=%q @%d,%d q=%q dup=%v]", a.Name, a.Val, a.NameOff, a.ValOff, a.Quote, a.Dup)
+	}
+	if t.Data != "" && t.Data != t.Raw {
+		fmt.Fprintf(&b, " data=%q", t.Data)
+	}
+	if t.RawText != NotRaw {
+		fmt.Fprintf(&b, " raw=%v", t.RawText)
+	}
+	if t.Foreign {
+		b.WriteString(" foreign")
+	}
+	return b.String()
+}
+
+// tokenize runs z over in, offering it chunk bytes at a time as a caller
+// reading from an io.Reader would (unconsumed bytes are offered again,
+// followed by the next chunk), and checks the call contract and the
+// partition invariant on the way.
+func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
+	t.Helper()
+	var out []tk
+	lo, hi := 0, min(chunk, len(in))
+	var got bytes.Buffer
+	for calls := 0; ; calls++ {
+		if calls > 4*len(in)+100 {
+			t.Fatalf("chunk %d: no progress at %d", chunk, lo)
+		}
+		atEOF := hi == len(in)
+		tok, n, err := z.Next(in[lo:hi], atEOF)
+		if n < 0 || n > hi-lo {
+			t.Fatalf("chunk %d: n = %d out of range [0, %d]", chunk, n, hi-lo)
+		}
+		lo += n
+		if errors.Is(err, io.EOF) {
+			if tok != nil || !atEOF || lo != len(in) {
+				t.Fatalf("chunk %d: EOF with tok=%v atEOF=%v at %d of %d", chunk, tok, atEOF, lo, len(in))
+			}
+			break
+		}
+		if err != nil {
+			t.Fatalf("chunk %d: %v", chunk, err)
+		}
+		if tok == nil {
+			if lo != hi {
+				t.Fatalf("chunk %d: nil token but %d bytes not consumed", chunk, hi-lo)
+			}
+			if atEOF {
+				t.Fatalf("chunk %d: nil token at EOF", chunk)
+			}
+		} else {
+			if len(tok.Raw) == 0 {
+				t.Fatalf("chunk %d: empty token %v", chunk, copyToken(tok))
+			}
+			if tok.Offset != int64(got.Len()) {
+				t.Fatalf("chunk %d: token %v at offset %d, want %d", chunk, copyToken(tok), tok.Offset, got.Len())
+			}
+			got.Write(tok.Raw)
+			out = append(out, copyToken(tok))
+		}
+		if tok == nil || lo == hi {
+			hi = min(hi+chunk, len(in))
+		}
+	}
+	if !bytes.Equal(got.Bytes(), in) {
+		t.Fatalf("chunk %d: tokens' Raw do not partition the input:\n got %q\nwant %q", chunk, got.Bytes(), in)
+	}
+	return out
+}
+
+// merge joins adjacent Text tokens of the same kind and adjacent Oversize
+// tokens: the tokens that may be split anywhere.
+func merge(ts []tk) []tk {
+	var out []tk
+	for _, t := range ts {
+		if n := len(out); n > 0 {
+			p := &out[n-1]
+			if t.Type == p.Type && (t.Type == Text && t.RawText == p.RawText && t.Foreign == p.Foreign || t.Type == Oversize) {
+				p.Raw += t.Raw
+				p.Data += t.Data
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func dump(ts []tk) string {
+	var b strings.Builder
+	for _, t := range ts {
+		b.WriteString(t.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

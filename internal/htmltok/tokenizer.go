@@ -1,0 +1,1177 @@
+package htmltok
+
+import (
+	"bytes"
+	"io"
+)
+
+// DefaultMaxTagSize is the default limit on the length of a tag, comment,
+// doctype or CDATA section: 1 MiB.
+const DefaultMaxTagSize = 1 << 20
+
+// minMaxTagSize is the smallest limit MaxTagSize accepts: every decision
+// the tokenizer makes from the first bytes of a construct (its kind, the
+// tag names it must recognize, the longest being "annotation-xml") is made
+// within that many bytes.
+const minMaxTagSize = 32
+
+// heldMax is the longest undecided "<..." prefix of text that the
+// tokenizer holds between calls: "</" + "plaintext"-long name + 1.
+const heldMax = 16
+
+// An Option configures a Tokenizer.
+type Option func(*Tokenizer)
+
+// MaxTagSize sets the longest tag, comment, doctype or CDATA section, in
+// bytes, that the tokenizer examines; a longer one becomes Oversize
+// tokens. n below 32 is taken as 32. The default is DefaultMaxTagSize.
+func MaxTagSize(n int) Option {
+	return func(z *Tokenizer) {
+		z.maxTag = max(n, minMaxTagSize)
+	}
+}
+
+// A Tokenizer splits HTML into tokens, incrementally: the input is given
+// to Next in pieces of any size, split anywhere, and the tokens (after
+// joining adjacent Text and adjacent Oversize tokens) do not depend on how
+// it was split. It works on the raw bytes of a document in any
+// ASCII-compatible charset (UTF-8, windows-125x, ISO-8859-x, KOI8,
+// Shift_JIS, EUC-JP, GBK, Big5...): nothing is decoded. ISO-2022-JP,
+// UTF-16 and other charsets where markup characters can occur inside
+// multi-byte characters must be transcoded first.
+//
+// Memory is bounded: the tokenizer buffers only the bytes of a tag,
+// comment, doctype or CDATA section that spans calls to Next, up to
+// MaxTagSize bytes, and at most 16 bytes of text ("</scri" at the end of
+// a piece of script, which may turn out to be an end tag).
+//
+// The zero Tokenizer is not ready to use: call New.
+type Tokenizer struct {
+	maxTag int
+
+	off int64 // stream offset of the next byte not yet consumed
+
+	// Text state.
+	raw    RawText // element whose content the text is, NotRaw in data
+	script uint8   // script data substate, when raw == Script
+	dashes uint8   // count of '-' just read in the script escaped states, capped at 2
+
+	// Markup in progress. st is mNone when there is none.
+	st      mstate
+	buf     []byte // bytes of the construct in progress, from its '<', or held text
+	held    bool   // buf is an undecided "<..." in text
+	over    bool   // the construct in progress is oversize: its bytes are passed on
+	pos     int    // next position of buf to scan
+	mstart  int64  // stream offset of buf[0]
+	hist    [3]byte
+	isEnd   bool // the tag is an end tag
+	selfCl  bool // the tag ends with "/>"
+	rec     bool // record attribute spans (start tag, not oversize)
+	kind    tagKind
+	decl    mdecl
+	nameEnd int  // end of the tag name, or of the comment's data, etc.
+	eofEnd  bool // the construct was ended by the end of the input
+	spans   []aspan
+
+	ctx foreignStack
+
+	tok     Token
+	attrs   []Attr
+	scratch []byte
+	dupTab  []int32
+}
+
+// aspan is an attribute being scanned: offsets within the token.
+type aspan struct {
+	name, nameEnd, val, valEnd int32
+	quote                      byte
+}
+
+type mstate uint8
+
+const (
+	mNone mstate = iota
+	mTagOpen
+	mEndTagOpen
+	mTagName
+	mBeforeAttrName
+	mAttrName
+	mAfterAttrName
+	mBeforeAttrValue
+	mAttrValueDQ
+	mAttrValueSQ
+	mAttrValueUQ
+	mAfterAttrValueQuoted
+	mSelfClosing
+	mMarkupDecl
+	mComment
+	mBogus
+	mDoctype
+	mCDATA
+)
+
+// mdecl says which non-tag construct a markup token is.
+type mdecl uint8
+
+const (
+	dNone     mdecl = iota
+	dEmptyEnd       // "</>"
+	dBogus
+	dComment
+	dDoctype
+	dCDATA
+)
+
+// Script data substates.
+const (
+	scData uint8 = iota
+	scEscaped
+	scDouble
+)
+
+// New returns a Tokenizer in the data state at the start of a document.
+func New(opts ...Option) *Tokenizer {
+	z := &Tokenizer{maxTag: DefaultMaxTagSize}
+	for _, o := range opts {
+		o(z)
+	}
+	return z
+}
+
+// Reset makes z ready for a new document, keeping its options and
+// buffers.
+func (z *Tokenizer) Reset() {
+	*z = Tokenizer{
+		maxTag:  z.maxTag,
+		buf:     z.buf[:0],
+		spans:   z.spans[:0],
+		attrs:   z.attrs[:0],
+		scratch: z.scratch[:0],
+		dupTab:  z.dupTab,
+	}
+}
+
+// Offset returns the stream offset of the next byte Next will consume.
+func (z *Tokenizer) Offset() int64 { return z.off }
+
+// Next consumes a prefix src[:n] of its input and returns the next token,
+// if one is complete.
+//
+// src is the input following what earlier calls consumed; atEOF reports
+// that it is the rest of the document. Bytes that Next does not consume
+// (n < len(src)) must be passed again, first, in the next call.
+//
+// When a token is complete, Next returns it; tok is valid until the next
+// call to Next or Reset, and tok.Raw points into src or into the
+// tokenizer's buffer. Otherwise tok is nil and n == len(src): the
+// tokenizer has kept the start of a tag (or other markup) internally and
+// needs more input; it is returned as a token by a later call. When atEOF
+// is set, Next keeps returning tokens until the input is exhausted, then
+// returns (nil, 0, io.EOF). An unfinished construct at the end is
+// returned as the WHATWG tokenizer ends it: an unterminated comment,
+// doctype or CDATA section as such, "<" and "</" as Text, and a start or
+// end tag as EOFInTag.
+//
+// err is io.EOF at the end and nil otherwise: HTML has no syntax errors
+// that stop tokenization.
+func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) {
+	switch {
+	case z.over:
+		return z.nextOversize(src, atEOF)
+	case z.held:
+		return z.nextHeld(src, atEOF)
+	case z.st != mNone:
+		return z.nextBuffered(src, atEOF)
+	}
+	if len(src) == 0 {
+		if atEOF {
+			return nil, 0, io.EOF
+		}
+		return nil, 0, nil
+	}
+	end, stop := z.scanText(src, atEOF)
+	if end > 0 {
+		return z.emitText(src[:end], z.off), z.consume(end), nil
+	}
+	if stop == stopHold {
+		z.buf = append(z.buf[:0], src...)
+		z.held = true
+		z.mstart = z.off
+		return nil, z.consume(len(src)), nil
+	}
+	// Markup at src[0].
+	z.startMarkup()
+	b, eof := src, atEOF
+	if len(b) > z.maxTag {
+		b, eof = b[:z.maxTag], false
+	}
+	end, res := z.scan(b, 1, eof)
+	switch res {
+	case resToken:
+		return z.emitMarkup(src[:end], z.off), z.consume(end), nil
+	case resText:
+		z.st = mNone
+		return z.emitText(src[:end], z.off), z.consume(end), nil
+	}
+	if len(src) > z.maxTag {
+		return z.goOversize(src[:z.maxTag], z.off), z.consume(z.maxTag), nil
+	}
+	z.buf = append(z.buf[:0], src...)
+	z.pos = len(src)
+	z.mstart = z.off
+	return nil, z.consume(len(src)), nil
+}
+
+func (z *Tokenizer) consume(n int) int {
+	z.off += int64(n)
+	return n
+}
+
+// startMarkup begins a markup construct at a '<'.
+func (z *Tokenizer) startMarkup() {
+	z.st = mTagOpen
+	z.pos = 1
+	z.isEnd, z.selfCl, z.rec = false, false, false
+	z.kind = kOther
+	z.decl = dNone
+	z.nameEnd = 0
+	z.eofEnd = false
+	z.spans = z.spans[:0]
+	if z.raw != NotRaw {
+		// In raw text, markup starts only with the element's end tag.
+		z.raw = NotRaw
+		z.script = scData
+		z.dashes = 0
+	}
+}
+
+// nextHeld resolves an undecided "<..." held at the end of the previous
+// input.
+func (z *Tokenizer) nextHeld(src []byte, atEOF bool) (*Token, int, error) {
+	old := len(z.buf)
+	k := min(len(src), heldMax)
+	z.buf = append(z.buf, src[:k]...)
+	eof := atEOF && k == len(src)
+	end, stop := z.scanText(z.buf, eof)
+	switch {
+	case end == 0 && stop == stopHold:
+		return nil, z.consume(k), nil
+	case end == 0: // stopMarkup
+		z.buf = z.buf[:old]
+		z.held = false
+		z.startMarkup()
+		z.pos = 1
+		return z.nextBuffered(src, atEOF)
+	}
+	z.held = false
+	n := max(end-old, 0)
+	return z.emitText(z.buf[:end], z.mstart), z.consume(n), nil
+}
+
+// nextBuffered continues a construct whose first bytes are in z.buf.
+func (z *Tokenizer) nextBuffered(src []byte, atEOF bool) (*Token, int, error) {
+	old := len(z.buf)
+	n := 0
+	for {
+		// Append up to the next '>', which may end the construct, so that
+		// few bytes past its end are copied.
+		k := bytes.IndexByte(src[n:], '>') + 1
+		if k == 0 {
+			k = len(src) - n
+		}
+		room := z.maxTag - len(z.buf)
+		if k > room {
+			k = room
+		}
+		z.buf = append(z.buf, src[n:n+k]...)
+		n += k
+		eof := atEOF && n == len(src)
+		end, res := z.scan(z.buf, z.pos, eof)
+		switch res {
+		case resToken:
+			return z.emitMarkup(z.buf[:end], z.mstart), z.consume(end - old), nil
+		case resText:
+			z.st = mNone
+			return z.emitText(z.buf[:end], z.mstart), z.consume(max(end-old, 0)), nil
+		}
+		if n == len(src) {
+			return nil, z.consume(n), nil
+		}
+		if len(z.buf) >= z.maxTag {
+			return z.goOversize(z.buf, z.mstart), z.consume(n), nil
+		}
+	}
+}
+
+// goOversize starts passing the construct in progress through as
+// Oversize tokens, b being its first bytes.
+func (z *Tokenizer) goOversize(b []byte, off int64) *Token {
+	z.over = true
+	z.rec = false
+	z.spans = z.spans[:0]
+	z.setHist(b)
+	z.pos = 0
+	return z.emitOversize(b, off)
+}
+
+func (z *Tokenizer) setHist(b []byte) {
+	switch len(b) {
+	case 0:
+	case 1:
+		z.hist = [3]byte{z.hist[1], z.hist[2], b[0]}
+	case 2:
+		z.hist = [3]byte{z.hist[2], b[0], b[1]}
+	default:
+		copy(z.hist[:], b[len(b)-3:])
+	}
+}
+
+func (z *Tokenizer) nextOversize(src []byte, atEOF bool) (*Token, int, error) {
+	if len(src) == 0 && !atEOF {
+		return nil, 0, nil
+	}
+	end, res := z.scan(src, 0, atEOF)
+	if res == resMore {
+		end = len(src) // all of src is part of the construct
+	}
+	z.setHist(src[:end])
+	var tok *Token
+	if end > 0 {
+		tok = z.emitOversize(src[:end], z.off)
+	}
+	if res != resMore {
+		// The construct ends here.
+		if z.st != mEOFInTag {
+			z.afterTag()
+		}
+		z.over = false
+		z.st = mNone
+	}
+	if tok == nil {
+		if atEOF {
+			return nil, 0, io.EOF
+		}
+		return nil, 0, nil
+	}
+	return tok, z.consume(end), nil
+}
+
+func (z *Tokenizer) emitOversize(b []byte, off int64) *Token {
+	t := &z.tok
+	*t = Token{Type: Oversize, Raw: b, Offset: off, Foreign: z.ctx.foreign(), Attrs: z.attrs[:0]}
+	return t
+}
+
+func (z *Tokenizer) emitText(b []byte, off int64) *Token {
+	t := &z.tok
+	*t = Token{Type: Text, Raw: b, Offset: off, Data: b, RawText: z.raw, Foreign: z.ctx.foreign(), Attrs: z.attrs[:0]}
+	return t
+}
+
+// Results of scan.
+const (
+	resMore  = iota // all of b scanned, construct not finished
+	resToken        // construct complete, b[:end]
+	resText         // not markup after all: b[:end] is text
+)
+
+// scan runs the markup state machine over b[i:], b[0] being the
+// construct's '<' (or, in oversize mode, the first byte of the current
+// segment). eof reports that the input ends with b.
+func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
+	st := z.st
+	for {
+		if i >= len(b) {
+			z.st = st
+			z.pos = i
+			if eof {
+				return z.finishEOF(b)
+			}
+			return len(b), resMore
+		}
+		switch st {
+		case mTagOpen:
+			c := b[i]
+			switch {
+			case isAlpha(c):
+				st = mTagName
+				z.rec = !z.over
+			case c == '/':
+				st = mEndTagOpen
+			case c == '!':
+				st = mMarkupDecl
+			case c == '?':
+				st = mBogus
+				z.decl = dBogus
+				z.nameEnd = i // data start
+				continue
+			default:
+				z.st = mNone
+				return i, resText
+			}
+			i++
+		case mEndTagOpen:
+			c := b[i]
+			switch {
+			case isAlpha(c):
+				st = mTagName
+				z.isEnd = true
+				i++
+			case c == '>':
+				z.decl = dEmptyEnd
+				z.st = st
+				return i + 1, resToken
+			default:
+				st = mBogus
+				z.decl = dBogus
+				z.nameEnd = i
+			}
+		case mTagName:
+			for i < len(b) && !tagDelim[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				continue
+			}
+			if !z.over {
+				z.nameEnd = i
+				z.kind = classify(b[1+b2i(z.isEnd) : i])
+			}
+			switch b[i] {
+			case '/':
+				st = mSelfClosing
+			case '>':
+				z.st = st
+				return i + 1, resToken
+			default:
+				st = mBeforeAttrName
+			}
+			i++
+		case mBeforeAttrName:
+			for i < len(b) && isSpace[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				continue
+			}
+			switch b[i] {
+			case '/':
+				st = mSelfClosing
+			case '>':
+				z.st = st
+				return i + 1, resToken
+			default:
+				// Even '=' starts a name here.
+				if z.rec && !z.isEnd {
+					z.spans = append(z.spans, aspan{name: int32(i), nameEnd: -1, val: -1, valEnd: -1})
+				}
+				st = mAttrName
+			}
+			i++
+		case mAttrName:
+			for i < len(b) && !attrNameDelim[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				continue
+			}
+			z.setNameEnd(i)
+			switch b[i] {
+			case '/':
+				st = mSelfClosing
+			case '>':
+				z.st = st
+				return i + 1, resToken
+			case '=':
+				st = mBeforeAttrValue
+			default:
+				st = mAfterAttrName
+			}
+			i++
+		case mAfterAttrName:
+			for i < len(b) && isSpace[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				continue
+			}
+			switch b[i] {
+			case '/':
+				st = mSelfClosing
+			case '=':
+				st = mBeforeAttrValue
+			case '>':
+				z.st = st
+				return i + 1, resToken
+			default:
+				if z.rec && !z.isEnd {
+					z.spans = append(z.spans, aspan{name: int32(i), nameEnd: -1, val: -1, valEnd: -1})
+				}
+				st = mAttrName
+			}
+			i++
+		case mBeforeAttrValue:
+			for i < len(b) && isSpace[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				continue
+			}
+			switch c := b[i]; c {
+			case '"', '\'':
+				z.setVal(i+1, c)
+				if c == '"' {
+					st = mAttrValueDQ
+				} else {
+					st = mAttrValueSQ
+				}
+				i++
+			case '>':
+				z.setVal(i, 0)
+				z.setValEnd(i)
+				z.st = st
+				return i + 1, resToken
+			default:
+				z.setVal(i, 0)
+				st = mAttrValueUQ
+			}
+		case mAttrValueDQ, mAttrValueSQ:
+			q := byte('"')
+			if st == mAttrValueSQ {
+				q = '\''
+			}
+			k := bytes.IndexByte(b[i:], q)
+			if k < 0 {
+				i = len(b)
+				continue
+			}
+			i += k
+			z.setValEnd(i)
+			st = mAfterAttrValueQuoted
+			i++
+		case mAfterAttrValueQuoted:
+			switch b[i] {
+			case '\t', '\n', '\f', '\r', ' ':
+				st = mBeforeAttrName
+				i++
+			case '/':
+				st = mSelfClosing
+				i++
+			case '>':
+				z.st = st
+				return i + 1, resToken
+			default:
+				st = mBeforeAttrName
+			}
+		case mAttrValueUQ:
+			for i < len(b) && !unquotedDelim[b[i]] {
+				i++
+			}
+			if i == len(b) {
+				continue
+			}
+			z.setValEnd(i)
+			if b[i] == '>' {
+				z.st = st
+				return i + 1, resToken
+			}
+			st = mBeforeAttrName
+			i++
+		case mSelfClosing:
+			if b[i] == '>' {
+				z.selfCl = true
+				z.st = st
+				return i + 1, resToken
+			}
+			st = mBeforeAttrName
+		case mMarkupDecl:
+			// b[:2] is "<!"; decide from up to 7 more bytes.
+			d, ok := z.markupDecl(b[2:], eof)
+			if !ok {
+				z.st = st
+				z.pos = i
+				return len(b), resMore
+			}
+			z.decl = d
+			switch d {
+			case dComment:
+				st, i = mComment, 4
+			case dDoctype:
+				st, i = mDoctype, 9
+			case dCDATA:
+				st, i = mCDATA, 9
+			default:
+				st = mBogus
+				z.nameEnd = 2
+			}
+		case mBogus, mDoctype:
+			k := bytes.IndexByte(b[i:], '>')
+			if k < 0 {
+				i = len(b)
+				continue
+			}
+			z.st = st
+			return i + k + 1, resToken
+		case mComment:
+			k := bytes.IndexByte(b[i:], '>')
+			if k < 0 {
+				i = len(b)
+				continue
+			}
+			p := i + k
+			if e := z.commentEnd(b, p); e >= 0 {
+				z.nameEnd = e
+				z.st = st
+				return p + 1, resToken
+			}
+			i = p + 1
+		case mCDATA:
+			k := bytes.IndexByte(b[i:], '>')
+			if k < 0 {
+				i = len(b)
+				continue
+			}
+			p := i + k
+			c1, ok1 := z.back(b, p, 1, 9)
+			c2, ok2 := z.back(b, p, 2, 9)
+			if ok1 && ok2 && c1 == ']' && c2 == ']' {
+				z.nameEnd = p - 2
+				z.st = st
+				return p + 1, resToken
+			}
+			i = p + 1
+		default:
+			panic("htmltok: bad state")
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (z *Tokenizer) setNameEnd(i int) {
+	if z.rec && !z.isEnd {
+		z.spans[len(z.spans)-1].nameEnd = int32(i)
+	}
+}
+
+func (z *Tokenizer) setVal(i int, q byte) {
+	if z.rec && !z.isEnd {
+		s := &z.spans[len(z.spans)-1]
+		s.val, s.quote = int32(i), q
+	}
+}
+
+func (z *Tokenizer) setValEnd(i int) {
+	if z.rec && !z.isEnd {
+		z.spans[len(z.spans)-1].valEnd = int32(i)
+	}
+}
+
+// back returns the byte k positions before b[p], and false when that is
+// before body, the start of the construct's content (not in oversize
+// mode, where it may be in an earlier segment).
+func (z *Tokenizer) back(b []byte, p, k, body int) (byte, bool) {
+	q := p - k
+	if z.over {
+		if q >= 0 {
+			return b[q], true
+		}
+		return z.hist[3+q], true
+	}
+	if q < body {
+		return 0, false
+	}
+	return b[q], true
+}
+
+// commentEnd reports whether the '>' at b[p] ends a comment begun with
+// "<!--", and returns the end of the comment's data, or -1.
+func (z *Tokenizer) commentEnd(b []byte, p int) int {
+	c1, ok1 := z.back(b, p, 1, 4)
+	c2, ok2 := z.back(b, p, 2, 4)
+	if ok1 && ok2 && c1 == '-' && c2 == '-' {
+		return p - 2 // "-->"
+	}
+	if c3, ok3 := z.back(b, p, 3, 4); ok1 && ok2 && ok3 && c1 == '!' && c2 == '-' && c3 == '-' {
+		return p - 3 // "--!>"
+	}
+	if !z.over && (p == 4 || p == 5 && b[4] == '-') {
+		return 4 // "<!-->", "<!--->"
+	}
+	return -1
+}
+
+// markupDecl decides what follows "<!": s is the input after it.
+func (z *Tokenizer) markupDecl(s []byte, eof bool) (mdecl, bool) {
+	more := false
+	if prefixOf(s, "--", false, &more) {
+		return dComment, true
+	}
+	if prefixOf(s, "DOCTYPE", true, &more) {
+		return dDoctype, true
+	}
+	if z.ctx.foreign() && prefixOf(s, "[CDATA[", false, &more) {
+		return dCDATA, true
+	}
+	if more && !eof {
+		return 0, false
+	}
+	return dBogus, true
+}
+
+// prefixOf reports whether s starts with lit (ASCII case-insensitively if
+// fold). When s is shorter than lit but a prefix of it, it sets *more.
+func prefixOf(s []byte, lit string, fold bool, more *bool) bool {
+	n := min(len(s), len(lit))
+	for i := 0; i < n; i++ {
+		c := s[i]
+		if fold {
+			c = lower(c)
+		}
+		l := lit[i]
+		if fold {
+			l = lower(l)
+		}
+		if c != l {
+			return false
+		}
+	}
+	if n < len(lit) {
+		*more = true
+		return false
+	}
+	return true
+}
+
+// finishEOF ends the construct in progress at the end of the input, b.
+func (z *Tokenizer) finishEOF(b []byte) (int, int) {
+	z.eofEnd = true
+	switch z.st {
+	case mTagOpen, mEndTagOpen:
+		z.st = mNone
+		return len(b), resText
+	case mMarkupDecl:
+		z.decl = dBogus
+		z.nameEnd = 2
+	case mComment:
+		if !z.over {
+			// The data is what follows "<!--" less trailing "-", "--"
+			// or "--!", as x/net/html reports it.
+			e := len(b)
+			switch {
+			case e >= 7 && string(b[e-3:]) == "--!":
+				e -= 3
+			case e >= 6 && string(b[e-2:]) == "--":
+				e -= 2
+			case e >= 5 && b[e-1] == '-':
+				e--
+			}
+			z.nameEnd = max(e, 4)
+		}
+	case mCDATA, mDoctype, mBogus:
+		z.nameEnd = len(b)
+	default:
+		z.decl = dNone
+		z.st = mEOFInTag
+	}
+	return len(b), resToken
+}
+
+// mEOFInTag marks a tag ended by the end of the input.
+const mEOFInTag mstate = 255
+
+// emitMarkup returns the token for the complete construct b and applies
+// its effects on the tokenizer state.
+func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
+	t := &z.tok
+	*t = Token{Raw: b, Offset: off, Foreign: z.ctx.foreign(), Attrs: z.attrs[:0]}
+	st := z.st
+	z.st = mNone
+	switch z.decl {
+	case dEmptyEnd:
+		t.Type = Comment
+		t.Data, t.DataOff = b[2:2], 2
+		return t
+	case dBogus:
+		t.Type = Comment
+		t.DataOff = z.nameEnd
+		e := len(b)
+		if !z.eofEnd {
+			e-- // the '>'
+		}
+		t.Data = b[t.DataOff:max(e, t.DataOff)]
+		return t
+	case dComment:
+		t.Type = Comment
+		t.Data, t.DataOff = b[4:z.nameEnd], 4
+		return t
+	case dDoctype:
+		t.Type = Doctype
+		s := 9
+		for s < len(b) && isSpace[b[s]] {
+			s++
+		}
+		e := z.nameEnd
+		if e == 0 {
+			e = len(b) - 1
+		}
+		t.Data, t.DataOff = b[s:max(e, s)], s
+		return t
+	case dCDATA:
+		t.Type = CDATA
+		e := z.nameEnd
+		if e == 0 {
+			e = len(b) - 3
+		}
+		t.Data, t.DataOff = b[9:e], 9
+		return t
+	}
+	// A tag.
+	switch {
+	case st == mEOFInTag:
+		t.Type = EOFInTag
+	case z.isEnd:
+		t.Type = EndTag
+	case z.selfCl:
+		t.Type = SelfClosingTag
+	default:
+		t.Type = StartTag
+	}
+	nameStart := 1 + b2i(z.isEnd)
+	nameEnd := z.nameEnd
+	if nameEnd == 0 { // cut by EOF inside the name
+		nameEnd = len(b)
+	}
+	if cap(z.scratch) < len(b) {
+		z.scratch = make([]byte, 0, len(b)+len(b)/2)
+	}
+	z.scratch = z.scratch[:0]
+	t.Name = z.lowered(b[nameStart:nameEnd])
+	if t.Type == StartTag || t.Type == SelfClosingTag {
+		z.buildAttrs(t, b)
+	}
+	if t.Type != EOFInTag {
+		z.afterTag()
+	}
+	return t
+}
+
+// lowered returns s with ASCII letters lower-cased: s itself if it has no
+// upper-case letter, else a copy in z.scratch (which has room: its
+// capacity is at least the token's length).
+func (z *Tokenizer) lowered(s []byte) []byte {
+	for i, c := range s {
+		if 'A' <= c && c <= 'Z' {
+			start := len(z.scratch)
+			z.scratch = append(z.scratch, s[:i]...)
+			for _, c := range s[i:] {
+				z.scratch = append(z.scratch, lower(c))
+			}
+			return z.scratch[start:len(z.scratch):len(z.scratch)]
+		}
+	}
+	return s
+}
+
+func (z *Tokenizer) buildAttrs(t *Token, b []byte) {
+	attrs := z.attrs[:0]
+	for _, s := range z.spans {
+		ne := int(s.nameEnd)
+		if ne < 0 {
+			ne = len(b)
+		}
+		a := Attr{Name: z.lowered(b[s.name:ne]), NameOff: int(s.name), ValOff: int(s.val), Quote: s.quote}
+		if s.val >= 0 {
+			ve := int(s.valEnd)
+			if ve < 0 {
+				ve = len(b)
+			}
+			a.Val = b[s.val:ve]
+		}
+		attrs = append(attrs, a)
+	}
+	markDups(attrs, &z.dupTab)
+	z.attrs = attrs
+	t.Attrs = attrs
+}
+
+// markDups sets Dup on each attribute whose name an earlier one has.
+func markDups(attrs []Attr, tab *[]int32) {
+	n := len(attrs)
+	if n < 2 {
+		return
+	}
+	if n <= 16 {
+		for i := 1; i < n; i++ {
+			for j := 0; j < i; j++ {
+				if !attrs[j].Dup && bytes.Equal(attrs[i].Name, attrs[j].Name) {
+					attrs[i].Dup = true
+					break
+				}
+			}
+		}
+		return
+	}
+	// Many attributes: an open-addressing hash set of indexes + 1.
+	size := 64
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(*tab) < size {
+		*tab = make([]int32, size)
+	}
+	t := (*tab)[:size]
+	clear(t)
+	mask := uint32(size - 1)
+	for i := range attrs {
+		h := uint32(2166136261)
+		for _, c := range attrs[i].Name {
+			h = (h ^ uint32(c)) * 16777619
+		}
+		for k := h & mask; ; k = (k + 1) & mask {
+			j := t[k]
+			if j == 0 {
+				t[k] = int32(i + 1)
+				break
+			}
+			if bytes.Equal(attrs[j-1].Name, attrs[i].Name) {
+				attrs[i].Dup = true
+				break
+			}
+		}
+	}
+}
+
+// afterTag applies the effects of the tag just read (z.kind, z.isEnd,
+// z.selfCl, and the attributes in z.attrs unless oversize) on the
+// tokenizer: raw-text content and foreign content.
+func (z *Tokenizer) afterTag() {
+	if z.decl != dNone {
+		return
+	}
+	if z.isEnd {
+		z.ctx.endTag(z.kind)
+		return
+	}
+	var attrs []Attr
+	if !z.over {
+		attrs = z.attrs
+	}
+	if z.ctx.startTag(z.kind, z.selfCl, attrs) {
+		return // foreign: no raw text
+	}
+	if r := z.kind.rawText(); r != NotRaw {
+		z.raw = r
+		z.script = scData
+		z.dashes = 0
+	}
+}
+
+// Stops of scanText.
+const (
+	stopEnd    = iota // all of s is text
+	stopMarkup        // markup starts at s[end]
+	stopHold          // s[end:] is an undecided "<...": more input needed
+)
+
+// scanText returns the length of the text at the start of s in the
+// current text state, and what follows it.
+func (z *Tokenizer) scanText(s []byte, eof bool) (int, int) {
+	switch z.raw {
+	case NotRaw:
+		for i := 0; ; {
+			k := bytes.IndexByte(s[i:], '<')
+			if k < 0 {
+				return len(s), stopEnd
+			}
+			p := i + k
+			if p+1 == len(s) {
+				if eof {
+					return len(s), stopEnd
+				}
+				return p, stopHold
+			}
+			if c := s[p+1]; c == '/' || c == '!' || c == '?' || isAlpha(c) {
+				return p, stopMarkup
+			}
+			i = p + 1
+		}
+	case Plaintext:
+		return len(s), stopEnd
+	case Script:
+		return z.scanScript(s, eof)
+	}
+	name := rawNames[z.raw]
+	for i := 0; ; {
+		k := bytes.IndexByte(s[i:], '<')
+		if k < 0 {
+			return len(s), stopEnd
+		}
+		p := i + k
+		switch matchTag(s[p:], name, true) {
+		case matchYes:
+			return p, stopMarkup
+		case matchMore:
+			if !eof {
+				return p, stopHold
+			}
+		}
+		i = p + 1
+	}
+}
+
+// scanScript is scanText for script data, following the escaped ("<!--")
+// and double-escaped ("<!--<script>") states.
+func (z *Tokenizer) scanScript(s []byte, eof bool) (int, int) {
+	i := 0
+	for i < len(s) {
+		if z.script == scData {
+			k := bytes.IndexByte(s[i:], '<')
+			if k < 0 {
+				return len(s), stopEnd
+			}
+			p := i + k
+			m := matchTag(s[p:], "script", true)
+			if m == matchYes {
+				return p, stopMarkup
+			}
+			var more bool
+			if prefixOf(s[p+1:], "!--", false, &more) {
+				z.script = scEscaped
+				z.dashes = 2
+				i = p + 4
+				continue
+			}
+			if (m == matchMore || more) && !eof {
+				return p, stopHold
+			}
+			i = p + 1
+			continue
+		}
+		// Escaped and double-escaped: follow "-", "<" and ">".
+		for i < len(s) {
+			c := s[i]
+			if c == '-' {
+				if z.dashes < 2 {
+					z.dashes++
+				}
+				i++
+				continue
+			}
+			if c == '>' {
+				if z.dashes >= 2 {
+					z.script = scData
+					z.dashes = 0
+					i++
+					break
+				}
+				z.dashes = 0
+				i++
+				continue
+			}
+			z.dashes = 0
+			if c != '<' {
+				i++
+				continue
+			}
+			if z.script == scEscaped {
+				m := matchTag(s[i:], "script", true)
+				if m == matchYes {
+					return i, stopMarkup
+				}
+				m2 := matchTag(s[i:], "script", false)
+				if m2 == matchYes {
+					z.script = scDouble
+					i += len("<script") + 1
+					continue
+				}
+				if (m == matchMore || m2 == matchMore) && !eof {
+					return i, stopHold
+				}
+			} else {
+				m := matchTag(s[i:], "script", true)
+				if m == matchYes {
+					z.script = scEscaped
+					i += len("</script") + 1
+					continue
+				}
+				if m == matchMore && !eof {
+					return i, stopHold
+				}
+			}
+			i++
+		}
+	}
+	return len(s), stopEnd
+}
+
+const (
+	matchNo = iota
+	matchYes
+	matchMore
+)
+
+// matchTag reports whether s starts with "<" (or "</" if end) followed by
+// name, ASCII case-insensitively, and by white space, "/" or ">"; or
+// matchMore if s is too short to tell.
+func matchTag(s []byte, name string, end bool) int {
+	i := 1
+	if end {
+		if len(s) < 2 {
+			return matchMore
+		}
+		if s[1] != '/' {
+			return matchNo
+		}
+		i = 2
+	}
+	for j := 0; j < len(name); j++ {
+		if i+j >= len(s) {
+			return matchMore
+		}
+		if lower(s[i+j]) != name[j] {
+			return matchNo
+		}
+	}
+	i += len(name)
+	if i >= len(s) {
+		return matchMore
+	}
+	switch s[i] {
+	case '\t', '\n', '\f', '\r', ' ', '/', '>':
+		return matchYes
+	}
+	return matchNo
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isAlpha(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// Byte classes of the tag states. White space is the WHATWG's (tab, LF,
+// FF, space) plus CR, which the input stream preprocessing turns into LF.
+var isSpace, tagDelim, attrNameDelim, unquotedDelim [256]bool
+
+func init() {
+	for _, c := range []byte("\t\n\f\r ") {
+		isSpace[c] = true
+		tagDelim[c] = true
+		attrNameDelim[c] = true
+		unquotedDelim[c] = true
+	}
+	tagDelim['/'], tagDelim['>'] = true, true
+	attrNameDelim['/'], attrNameDelim['>'], attrNameDelim['='] = true, true, true
+	unquotedDelim['>'] = true
+}
