@@ -275,7 +275,7 @@ func differential(in []byte, rules ruleStats) (int, error) {
 
 // notASCIICompatible lists the sample pages in a charset whose bytes can
 // look like markup inside characters (ISO-2022-JP's JIS X 0208 pairs can be
-// '<', '"', '\”): they are transcoded before tokenizing, by a later layer,
+// '<' or a quote): they are transcoded before tokenizing, by a later layer,
 // so the raw-byte comparison does not apply. The tokenizer must still not
 // fail on them (see TestChunks).
 func notASCIICompatible(path string) bool {
