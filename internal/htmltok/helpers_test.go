@@ -117,17 +117,29 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 // tokens: the tokens that may be split anywhere.
 func merge(ts []tk) []tk {
 	var out []tk
+	var raw, data []byte // of the last token in out, while it grows
+	flush := func() {
+		if n := len(out); n > 0 && raw != nil {
+			out[n-1].Raw, out[n-1].Data = string(raw), string(data)
+		}
+		raw, data = nil, nil
+	}
 	for _, t := range ts {
 		if n := len(out); n > 0 {
 			p := &out[n-1]
 			if t.Type == p.Type && (t.Type == Text && t.RawText == p.RawText && t.Foreign == p.Foreign || t.Type == Oversize) {
-				p.Raw += t.Raw
-				p.Data += t.Data
+				if raw == nil {
+					raw, data = []byte(p.Raw), []byte(p.Data)
+				}
+				raw = append(raw, t.Raw...)
+				data = append(data, t.Data...)
 				continue
 			}
 		}
+		flush()
 		out = append(out, t)
 	}
+	flush()
 	return out
 }
 

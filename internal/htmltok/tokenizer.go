@@ -619,7 +619,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 				continue
 			}
 			p := i + k
-			if e := z.commentEnd(b, p); e >= 0 {
+			if e, ok := z.commentEnd(b, p); ok {
 				z.nameEnd = e
 				z.st = st
 				return p + 1, resToken
@@ -690,20 +690,21 @@ func (z *Tokenizer) back(b []byte, p, k, body int) (byte, bool) {
 }
 
 // commentEnd reports whether the '>' at b[p] ends a comment begun with
-// "<!--", and returns the end of the comment's data, or -1.
-func (z *Tokenizer) commentEnd(b []byte, p int) int {
+// "<!--", and where the comment's data ends (meaningful only when not
+// oversize).
+func (z *Tokenizer) commentEnd(b []byte, p int) (int, bool) {
 	c1, ok1 := z.back(b, p, 1, 4)
 	c2, ok2 := z.back(b, p, 2, 4)
 	if ok1 && ok2 && c1 == '-' && c2 == '-' {
-		return p - 2 // "-->"
+		return p - 2, true // "-->"
 	}
 	if c3, ok3 := z.back(b, p, 3, 4); ok1 && ok2 && ok3 && c1 == '!' && c2 == '-' && c3 == '-' {
-		return p - 3 // "--!>"
+		return p - 3, true // "--!>"
 	}
 	if !z.over && (p == 4 || p == 5 && b[4] == '-') {
-		return 4 // "<!-->", "<!--->"
+		return 4, true // "<!-->", "<!--->"
 	}
-	return -1
+	return 0, false
 }
 
 // markupDecl decides what follows "<!": s is the input after it.
@@ -773,8 +774,10 @@ func (z *Tokenizer) finishEOF(b []byte) (int, int) {
 			}
 			z.nameEnd = max(e, 4)
 		}
-	case mCDATA, mDoctype, mBogus:
+	case mCDATA, mDoctype:
 		z.nameEnd = len(b)
+	case mBogus:
+		// nameEnd is where the data starts.
 	default:
 		z.decl = dNone
 		z.st = mEOFInTag

@@ -1,0 +1,421 @@
+package htmltok
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+)
+
+// short is the compact form of a token the table tests are written in:
+// T:text (T/script:text for raw text), S:name a=v b (attributes: name=value
+// as written, a "!" before a duplicate, =” for an empty value),
+// SC:name for self-closing, E:name, C:data, D:data, CD:data, O:raw,
+// EOF:raw; " @f" marks foreign content.
+func short(t tk) string {
+	var b strings.Builder
+	switch t.Type {
+	case Text:
+		b.WriteString("T")
+		if t.RawText != NotRaw {
+			b.WriteString("/" + t.RawText.String())
+		}
+		b.WriteString(":" + t.Raw)
+	case StartTag, SelfClosingTag:
+		if t.Type == StartTag {
+			b.WriteString("S:")
+		} else {
+			b.WriteString("SC:")
+		}
+		b.WriteString(t.Name)
+		for _, a := range t.Attrs {
+			b.WriteByte(' ')
+			if a.Dup {
+				b.WriteByte('!')
+			}
+			b.WriteString(a.Name)
+			if a.ValOff >= 0 {
+				if a.Val == "" {
+					b.WriteString("=''")
+				} else {
+					b.WriteString("=" + a.Val)
+				}
+			}
+		}
+	case EndTag:
+		b.WriteString("E:" + t.Name)
+	case Comment:
+		b.WriteString("C:" + t.Data)
+	case Doctype:
+		b.WriteString("D:" + t.Data)
+	case CDATA:
+		b.WriteString("CD:" + t.Data)
+	case Oversize:
+		b.WriteString("O:" + t.Raw)
+	case EOFInTag:
+		b.WriteString("EOF:" + t.Raw)
+	}
+	if t.Foreign {
+		b.WriteString(" @f")
+	}
+	return b.String()
+}
+
+func shorts(ts []tk) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, short(t))
+	}
+	return out
+}
+
+type tokCase struct {
+	name string
+	in   string
+	want []string
+}
+
+var tokCases = []tokCase{
+	// Data state and tag open.
+	{"text", "plain text", []string{"T:plain text"}},
+	{"lt not a tag", "a < b <3 <=> <", []string{"T:a < b <3 <=> <"}},
+	{"tag", "<a href=x>t</a>", []string{"S:a href=x", "T:t", "E:a"}},
+	{"upper case", "<DIV CLASS=X Id='y'></DIV>", []string{"S:div class=X id=y", "E:div"}},
+	{"tag at EOF", "x<p", []string{"T:x", "EOF:<p"}},
+	{"end tag open at EOF", "x</", []string{"T:x</"}},
+	{"lt at EOF", "x<", []string{"T:x<"}},
+	// Attributes.
+	{"quotes", `<a b="1 '>" c='2 ">' d=3>`, []string{`S:a b=1 '> c=2 "> d=3`}},
+	{"no value", "<input disabled checked=''>", []string{"S:input disabled checked=''"}},
+	{"empty unquoted", "<a b=>", []string{"S:a b=''"}},
+	{"spaces around =", "<a b = c\td\n=\n'e'>", []string{"S:a b=c d=e"}},
+	{"equals first", "<a =b>", []string{"S:a =b"}},
+	{"equals in value", "<a b==c>", []string{"S:a b==c"}},
+	{"odd name chars", `<a "b'<=c>`, []string{`S:a "b'<=c`}},
+	{"missing space", `<a b="c"d="e">`, []string{"S:a b=c d=e"}},
+	{"duplicates", "<a HREF=1 x href=2 X=3 y>", []string{"S:a href=1 x !href=2 !x=3 y"}},
+	{"many duplicates", "<a" + strings.Repeat(" a b c d e f g h i j", 3) + ">",
+		[]string{"S:a a b c d e f g h i j" + strings.Repeat(" !a !b !c !d !e !f !g !h !i !j", 2)}},
+	{"value with >", `<a title="a>b">`, []string{"S:a title=a>b"}},
+	{"unquoted value with quote", `<a b=c"d'e>`, []string{`S:a b=c"d'e`}},
+	{"attribute at EOF", `<a href="x`, []string{`EOF:<a href="x`}},
+	{"end tag attributes ignored", `</a b="c>">x`, []string{"E:a", "T:x"}},
+	// Self-closing.
+	{"self-closing", "<br/><br /><img src=x />", []string{"SC:br", "SC:br", "SC:img src=x"}},
+	{"slash in unquoted value", "<a href=/>", []string{"S:a href=/"}},
+	{"slash in value then space", "<a href=x/ >", []string{"S:a href=x/"}},
+	{"quoted then slash", `<a b="c"/>`, []string{"SC:a b=c"}},
+	{"slash between attributes", "<a/b/c>", []string{"S:a b c"}},
+	{"slash then space", "<a / b>", []string{"S:a b"}},
+	{"end tag self-closing", "</a/>", []string{"E:a"}},
+	// Comments.
+	{"comment", "<!-- x -->", []string{"C: x "}},
+	{"empty comments", "<!----><!--><!--->", []string{"C:", "C:", "C:"}},
+	{"comment bang end", "<!-- x --!>y", []string{"C: x ", "T:y"}},
+	{"comment dashes", "<!-- a -- b --->", []string{"C: a -- b -"}},
+	{"comment not ended by ->", "<!-- a -> b -->", []string{"C: a -> b "}},
+	{"comment not ended by --!->", "<!-- --!-> -->", []string{"C: --!-> "}},
+	{"comment nested", "<!--<!-- x -->", []string{"C:<!-- x "}},
+	{"comment with tag", "<!-- <a href=x> -->", []string{"C: <a href=x> "}},
+	{"comment at EOF", "<!-- x -", []string{"C: x "}},
+	{"comment at EOF 2", "<!-- x --!", []string{"C: x "}},
+	{"short decl at EOF", "<!-", []string{"C:-"}},
+	{"bang at EOF", "<!", []string{"C:"}},
+	// Bogus comments.
+	{"processing instruction", "<?xml version='1.0'?>x", []string{"C:?xml version='1.0'?", "T:x"}},
+	{"end tag space", "</ x>y", []string{"C: x", "T:y"}},
+	{"end tag digit", "</1>", []string{"C:1"}},
+	{"empty end tag", "a</>b", []string{"T:a", "C:", "T:b"}},
+	{"bang", "<!x>", []string{"C:x"}},
+	{"bang empty", "<!>", []string{"C:"}},
+	{"cdata outside foreign", "<![CDATA[a<b]]>", []string{"C:[CDATA[a<b]]"}},
+	{"bogus at EOF", "<?x", []string{"C:?x"}},
+	// Doctype.
+	{"doctype", "<!DOCTYPE html>", []string{"D:html"}},
+	{"doctype case", `<!doctype HTML PUBLIC "a>b">`, []string{`D:HTML PUBLIC "a`, `T:b">`}},
+	{"doctype at EOF", "<!DOCTYPE html", []string{"D:html"}},
+	{"doctype prefix", "<!DOCTYP html>", []string{"C:DOCTYP html"}},
+	// Foreign content and CDATA.
+	{"svg cdata", "<svg><![CDATA[a<b]]></svg><![CDATA[x]]>",
+		[]string{"S:svg", "CD:a<b @f", "E:svg @f", "C:[CDATA[x]]"}},
+	{"math cdata", "<math><mi>x</mi><![CDATA[]]]]></math>",
+		[]string{"S:math", "S:mi @f", "T:x", "E:mi", "CD:]] @f", "E:math @f"}},
+	{"cdata at EOF", "<svg><![CDATA[x]", []string{"S:svg", "CD:x] @f"}},
+	{"cdata ends only at ]]>", "<svg><![CDATA[]>]]>", []string{"S:svg", "CD:]> @f"}},
+	{"svg self-closing", "<svg/><![CDATA[x]]>", []string{"SC:svg", "C:[CDATA[x]]"}},
+	{"nested svg", "<svg><g><svg></svg><![CDATA[x]]></svg><![CDATA[y]]>",
+		[]string{"S:svg", "S:g @f", "S:svg @f", "E:svg @f", "CD:x @f", "E:svg @f", "C:[CDATA[y]]"}},
+	{"svg no raw text", "<svg><style>a<x>c</style><title><a href=x></title></svg>",
+		[]string{"S:svg", "S:style @f", "T:a @f", "S:x @f", "T:c @f", "E:style @f",
+			"S:title @f", "S:a href=x", "E:title", "E:svg @f"}},
+	{"svg script", "<svg><script>x<y></y></script></svg>",
+		[]string{"S:svg", "S:script @f", "T:x @f", "S:y @f", "E:y @f", "E:script @f", "E:svg @f"}},
+	{"svg b breaks out", "<svg><b><style><a></style>", []string{"S:svg", "S:b @f", "S:style", "T/style:<a>", "E:style"}},
+	{"foreignObject", "<svg><foreignObject><style>a<b</style><![CDATA[x]]></foreignObject><![CDATA[y]]></svg>",
+		[]string{"S:svg", "S:foreignobject @f", "S:style", "T/style:a<b", "E:style", "C:[CDATA[x]]",
+			"E:foreignobject", "CD:y @f", "E:svg @f"}},
+	{"breakout", "<svg><p><![CDATA[x]]>", []string{"S:svg", "S:p @f", "C:[CDATA[x]]"}},
+	{"font breakout", "<svg><font><![CDATA[x]]><font color=red><![CDATA[y]]>",
+		[]string{"S:svg", "S:font @f", "CD:x @f", "S:font color=red @f", "C:[CDATA[y]]"}},
+	{"annotation-xml", `<math><annotation-xml encoding="text/html"><style>a<b</style></annotation-xml><![CDATA[x]]></math>`,
+		[]string{"S:math", "S:annotation-xml encoding=text/html @f", "S:style", "T/style:a<b", "E:style",
+			"E:annotation-xml", "CD:x @f", "E:math @f"}},
+	{"end p breaks out", "<math></p><![CDATA[x]]>", []string{"S:math", "E:p @f", "C:[CDATA[x]]"}},
+	// Raw text and RCDATA.
+	{"script", "<script>a</b>c</script>d", []string{"S:script", "T/script:a</b>c", "E:script", "T:d"}},
+	{"script end tag case", "<SCRIPT>a</ScRiPt >b", []string{"S:script", "T/script:a", "E:script", "T:b"}},
+	{"script end tag attrs", `<script>a</script x=">">b`, []string{"S:script", "T/script:a", "E:script", "T:b"}},
+	{"script not end", "<script>a</scripty></script/>", []string{"S:script", "T/script:a</scripty>", "E:script"}},
+	{"script self-closing", "<script/>a<b>", []string{"SC:script", "T/script:a<b>"}},
+	{"style", "<style>a<b></style>", []string{"S:style", "T/style:a<b>", "E:style"}},
+	{"title", "<title>&amp;<b></title>", []string{"S:title", "T/title:&amp;<b>", "E:title"}},
+	{"textarea", "<textarea><a></textarea>", []string{"S:textarea", "T/textarea:<a>", "E:textarea"}},
+	{"xmp iframe noembed noframes", "<xmp><a></xmp><iframe><a></iframe><noembed><a></noembed><noframes><a></noframes>",
+		[]string{"S:xmp", "T/xmp:<a>", "E:xmp", "S:iframe", "T/iframe:<a>", "E:iframe",
+			"S:noembed", "T/noembed:<a>", "E:noembed", "S:noframes", "T/noframes:<a>", "E:noframes"}},
+	{"plaintext", "<plaintext><a></plaintext>", []string{"S:plaintext", "T/plaintext:<a></plaintext>"}},
+	{"noscript is markup", "<noscript><a href=x></noscript>", []string{"S:noscript", "S:a href=x", "E:noscript"}},
+	{"raw text at EOF", "<style>a</sty", []string{"S:style", "T/style:a</sty"}},
+	{"raw end tag at EOF", "<style>a</style", []string{"S:style", "T/style:a</style"}},
+	{"raw end tag cut at EOF", "<style>a</style ", []string{"S:style", "T/style:a", "EOF:</style "}},
+	{"empty raw text", "<script></script>", []string{"S:script", "E:script"}},
+	// Script data escaped and double escaped.
+	{"script escaped", "<script><!-- a </script> b", []string{"S:script", "T/script:<!-- a ", "E:script", "T: b"}},
+	{"script double escaped", "<script><!--<script></script>--></script>x",
+		[]string{"S:script", "T/script:<!--<script></script>-->", "E:script", "T:x"}},
+	{"script double escaped no end", "<script><!--<script></script></script>x",
+		[]string{"S:script", "T/script:<!--<script></script>", "E:script", "T:x"}},
+	{"script escape closed", "<script><!--><script></script>x",
+		[]string{"S:script", "T/script:<!--><script>", "E:script", "T:x"}},
+	{"script escape dashes", "<script><!-- -- > <script> --> </script>",
+		[]string{"S:script", "T/script:<!-- -- > <script> --> ", "E:script"}},
+	{"script escaped lt", "<script><!--a< <script></script>b</script>c",
+		[]string{"S:script", "T/script:<!--a< <script></script>b", "E:script", "T:c"}},
+	{"script double escape case", "<script><!--<SCRIPT>x</SCRIPT></script>",
+		[]string{"S:script", "T/script:<!--<SCRIPT>x</SCRIPT>", "E:script"}},
+	{"script not double escaped", "<script><!--<scripts></script>",
+		[]string{"S:script", "T/script:<!--<scripts>", "E:script"}},
+	{"script double escaped dashes end", "<script><!--<script>--></script>x",
+		[]string{"S:script", "T/script:<!--<script>-->", "E:script", "T:x"}},
+	// Odd bytes: NUL, non-ASCII, CR.
+	{"nul", "<a\x00b c\x00=d\x00>\x00", []string{"S:a\x00b c\x00=d\x00", "T:\x00"}},
+	{"non-ASCII names", "<a ö=ü><ä>", []string{"S:a ö=ü", "T:<ä>"}},
+	{"cr", "<a\rb\r=\rc>", []string{"S:a b=c"}},
+}
+
+// checkToken checks what the doc comments promise of each token.
+func checkToken(t testing.TB, tok tk) {
+	t.Helper()
+	if tok.Name != strings.ToLower(tok.Name) && !hasUpperNonASCII(tok.Name) {
+		t.Errorf("%v: name not lower-cased", tok)
+	}
+	if tok.Data != "" && !strings.Contains(tok.Raw, tok.Data) {
+		t.Errorf("%v: Data not in Raw", tok)
+	}
+	for _, a := range tok.Attrs {
+		if a.NameOff+len(a.Name) > len(tok.Raw) || !strings.EqualFold(tok.Raw[a.NameOff:a.NameOff+len(a.Name)], a.Name) {
+			t.Errorf("%v: attribute %q not at NameOff %d", tok, a.Name, a.NameOff)
+		}
+		if a.ValOff >= 0 && (a.ValOff+len(a.Val) > len(tok.Raw) || tok.Raw[a.ValOff:a.ValOff+len(a.Val)] != a.Val) {
+			t.Errorf("%v: value %q not at ValOff %d", tok, a.Val, a.ValOff)
+		}
+		if a.ValOff < 0 && a.Val != "" {
+			t.Errorf("%v: value without ValOff", tok)
+		}
+	}
+}
+
+func hasUpperNonASCII(s string) bool { return strings.ToLower(s) != s && !utf8.ValidString(s) }
+
+func TestTokenizer(t *testing.T) {
+	for _, c := range tokCases {
+		t.Run(c.name, func(t *testing.T) {
+			got := merge(tokenize(t, New(), []byte(c.in), len(c.in)+1))
+			for _, tok := range got {
+				checkToken(t, tok)
+			}
+			if g := shorts(got); strings.Join(g, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("input %q\n got %q\nwant %q", c.in, g, c.want)
+			}
+		})
+	}
+}
+
+// TestChunks checks that the tokens do not depend on how the input is
+// split: every table case at every chunk size, the sample pages at a range
+// of sizes, with the default and a small MaxTagSize.
+func TestChunks(t *testing.T) {
+	check := func(t *testing.T, in []byte, sizes []int, opts ...Option) {
+		whole := merge(tokenize(t, New(opts...), in, len(in)+1))
+		want := dump(whole)
+		z := New(opts...)
+		for _, n := range sizes {
+			z.Reset()
+			if got := dump(merge(tokenize(t, z, in, n))); got != want {
+				t.Fatalf("chunk size %d:\n%s", n, diffLines(got, want))
+			}
+		}
+	}
+	for _, c := range tokCases {
+		var sizes []int
+		for n := 1; n <= len(c.in); n++ {
+			sizes = append(sizes, n)
+		}
+		t.Run(c.name, func(t *testing.T) {
+			check(t, []byte(c.in), sizes)
+			check(t, []byte(c.in), sizes, MaxTagSize(0))
+		})
+	}
+	for _, p := range samplePages(t) {
+		in, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes := []int{1, 2, 3, 7, 64, 1000, 4096}
+		if testing.Short() {
+			sizes = []int{3, 64, 4096}
+		}
+		t.Run(p, func(t *testing.T) {
+			check(t, in, sizes)
+			check(t, in, []int{2, 13, 100}, MaxTagSize(40))
+		})
+	}
+}
+
+func diffLines(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var a, b string
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d\n got: %s\nwant: %s", i, a, b)
+		}
+	}
+	return "same"
+}
+
+// TestOversize checks that constructs longer than MaxTagSize become
+// Oversize tokens covering exactly their bytes, and that tokenization goes
+// on as it would without the limit.
+func TestOversize(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	cases := []tokCase{
+		{"tag", "<a href='" + long + "'>t</a>", []string{"O:<a href='" + long + "'>", "T:t", "E:a"}},
+		{"tag with quoted >", "<a title='>" + long + "'>t", []string{"O:<a title='>" + long + "'>", "T:t"}},
+		{"comment", "<!--" + long + "-->t", []string{"O:<!--" + long + "-->", "T:t"}},
+		{"comment end across chunks", "<!--" + long + "--!>t", []string{"O:<!--" + long + "--!>", "T:t"}},
+		{"comment not ended", "<!--" + long + "->t-->u", []string{"O:<!--" + long + "->t-->", "T:u"}},
+		{"doctype", "<!DOCTYPE " + long + ">t", []string{"O:<!DOCTYPE " + long + ">", "T:t"}},
+		{"cdata", "<svg><![CDATA[" + long + "]]>t", []string{"S:svg", "O:<![CDATA[" + long + "]]> @f", "T:t @f"}},
+		{"script start tag", "<script src='" + long + "'><a></script>t",
+			[]string{"O:<script src='" + long + "'>", "T/script:<a>", "E:script", "T:t"}},
+		{"svg start tag", "<svg a='" + long + "'><![CDATA[x]]>", []string{"O:<svg a='" + long + "'>", "CD:x @f"}},
+		{"self-closing svg", "<svg a='" + long + "'/><![CDATA[x]]>", []string{"O:<svg a='" + long + "'/>", "C:[CDATA[x]]"}},
+		{"tag at EOF", "<a href='" + long, []string{"O:<a href='" + long}},
+		{"text is never oversize", long + long, []string{"T:" + long + long}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for n := 1; n <= len(c.in)+1; n++ {
+				got := shorts(merge(tokenize(t, New(MaxTagSize(50)), []byte(c.in), n)))
+				if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+					t.Fatalf("chunk %d: input %q\n got %q\nwant %q", n, c.in, got, c.want)
+				}
+			}
+		})
+	}
+}
+
+// TestPassthrough runs the Passthrough transformer over the table cases
+// and sample pages with every combination of small src and dst buffer
+// sizes: the output must be the input, and the tokens those of Next.
+func TestPassthrough(t *testing.T) {
+	var want []tk
+	run := func(t *testing.T, in []byte, srcSize, dstSize int) {
+		var toks []tk
+		p := NewPassthrough(func(tok *Token) error {
+			toks = append(toks, copyToken(tok))
+			return nil
+		})
+		out := transformChunked(t, p, in, srcSize, dstSize)
+		if !bytes.Equal(out, in) {
+			t.Fatalf("src %d dst %d: output differs from input:\n got %q\nwant %q", srcSize, dstSize, out, in)
+		}
+		if got := dump(merge(toks)); got != dump(want) {
+			t.Fatalf("src %d dst %d: tokens differ:\n%s", srcSize, dstSize, diffLines(got, dump(want)))
+		}
+	}
+	for _, c := range tokCases {
+		t.Run(c.name, func(t *testing.T) {
+			want = merge(tokenize(t, New(), []byte(c.in), len(c.in)+1))
+			for s := 1; s <= len(c.in)+1; s++ {
+				for d := 1; d <= 8; d++ {
+					run(t, []byte(c.in), s, d)
+				}
+			}
+		})
+	}
+	for _, p := range samplePages(t) {
+		in, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(p, func(t *testing.T) {
+			want = merge(tokenize(t, New(), in, len(in)+1))
+			for _, sd := range [][2]int{{1, 1}, {7, 3}, {64, 5}, {4096, 4096}, {1 << 20, 100}} {
+				run(t, in, sd[0], sd[1])
+			}
+		})
+	}
+	// And through the x/text adapters.
+	in := []byte(`<p>a<a href="x">b</a><!-- c --><script><!--<script></script>--></script>`)
+	out, _, err := transform.Bytes(NewPassthrough(nil), in)
+	if err != nil || !bytes.Equal(out, in) {
+		t.Errorf("transform.Bytes = %q, %v", out, err)
+	}
+}
+
+// transformChunked drives tr like transform.Reader would, with src
+// buffers of at most srcSize bytes and dst buffers of dstSize bytes.
+func transformChunked(t *testing.T, tr transform.Transformer, in []byte, srcSize, dstSize int) []byte {
+	t.Helper()
+	var out []byte
+	dst := make([]byte, dstSize)
+	lo, hi := 0, min(srcSize, len(in))
+	for calls := 0; ; calls++ {
+		if calls > 10*len(in)+100 {
+			t.Fatalf("src %d dst %d: no progress", srcSize, dstSize)
+		}
+		atEOF := hi == len(in)
+		nDst, nSrc, err := tr.Transform(dst, in[lo:hi], atEOF)
+		out = append(out, dst[:nDst]...)
+		lo += nSrc
+		switch err {
+		case nil:
+			if atEOF && lo == len(in) {
+				return out
+			}
+			if lo != hi && !atEOF {
+				t.Fatalf("src %d dst %d: nil error with %d bytes unconsumed", srcSize, dstSize, hi-lo)
+			}
+		case transform.ErrShortDst:
+			if nDst == 0 && nSrc == 0 && dstSize >= 1 {
+				t.Fatalf("src %d dst %d: ErrShortDst without progress", srcSize, dstSize)
+			}
+		default:
+			t.Fatalf("src %d dst %d: %v", srcSize, dstSize, err)
+		}
+		if lo == hi {
+			hi = min(hi+srcSize, len(in))
+		}
+	}
+}
