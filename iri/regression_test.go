@@ -267,3 +267,27 @@ func TestRegressionFirstViolationOffset(t *testing.T) {
 		t.Errorf("Parse(%q): %v; want ErrInvalidChar at offset 1 (the space comes first)", "a b:c", err)
 	}
 }
+
+// ToIRI of a DNS host with an "xn--" label that stays in ASCII (invalid,
+// or not safe to show) and another label holding raw characters that an
+// IRI does not allow (space, controls, < > ^ ...): appendIRIHost appends
+// every label as it is and, since the shown host equals the ASCII host,
+// returns it without appendRegName. The result is not an IRI and shows a
+// raw control, against ToIRI's contract ("raw characters that are not
+// appropriate are percent-encoded, so the result is safe to show whatever
+// the input") and 3987bis 7.1. Found by FuzzToIRI ("//Xn--A. 00").
+func TestRegressionToIRIRawCharsNextToACELabel(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"//Xn--A. 00", "//Xn--A.%2000"},
+		{"http://xn--a.a b/", "http://xn--a.a%20b/"},
+		{"http://xn--a.a\x01b/", "http://xn--a.a%01b/"},
+		{"http://xn--a.a<b/", "http://xn--a.a%3Cb/"},
+		{"http://XN--A.a^b/", "http://XN--A.a%5Eb/"},
+		{"http://xn--80ak6aa92e.a b/", "http://xn--80ak6aa92e.a%20b/"},
+	}
+	for _, tt := range tests {
+		if got, err := iri.ToIRI(tt.in); err != nil || got != tt.want {
+			t.Errorf("ToIRI(%+q) = %+q, %v; want %+q", tt.in, got, err, tt.want)
+		}
+	}
+}

@@ -257,9 +257,12 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 			b = append(b, '.')
 		}
 		if hasACEPrefix(label) {
-			label = displayLabel(label)
+			if u := displayLabel(label); u != label {
+				b = append(b, u...)
+				continue
+			}
 		}
-		b = append(b, label...)
+		b = appendRegName(b, label)
 	}
 	// The labels shown in Unicode must map back to the same host as a
 	// whole (the Bidi Rule applies to the domain, and one label that IDNA
