@@ -34,7 +34,9 @@ const (
 	kBreakout // the other start tags that end foreign content
 )
 
-// classify returns the kind of a tag name, ASCII case-insensitively.
+// classify returns the kind of a tag name, ASCII case-insensitively. It
+// runs for every tag, so it dispatches on the first letter before
+// comparing.
 func classify(name []byte) tagKind {
 	if len(name) == 0 || len(name) > len("annotation-xml") {
 		return kOther
@@ -43,56 +45,136 @@ func classify(name []byte) tagKind {
 	for i, c := range name {
 		a[i] = lower(c)
 	}
-	switch string(a[:len(name)]) {
-	case "script":
-		return kScript
-	case "style":
-		return kStyle
-	case "textarea":
-		return kTextarea
-	case "title":
-		return kTitle
-	case "xmp":
-		return kXmp
-	case "iframe":
-		return kIframe
-	case "noembed":
-		return kNoembed
-	case "noframes":
-		return kNoframes
-	case "plaintext":
-		return kPlaintext
-	case "svg":
-		return kSVG
-	case "math":
-		return kMath
-	case "foreignobject":
-		return kForeignObject
-	case "desc":
-		return kDesc
-	case "mi":
-		return kMI
-	case "mo":
-		return kMO
-	case "mn":
-		return kMN
-	case "ms":
-		return kMS
-	case "mtext":
-		return kMText
-	case "annotation-xml":
-		return kAnnotationXML
-	case "font":
-		return kFont
-	case "p":
-		return kP
-	case "br":
-		return kBr
-	case "b", "big", "blockquote", "body", "center", "code", "dd", "div", "dl", "dt",
-		"em", "embed", "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img",
-		"li", "listing", "menu", "meta", "nobr", "ol", "pre", "ruby", "s", "small",
-		"span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var":
-		return kBreakout
+	n := string(a[:len(name)])
+	switch n[0] {
+	case 'a':
+		if n == "annotation-xml" {
+			return kAnnotationXML
+		}
+	case 'b':
+		switch n {
+		case "b", "big", "blockquote", "body":
+			return kBreakout
+		case "br":
+			return kBr
+		}
+	case 'c':
+		switch n {
+		case "center", "code":
+			return kBreakout
+		}
+	case 'd':
+		switch n {
+		case "desc":
+			return kDesc
+		case "dd", "div", "dl", "dt":
+			return kBreakout
+		}
+	case 'e':
+		switch n {
+		case "em", "embed":
+			return kBreakout
+		}
+	case 'f':
+		switch n {
+		case "font":
+			return kFont
+		case "foreignobject":
+			return kForeignObject
+		}
+	case 'h':
+		switch n {
+		case "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr":
+			return kBreakout
+		}
+	case 'i':
+		switch n {
+		case "iframe":
+			return kIframe
+		case "i", "img":
+			return kBreakout
+		}
+	case 'l':
+		switch n {
+		case "li", "listing":
+			return kBreakout
+		}
+	case 'm':
+		switch n {
+		case "math":
+			return kMath
+		case "mi":
+			return kMI
+		case "mo":
+			return kMO
+		case "mn":
+			return kMN
+		case "ms":
+			return kMS
+		case "mtext":
+			return kMText
+		case "menu", "meta":
+			return kBreakout
+		}
+	case 'n':
+		switch n {
+		case "noembed":
+			return kNoembed
+		case "noframes":
+			return kNoframes
+		case "nobr":
+			return kBreakout
+		}
+	case 'o':
+		if n == "ol" {
+			return kBreakout
+		}
+	case 'p':
+		switch n {
+		case "p":
+			return kP
+		case "plaintext":
+			return kPlaintext
+		case "pre":
+			return kBreakout
+		}
+	case 'r':
+		if n == "ruby" {
+			return kBreakout
+		}
+	case 's':
+		switch n {
+		case "script":
+			return kScript
+		case "style":
+			return kStyle
+		case "svg":
+			return kSVG
+		case "s", "small", "span", "strong", "strike", "sub", "sup":
+			return kBreakout
+		}
+	case 't':
+		switch n {
+		case "textarea":
+			return kTextarea
+		case "title":
+			return kTitle
+		case "table", "tt":
+			return kBreakout
+		}
+	case 'u':
+		switch n {
+		case "u", "ul":
+			return kBreakout
+		}
+	case 'v':
+		if n == "var" {
+			return kBreakout
+		}
+	case 'x':
+		if n == "xmp" {
+			return kXmp
+		}
 	}
 	return kOther
 }

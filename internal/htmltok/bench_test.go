@@ -1,0 +1,171 @@
+package htmltok
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/text/transform"
+)
+
+// BenchmarkTokenizer compares the tokenizer with x/net/html's on the same
+// inputs, side by side: the sample pages concatenated, and, when
+// RELINK_CORPUS is set, every *.html under it concatenated. For each:
+//
+//   - htmltok: Next over the whole input, touching each token's Raw;
+//   - htmltok-attrs: the same plus, for each start tag, every attribute
+//     name and decoded value (UnescapeAttr), which is the work of a link
+//     extractor;
+//   - htmltok-passthrough-4k: Passthrough through transform.NewReader, the
+//     streaming path, 4 KiB at a time;
+//   - xnet: x/net/html Tokenizer.Next + Raw, the passthrough baseline;
+//   - xnet-attrs: Next + Raw, and TagName + TagAttr for each start tag.
+//
+// Besides MB/s and allocs/op it reports tokens/op and allocs/token.
+func BenchmarkTokenizer(b *testing.B) {
+	inputs := []struct{ name string }{{"pages"}}
+	if os.Getenv("RELINK_CORPUS") != "" {
+		inputs = append(inputs, struct{ name string }{"corpus"})
+	}
+	for _, in := range inputs {
+		var data []byte
+		if in.name == "pages" {
+			data = readAll(b, samplePages(b))
+		} else {
+			data = readAll(b, corpusPages(b, os.Getenv("RELINK_CORPUS")))
+		}
+		b.Run(in.name+"/htmltok", func(b *testing.B) { benchOurs(b, data, false) })
+		b.Run(in.name+"/htmltok-attrs", func(b *testing.B) { benchOurs(b, data, true) })
+		b.Run(in.name+"/htmltok-passthrough-4k", func(b *testing.B) { benchPassthrough(b, data) })
+		b.Run(in.name+"/xnet", func(b *testing.B) { benchXNet(b, data, false) })
+		b.Run(in.name+"/xnet-attrs", func(b *testing.B) { benchXNet(b, data, true) })
+	}
+}
+
+func readAll(b *testing.B, paths []string) []byte {
+	var buf bytes.Buffer
+	for _, p := range paths {
+		d, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf.Write(d)
+	}
+	return buf.Bytes()
+}
+
+func corpusPages(b *testing.B, root string) []string {
+	var paths []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
+			paths = append(paths, p)
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return paths
+}
+
+// perToken reports tokens/op and allocs/token, from the mallocs counted
+// since before.
+func perToken(b *testing.B, tokens int, before runtime.MemStats) {
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(tokens)/float64(b.N), "tokens/op")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(tokens), "allocs/token")
+}
+
+var sink int
+
+func benchOurs(b *testing.B, data []byte, attrs bool) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	z := New()
+	var val []byte
+	tokens := 0
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ResetTimer()
+	for range b.N {
+		z.Reset()
+		for off := 0; ; {
+			tok, n, err := z.Next(data[off:], true)
+			off += n
+			if err != nil {
+				break
+			}
+			tokens++
+			sink += len(tok.Raw)
+			if attrs && (tok.Type == StartTag || tok.Type == SelfClosingTag) {
+				sink += len(tok.Name)
+				for _, a := range tok.Attrs {
+					val = UnescapeAttr(val[:0], a.Val, nil)
+					sink += len(a.Name) + len(val)
+				}
+			}
+		}
+	}
+	b.StopTimer()
+	perToken(b, tokens, ms)
+}
+
+func benchPassthrough(b *testing.B, data []byte) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	tokens := 0
+	p := NewPassthrough(func(*Token) error { tokens++; return nil })
+	r := bytes.NewReader(data)
+	buf := make([]byte, 4096)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ResetTimer()
+	for range b.N {
+		r.Reset(data)
+		p.Reset()
+		tr := transform.NewReader(r, p)
+		if _, err := io.CopyBuffer(io.Discard, struct{ io.Reader }{tr}, buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	perToken(b, tokens, ms)
+}
+
+func benchXNet(b *testing.B, data []byte, attrs bool) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	tokens := 0
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ResetTimer()
+	for range b.N {
+		z := html.NewTokenizer(bytes.NewReader(data))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				break
+			}
+			tokens++
+			sink += len(z.Raw())
+			if attrs && (tt == html.StartTagToken || tt == html.SelfClosingTagToken) {
+				name, more := z.TagName()
+				sink += len(name)
+				for more {
+					var k, v []byte
+					k, v, more = z.TagAttr()
+					sink += len(k) + len(v)
+				}
+			}
+		}
+	}
+	b.StopTimer()
+	perToken(b, tokens, ms)
+}
