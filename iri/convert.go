@@ -238,10 +238,11 @@ func (c *Converter) uriClean(r *Reference) bool {
 }
 
 func uriCleanComponent(s string, comp component) bool {
+	allowed := &allowedTable[comp]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c >= utf8.RuneSelf {
-			return false
+		if allowed[c] {
+			continue
 		}
 		if c == '%' {
 			if !isPctEncoded(s, i) {
@@ -250,9 +251,7 @@ func uriCleanComponent(s string, comp component) bool {
 			i += 2
 			continue
 		}
-		if !allowedASCII(c, comp) {
-			return false
-		}
+		return false
 	}
 	return true
 }

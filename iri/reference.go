@@ -333,8 +333,13 @@ func (m Mode) checkHost(s string, off int, h string) error {
 // checkChars validates the characters of one component starting at byte
 // offset off of s.
 func (m Mode) checkChars(s string, off int, c string, comp component) error {
+	allowed := &allowedTable[comp]
 	for i := 0; i < len(c); {
 		b := c[i]
+		if allowed[b] {
+			i++
+			continue
+		}
 		if b < utf8.RuneSelf {
 			switch {
 			case b == '%':
