@@ -1,0 +1,195 @@
+package extract
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/iri"
+)
+
+// MaxTextLinkLen is the longest link, in bytes, that FindTextLinks,
+// ScanText and TextScanner report. It bounds the lookahead of the
+// streaming TextScanner: a scanner never holds more than about twice this
+// many bytes of the text it has already copied, however long the input.
+//
+// A candidate longer than this is dropped, not cut: nothing of it is
+// reported, and detection starts again after the next character that ends
+// links (white space, a control, a bidi formatting character). Dropping is
+// chosen because a link cut at an arbitrary byte is a different, broken
+// link. The same rule holds for the whole-input functions, so that every
+// way of reading a text finds the same links.
+const MaxTextLinkLen = 8 << 10
+
+// A TextLink is a link found in plain text.
+//
+// The link text is text[Start:End] exactly; Raw holds a copy of it. Value
+// is the link as meant, which differs from Raw only for a link that was
+// wrapped across lines inside angle brackets (RFC 3986 appendix C):
+//
+//	<http://example.com/very/long/
+//	   path>
+//
+// is reported with Raw spanning the whole interior of the brackets,
+// newline and indentation included, and Value
+// "http://example.com/very/long/path", the white space removed.
+//
+// Scheme is the scheme as the text writes it, in lower case ("https",
+// "mailto"); it is empty for a link written without one: a domain name
+// such as www.example.com or example.com/path, or an email address.
+// Email reports an email address, with or without "mailto:".
+type TextLink struct {
+	Start, End int64  // byte span of the link in the input
+	Raw        string // exactly input[Start:End]
+	Value      string // the link as meant: Raw without the white space of a wrapped link
+	Email      bool   // an email address (local-part@domain), with or without mailto:
+	Scheme     string // lower-case scheme as written; "" when the text writes none
+}
+
+// URI returns the link as an absolute URI, ready to fetch or to put in an
+// href: "mailto:" is put before an email address written without it, and
+// "http://" before a domain name written without a scheme (http rather
+// than https because a server that offers https almost always redirects
+// http to it, while the reverse fails; a caller with a better guess can
+// use Value). The result is then mapped to a URI by iri.ToURI, which
+// percent-encodes the non-ASCII characters of the path, query and fragment
+// as UTF-8 and converts an internationalized host name with IDNA. The
+// error is iri.ToURI's.
+func (l TextLink) URI() (string, error) {
+	s := l.Value
+	switch {
+	case l.Scheme != "":
+	case l.Email:
+		s = "mailto:" + s
+	default:
+		s = "http://" + s
+	}
+	return iri.ToURI(s)
+}
+
+// A TextMatch is a link as ScanText and TextScanner report it to their
+// callback, without copying: Raw is a slice of the scanner's buffer and is
+// valid only until the callback returns. The fields mean what the fields
+// of TextLink of the same names mean; Wrapped reports that Raw holds white
+// space that the link's value leaves out (see TextLink). Use Link for a
+// copy that outlives the callback, or AppendValue.
+type TextMatch struct {
+	Start, End int64
+	Raw        []byte
+	Email      bool
+	Scheme     string
+	Wrapped    bool
+}
+
+// AppendValue appends the link as meant, Raw without the white space of a
+// wrapped link, to dst and returns the extended slice.
+func (m *TextMatch) AppendValue(dst []byte) []byte {
+	if !m.Wrapped {
+		return append(dst, m.Raw...)
+	}
+	for i := 0; i < len(m.Raw); {
+		r, n := utf8.DecodeRune(m.Raw[i:])
+		if !unicode.Is(unicode.White_Space, r) {
+			dst = append(dst, m.Raw[i:i+n]...)
+		}
+		i += n
+	}
+	return dst
+}
+
+// Link returns a TextLink holding copies of the match's bytes.
+func (m *TextMatch) Link() TextLink {
+	raw := string(m.Raw)
+	val := raw
+	if m.Wrapped {
+		val = string(m.AppendValue(make([]byte, 0, len(m.Raw))))
+	}
+	return TextLink{Start: m.Start, End: m.End, Raw: raw, Value: val, Email: m.Email, Scheme: m.Scheme}
+}
+
+// FindTextLinks returns the links in text, in order; the spans do not
+// overlap. It returns nil when there are none.
+//
+// Detection follows Unicode Technical Standard #58, "Unicode Link
+// Detection and Formatting" (version 17.0), whose conformance file
+// LinkDetectionTest.txt it passes, with the additions below.
+//
+// A link is found from its host name or its scheme, never from its path:
+//
+//   - A domain name whose last label is a top-level domain of the ICANN
+//     section of the Public Suffix List (golang.org/x/net/publicsuffix):
+//     example.com, www.example.com, deΩ.uk, 普遍适用测试。我爱你 (labels
+//     may be separated by "." or by "。", "．" or "｡"; a label is letters,
+//     marks and digits of any script, and "-" inside). Without a scheme, a
+//     name whose TLD is not real (example.invalid, file.txt) is not a
+//     link. A name followed by "@" is the local part of an address, not a
+//     link.
+//   - An email address: a domain name as above preceded by "@" and a
+//     local part of Link_Email characters (UTS #58) that neither starts
+//     nor ends with "." nor holds "..", optionally with "mailto:" (whose
+//     "?subject=..." fields are then included) or "xmpp:" before it. The
+//     link ends with the domain name. A local part that begins with "//"
+//     after a ":" is the user name of a URL, and such a URL is not linked
+//     (UTS #58: userinfo is deprecated and used for spoofing).
+//   - A URL with a scheme of the list below. The schemes with a host
+//     (http, https, ftp, irc, ircs, nntp) need "//" and a syntactically
+//     valid host (a name whose TLD need not be real, such as localhost, an
+//     IPv4 address or a bracketed IPv6 address), an optional port, and no
+//     user name: http://user@host/ is not linked at all.
+//
+// After the host (and port) come the path, query and fragment, scanned with
+// the Link_Term and Link_Bracket properties of UTS #58: Include characters
+// are part of the link; Soft ones (. , : ; ? ! ' " and the like in every
+// script) only when something included follows; Hard ones (white space,
+// controls, unassigned code points, and here also the bidi formatting
+// characters U+061C, U+200E, U+200F, U+202A-U+202E and U+2066-U+2069) end
+// it; a closing bracket is part of it only when it closes the last bracket
+// opened in the same part (path segment, query field or fragment
+// directive). So a non-ASCII character never ends a link by itself, as RFC
+// 3987 section 8.3 asks: http://example.com/Bücher/日本語 is one link.
+// Bytes that are not valid UTF-8 are Hard.
+//
+// The schemes that are linked, and why:
+//
+//   - http, https, ftp: the web.
+//   - mailto: email; xmpp: chat addresses (user@host), both as addresses.
+//   - irc, ircs: chat rooms (irc://irc.example.net/#channel), which mail
+//     and chat clients hand to an IRC client; nntp: a news server group.
+//   - news: a newsgroup or article (news:comp.lang.go).
+//   - tel, sms: phone numbers (tel:+1-201-555-0123), which phones and
+//     messaging clients dial; the body must start with "+" or a digit, hold
+//     at least three digits and otherwise only - . ( ) * # ; = , % and
+//     ASCII letters (for parameters) before an optional "?".
+//   - magnet: torrent links (magnet:?xt=urn:btih:...).
+//
+// Not linked: javascript:, vbscript:, data: and file:, never (neither they
+// nor a domain name written right after them, as in
+// javascript://example.com/%0Aalert(1)); ssh, sftp and git (not clickable
+// in a browser, and git@host:path is not a URI); and any other scheme. A
+// URL of an unlisted or forbidden scheme written with "//" is skipped up to
+// the next white space, so that no part of it is linked on its own.
+//
+// A link that starts right after "<" (or "<URL:") and is followed, after
+// white space that contains a line break, by more text and then ">" is
+// taken to be wrapped across lines (RFC 3986 appendix C): its span covers
+// the whole interior of the brackets, and its Value has the white space
+// removed. Without a line break the brackets change nothing but that the
+// link runs up to the ">".
+//
+// A candidate longer than MaxTextLinkLen bytes is dropped.
+func FindTextLinks(text []byte) []TextLink {
+	var links []TextLink
+	ScanText(text, func(m *TextMatch) { links = append(links, m.Link()) })
+	return links
+}
+
+// ScanText calls fn for each link in text, in order, as FindTextLinks finds
+// them. It does not allocate: m.Raw is a slice of text, and m is reused
+// for the next link once fn returns.
+func ScanText(text []byte, fn func(m *TextMatch)) {
+	in := textInput{b: text, eof: true}
+	var st textState
+	var m TextMatch
+	for st.next(&in, &m) {
+		fn(&m)
+	}
+}

@@ -1,0 +1,350 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+)
+
+// textCases are marked like the UTS #58 test file: ⸠link⸡. A case whose
+// link has a Value other than its text, or a scheme or email flag to check,
+// says so in the other fields.
+var textCases = []struct {
+	marked string
+	value  string // the Value of the first link, when it differs from Raw
+	scheme string // the Scheme of the first link, if checked
+	email  bool   // the Email of the first link
+}{
+	// No links.
+	{marked: ""},
+	{marked: "no links here. None: at all."},
+	{marked: "version 1.2.3 and 3.14 and e.g. this"},
+	{marked: "example.invalid and file.txt are not links"},
+	{marked: "a..b.com and -a.com and a-.com"},
+
+	// Domain names, with and without scheme.
+	{marked: "see ⸠example.com⸡.", scheme: ""},
+	{marked: "see ⸠www.example.com/path⸡, and more"},
+	{marked: "⸠https://example.com/Bücher/日本語?q=ü#frag⸡", scheme: "https"},
+	{marked: "⸠HTTP://EXAMPLE.COM/⸡", scheme: "http"},
+	{marked: "(⸠https://en.wikipedia.org/wiki/Go_(programming_language)⸡)"},
+	{marked: "日本語の⸠https://example.jp/ページ⸡。 次の⸠https://example.jp/ページ、です⸡"},
+	{marked: "⸠http://localhost:8080/x⸡ ⸠http://192.168.0.1/⸡ ⸠http://[::1]:80/⸡"},
+	{marked: "⸠http://intranet⸡ but not intranet/x"},
+	{marked: "⸠example.com:8080/a⸡ and example.com:123456 and ⸠example.com⸡: done"},
+	{marked: "⸠ftp://ftp.example.org/pub/⸡", scheme: "ftp"},
+	{marked: "⸠irc://irc.libera.chat/#go-nuts⸡", scheme: "irc"},
+	{marked: "⸠普遍适用测试。我爱你⸡ and ⸠ＥＸＡＭＰＬＥ．ＣＯＭ⸡"},
+	{marked: "⸠example.com⸡😎 example.com_bar ⸠my_module.py⸡ ⸠gcs_test_env.storage.googleapis.com/f⸡"},
+	{marked: "⸠example.com⸡... ⸠https://example.com⸡... ⸠example.com./a⸡"},
+	{marked: "**⸠https://example.com⸡** _⸠example.org⸡_"},
+
+	// Bidi formatting characters, controls and white space end a link.
+	{marked: "⸠https://example.com/a⸡\u202eb ⸠https://example.com/c⸡\u2066d ⸠http://example.com/e⸡\u00a0f"},
+	{marked: "⸠https://example.com/a⸡\x00b ⸠https://example.com/c⸡\u3000d"},
+	// A non-ASCII character never ends a link by itself.
+	{marked: "⸠https://example.com/αβγ⸡ ⸠https://example.com/(日本)⸡"},
+	// Invalid UTF-8 ends a link.
+	{marked: "⸠https://example.com/a⸡\xffb"},
+
+	// Email addresses.
+	{marked: "mail ⸠john.doe@example.com⸡.", email: true},
+	{marked: "⸠mailto:john@example.com?subject=hi%20there⸡.", scheme: "mailto", email: true},
+	{marked: "⸠MAILTO:John@Example.COM⸡", scheme: "mailto", email: true},
+	{marked: "⸠xmpp:alice@example.com⸡ ⸠xmpp:example.org⸡", scheme: "xmpp"},
+	{marked: "⸠info.de@gmx.de⸡ ⸠a@b.co.uk⸡", email: true},
+	{marked: "john@localhost and @example.com and a.@example.com"},
+	{marked: "\"Name\" <⸠john@example.com⸡>, <⸠jane@example.org⸡>", email: true},
+
+	// User names are not linked at all.
+	{marked: "http://user@example.com/ http://user:pass@example.com/x https://a.b@example.com"},
+
+	// Schemes: the other linked ones.
+	{marked: "call ⸠tel:+1-201-555-0123⸡.", scheme: "tel"},
+	{marked: "⸠sms:+15550100?body=hello⸡ tel:12 tel:abc tel:+1?x"},
+	{marked: "⸠magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=x⸡", scheme: "magnet"},
+	{marked: "⸠news:comp.lang.go⸡", scheme: "news"},
+	{marked: "⸠nntp://news.example.com/comp.lang.go⸡ ⸠ircs://irc.example.net:6697/go⸡"},
+
+	// Schemes never linked, nor what follows them.
+	{marked: "javascript://example.com/%0Aalert(1) javascript:example.com vbscript:x.com data:text/html,⸠x.com⸡ file:///etc/passwd file://example.com/x"},
+	{marked: "svn://example.com/repo ssh://git@example.com/x git://example.com/r.git"},
+	{marked: "javascript:alert('⸠http://example.com⸡')"},
+	{marked: "Homepage:⸠example.com⸡"},
+
+	// RFC 3986 appendix C: <...> delimits, and a wrapped URI is joined.
+	{marked: "<⸠http://example.com/very/long/\n   path⸡> next", value: "http://example.com/very/long/path"},
+	{marked: "<⸠http://example.com/a/\r\n\tb/\n c⸡>", value: "http://example.com/a/b/c"},
+	{marked: "<URL:⸠http://example.com/a.⸡>"},
+	{marked: "<URL: ⸠http://example.com/a/\n b⸡>", value: "http://example.com/a/b"},
+	{marked: "<⸠http://example.com/a⸡ b>", value: ""},
+	{marked: "<⸠http://example.com/a⸡\n b c>"},
+	{marked: "<⸠http://example.com/a⸡\n b <c>"},
+	{marked: "<⸠http://example.com/a⸡\n b"},
+	{marked: "<⸠example.com/a/\n  b⸡>", value: "example.com/a/b"},
+}
+
+// parseMarked returns the text of a marked case and its spans.
+func parseMarked(s string) (string, [][2]int) {
+	var b strings.Builder
+	var spans [][2]int
+	open := 0
+	for len(s) > 0 {
+		switch {
+		case strings.HasPrefix(s, uts58Open):
+			open = b.Len()
+			s = s[len(uts58Open):]
+		case strings.HasPrefix(s, uts58Close):
+			spans = append(spans, [2]int{open, b.Len()})
+			s = s[len(uts58Close):]
+		default:
+			b.WriteByte(s[0])
+			s = s[1:]
+		}
+	}
+	return b.String(), spans
+}
+
+func TestFindTextLinks(t *testing.T) {
+	for _, tc := range textCases {
+		text, _ := parseMarked(tc.marked)
+		got := FindTextLinks([]byte(text))
+		if m := markTextLinks(text, got); m != tc.marked {
+			t.Errorf("FindTextLinks(%q):\n got %q\nwant %q", text, m, tc.marked)
+			continue
+		}
+		for _, l := range got {
+			if l.Raw != text[l.Start:l.End] {
+				t.Errorf("%q: Raw %q is not text[%d:%d]", text, l.Raw, l.Start, l.End)
+			}
+		}
+		if len(got) == 0 {
+			continue
+		}
+		l := got[0]
+		want := tc.value
+		if want == "" {
+			want = l.Raw
+		}
+		if l.Value != want {
+			t.Errorf("%q: Value = %q, want %q", text, l.Value, want)
+		}
+		if tc.scheme != "" && l.Scheme != tc.scheme {
+			t.Errorf("%q: Scheme = %q, want %q", text, l.Scheme, tc.scheme)
+		}
+		if tc.email && !l.Email {
+			t.Errorf("%q: Email = false, want true", text)
+		}
+	}
+}
+
+func TestTextLinkURI(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"example.com/päth", "http://example.com/p%C3%A4th"},
+		{"www.bücher.de", "http://www.xn--bcher-kva.de"},
+		{"普遍适用测试。我爱你", "http://xn--tkvs6ms8gqpywye3ma.xn--6qq986b3xl"},
+		{"john@example.com", "mailto:john@example.com"},
+		{"mailto:jöhn@example.com", "mailto:j%C3%B6hn@example.com"},
+		{"https://example.com/a b", "https://example.com/a"},
+		{"<http://example.com/a/\n  b>", "http://example.com/a/b"},
+		{"tel:+1-555-0100", "tel:+1-555-0100"},
+	} {
+		links := FindTextLinks([]byte(tc.text))
+		if len(links) == 0 {
+			t.Errorf("%q: no link", tc.text)
+			continue
+		}
+		got, err := links[0].URI()
+		if err != nil || got != tc.want {
+			t.Errorf("%q: URI() = %q, %v; want %q", tc.text, got, err, tc.want)
+		}
+	}
+}
+
+// TestTextLongLinks checks the MaxTextLinkLen rule: a longer candidate is
+// dropped, and detection goes on after the next white space.
+func TestTextLongLinks(t *testing.T) {
+	path := func(n int) string { return strings.Repeat("a", n) }
+	base := "https://example.com/"
+	fits := base + path(MaxTextLinkLen-len(base))
+	tooLong := fits + "b"
+	for _, tc := range []struct {
+		text  string
+		links []string
+	}{
+		{fits, []string{fits}},
+		{fits + ". x.com", []string{fits, "x.com"}},
+		{tooLong, nil},
+		{tooLong + " x.com", []string{"x.com"}},
+		{tooLong + "/y.com/z x.com", []string{"x.com"}},
+		{strings.Repeat("a", MaxTextLinkLen) + ".com x.com", []string{"x.com"}},
+		{strings.Repeat("a.", MaxTextLinkLen) + "com x.com", []string{"x.com"}},
+		{strings.Repeat("x", MaxTextLinkLen) + "@example.com", nil},
+		{fits + strings.Repeat(".", textMargin) + " x.com", []string{fits, "x.com"}},
+		{fits + strings.Repeat(".", textMargin+1) + " x.com", []string{"x.com"}},
+		{"<" + fits[:MaxTextLinkLen-10] + "\n" + path(20) + ">", []string{fits[:MaxTextLinkLen-10]}},
+		{"mailto:a@example.com?" + path(MaxTextLinkLen), nil},
+	} {
+		var got []string
+		for _, l := range FindTextLinks([]byte(tc.text)) {
+			got = append(got, l.Raw)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.links) {
+			t.Errorf("%.40q...: got %d links %.60q, want %.60q", tc.text, len(got), got, tc.links)
+		}
+	}
+}
+
+// streamTextLinks runs a TextScanner over text, giving it src chunks of
+// size chunk and dst buffers of size dstSize, and returns the links and the
+// output.
+func streamTextLinks(t testing.TB, text []byte, chunk, dstSize int) ([]TextLink, []byte) {
+	t.Helper()
+	var links []TextLink
+	s := NewTextScanner(func(m *TextMatch) { links = append(links, m.Link()) })
+	var out []byte
+	dst := make([]byte, dstSize)
+	src := text
+	for {
+		n := min(chunk, len(src))
+		atEOF := n == len(src)
+		nDst, nSrc, err := s.Transform(dst, src[:n], atEOF)
+		out = append(out, dst[:nDst]...)
+		src = src[nSrc:]
+		if len(s.buf) > 2*MaxTextLinkLen+2*textMargin+chunk+8 {
+			t.Fatalf("scanner holds %d bytes", len(s.buf))
+		}
+		switch {
+		case errors.Is(err, transform.ErrShortDst):
+			if nDst == 0 && dstSize > 0 {
+				t.Fatalf("no progress")
+			}
+		case err != nil:
+			t.Fatal(err)
+		case atEOF:
+			return links, out
+		}
+	}
+}
+
+// textChunkInputs are the inputs of the chunk-size tests: the table above,
+// the UTS #58 lines and the peers' inputs.
+func textChunkInputs(t testing.TB) [][]byte {
+	var inputs [][]byte
+	for _, tc := range textCases {
+		text, _ := parseMarked(tc.marked)
+		inputs = append(inputs, []byte(text))
+	}
+	for _, l := range readUTS58Detection(t) {
+		inputs = append(inputs, []byte(l.text))
+	}
+	for _, c := range loadPeerCases(t) {
+		inputs = append(inputs, []byte(c.input))
+	}
+	return inputs
+}
+
+// TestTextScannerChunks checks that a TextScanner finds what FindTextLinks
+// finds, whatever the sizes of the pieces of input and output.
+func TestTextScannerChunks(t *testing.T) {
+	inputs := textChunkInputs(t)
+	// All inputs joined, so that links cross every chunk boundary.
+	var all []byte
+	for _, in := range inputs {
+		all = append(all, in...)
+		all = append(all, '\n')
+	}
+	checks := 0
+	check := func(text []byte, chunk, dstSize int) {
+		want := FindTextLinks(text)
+		got, out := streamTextLinks(t, text, chunk, dstSize)
+		checks++
+		if !bytes.Equal(out, text) {
+			t.Fatalf("chunk %d, dst %d: output differs from input", chunk, dstSize)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%q at chunk %d, dst %d:\n got %v\nwant %v", text, chunk, dstSize, got, want)
+		}
+	}
+	for _, text := range inputs {
+		// Every chunk size up to 64 (and past the end of short inputs),
+		// then a few that cut long inputs unevenly.
+		for chunk := 1; chunk <= min(len(text)+1, 64); chunk++ {
+			check(text, chunk, 4096)
+		}
+		for _, chunk := range []int{97, 256, len(text) / 3, len(text) / 2} {
+			if chunk > 64 && chunk <= len(text) {
+				check(text, chunk, 4096)
+			}
+		}
+		for dstSize := 1; dstSize < 8; dstSize++ {
+			check(text, 7, dstSize)
+		}
+	}
+	for _, chunk := range []int{1, 2, 3, 5, 7, 64, 1000, 4096, len(all)} {
+		check(all, chunk, 4096)
+		check(all, chunk, 3)
+	}
+	long := []byte(strings.Repeat("x", MaxTextLinkLen-50) + " https://example.com/" + strings.Repeat("ü", MaxTextLinkLen/2) +
+		" <https://example.com/\n" + strings.Repeat("é", MaxTextLinkLen/3) + "> " + strings.Repeat("a.", MaxTextLinkLen) + "com x.com")
+	for _, chunk := range []int{1, 2, 3, 100, 1 << 12, 1 << 13, 1 << 14} {
+		check(long, chunk, 1<<12)
+	}
+	t.Logf("%d inputs, %d chunkings checked", len(inputs), checks)
+}
+
+func TestTextScannerReader(t *testing.T) {
+	text := []byte("one https://example.com/a two b@example.org three")
+	var got []string
+	s := NewTextScanner(func(m *TextMatch) { got = append(got, string(m.Raw)) })
+	out, _, err := transform.Bytes(s, text)
+	if err != nil || !bytes.Equal(out, text) {
+		t.Fatalf("transform.Bytes = %q, %v", out, err)
+	}
+	s.Reset()
+	out2, _, _ := transform.Bytes(s, text)
+	if !bytes.Equal(out2, text) || len(got) != 4 || got[0] != got[2] {
+		t.Fatalf("after Reset: %q %q", out2, got)
+	}
+}
+
+func TestScanTextAllocs(t *testing.T) {
+	text := benchText(t)
+	n := 0
+	allocs := testing.AllocsPerRun(5, func() {
+		ScanText(text, func(m *TextMatch) { n++ })
+	})
+	if allocs > 1 {
+		t.Errorf("ScanText: %v allocations per run, want at most 1 (the match), whatever the number of links", allocs)
+	}
+	if n == 0 {
+		t.Error("no links")
+	}
+}
+
+// benchText is the linkify-it benchmark samples, joined.
+func benchText(t testing.TB) []byte {
+	files, err := filepath.Glob("../testdata/linkify/linkify-it/benchmark-samples/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no benchmark samples: %v", err)
+	}
+	var all []byte
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+	}
+	if !utf8.Valid(all) {
+		t.Fatal("samples are not UTF-8")
+	}
+	return all
+}
