@@ -1,0 +1,695 @@
+package extract
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/iri"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/transform"
+)
+
+// Options configure an HTML extractor.
+type Options struct {
+	// BaseURL is the document's own URL, against which its links (and
+	// its <base href>) resolve. Without one, relative links are reported
+	// in URI form, unresolved.
+	BaseURL string
+	// Charset is what the transport says of the document's encoding: a
+	// Content-Type header value ("text/html; charset=koi8-r") or a bare
+	// label. It is overridden by a byte order mark, and overrides <meta>.
+	Charset string
+	// DefaultCharset is the encoding of a document that declares none and
+	// is not valid UTF-8; windows-1252 when empty.
+	DefaultCharset string
+	// MaxTagSize bounds the bytes of one tag (or comment) that are held
+	// in memory: a longer one is passed through unexamined and reported
+	// with an Oversize error. Default 1 MiB.
+	MaxTagSize int
+	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
+	MaxAnchorText int
+	// TextLinks also reports the links written as plain text in the
+	// document's text (not in script, style and the like).
+	TextLinks bool
+}
+
+// ErrOversize is passed to the link function (in a Link with Tag "" and
+// Attr "") for a construct longer than Options.MaxTagSize, which is passed
+// through without being examined.
+type OversizeError struct {
+	Offset int64
+}
+
+func (e *OversizeError) Error() string {
+	return "extract: a tag or comment longer than the size limit was passed through unexamined"
+}
+
+// An HTML extractor finds the links of an HTML document as it streams
+// through. It is a transform.Transformer whose output is its input,
+// unchanged, byte for byte; for each link it calls the function given to
+// NewHTML, in document order.
+//
+// It works on the document's raw bytes for every ASCII-compatible
+// charset, decoding only link values; ISO-2022-JP is read through a mask
+// that hides the bytes of its two-byte runs from the tokenizer, and UTF-16
+// is decoded to UTF-8 for the tokenizer (offsets stay those of the
+// input). Memory is bounded: the first 1024 bytes are held until the
+// charset is known, and then at most one tag (Options.MaxTagSize), the
+// anchor text of one a element and the links inside it.
+//
+// Links before the first <base href> resolve against the document's URL;
+// a browser would use the base for them too (the base applies to the
+// whole document), which a stream cannot know in advance. Such pages are
+// rare: base belongs in head.
+type HTML struct {
+	opts Options
+	fn   func(*Link) error
+	z    *htmltok.Tokenizer
+
+	cs      Charset
+	known   bool
+	head    []byte // input held until the charset is known
+	pend    []byte // output not yet written
+	replay  []byte // held input not yet given to the tokenizer
+	conv    *iri.Converter
+	docURL  *iri.URL // Options.BaseURL parsed, or nil
+	base    *iri.URL // the document's base URL, or nil
+	hasBase bool     // a base element with href was seen
+
+	line  int // line of the next token
+	jis   *jisMasker
+	mbuf  []byte
+	u16   *utf16Decoder
+	u8    []byte
+	units int64 // UTF-16 code units before the next token
+	bom   int64
+
+	anchor  *Link   // the a element being read, waiting for its text
+	queue   []*Link // links found inside it, in order
+	text    []byte  // its text so far
+	inStyle bool
+	css     CSSScanner
+	cssTok  *htmltok.Token // the text token the CSS scanner reads
+
+	vbuf, dbuf []byte
+	offs1      []int32
+	offs2      []int32
+	err        error
+}
+
+// NewHTML returns an HTML extractor that calls fn for each link. An error
+// from fn stops the transformation and is returned by Transform.
+func NewHTML(opts Options, fn func(*Link) error) *HTML {
+	if opts.MaxTagSize <= 0 {
+		opts.MaxTagSize = 1 << 20
+	}
+	if opts.MaxAnchorText <= 0 {
+		opts.MaxAnchorText = 256
+	}
+	x := &HTML{opts: opts, fn: fn}
+	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
+	x.Reset()
+	return x
+}
+
+// Reset implements transform.Transformer.
+func (x *HTML) Reset() {
+	x.z.Reset()
+	x.cs, x.known = Charset{}, false
+	x.head, x.pend, x.replay = x.head[:0], nil, nil
+	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
+	x.line, x.jis, x.u16, x.units, x.bom = 1, nil, nil, 0, 0
+	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
+	x.css.Reset()
+	x.err = nil
+}
+
+// Charset returns the document's charset, once Transform has seen enough
+// of the document to decide it (the first 1024 bytes, or all of a shorter
+// document).
+func (x *HTML) Charset() Charset { return x.cs }
+
+// Transform implements transform.Transformer: it copies src to dst and
+// finds the links of what it copies.
+func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if x.err != nil {
+		return 0, 0, x.err
+	}
+	if !x.known {
+		take := min(len(src), PrescanLimit-len(x.head))
+		x.head = append(x.head, src[:take]...)
+		nSrc = take
+		if len(x.head) < PrescanLimit && !(atEOF && nSrc == len(src)) {
+			return 0, nSrc, nil
+		}
+		x.start()
+		x.pend = x.head
+		x.replay = x.head
+	}
+	// Write the held head, then pass src through.
+	if len(x.pend) > 0 {
+		n := copy(dst, x.pend)
+		x.pend = x.pend[n:]
+		nDst = n
+		if len(x.pend) > 0 {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+	}
+	eof := atEOF
+	if len(x.replay) > 0 {
+		r := x.replay
+		x.replay = nil
+		if err := x.feed(r, eof && nSrc == len(src)); err != nil {
+			return nDst, nSrc, err
+		}
+	}
+	rest := src[nSrc:]
+	n := copy(dst[nDst:], rest)
+	if err := x.feed(rest[:n], eof && n == len(rest)); err != nil {
+		return nDst, nSrc, err
+	}
+	nDst += n
+	nSrc += n
+	if nSrc < len(src) {
+		return nDst, nSrc, transform.ErrShortDst
+	}
+	return nDst, nSrc, nil
+}
+
+// start decides the charset from the head and prepares the conversions.
+func (x *HTML) start() {
+	x.known = true
+	x.cs = DetectCharset(x.head, x.opts.Charset, x.opts.DefaultCharset)
+	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	switch x.cs.Name {
+	case "iso-2022-jp":
+		x.jis = new(jisMasker)
+	case "utf-16le", "utf-16be":
+		x.u16 = &utf16Decoder{bigEndian: x.cs.Name == "utf-16be"}
+		if x.cs.Source == SourceBOM {
+			x.bom = 2
+		}
+	}
+	if x.opts.BaseURL != "" {
+		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
+			x.docURL, x.base = u, u
+		}
+	}
+}
+
+// feed tokenizes the input chunk b (as written).
+func (x *HTML) feed(b []byte, atEOF bool) error {
+	in := b
+	switch {
+	case x.jis != nil:
+		if cap(x.mbuf) < len(b) {
+			x.mbuf = make([]byte, len(b))
+		}
+		in = x.mbuf[:len(b)]
+		x.jis.mask(in, b)
+	case x.u16 != nil:
+		if x.bom > 0 && x.z.Offset() == 0 && x.units == 0 && len(x.u8) == 0 {
+			// Skip the byte order mark: it is not text.
+			skip := min(int(x.bom), len(b))
+			b = b[skip:]
+		}
+		x.u8 = x.u16.decode(x.u8[:0], b, atEOF)
+		in = x.u8
+	}
+	for {
+		tok, n, err := x.z.Next(in, atEOF)
+		if tok != nil {
+			if e := x.token(tok); e != nil {
+				x.err = e
+				return e
+			}
+		}
+		in = in[n:]
+		if err == io.EOF {
+			return x.finish()
+		}
+		if tok == nil && len(in) == 0 {
+			return nil
+		}
+	}
+}
+
+// orig returns the offset in the original input of byte i of the
+// tokenizer's stream, given the stream offset of the token that holds it
+// and the token's raw bytes.
+func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
+	if x.u16 != nil {
+		return x.bom + 2*(x.units+utf16Units(tok.Raw[:i]))
+	}
+	return tok.Offset + int64(i)
+}
+
+// token handles one token, then advances the line count.
+func (x *HTML) token(tok *htmltok.Token) error {
+	var err error
+	switch tok.Type {
+	case htmltok.StartTag, htmltok.SelfClosingTag:
+		err = x.startTag(tok)
+		if string(tok.Name) == "style" && tok.Type == htmltok.StartTag && !tok.Foreign {
+			x.inStyle = true
+			x.css.Reset()
+		}
+	case htmltok.EndTag:
+		switch string(tok.Name) {
+		case "a":
+			err = x.closeAnchor()
+		case "style":
+			if x.inStyle {
+				err = x.closeStyle()
+			}
+		}
+	case htmltok.Text:
+		switch {
+		case tok.RawText == htmltok.Style && x.inStyle:
+			err = x.styleText(tok)
+		case tok.RawText == htmltok.NotRaw && x.anchor != nil:
+			x.anchorText(tok.Raw)
+		}
+	case htmltok.Oversize:
+		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.line, Err: &OversizeError{Offset: x.orig(tok, 0)}})
+	}
+	x.line += bytes.Count(tok.Raw, []byte{'\n'})
+	if x.u16 != nil {
+		x.units += utf16Units(tok.Raw)
+	}
+	return err
+}
+
+// startTag finds the links of a start tag.
+func (x *HTML) startTag(tok *htmltok.Token) error {
+	name := string(tok.Name)
+	if name == "a" && x.anchor != nil {
+		// An a start tag ends the open one, as the parser's adoption
+		// agency does for nested a elements.
+		if err := x.closeAnchor(); err != nil {
+			return err
+		}
+	}
+	var codebase *iri.URL
+	if name == "object" || name == "applet" {
+		// codebase is the base of the element's other URLs, wherever it
+		// stands among the attributes (HTML 4.01 section 13.3).
+		for i := range tok.Attrs {
+			a := &tok.Attrs[i]
+			if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
+				v, _ := x.value(tok, a)
+				if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
+					codebase = u
+				}
+			}
+		}
+	}
+	for i := range tok.Attrs {
+		a := &tok.Attrs[i]
+		if a.Dup || a.ValOff < 0 {
+			continue
+		}
+		rule, ok := Lookup(tok.Name, a.Name)
+		if !ok {
+			continue
+		}
+		switch rule.Cond {
+		case IfMeta:
+			if rule, ok = MetaContent(x.attr(tok, "http-equiv"), x.attr(tok, "name"), x.attr(tok, "property")); !ok {
+				continue
+			}
+		case IfRel:
+			rule.Role = LinkRole(x.attr(tok, "rel"))
+		case IfImageInput:
+			if !equalFoldASCII(bytes.TrimSpace(x.attr(tok, "type")), "image") {
+				continue
+			}
+		case IfParamURL:
+			if !ParamIsURL(x.attr(tok, "name"), x.attr(tok, "valuetype")) {
+				continue
+			}
+		}
+		if rule.Kind == KindHTML {
+			continue // srcdoc: a document of its own, not scanned
+		}
+		value, _ := x.value(tok, a)
+		if rule.Role == Base {
+			if name == "base" && !x.hasBase {
+				x.hasBase = true
+				s, e := TrimURL(value)
+				ref := value[s:e]
+				if u, err := x.conv.ParseURL(ref, x.docURL); err == nil {
+					x.base = u
+				}
+			}
+		}
+		base := x.base
+		if rule.Flags&IgnoresBase != 0 {
+			base = x.docURL
+		}
+		if rule.Flags&UsesCodebase != 0 && codebase != nil {
+			base = codebase
+		}
+		err := x.eachURL(rule, value, func(s, e int, v string) error {
+			l := &Link{
+				Tag:    name,
+				Attr:   string(a.Name),
+				Role:   rule.Role,
+				Lazy:   rule.Flags&Lazy != 0,
+				Raw:    v,
+				Offset: x.valueOffset(tok, a, s),
+				End:    x.valueOffset(tok, a, e),
+			}
+			l.Line = x.lineAt(tok, a.ValOff+x.rawIndex(a, s))
+			if name == "a" || name == "area" || name == "link" {
+				l.Rel = string(x.attr(tok, "rel"))
+			}
+			x.resolve(l, base)
+			if name == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag {
+				// Reported with its text at </a>; what follows waits.
+				x.anchor, x.text = l, x.text[:0]
+				return nil
+			}
+			if name == "area" {
+				l.Text = string(x.decodeText(x.attr(tok, "alt")))
+			}
+			return x.emit(l)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rawIndex returns the offset in a.Val of byte i of its decoded value.
+func (x *HTML) rawIndex(a *htmltok.Attr, i int) int {
+	if i < len(x.offs1) {
+		return int(x.offs1[i])
+	}
+	return len(a.Val)
+}
+
+// lineAt returns the line of byte i of tok.Raw.
+func (x *HTML) lineAt(tok *htmltok.Token, i int) int {
+	return x.line + bytes.Count(tok.Raw[:min(i, len(tok.Raw))], []byte{'\n'})
+}
+
+// attr returns the raw value of the first attribute named name.
+func (x *HTML) attr(tok *htmltok.Token, name string) []byte {
+	a, ok := tok.Attr(name)
+	if !ok || a.ValOff < 0 {
+		return nil
+	}
+	if x.jis != nil {
+		return unmask(nil, a.Val)
+	}
+	return a.Val
+}
+
+// value decodes the value of attribute a to UTF-8 with its character
+// references, and records in x.offs1 the offset in a.Val of each byte of
+// the result (plus one entry for its end). raw is a.Val as written.
+func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
+	raw := a.Val
+	if x.jis != nil {
+		x.vbuf = unmask(x.vbuf[:0], raw)
+		raw = x.vbuf
+	}
+	u8 := raw
+	x.offs2 = x.offs2[:0]
+	transcoded := false
+	if x.u16 == nil && x.cs.Name != "utf-8" && !isASCIIBytes(raw) {
+		u8 = decodeWithOffsets(x.cs.Encoding, raw, &x.offs2)
+		transcoded = true
+	}
+	x.offs1 = x.offs1[:0]
+	x.dbuf = htmltok.UnescapeAttr(x.dbuf[:0], u8, &x.offs1)
+	if transcoded {
+		for i, o := range x.offs1 {
+			x.offs1[i] = x.offs2[o]
+		}
+	}
+	return string(x.dbuf), raw
+}
+
+// valueOffset returns the offset in the input of byte i of the decoded
+// value of a (as value left it in x.offs1).
+func (x *HTML) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64 {
+	return x.orig(tok, a.ValOff+x.rawIndex(a, i))
+}
+
+// eachURL calls fn with the span and value of each URL of the decoded
+// attribute value v.
+func (x *HTML) eachURL(rule Rule, v string, fn func(s, e int, url string) error) error {
+	switch rule.Kind {
+	case KindURL:
+		s, e := TrimURL(v)
+		return fn(s, e, v[s:e])
+	case KindSpaceList:
+		for _, sp := range ParseSpaceList(v) {
+			if err := fn(sp.Start, sp.End, v[sp.Start:sp.End]); err != nil {
+				return err
+			}
+		}
+	case KindCommaList:
+		for _, sp := range ParseCommaList(v) {
+			if err := fn(sp.Start, sp.End, v[sp.Start:sp.End]); err != nil {
+				return err
+			}
+		}
+	case KindSrcset:
+		for _, c := range ParseSrcset(v) {
+			if c.Ignored {
+				continue
+			}
+			if err := fn(c.Start, c.End, c.URL); err != nil {
+				return err
+			}
+		}
+	case KindRefresh:
+		if _, s, e, ok := ParseRefresh(v); ok && e > s {
+			return fn(s, e, v[s:e])
+		}
+	case KindCSS:
+		var err error
+		FindCSSURLs([]byte(v), func(u CSSURL) {
+			if err == nil && !u.TooLong {
+				err = fn(int(u.Start), int(u.End), u.Value)
+			}
+		})
+		return err
+	}
+	return nil
+}
+
+// resolve sets l.URI and l.IRI from l.Raw.
+func (x *HTML) resolve(l *Link, base *iri.URL) {
+	var uri string
+	var err error
+	if base != nil {
+		uri, err = x.conv.ResolveURL(base, l.Raw)
+	} else {
+		uri, err = x.conv.ToURI(l.Raw)
+	}
+	if err != nil {
+		l.Err = err
+		return
+	}
+	l.URI = uri
+	if s, err := x.conv.ToIRI(uri); err == nil {
+		l.IRI = s
+	} else {
+		l.IRI = uri
+	}
+}
+
+// emit reports l, or queues it while an a element is open so that links
+// come out in document order.
+func (x *HTML) emit(l *Link) error {
+	if x.anchor != nil {
+		if len(x.queue) < maxQueued {
+			x.queue = append(x.queue, l)
+			return nil
+		}
+		if err := x.closeAnchor(); err != nil {
+			return err
+		}
+	}
+	return x.fn(l)
+}
+
+// maxQueued bounds the links held while an a element is open.
+const maxQueued = 1024
+
+func (x *HTML) anchorText(raw []byte) {
+	if len(x.text) >= x.opts.MaxAnchorText*2 {
+		return
+	}
+	x.text = append(x.text, raw...)
+}
+
+// closeAnchor reports the open a element with its text, then the links
+// found inside it.
+func (x *HTML) closeAnchor() error {
+	a := x.anchor
+	if a == nil {
+		return nil
+	}
+	x.anchor = nil
+	a.Text = collapseText(x.decodeText(x.text), x.opts.MaxAnchorText)
+	if err := x.fn(a); err != nil {
+		return err
+	}
+	q := x.queue
+	x.queue = x.queue[:0]
+	for _, l := range q {
+		if err := x.fn(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeText decodes raw text to UTF-8 with its character references.
+func (x *HTML) decodeText(raw []byte) []byte {
+	if x.jis != nil {
+		raw = unmask(nil, raw)
+	}
+	if x.u16 == nil && x.cs.Name != "utf-8" && !isASCIIBytes(raw) {
+		raw = decodeWithOffsets(x.cs.Encoding, raw, nil)
+	}
+	return htmltok.UnescapeText(nil, raw, nil)
+}
+
+// collapseText trims t, collapses its runs of white space to one space,
+// and cuts it to at most max bytes at a character boundary.
+func collapseText(t []byte, max int) string {
+	var b strings.Builder
+	space := false
+	for _, f := range bytes.Fields(t) {
+		if space {
+			b.WriteByte(' ')
+		}
+		b.Write(f)
+		space = true
+		if b.Len() >= max {
+			break
+		}
+	}
+	s := b.String()
+	if len(s) > max {
+		s = s[:max]
+		for len(s) > 0 && !utf8.ValidString(s) {
+			s = s[:len(s)-1]
+		}
+	}
+	return s
+}
+
+// styleText scans the text of a style element for CSS URLs. The scanner
+// reads the bytes the tokenizer reads (CSS syntax is ASCII); each URL is
+// then decoded from the document's charset.
+func (x *HTML) styleText(tok *htmltok.Token) error {
+	var err error
+	x.cssTok = tok
+	x.css.Write(tok.Raw, tok.Offset, func(u CSSURL) {
+		if err == nil {
+			err = x.cssURL(u)
+		}
+	})
+	return err
+}
+
+// cssURL reports a URL of a style element. Its offsets are exact when the
+// URL lies in the current text token (always, unless a chunk boundary cut
+// it); otherwise they are those of the token.
+func (x *HTML) cssURL(u CSSURL) error {
+	if u.TooLong {
+		return nil
+	}
+	v := []byte(u.Value)
+	if x.jis != nil {
+		v = unmask(nil, v)
+	}
+	if x.u16 == nil && x.cs.Name != "utf-8" && !isASCIIBytes(v) {
+		v = decodeWithOffsets(x.cs.Encoding, v, nil)
+	}
+	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Line: x.line}
+	if tok := x.cssTok; tok != nil && u.Start >= tok.Offset && u.End <= tok.Offset+int64(len(tok.Raw)) {
+		i, j := int(u.Start-tok.Offset), int(u.End-tok.Offset)
+		l.Offset, l.End, l.Line = x.orig(tok, i), x.orig(tok, j), x.lineAt(tok, i)
+	} else if tok != nil {
+		l.Offset, l.End = x.orig(tok, 0), x.orig(tok, len(tok.Raw))
+	}
+	x.resolve(l, x.base)
+	return x.emit(l)
+}
+
+func (x *HTML) closeStyle() error {
+	x.inStyle = false
+	var err error
+	x.css.Close(func(u CSSURL) {
+		if err == nil {
+			err = x.cssURL(u)
+		}
+	})
+	x.cssTok = nil
+	return err
+}
+
+// finish reports what is still open at the end of the input.
+func (x *HTML) finish() error {
+	if x.inStyle {
+		if err := x.closeStyle(); err != nil {
+			return err
+		}
+	}
+	return x.closeAnchor()
+}
+
+func isASCIIBytes(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeWithOffsets decodes raw from the charset e to UTF-8. If offs is
+// not nil, it sets *offs to the offset in raw of the character each byte
+// of the result comes from. It decodes one character at a time, so it is
+// only for the values that hold non-ASCII bytes.
+func decodeWithOffsets(e encoding.Encoding, raw []byte, offs *[]int32) []byte {
+	d := e.NewDecoder()
+	out := make([]byte, 0, len(raw)*2)
+	if offs != nil {
+		*offs = (*offs)[:0]
+	}
+	var buf [16]byte
+	for start := 0; start < len(raw); {
+		end := start + 1
+		nDst, nSrc, err := d.Transform(buf[:], raw[start:end], end == len(raw))
+		for err == transform.ErrShortSrc && end < len(raw) {
+			end++
+			nDst, nSrc, err = d.Transform(buf[:], raw[start:end], end == len(raw))
+		}
+		if nSrc == 0 {
+			// No progress: take the byte as U+FFFD.
+			nDst = utf8.EncodeRune(buf[:], utf8.RuneError)
+			nSrc = 1
+		}
+		out = append(out, buf[:nDst]...)
+		if offs != nil {
+			for range nDst {
+				*offs = append(*offs, int32(start))
+			}
+		}
+		start += nSrc
+	}
+	return out
+}

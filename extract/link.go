@@ -1,0 +1,46 @@
+package extract
+
+// A Link is one URL found in a document.
+type Link struct {
+	// Tag is the element that holds the link, in lower case ("a", "img",
+	// "style" for the CSS of a style element); "" for a link found in
+	// plain text.
+	Tag string
+	// Attr is the attribute ("href", "srcset", "style" for CSS in a style
+	// attribute, "content" for a meta refresh); "" for a link in the
+	// text of an element or of a plain-text document.
+	Attr string
+	// Role is what the link is for (Hyperlink, Resource, ...); 0 for a
+	// link found in text.
+	Role Role
+	// Lazy reports a lazy-loading attribute (data-src and its kin).
+	Lazy bool
+	// Rel is the rel attribute of a, area and link elements.
+	Rel string
+	// Text is the anchor text of an a element (its text, character
+	// references decoded, white space collapsed, at most MaxAnchorText
+	// bytes), the alt text of an area element, "" otherwise.
+	Text string
+	// Raw is the link as the document means it: character references
+	// decoded, CSS escapes decoded, in UTF-8 whatever the document's
+	// charset; for a plain-text link, exactly the detected text.
+	Raw string
+	// URI is the absolute URI a browser would request: Raw resolved by
+	// the URL Standard's parser against the document's base URL, with
+	// the query in the document's charset. Without a base URL a relative
+	// reference is given in URI form, unresolved. It is "" when the URL
+	// Standard's parser rejects the link; Err says why.
+	URI string
+	// IRI is URI in the form to show a person (see iri.Converter.ToIRI).
+	IRI string
+	// Err is why URI is empty, or nil.
+	Err error
+	// Offset and End delimit the bytes of the link in the original input:
+	// input[Offset:End] is the value as written (character references
+	// and the document's charset included). Replacing them, and only
+	// them, rewrites the link. For UTF-16 input they are offsets in the
+	// UTF-16 bytes.
+	Offset, End int64
+	// Line is the 1-based line of Offset.
+	Line int
+}
