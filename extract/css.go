@@ -1,6 +1,9 @@
 package extract
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // A CSSURL is a URL found in CSS by FindCSSURLs or a CSSScanner.
 //
@@ -160,7 +163,17 @@ const (
 	cssClassSpace             // whitespace: space, tab, LF, CR, FF
 	cssClassHex               // hex digit
 	cssClassBad               // not allowed in an unquoted url(: quotes, (, controls
+	cssClassPlain             // whitespace, or a delimiter that opens or closes nothing
 )
+
+// plainPrev is what a byte of class plain leaves as the byte before the
+// next token.
+func plainPrev(c byte) byte {
+	if cssClass[c]&cssClassSpace != 0 {
+		return ' '
+	}
+	return c
+}
 
 var cssClass = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
@@ -178,6 +191,9 @@ var cssClass = func() (t [256]uint8) {
 			t[c] |= cssClassSpace
 		case c == '"', c == '\'', c == '(', c < 0x20 && c != 0, c == 0x7f:
 			t[c] |= cssClassBad
+		}
+		if t[c]&cssClassName == 0 && !strings.ContainsRune(`"'/\()[]{};`, rune(c)) {
+			t[c] |= cssClassPlain
 		}
 	}
 	return t
@@ -244,11 +260,31 @@ func (s *CSSScanner) Write(chunk []byte, offset int64, fn func(CSSURL)) {
 		c := chunk[i]
 		switch s.state {
 		case cssData:
-			cl := cssClass[c]
-			switch {
-			case cl&cssClassSpace != 0:
-				s.prev2, s.prev = s.prev, ' '
-				i++
+			// Whitespace and most delimiters only matter as the bytes
+			// before an identifier, and as tokens that end @import's
+			// prelude: skip runs of them.
+			j := i
+			delims := false
+			for j < n {
+				cl := cssClass[chunk[j]]
+				if cl&cssClassPlain == 0 {
+					break
+				}
+				delims = delims || cl&cssClassSpace == 0
+				j++
+			}
+			if j > i {
+				if delims {
+					s.pendingIm = false
+				}
+				s.prev2, s.prev = s.prev, plainPrev(chunk[j-1])
+				if j-i > 1 {
+					s.prev2 = plainPrev(chunk[j-2])
+				}
+				i = j
+				break
+			}
+			switch cl := cssClass[c]; {
 			case cl&cssClassName != 0, c == '\\':
 				s.startRun()
 				s.state = cssName
@@ -296,9 +332,34 @@ func (s *CSSScanner) Write(chunk []byte, offset int64, fn func(CSSURL)) {
 
 		case cssName:
 			j := i
+			if !s.runOther {
+				// Add the bytes to the identifier: its leading dashes, and
+				// its first bytes lower-cased while it could still be a
+				// name the scanner looks for.
+				k, raw, dash := s.runLen, s.runRaw, s.runDash
+				for j < n {
+					c = chunk[j]
+					if cssClass[c]&cssClassName == 0 {
+						break
+					}
+					if c >= 0x80 || c == 0 || k == len(s.run) {
+						s.runOther = true
+						break
+					}
+					if c == '-' && dash == raw {
+						dash++
+					}
+					raw++
+					// Lower-case letters; digits and "-" are unchanged, and
+					// "_" becomes DEL, which no wanted name has either.
+					s.run[k] = c | 0x20
+					k++
+					j++
+				}
+				s.runLen, s.runRaw, s.runDash = k, raw, dash
+			}
 			for j < n && cssClass[chunk[j]]&cssClassName != 0 {
-				s.runByte(chunk[j])
-				j++
+				j++ // the identifier cannot be one the scanner looks for
 			}
 			i = j
 			if j == n {
@@ -663,15 +724,6 @@ func (s *CSSScanner) startRun() {
 	s.runLen, s.runRaw, s.runDash, s.runOther = 0, 0, 0, false
 	s.runPrev = s.prev
 	s.runCDO = s.prev2 == '<' && s.prev == '!'
-}
-
-// runByte adds a byte of an identifier, as written.
-func (s *CSSScanner) runByte(c byte) {
-	if c == '-' && s.runDash == s.runRaw {
-		s.runDash++
-	}
-	s.runRaw++
-	s.runRune(rune(c), c >= 0x80 || c == 0)
 }
 
 // runRune adds a code point to the identifier's decoded value; other marks
