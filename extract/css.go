@@ -836,3 +836,35 @@ func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
 	})
 	s.buf, s.tooLong, s.imp = s.buf[:0], false, false
 }
+
+// AppendCSSURL appends to dst the text that writes url in CSS in the
+// context quote names, as a CSSURL's Quote gives it: inside url( and ) for
+// 0, inside a string for '"' or '\”. Replacing a CSSURL's span with it
+// changes the URL to url and nothing else.
+//
+// In the unquoted form, whitespace, quotes, parentheses, backslashes and
+// control characters are escaped; in a string, the quote, backslashes and
+// newlines are. A NUL, which CSS cannot hold, is written as U+FFFD, which
+// is what CSS reads a NUL as. An empty url cannot be written unquoted
+// (url() is no URL).
+func AppendCSSURL(dst []byte, url string, quote byte) []byte {
+	for i := 0; i < len(url); i++ {
+		c := url[i]
+		switch {
+		case c == 0:
+			dst = utf8.AppendRune(dst, utf8.RuneError)
+		case c == '\\', quote == 0 && (c == '"' || c == '\'' || c == '(' || c == ')' || c == ' '), c == quote && quote != 0:
+			dst = append(dst, '\\', c)
+		case quote == 0 && (cssClass[c]&(cssClassSpace|cssClassBad) != 0), isCSSNewline(c):
+			const hex = "0123456789abcdef"
+			if c >= 0x10 {
+				dst = append(dst, '\\', hex[c>>4], hex[c&15], ' ')
+			} else {
+				dst = append(dst, '\\', hex[c], ' ')
+			}
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}

@@ -387,3 +387,52 @@ func BenchmarkCSSScanner4K(b *testing.B) {
 		s.Close(fn)
 	}
 }
+
+func TestAppendCSSURL(t *testing.T) {
+	tests := []struct {
+		url   string
+		quote byte
+		want  string
+	}{
+		{"a.png", 0, "a.png"},
+		{"a b(c)", 0, `a\ b\(c\)`},
+		{`a"b'c\d`, 0, `a\"b\'c\\d`},
+		{"a\nb\tc\x01d\x7f", 0, `a\a b\9 c\1 d\7f `},
+		{"a\x00b", 0, "a\ufffdb"},
+		{`a"b'c\d`, '"', `a\"b'c\\d`},
+		{`a"b'c\d`, '\'', `a"b\'c\\d`},
+		{"a\nb\r\fc (d)", '"', `a\a b\d \c c (d)`},
+		{"é", 0, "é"},
+	}
+	for _, tt := range tests {
+		if got := string(AppendCSSURL(nil, tt.url, tt.quote)); got != tt.want {
+			t.Errorf("AppendCSSURL(%q, %q) = %q, want %q", tt.url, tt.quote, got, tt.want)
+		}
+	}
+}
+
+func FuzzAppendCSSURL(f *testing.F) {
+	f.Add("a b(c)\"'\\\n\x01é")
+	f.Fuzz(func(t *testing.T, url string) {
+		if url == "" {
+			return
+		}
+		want := strings.ReplaceAll(url, "\x00", "\ufffd")
+		for _, form := range []struct {
+			open, close string
+			quote       byte
+		}{
+			{"a{b:url(", ")}", 0},
+			{"url( ", " ) x", 0},
+			{`url("`, `")`, '"'},
+			{`@import '`, `';`, '\''},
+		} {
+			css := form.open + string(AppendCSSURL(nil, url, form.quote)) + form.close
+			var got []CSSURL
+			FindCSSURLs([]byte(css), func(u CSSURL) { got = append(got, u) })
+			if len(got) != 1 || got[0].Value != want || got[0].Quote != form.quote {
+				t.Fatalf("%q written as %q: found %+v", url, css, got)
+			}
+		}
+	})
+}
