@@ -1,0 +1,310 @@
+package extract
+
+import (
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/iri"
+	"golang.org/x/text/transform"
+)
+
+// A Text extractor finds the links of a plain-text document (mail, chat,
+// logs) as it streams through: like HTML, a transform.Transformer whose
+// output is its input, unchanged, calling a function for each link with
+// Tag and Attr empty. Detection is TextScanner's (UTS #58 and the IRI
+// rules of 3987bis section 8.3).
+//
+// The charset comes from a byte order mark, then Options.Charset, then
+// UTF-8 if the first bytes are valid UTF-8, then Options.DefaultCharset. A
+// document in another charset is decoded for detection, and the offsets
+// of its links are mapped back to its own bytes. A link written without a
+// scheme ("www.example.com/x") gets "http://" (see TextLink.URI), an email
+// address "mailto:". Queries are UTF-8 whatever the document's charset:
+// a link in plain text is pasted into an address bar, not resolved by a
+// page.
+type Text struct {
+	opts  Options
+	fn    func(*Link) error
+	sc    *TextScanner
+	cs    Charset
+	known bool
+	head  []byte
+	pend  []byte
+	conv  *iri.Converter
+	err   error
+
+	// For a charset other than UTF-8: the decoder, the UTF-8 text given
+	// to the scanner, and for each of its bytes from offset obase on, the
+	// offset in the input of the character it comes from.
+	dec    transform.Transformer
+	u8     []byte
+	offs   []int64
+	obase  int64
+	in     int64 // input bytes decoded so far
+	carry  []byte
+	sink   []byte
+	u16    *utf16Decoder
+	single bool // UTF-8: no decoding
+
+	fed    int64   // bytes given to the scanner
+	nl     []int64 // offsets of the newlines of its recent stream
+	nlBase int     // newlines before those
+}
+
+// NewText returns a plain-text extractor that calls fn for each link.
+func NewText(opts Options, fn func(*Link) error) *Text {
+	t := &Text{opts: opts, fn: fn}
+	t.sc = NewTextScanner(t.match)
+	t.Reset()
+	return t
+}
+
+// Reset implements transform.Transformer.
+func (t *Text) Reset() {
+	t.sc.Reset()
+	t.cs, t.known, t.head, t.pend = Charset{}, false, t.head[:0], nil
+	t.err, t.dec, t.u8, t.offs, t.obase, t.in, t.carry = nil, nil, nil, nil, 0, 0, nil
+	t.u16, t.single = nil, false
+	t.fed, t.nl, t.nlBase = 0, t.nl[:0], 0
+}
+
+// Charset returns the document's charset once Transform has decided it.
+func (t *Text) Charset() Charset { return t.cs }
+
+// Transform implements transform.Transformer.
+func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if t.err != nil {
+		return 0, 0, t.err
+	}
+	var replay []byte
+	if !t.known {
+		take := min(len(src), PrescanLimit-len(t.head))
+		t.head = append(t.head, src[:take]...)
+		nSrc = take
+		if len(t.head) < PrescanLimit && !(atEOF && nSrc == len(src)) {
+			return 0, nSrc, nil
+		}
+		t.start()
+		t.pend = t.head
+		replay = t.head
+	}
+	if len(t.pend) > 0 {
+		n := copy(dst, t.pend)
+		t.pend = t.pend[n:]
+		nDst = n
+		if len(t.pend) > 0 {
+			// The head is fed below in full: its output waits in pend.
+			if replay != nil {
+				t.feed(replay, false)
+			}
+			return nDst, nSrc, transform.ErrShortDst
+		}
+	}
+	if replay != nil {
+		t.feed(replay, atEOF && nSrc == len(src))
+	}
+	rest := src[nSrc:]
+	n := copy(dst[nDst:], rest)
+	t.feed(rest[:n], atEOF && n == len(rest))
+	nDst += n
+	nSrc += n
+	if t.err != nil {
+		return nDst, nSrc, t.err
+	}
+	if nSrc < len(src) {
+		return nDst, nSrc, transform.ErrShortDst
+	}
+	return nDst, nSrc, nil
+}
+
+func (t *Text) start() {
+	t.known = true
+	t.cs = detectTextCharset(t.head, t.opts.Charset, t.opts.DefaultCharset)
+	t.conv = iri.NewConverter(iri.WithMode(iri.Web))
+	switch t.cs.Name {
+	case "utf-8":
+		t.single = true
+	case "utf-16le", "utf-16be":
+		t.u16 = &utf16Decoder{bigEndian: t.cs.Name == "utf-16be"}
+	default:
+		t.dec = t.cs.Encoding.NewDecoder()
+	}
+}
+
+// detectTextCharset is DetectCharset without the <meta> prescan.
+func detectTextCharset(head []byte, hint, fallback string) Charset {
+	c := DetectCharset(head, hint, fallback)
+	if c.Source == SourceMeta {
+		if looksUTF8(head) {
+			return charset("utf-8", SourceDetected)
+		}
+		name := lookupCharset(fallback)
+		if name == "" {
+			name = "windows-1252"
+		}
+		return charset(name, SourceDefault)
+	}
+	return c
+}
+
+// feed gives the input chunk b to the scanner, decoded if need be.
+func (t *Text) feed(b []byte, atEOF bool) {
+	if t.single {
+		t.scan(b, atEOF)
+		return
+	}
+	// Decode one character at a time to know where each comes from.
+	start := t.in
+	b = append(t.carry, b...)
+	t.carry = nil
+	t.u8 = t.u8[:0]
+	if t.u16 != nil {
+		for i := 0; i+1 < len(b) || atEOF && i < len(b); {
+			if start+int64(i) < 2 && t.cs.Source == SourceBOM {
+				i += 2
+				continue
+			}
+			n := 2
+			u := t.u16.unit16(b[i:])
+			if u >= 0xD800 && u <= 0xDBFF && i+3 < len(b) {
+				n = 4
+			} else if u >= 0xD800 && u <= 0xDBFF && !atEOF {
+				t.carry = append(t.carry, b[i:]...)
+				b = b[:i]
+				break
+			}
+			n = min(n, len(b)-i)
+			before := len(t.u8)
+			t.u8 = t.u16.decode(t.u8, b[i:i+n], atEOF && i+n == len(b))
+			for range len(t.u8) - before {
+				t.offs = append(t.offs, start+int64(i))
+			}
+			i += n
+		}
+	} else {
+		var buf [32]byte
+		for i := 0; i < len(b); {
+			end := i + 1
+			nDst, nSrc, err := t.dec.Transform(buf[:], b[i:end], atEOF && end == len(b))
+			for err == transform.ErrShortSrc && end < len(b) {
+				end++
+				nDst, nSrc, err = t.dec.Transform(buf[:], b[i:end], atEOF && end == len(b))
+			}
+			if err == transform.ErrShortSrc && !atEOF {
+				t.carry = append(t.carry, b[i:]...)
+				break
+			}
+			if nSrc == 0 {
+				nDst, nSrc = utf8.EncodeRune(buf[:], utf8.RuneError), 1
+			}
+			t.u8 = append(t.u8, buf[:nDst]...)
+			for range nDst {
+				t.offs = append(t.offs, start+int64(i))
+			}
+			i += nSrc
+		}
+	}
+	t.in = start + int64(len(b)) - int64(len(t.carry))
+	t.scan(t.u8, atEOF)
+	// Keep the offsets the scanner may still report: it holds at most
+	// about MaxTextLinkLen bytes behind what it has read.
+	if keep := 4 * MaxTextLinkLen; len(t.offs) > 2*keep {
+		drop := len(t.offs) - keep
+		t.offs = t.offs[:copy(t.offs, t.offs[drop:])]
+		t.obase += int64(drop)
+	}
+}
+
+// unit16 reads one UTF-16 code unit.
+func (d *utf16Decoder) unit16(b []byte) uint16 {
+	if len(b) < 2 {
+		return 0
+	}
+	return d.unit(b[0], b[1])
+}
+
+func (t *Text) scan(b []byte, atEOF bool) {
+	t.countLines(b, t.fed)
+	t.fed += int64(len(b))
+	for len(b) > 0 || atEOF {
+		if len(t.sink) < len(b) {
+			t.sink = make([]byte, max(len(b), 4096))
+		}
+		_, n, err := t.sc.Transform(t.sink, b, atEOF)
+		b = b[n:]
+		if err == nil {
+			return
+		}
+	}
+}
+
+// orig maps an offset of the scanner's UTF-8 stream to the input.
+func (t *Text) orig(o int64) int64 {
+	if t.single {
+		return o
+	}
+	i := o - t.obase
+	switch {
+	case i < 0:
+		return 0
+	case i < int64(len(t.offs)):
+		return t.offs[i]
+	}
+	return t.in
+}
+
+// match reports a link of the scanner.
+func (t *Text) match(m *TextMatch) {
+	if t.err != nil {
+		return
+	}
+	tl := m.Link()
+	l := &Link{Raw: string(m.Raw), Offset: t.orig(m.Start), End: t.orig(m.End), Line: t.lineAt(m.Start)}
+	uri, err := tl.URI()
+	if err == nil {
+		uri, err = t.conv.ToURI(uri)
+	}
+	if err != nil {
+		l.Err = err
+	} else {
+		l.URI = uri
+		if s, err := t.conv.ToIRI(uri); err == nil {
+			l.IRI = s
+		} else {
+			l.IRI = uri
+		}
+	}
+	if err := t.fn(l); err != nil {
+		t.err = err
+	}
+}
+
+// lineAt returns the 1-based line of offset o of the scanner's stream.
+func (t *Text) lineAt(o int64) int {
+	n := t.nlBase
+	for _, p := range t.nl {
+		if p >= o {
+			break
+		}
+		n++
+	}
+	return n + 1
+}
+
+// countLines records the newlines of b, the scanner's stream from offset
+// at, forgetting those far behind.
+func (t *Text) countLines(b []byte, at int64) {
+	for i, c := range b {
+		if c == '\n' {
+			t.nl = append(t.nl, at+int64(i))
+		}
+	}
+	horizon := at + int64(len(b)) - 4*MaxTextLinkLen
+	k := 0
+	for k < len(t.nl) && t.nl[k] < horizon {
+		k++
+	}
+	if k > 0 {
+		t.nlBase += k
+		t.nl = t.nl[:copy(t.nl, t.nl[k:])]
+	}
+}
