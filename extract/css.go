@@ -19,9 +19,9 @@ type CSSURL struct {
 	// gives it to the URL parser. It is empty when TooLong is set.
 	Value string
 
-	// Quote is '"' or '\'' when the URL was written as a string
-	// (url("…"), @import "…", image-set("…" 1x)), and 0 for an unquoted
-	// url(…).
+	// Quote is the quote, double or single, when the URL was written as a
+	// string (url("…"), @import "…", image-set("…" 1x)), and 0 for an
+	// unquoted url(…).
 	Quote byte
 
 	// Import reports that the URL is the target of an @import rule: a
@@ -839,8 +839,9 @@ func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
 
 // AppendCSSURL appends to dst the text that writes url in CSS in the
 // context quote names, as a CSSURL's Quote gives it: inside url( and ) for
-// 0, inside a string for '"' or '\”. Replacing a CSSURL's span with it
-// changes the URL to url and nothing else.
+// 0, inside a string quoted with quote for a double or a single quote.
+// Replacing a CSSURL's span with it changes the URL to url and nothing
+// else.
 //
 // In the unquoted form, whitespace, quotes, parentheses, backslashes and
 // control characters are escaped; in a string, the quote, backslashes and
