@@ -38,6 +38,10 @@ import (
 //     self-closing by looking at the last attribute it kept, which is not
 //     the last one when duplicates were dropped; the "/" is part of the
 //     unquoted value "d/", so the tag is a start tag.
+//   - nul-in-names: x/net/html writes NUL in tag and attribute names as
+//     U+FFFD (as browsers do); we keep the raw bytes. Our names are
+//     compared after the same replacement. (Attribute values are compared
+//     after UnescapeAttr, which replaces NUL as browsers do.)
 //   - script-escaped-lt: in script data escaped state ("<!--" inside
 //     script), x/net/html goes back to the script data state on "<"
 //     followed by a character that is neither "/" nor a letter, where the
