@@ -50,6 +50,18 @@ var cssTests = []struct {
 	{`\75 rl(x)`, []string{"x"}},
 	{`\55 RL(x)`, []string{"x"}},
 
+	// Cases modeled on those of the css-parsing-tests suite
+	// (component_value_list.json), for the url token.
+	{"url(\n Fo\u00f4\\030\n!\n)", []string{"Fo\u00f4\\030\n! => Fo\u00f40!"}},
+	{`url(a\a b)`, []string{"a\\a b => a\nb"}},
+	{`url(a\(b) url(a\'b) url(a\"b)`, []string{`a\(b => a(b`, `a\'b => a'b`, `a\"b => a"b`}},
+	{"url(\x00!#$%&*+,-./09:;<=>?@AZ[]^_`az{|}~\u0080\u00a0\u00a2", []string{"\x00!#$%&*+,-./09:;<=>?@AZ[]^_`az{|}~\u0080\u00a0\u00a2 => \ufffd!#$%&*+,-./09:;<=>?@AZ[]^_`az{|}~\u0080\u00a0\u00a2"}},
+	{"URL(foo) Url(foo) \u00fbrl(foo) url (foo) url\\ (foo) url(\t 'foo' ", []string{"foo", "foo", "foo '"}},
+	{`url('a' b) url('c' d)`, []string{"a '", "c '"}},
+	{"url('a\nb) url('c\n", nil},
+	{"<!------>url(x)", []string{"x"}},
+	{"@media print { (foo]{bar) }baz url(x) image-set(\"y\")", []string{"x", `y "`}},
+
 	// Unterminated at the end.
 	{`url(a`, []string{"a"}},
 	{`url(  a  `, []string{"a"}},
