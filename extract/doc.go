@@ -26,7 +26,8 @@
 // of a style element arrives in chunks of any size, so [CSSScanner] does the
 // same work as a stream with bounded memory.
 //
-// All of these work on bytes as they are in the document after the HTML
-// character references of an attribute value are decoded; they never copy
-// or allocate for input that holds no link.
+// The parsers work on an attribute value as it is after its character
+// references are decoded, and report spans into that value. Lookup and the
+// parsers' Append forms (AppendSrcset, AppendSpaceList, AppendCommaList)
+// do not allocate, nor does FindCSSURLs for CSS that holds no URL.
 package extract
