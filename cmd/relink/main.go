@@ -31,7 +31,7 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []*command{uriCommand, iriCommand, checkCommand}
+var commands = []*command{extractCommand, uriCommand, iriCommand, checkCommand}
 
 // env is the outside world a command sees: tests substitute buffers.
 type env struct {
@@ -88,7 +88,8 @@ func lookup(name string) *command {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintf(w, `Relink converts links between their IRI and URI forms.
+	fmt.Fprintf(w, `Relink finds the links in HTML and plain text and converts them between
+their IRI and URI forms, correctly for the document's charset.
 
 Usage:
 

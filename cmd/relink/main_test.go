@@ -387,6 +387,7 @@ func TestHelp(t *testing.T) {
 // TestHelpExamples runs the examples of each command's help that take
 // their input from arguments and checks the output shown.
 func TestHelpExamples(t *testing.T) {
+	t.Chdir(filepath.Join("..", "..")) // examples name files from the repository's root
 	for _, cmd := range commands {
 		lines := strings.Split(cmd.help, "\n")
 		n := 0

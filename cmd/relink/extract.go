@@ -1,0 +1,358 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/iri"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/transform"
+)
+
+var extractCommand = &command{
+	name:    "extract",
+	summary: "list the links of HTML and plain-text documents",
+	usage:   "relink extract [flags] [FILE|DIR...]",
+	help: `Extract finds every link of each FILE (standard input when there is none)
+and prints one line per link, in document order.
+
+In HTML it finds every URL-bearing construct of the WHATWG HTML standard
+and the legacy and de-facto ones crawlers handle: a and area href and ping,
+link href, img, source and link srcset, src of script, iframe, frame,
+embed, input, track, audio, video and source, video poster, object data
+and codebase, applet, form action, button and input formaction, cite,
+manifest, background, longdesc, lowsrc, profile, SVG and MathML href and
+xlink:href, meta refresh and Open Graph images, base href (which sets the
+base of what follows), CSS url() and @import in style attributes and
+style elements, and the lazy-loading attributes (data-src, data-srcset,
+data-original...). Links inside noscript are found: crawlers run without
+scripts. Each link is resolved as a browser resolves it: against the
+document's base URL, with the query in the document's charset (from a byte
+order mark, --charset, the <meta> prescan, or detection).
+
+In plain text it finds links as Unicode Technical Standard #58 says, with
+the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
+link. Email addresses are reported as mailto: URIs, links without a scheme
+with http://.
+
+--type decides which a file is: "auto" (the default) goes by the file
+name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
+.txt, .text, .log, .md, .eml are text), then by the first bytes.
+--base is the document's own URL: relative links are resolved against it
+(and against a <base href>); without it they are given in URI form,
+unresolved. For a directory, --base is the URL of the directory, and each
+file's URL is --base plus the file's path below it.
+
+Formats (--format):
+
+	jsonl	one JSON object per link: file, tag, attr (empty for a link in
+		text), role, raw (the value as the document means it: entities
+		decoded; for a text link, the detected text), uri, iri, offset and
+		end (the byte span of the value in the file), line, and where they
+		apply rel, text (anchor text), lazy, error
+	uri	the URIs, one per line
+	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs
+
+A file that cannot be read is reported on standard error with its name and
+the others continue; the exit status is then 1. A tag longer than 1 MiB is
+passed over with a warning.
+
+Examples (from the repository's root):
+
+	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96{%8C%EA&page=2
+	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
+	https://example.org/index.html?from=%95\%8E%A6
+	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
+	https://example.org/?q=%26%238364%3B
+
+	$ relink extract --format tsv testdata/site/ru/koi8-r.html
+	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
+	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
+	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
+
+	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
+`,
+	run: runExtract,
+}
+
+// htmlExt and textExt are the file name extensions --type auto knows.
+var (
+	htmlExt = map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".xht": true, ".shtml": true,
+		".php": true, ".asp": true, ".aspx": true, ".jsp": true, ".cfm": true}
+	textExt = map[string]bool{".txt": true, ".text": true, ".log": true, ".md": true, ".markdown": true,
+		".eml": true, ".mbox": true, ".csv": true, ".tsv": true}
+)
+
+type extractor struct {
+	typ       string
+	base      string
+	charset   string
+	format    string
+	textLinks bool
+	out       *bufio.Writer
+	stderr    io.Writer
+	failed    bool
+	werr      error
+	enc       *json.Encoder
+}
+
+func runExtract(cmd *command, args []string, e *env) int {
+	fs := newFlagSet(cmd, e)
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html or text")
+	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
+	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
+	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri or tsv")
+	recurse := fs.Bool("r", false, "recurse into directories")
+	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
+	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	switch *typ {
+	case "auto", "html", "text":
+	default:
+		return usageError(cmd, e, "unknown --type %q (want auto, html or text)", *typ)
+	}
+	switch *format {
+	case "jsonl", "uri", "tsv":
+	default:
+		return usageError(cmd, e, "unknown --format %q (want jsonl, uri or tsv)", *format)
+	}
+	if *charset != "" {
+		if _, err := htmlindex.Get(*charset); err != nil {
+			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
+		}
+	}
+	if *base != "" {
+		if _, err := iri.ParseURL(*base, nil); err != nil {
+			return usageError(cmd, e, "invalid --base %s: %s", quote(*base), reason(err))
+		}
+	}
+	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks,
+		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr}
+	x.enc = json.NewEncoder(x.out)
+	x.enc.SetEscapeHTML(false)
+	if len(inputs) == 0 {
+		x.doc("-", x.base, e.stdin, "")
+	}
+	for _, in := range inputs {
+		info, err := os.Stat(in)
+		switch {
+		case err != nil:
+			x.fail(in, err)
+		case info.IsDir() && !*recurse:
+			x.fail(in, errors.New("is a directory (use -r)"))
+		case info.IsDir():
+			x.tree(in)
+		default:
+			x.file(in, x.base)
+		}
+		if x.werr != nil {
+			break
+		}
+	}
+	if err := x.out.Flush(); err != nil && x.werr == nil {
+		x.werr = err
+	}
+	if x.werr != nil {
+		fmt.Fprintf(e.stderr, "relink extract: writing output: %v\n", x.werr)
+		return exitFail
+	}
+	if x.failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// tree extracts from the files below dir, in lexical order, skipping
+// those --type auto does not take for documents. Symbolic links are not
+// followed.
+func (x *extractor) tree(dir string) {
+	root := x.base
+	if root != "" && !strings.HasSuffix(root, "/") {
+		root += "/"
+	}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			x.fail(path, err)
+			return nil
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		ext := strings.ToLower(filepath.Ext(path))
+		if x.typ == "auto" && !htmlExt[ext] && !textExt[ext] {
+			return nil
+		}
+		base := ""
+		if root != "" {
+			rel, _ := filepath.Rel(dir, path)
+			base = root + escapePath(filepath.ToSlash(rel))
+		}
+		x.file(path, base)
+		if x.werr != nil {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+}
+
+// escapePath percent-encodes what a file path may hold that a URL path
+// may not ("#", "?", "%", space...), keeping "/".
+func escapePath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '/' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+			strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+func (x *extractor) file(path, base string) {
+	f, err := os.Open(path)
+	if err != nil {
+		x.fail(path, err)
+		return
+	}
+	defer f.Close()
+	x.doc(path, base, f, strings.ToLower(filepath.Ext(path)))
+}
+
+// doc extracts the links of one document.
+func (x *extractor) doc(name, base string, r io.Reader, ext string) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	typ := x.typ
+	if typ == "auto" {
+		switch {
+		case htmlExt[ext]:
+			typ = "html"
+		case textExt[ext]:
+			typ = "text"
+		default:
+			head, _ := br.Peek(extract.PrescanLimit)
+			typ = sniffType(head)
+		}
+	}
+	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks}
+	report := func(l *extract.Link) error {
+		var oe *extract.OversizeError
+		if errors.As(l.Err, &oe) {
+			fmt.Fprintf(x.stderr, "relink extract: %s:%d: warning: %v\n", name, l.Line, l.Err)
+			return nil
+		}
+		x.link(name, l)
+		return x.werr
+	}
+	var t transform.Transformer
+	if typ == "html" {
+		t = extract.NewHTML(opts, report)
+	} else {
+		t = extract.NewText(opts, report)
+	}
+	if _, err := io.Copy(io.Discard, transform.NewReader(br, t)); err != nil && x.werr == nil {
+		x.fail(name, err)
+	}
+}
+
+// sniffType decides between HTML and text from a document's first bytes.
+func sniffType(head []byte) string {
+	h := bytes.ToLower(bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"))
+	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title", "<a ", "<p>", "<div", "<table", "<script", "<link"} {
+		if bytes.HasPrefix(h, []byte(p)) {
+			return "html"
+		}
+	}
+	if bytes.Contains(h, []byte("<html")) || bytes.Contains(h, []byte("<body")) {
+		return "html"
+	}
+	return "text"
+}
+
+type jsonLink struct {
+	File   string `json:"file"`
+	Tag    string `json:"tag"`
+	Attr   string `json:"attr"`
+	Role   string `json:"role,omitempty"`
+	Raw    string `json:"raw"`
+	URI    string `json:"uri"`
+	IRI    string `json:"iri"`
+	Offset int64  `json:"offset"`
+	End    int64  `json:"end"`
+	Line   int    `json:"line"`
+	Rel    string `json:"rel,omitempty"`
+	Text   string `json:"text,omitempty"`
+	Lazy   bool   `json:"lazy,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+func (x *extractor) link(file string, l *extract.Link) {
+	if x.werr != nil {
+		return
+	}
+	switch x.format {
+	case "uri":
+		if l.Err == nil {
+			x.write(l.URI, "\n")
+		}
+	case "tsv":
+		x.write(file, "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
+			l.URI, "\t", tsvField(l.Raw), "\n")
+	default:
+		j := jsonLink{File: file, Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, URI: l.URI, IRI: l.IRI,
+			Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
+		if l.Role != 0 {
+			j.Role = strings.ToLower(l.Role.String())
+		}
+		if l.Err != nil {
+			j.Error = reason(l.Err)
+		}
+		if err := x.enc.Encode(&j); err != nil {
+			x.werr = err
+		}
+	}
+}
+
+// tsvField replaces the tabs and line breaks of s by spaces.
+func tsvField(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+func (x *extractor) write(s ...string) {
+	for _, p := range s {
+		if _, err := x.out.WriteString(p); err != nil {
+			x.werr = err
+			return
+		}
+	}
+}
+
+func (x *extractor) fail(name string, err error) {
+	x.failed = true
+	x.out.Flush()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
+}

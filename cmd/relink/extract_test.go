@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestExtractSite runs the README's main command on the sample site and
+// compares with the golden JSONL.
+func TestExtractSite(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata")
+	got := runString([]string{"extract", "-r", "--base", "https://example.org/", filepath.Join(dir, "site")}, "")
+	if got.code != 0 || got.stderr != "" {
+		t.Fatalf("exit status %d, stderr %q", got.code, got.stderr)
+	}
+	checkGolden(t, filepath.Join(dir, "examples", "site.extract.golden"), got.stdout)
+
+	// Every span is the value as written.
+	for line := range strings.Lines(got.stdout) {
+		var l jsonLink
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(l.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(data)) {
+			t.Errorf("%s: span [%d, %d) out of range", l.File, l.Offset, l.End)
+			continue
+		}
+		if line := 1 + strings.Count(string(data[:l.Offset]), "\n"); line != l.Line {
+			t.Errorf("%s: offset %d is on line %d, reported %d", l.File, l.Offset, line, l.Line)
+		}
+		if l.Tag == "" && l.Raw != "" && strings.HasSuffix(l.File, ".txt") && string(data[l.Offset:l.End]) != l.Raw {
+			t.Errorf("%s: text link raw %q, input has %q", l.File, l.Raw, data[l.Offset:l.End])
+		}
+	}
+}
+
+func TestExtract(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(tmp, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	page := write("a b/page.html", `<a href="ü?q=ü">x</a>`)
+	text := write("notes.txt", "see http://例え.テスト/パス and mail a@example.com\n")
+	missing := filepath.Join(tmp, "missing.html")
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		out    string
+		errOut string
+	}{
+		{
+			name:  "stdin html, no base: relative stays relative",
+			args:  []string{"extract", "--format", "uri"},
+			stdin: `<!doctype html><a href="../x y">a</a><img src="http://EXAMPLE.com/i.png">`,
+			out:   "../x%20y\nhttp://example.com/i.png\n",
+		},
+		{
+			name:  "stdin text by content",
+			args:  []string{"extract", "--format", "uri"},
+			stdin: "hello www.example.com/a and user@example.org\n",
+			out:   "http://www.example.com/a\nmailto:user@example.org\n",
+		},
+		{
+			name: "file url from directory base",
+			args: []string{"extract", "-r", "--format", "uri", "--base", "http://h/root", tmp},
+			out:  "http://h/root/a%20b/%C3%BC?q=%C3%BC\nhttp://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9\nmailto:a@example.com\n",
+		},
+		{
+			name:  "charset flag for the query",
+			args:  []string{"extract", "--format", "uri", "--charset", "windows-1252", "--base", "http://h/", page},
+			// The bytes C3 BC read as windows-1252 are "Ã¼": UTF-8 in the
+			// path, and back to C3 BC in the query.
+			out: "http://h/%C3%83%C2%BC?q=%C3%BC\n",
+		},
+		{
+			name:   "missing file and directory without -r: others continue, exit 1",
+			args:   []string{"extract", "--format", "uri", missing, tmp, text},
+			code:   1,
+			out:    "http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9\nmailto:a@example.com\n",
+			errOut: "relink extract: " + missing + ": no such file or directory\nrelink extract: " + tmp + ": is a directory (use -r)\n",
+		},
+		{
+			name: "bad format",
+			args: []string{"extract", "--format", "xml"},
+			code: 2,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := runString(tt.args, tt.stdin)
+			if got.code != tt.code || (tt.code != 2 && (got.stdout != tt.out || got.stderr != tt.errOut)) {
+				t.Errorf("relink %q\n got %d %q stderr %q\nwant %d %q stderr %q", tt.args, got.code, got.stdout, got.stderr, tt.code, tt.out, tt.errOut)
+			}
+		})
+	}
+}
+
+// TestExtractJSONFields checks the fields of one link of each kind.
+func TestExtractJSONFields(t *testing.T) {
+	got := runString([]string{"extract", "--base", "http://example.com/d/"}, `<a href="a&amp;b" rel="nofollow">Some  <b>text</b></a>`)
+	sc := bufio.NewScanner(strings.NewReader(got.stdout))
+	if !sc.Scan() {
+		t.Fatalf("no output: %q", got.stderr)
+	}
+	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","raw":"a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"rel":"nofollow","text":"Some text"}`
+	if sc.Text() != want {
+		t.Errorf("got  %s\nwant %s", sc.Text(), want)
+	}
+}
