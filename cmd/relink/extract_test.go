@@ -81,8 +81,8 @@ func TestExtract(t *testing.T) {
 			out:  "http://h/root/a%20b/%C3%BC?q=%C3%BC\nhttp://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9\nmailto:a@example.com\n",
 		},
 		{
-			name:  "charset flag for the query",
-			args:  []string{"extract", "--format", "uri", "--charset", "windows-1252", "--base", "http://h/", page},
+			name: "charset flag for the query",
+			args: []string{"extract", "--format", "uri", "--charset", "windows-1252", "--base", "http://h/", page},
 			// The bytes C3 BC read as windows-1252 are "Ã¼": UTF-8 in the
 			// path, and back to C3 BC in the query.
 			out: "http://h/%C3%83%C2%BC?q=%C3%BC\n",
