@@ -422,7 +422,7 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
 	u8 := raw
 	x.offs2 = x.offs2[:0]
 	transcoded := false
-	if x.u16 == nil && x.cs.Name != "utf-8" && !isASCIIBytes(raw) {
+	if x.needsDecoding(raw) {
 		u8 = decodeWithOffsets(x.cs.Encoding, raw, &x.offs2)
 		transcoded = true
 	}
@@ -559,7 +559,7 @@ func (x *HTML) decodeText(raw []byte) []byte {
 	if x.jis != nil {
 		raw = unmask(nil, raw)
 	}
-	if x.u16 == nil && x.cs.Name != "utf-8" && !isASCIIBytes(raw) {
+	if x.needsDecoding(raw) {
 		raw = decodeWithOffsets(x.cs.Encoding, raw, nil)
 	}
 	return htmltok.UnescapeText(nil, raw, nil)
@@ -615,7 +615,7 @@ func (x *HTML) cssURL(u CSSURL) error {
 	if x.jis != nil {
 		v = unmask(nil, v)
 	}
-	if x.u16 == nil && x.cs.Name != "utf-8" && !isASCIIBytes(v) {
+	if x.needsDecoding(v) {
 		v = decodeWithOffsets(x.cs.Encoding, v, nil)
 	}
 	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Line: x.line}
@@ -649,6 +649,18 @@ func (x *HTML) finish() error {
 		}
 	}
 	return x.closeAnchor()
+}
+
+// needsDecoding reports whether raw, bytes of the document as written (ISO-2022-JP
+// unmasked), must go through the document's decoder to be UTF-8.
+func (x *HTML) needsDecoding(raw []byte) bool {
+	switch {
+	case x.u16 != nil || x.cs.Name == "utf-8":
+		return false
+	case x.jis != nil:
+		return bytes.IndexByte(raw, 0x1B) >= 0
+	}
+	return !isASCIIBytes(raw)
 }
 
 func isASCIIBytes(b []byte) bool {

@@ -18,26 +18,26 @@ const (
 )
 
 // A jisMasker tracks the escape state of an ISO-2022-JP stream across
-// chunks.
+// chunks. The escape sequences themselves are masked too: they are not
+// text, and a CSS or URL parser must not see their ESC, a control.
 type jisMasker struct {
 	state uint8
 	esc   [2]byte // the bytes after ESC of an escape sequence in progress
-	nesc  int     // how many of them; -1 when only ESC was seen
+	nesc  int
 	inEsc bool
 }
 
 // mask writes to dst (len(dst) >= len(src)) the masked copy of src.
 func (m *jisMasker) mask(dst, src []byte) {
 	for i, c := range src {
-		if m.inEsc {
-			m.escByte(c)
-			dst[i] = c
+		if m.inEsc && m.escByte(c) {
+			dst[i] = c | 0x80
 			continue
 		}
 		switch {
 		case c == 0x1B:
 			m.inEsc, m.nesc = true, 0
-			dst[i] = c
+			dst[i] = c | 0x80
 		case (m.state == jis0208 || m.state == jisKatakana) && c >= 0x21 && c <= 0x7E:
 			dst[i] = c | 0x80
 		default:
@@ -46,14 +46,17 @@ func (m *jisMasker) mask(dst, src []byte) {
 	}
 }
 
-func (m *jisMasker) escByte(c byte) {
+// escByte takes c, a byte after ESC, and reports whether it is part of
+// the escape sequence.
+func (m *jisMasker) escByte(c byte) bool {
+	if m.nesc == 0 && c != '(' && c != '$' {
+		m.inEsc = false // not an escape sequence the decoder knows
+		return false
+	}
 	m.esc[m.nesc] = c
 	m.nesc++
 	if m.nesc < 2 {
-		if c != '(' && c != '$' {
-			m.inEsc = false // not an escape sequence the decoder knows
-		}
-		return
+		return true
 	}
 	m.inEsc = false
 	switch string(m.esc[:]) {
@@ -66,6 +69,7 @@ func (m *jisMasker) escByte(c byte) {
 	case "(I":
 		m.state = jisKatakana
 	}
+	return true
 }
 
 // unmask clears the high bits that mask set.

@@ -1,0 +1,325 @@
+package extract
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/extract")
+
+// linkLine is the form of a Link in golden files and comparisons.
+func linkLine(l *Link) string {
+	errs := ""
+	if l.Err != nil {
+		errs = l.Err.Error()
+	}
+	b, _ := json.Marshal(struct {
+		Tag, Attr, Role, Raw, URI, IRI, Rel, Text, Err string
+		Lazy                                           bool
+		Offset, End                                    int64
+		Line                                           int
+	}{l.Tag, l.Attr, roleName(l.Role), l.Raw, l.URI, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Offset, l.End, l.Line})
+	return string(b)
+}
+
+func roleName(r Role) string {
+	if r == 0 {
+		return ""
+	}
+	return r.String()
+}
+
+// extractAll runs an HTML extractor over doc, giving it chunks of size
+// chunk (all of doc when chunk <= 0) and a dst of size dstSize (large when
+// <= 0), and returns the links and the output.
+func extractAll(t testing.TB, doc []byte, opts Options, chunk, dstSize int) ([]string, []byte) {
+	t.Helper()
+	var links []string
+	x := NewHTML(opts, func(l *Link) error {
+		links = append(links, linkLine(l))
+		return nil
+	})
+	return links, runTransformer(t, x, doc, chunk, dstSize)
+}
+
+// runTransformer drives tr over doc by hand, with src chunks of size chunk
+// and dst buffers of size dstSize, as transform.Reader would with small
+// buffers.
+func runTransformer(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int) []byte {
+	t.Helper()
+	if chunk <= 0 {
+		chunk = len(doc) + 1
+	}
+	if dstSize <= 0 {
+		dstSize = len(doc) + 4096
+	}
+	var out []byte
+	dst := make([]byte, dstSize)
+	src := []byte{}
+	pos := 0
+	for iter := 0; ; iter++ {
+		if iter > 10*len(doc)+1000 {
+			t.Fatalf("no progress at %d", pos)
+		}
+		end := min(pos+chunk, len(doc))
+		src = append(src, doc[pos:end]...)
+		pos = end
+		atEOF := pos == len(doc)
+		nDst, nSrc, err := tr.Transform(dst, src, atEOF)
+		out = append(out, dst[:nDst]...)
+		src = src[:copy(src, src[nSrc:])]
+		switch err {
+		case nil:
+			if atEOF && len(src) == 0 {
+				return out
+			}
+		case transform.ErrShortDst, transform.ErrShortSrc:
+		default:
+			t.Fatalf("Transform: %v", err)
+		}
+	}
+}
+
+func goldenDocs(t *testing.T) []string {
+	files, err := filepath.Glob("../testdata/extract/links-*.html")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no documents in testdata/extract", err)
+	}
+	return files
+}
+
+const goldenBase = "http://example.com/dir/page.html"
+
+func TestGolden(t *testing.T) {
+	for _, file := range goldenDocs(t) {
+		doc, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		links, out := extractAll(t, doc, Options{BaseURL: goldenBase}, 0, 0)
+		if !bytes.Equal(out, doc) {
+			t.Errorf("%s: output differs from input", file)
+		}
+		got := strings.Join(links, "\n") + "\n"
+		golden := strings.TrimSuffix(file, ".html") + ".golden"
+		if *update {
+			os.WriteFile(golden, []byte(got), 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s: links differ from %s (run go test -update if deliberate):\n%s", file, golden, diffLines(string(want), got))
+		}
+	}
+}
+
+func diffLines(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			fmt.Fprintf(&b, "line %d:\n- %s\n+ %s\n", i+1, a, c)
+		}
+	}
+	return b.String()
+}
+
+// TestCharsetInvariants checks what must hold across the charsets of the
+// same document: the same links, with the same decoded values; spans that
+// hold what they say; and the same URIs wherever the query is not encoded
+// in the document's charset.
+func TestCharsetInvariants(t *testing.T) {
+	type result struct {
+		file  string
+		links []*Link
+	}
+	var all []result
+	for _, file := range goldenDocs(t) {
+		doc, _ := os.ReadFile(file)
+		var links []*Link
+		x := NewHTML(Options{BaseURL: goldenBase}, func(l *Link) error {
+			links = append(links, l)
+			return nil
+		})
+		if _, err := io.Copy(io.Discard, transform.NewReader(bytes.NewReader(doc), x)); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range links {
+			if l.Err != nil {
+				t.Errorf("%s: %s@%s %q: %v", file, l.Tag, l.Attr, l.Raw, l.Err)
+			}
+			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
+				t.Errorf("%s: span [%d,%d) out of range", file, l.Offset, l.End)
+				continue
+			}
+			line := 1 + bytes.Count(doc[:l.Offset], []byte{'\n'})
+			if strings.HasPrefix(x.Charset().Name, "utf-16") {
+				line = 1 + bytes.Count(doc[:l.Offset], []byte("\n\x00"))
+				if x.Charset().Name == "utf-16be" {
+					line = 1 + bytes.Count(doc[:l.Offset], []byte("\x00\n"))
+				}
+			}
+			if line != l.Line {
+				t.Errorf("%s: %q at offset %d is on line %d, reported %d", file, l.Raw, l.Offset, line, l.Line)
+			}
+		}
+		all = append(all, result{file, links})
+	}
+	ref := all[0]
+	for _, r := range all[1:] {
+		if len(r.links) != len(ref.links) {
+			t.Errorf("%s: %d links, %s has %d", r.file, len(r.links), ref.file, len(ref.links))
+			continue
+		}
+		for i, l := range r.links {
+			k := ref.links[i]
+			if l.Tag != k.Tag || l.Attr != k.Attr || l.Role != k.Role {
+				t.Errorf("%s: link %d is %s@%s, %s has %s@%s", r.file, i, l.Tag, l.Attr, ref.file, k.Tag, k.Attr)
+			}
+		}
+	}
+	// The Japanese documents hold the same words: the same values.
+	var ja [][]*Link
+	for _, r := range all {
+		for _, cs := range []string{"utf-8", "shift_jis", "euc-jp", "iso-2022-jp", "utf-16le", "utf-16be"} {
+			if strings.HasSuffix(r.file, "links-"+cs+".html") {
+				ja = append(ja, r.links)
+			}
+		}
+	}
+	if len(ja) != 6 {
+		t.Fatalf("found %d Japanese documents, want 6", len(ja))
+	}
+	for i := 1; i < len(ja); i++ {
+		for j, l := range ja[i] {
+			if l.Raw != ja[0][j].Raw || l.Text != ja[0][j].Text {
+				t.Errorf("Japanese document %d, link %d: raw %q text %q, want %q %q", i, j, l.Raw, l.Text, ja[0][j].Raw, ja[0][j].Text)
+			}
+		}
+	}
+}
+
+// TestChunks checks that the links and the output do not depend on how
+// the input is cut, nor on the size of dst.
+func TestChunks(t *testing.T) {
+	docs := map[string][]byte{}
+	for _, file := range goldenDocs(t) {
+		docs[filepath.Base(file)], _ = os.ReadFile(file)
+	}
+	for i, s := range htmlCases {
+		docs[fmt.Sprintf("case %d", i)] = []byte(s.doc)
+	}
+	names := make([]string, 0, len(docs))
+	for n := range docs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		doc := docs[name]
+		want, _ := extractAll(t, doc, Options{BaseURL: goldenBase}, 0, 0)
+		sizes := []int{1, 2, 3, 5, 8, 13, 64, 333, 1023, 1024, 1025}
+		if len(doc) < 300 {
+			sizes = sizes[:0]
+			for n := 1; n <= len(doc)+1; n++ {
+				sizes = append(sizes, n)
+			}
+		}
+		for _, chunk := range sizes {
+			for _, dstSize := range []int{1, 7, 0} {
+				got, out := extractAll(t, doc, Options{BaseURL: goldenBase}, chunk, dstSize)
+				if !bytes.Equal(out, doc) {
+					t.Fatalf("%s chunk %d dst %d: output differs from input", name, chunk, dstSize)
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s chunk %d dst %d: links differ:\n%s", name, chunk, dstSize, diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
+				}
+			}
+		}
+	}
+}
+
+var htmlCases = []struct {
+	doc  string
+	want []string // URIs, in order
+}{
+	{`<a href="x">`, []string{"http://example.com/dir/x"}},
+	{`<A HREF = 'a b' href=ignored>`, []string{"http://example.com/dir/a%20b"}},
+	{`<base href="http://other.example/b/"><a href=c><base href="/not">`, []string{"http://other.example/b/", "http://other.example/b/c", "http://other.example/not"}},
+	{`<img srcset="a.png 1x,b.png 2x">`, []string{"http://example.com/dir/a.png", "http://example.com/dir/b.png"}},
+	{`<!-- <a href=no> --><a href=yes>`, []string{"http://example.com/dir/yes"}},
+	{`<script>"<a href=no>"</script><a href=yes>`, []string{"http://example.com/dir/yes"}},
+	{`<style>@import "s.css"; a{b:url( 'q.png' )}</style>`, []string{"http://example.com/dir/s.css", "http://example.com/dir/q.png"}},
+	{`<meta http-equiv=Refresh content="0;URL='/r'">`, []string{"http://example.com/r"}},
+	{`<object codebase="/cb/" data="d.swf"></object>`, []string{"http://example.com/cb/", "http://example.com/cb/d.swf"}},
+	{`<a href="http://[::1]:80/">v6</a><a href="http://0x7f.1/">v4</a>`, []string{"http://[::1]/", "http://127.0.0.1/"}},
+	{`<a href="javascript:alert(1)">js</a>`, []string{"javascript:alert(1)"}},
+	{`<a href="https://a b/">bad</a>`, []string{""}},
+	{`<link rel=icon href=i.ico><input src=no.png><input type=IMAGE src=yes.png>`, []string{"http://example.com/dir/i.ico", "http://example.com/dir/yes.png"}},
+	{"<a href=\"\t/x\ny\">", []string{"http://example.com/xy"}},
+	{`<a href=x>text <img src=i> more</a>`, []string{"http://example.com/dir/x", "http://example.com/dir/i"}},
+}
+
+func TestHTMLCases(t *testing.T) {
+	for _, c := range htmlCases {
+		var got []string
+		x := NewHTML(Options{BaseURL: goldenBase}, func(l *Link) error {
+			got = append(got, l.URI)
+			return nil
+		})
+		if _, _, err := transform.String(x, c.doc); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q:\n got %q\nwant %q", c.doc, got, c.want)
+		}
+	}
+}
+
+func FuzzHTML(f *testing.F) {
+	for _, c := range htmlCases {
+		f.Add([]byte(c.doc), 7)
+	}
+	f.Add([]byte("\xEF\xBB\xBF<a href=x>"), 1)
+	f.Add([]byte("\xFF\xFE<\x00a\x00 \x00h\x00r\x00e\x00f\x00=\x00x\x00>\x00"), 3)
+	f.Add([]byte("<meta charset=iso-2022-jp><a href=\"\x1b$B$\"\x1b(B\">"), 2)
+	f.Fuzz(func(t *testing.T, doc []byte, chunk int) {
+		if chunk < 1 {
+			chunk = 1
+		}
+		want, out := extractAll(t, doc, Options{BaseURL: goldenBase}, 0, 0)
+		if !bytes.Equal(out, doc) {
+			t.Fatalf("output differs from input")
+		}
+		got, _ := extractAll(t, doc, Options{BaseURL: goldenBase}, chunk, 5)
+		if !slices.Equal(got, want) {
+			t.Fatalf("chunk %d: links differ:\n%s", chunk, diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
+		}
+		x := NewHTML(Options{}, func(l *Link) error {
+			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
+				t.Fatalf("span [%d,%d) out of range", l.Offset, l.End)
+			}
+			return nil
+		})
+		transform.String(x, string(doc))
+	})
+}
