@@ -45,7 +45,15 @@ func classify(name []byte) tagKind {
 	for i, c := range name {
 		a[i] = lower(c)
 	}
-	n := string(a[:len(name)])
+	return classifyLower(a[:len(name)])
+}
+
+// classifyLower is classify for a name already lower-cased.
+func classifyLower(name []byte) tagKind {
+	if len(name) == 0 || len(name) > len("annotation-xml") {
+		return kOther
+	}
+	n := string(name) // no copy: only compared
 	switch n[0] {
 	case 'a':
 		if n == "annotation-xml" {

@@ -306,6 +306,10 @@ func (z *Tokenizer) nextBuffered(src []byte, atEOF bool) (*Token, int, error) {
 // goOversize starts passing the construct in progress through as
 // Oversize tokens, b being its first bytes.
 func (z *Tokenizer) goOversize(b []byte, off int64) *Token {
+	if z.decl == dNone && z.nameEnd > 0 {
+		// The tag's name is in b, and will not be seen again.
+		z.kind = classify(b[1+b2i(z.isEnd) : z.nameEnd])
+	}
 	z.over = true
 	z.rec = false
 	z.spans = z.spans[:0]
@@ -435,7 +439,6 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 			}
 			if !z.over {
 				z.nameEnd = i
-				z.kind = classify(b[1+b2i(z.isEnd) : i])
 			}
 			switch b[i] {
 			case '/':
@@ -859,6 +862,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		z.buildAttrs(t, b)
 	}
 	if t.Type != EOFInTag {
+		z.kind = classifyLower(t.Name)
 		z.afterTag()
 	}
 	return t
