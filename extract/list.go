@@ -18,7 +18,8 @@ func TrimURL(v string) (start, end int) {
 // ParseSpaceList returns the spans of the URLs in a value that is a list of
 // URLs separated by ASCII whitespace, such as the ping attribute of a and
 // area ("a set of space-separated tokens" of URLs), the profile attribute
-// of head and the archive attribute of object.
+// of head and the archive attribute of object. A URL that replaces one of
+// the spans must not contain ASCII whitespace.
 func ParseSpaceList(v string) []Span {
 	return AppendSpaceList(nil, v)
 }
@@ -44,7 +45,8 @@ func AppendSpaceList(dst []Span, v string) []Span {
 // URLs separated by commas, such as the archive attribute of the obsolete
 // applet element (HTML 4.01 section 13.4, "a comma-separated list of
 // URIs"). Each item is trimmed of ASCII whitespace; empty items are
-// skipped.
+// skipped. A URL that replaces one of the spans must not contain a comma
+// nor start or end with ASCII whitespace.
 func ParseCommaList(v string) []Span {
 	return AppendCommaList(nil, v)
 }

@@ -10,7 +10,8 @@ import "strconv"
 // v[Start:End] and Descriptors is v[DescStart:DescEnd]. Replacing each
 // candidate's URL span by another URL, and touching nothing else, gives a
 // value that parses into the same candidates with the new URLs, provided
-// the new URLs contain no ASCII whitespace and do not end in a comma.
+// the new URLs contain no ASCII whitespace and neither start nor end with
+// a comma (percent-encode them: a URL serializer does).
 type Candidate struct {
 	URL        string // the URL, without the commas that end it
 	Start, End int    // v[Start:End] == URL
@@ -197,7 +198,7 @@ func isNonNegativeInteger(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !isDecDigit(s[i]) {
 			return false
 		}
 	}
@@ -225,14 +226,14 @@ func isFloatingPoint(s string) bool {
 		i++
 	}
 	intStart := i
-	for i < n && isDigit(s[i]) {
+	for i < n && isDecDigit(s[i]) {
 		i++
 	}
 	intDigits := i > intStart
 	if i < n && s[i] == '.' {
 		i++
 		fracStart := i
-		for i < n && isDigit(s[i]) {
+		for i < n && isDecDigit(s[i]) {
 			i++
 		}
 		if i == fracStart {
@@ -247,7 +248,7 @@ func isFloatingPoint(s string) bool {
 			i++
 		}
 		expStart := i
-		for i < n && isDigit(s[i]) {
+		for i < n && isDecDigit(s[i]) {
 			i++
 		}
 		if i == expStart {
