@@ -353,3 +353,23 @@ func TestDifferentialCorpus(t *testing.T) {
 	t.Logf("compared %d pages (%d failed, %d ISO-2022-JP skipped), %d tokens with x/net/html; rules applied: %v",
 		pages, failed, skipped, tokens, rules)
 }
+
+// TestDifferentialRules shows each rule at work on an input that needs it.
+func TestDifferentialRules(t *testing.T) {
+	for _, c := range []struct{ rule, in string }{
+		{"noscript-markup", "<noscript><a href=x></noscript>"},
+		{"foreign-no-rawtext", "<svg><style>a<x>b</style></svg>"},
+		{"foreign-cdata", "<svg><![CDATA[a<b]]></svg>"},
+		{"eof-in-tag", `<a href="x`},
+		{"selfclosing-dup", "<a b=c b=d/>x"},
+		{"script-escaped-lt", "<script><!--a< <script></script>b</script>c"},
+	} {
+		rules := ruleStats{}
+		if _, err := differential([]byte(c.in), rules); err != nil {
+			t.Errorf("%s: %q: %v", c.rule, c.in, err)
+		}
+		if rules[c.rule] == 0 {
+			t.Errorf("%s: %q: rule not applied (%v)", c.rule, c.in, rules)
+		}
+	}
+}

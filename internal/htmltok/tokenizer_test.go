@@ -419,3 +419,17 @@ func transformChunked(t *testing.T, tr transform.Transformer, in []byte, srcSize
 		}
 	}
 }
+
+func TestPassthroughError(t *testing.T) {
+	stop := fmt.Errorf("stop")
+	p := NewPassthrough(func(tok *Token) error {
+		if tok.Type == EndTag {
+			return stop
+		}
+		return nil
+	})
+	_, _, err := transform.String(p, "<a>b</a>c")
+	if err != stop {
+		t.Errorf("err = %v, want the callback's", err)
+	}
+}
