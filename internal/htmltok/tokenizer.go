@@ -57,21 +57,23 @@ type Tokenizer struct {
 	dashes uint8   // count of '-' just read in the script escaped states, capped at 2
 
 	// Markup in progress. st is mNone when there is none.
-	st      mstate
-	buf     []byte // bytes of the construct in progress, from its '<', or held text
-	held    bool   // buf is an undecided "<..." in text
-	over    bool   // the construct in progress is oversize: its bytes are passed on
-	pos     int    // next position of buf to scan
-	mstart  int64  // stream offset of buf[0]
-	hist    [3]byte
-	isEnd   bool // the tag is an end tag
-	selfCl  bool // the tag ends with "/>"
-	rec     bool // record attribute spans (start tag, not oversize)
-	kind    tagKind
-	decl    mdecl
-	nameEnd int  // end of the tag name, or of the comment's data, etc.
-	eofEnd  bool // the construct was ended by the end of the input
-	spans   []aspan
+	st     mstate
+	buf    []byte // bytes of the construct in progress, from its '<', or held text
+	held   bool   // buf is an undecided "<..." in text
+	over   bool   // the construct in progress is oversize: its bytes are passed on
+	pos    int    // next position of buf to scan
+	mstart int64  // stream offset of buf[0]
+	hist   [3]byte
+	isEnd  bool // the tag is an end tag
+	selfCl bool // the tag ends with "/>"
+	rec    bool // record attribute spans (start tag, not oversize)
+	kind   tagKind
+	decl   mdecl
+	// mark is the end of a tag name, the start of a bogus comment's
+	// data, or the end of a comment's, doctype's or CDATA section's data.
+	mark   int
+	eofEnd bool // the construct was ended by the end of the input
+	spans  []aspan
 
 	ctx foreignStack
 
@@ -234,7 +236,7 @@ func (z *Tokenizer) startMarkup() {
 	z.isEnd, z.selfCl, z.rec = false, false, false
 	z.kind = kOther
 	z.decl = dNone
-	z.nameEnd = 0
+	z.mark = 0
 	z.eofEnd = false
 	z.spans = z.spans[:0]
 	if z.raw != NotRaw {
@@ -306,9 +308,9 @@ func (z *Tokenizer) nextBuffered(src []byte, atEOF bool) (*Token, int, error) {
 // goOversize starts passing the construct in progress through as
 // Oversize tokens, b being its first bytes.
 func (z *Tokenizer) goOversize(b []byte, off int64) *Token {
-	if z.decl == dNone && z.nameEnd > 0 {
+	if z.decl == dNone && z.mark > 0 {
 		// The tag's name is in b, and will not be seen again.
-		z.kind = classify(b[1+b2i(z.isEnd) : z.nameEnd])
+		z.kind = classify(b[1+b2i(z.isEnd) : z.mark])
 	}
 	z.over = true
 	z.rec = false
@@ -407,7 +409,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 			case c == '?':
 				st = mBogus
 				z.decl = dBogus
-				z.nameEnd = i // data start
+				z.mark = i // data start
 				continue
 			default:
 				z.st = mNone
@@ -428,7 +430,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 			default:
 				st = mBogus
 				z.decl = dBogus
-				z.nameEnd = i
+				z.mark = i
 			}
 		case mTagName:
 			for i < len(b) && !tagDelim[b[i]] {
@@ -438,7 +440,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 				continue
 			}
 			if !z.over {
-				z.nameEnd = i
+				z.mark = i
 			}
 			switch b[i] {
 			case '/':
@@ -605,7 +607,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 				st, i = mCDATA, 9
 			default:
 				st = mBogus
-				z.nameEnd = 2
+				z.mark = 2
 			}
 		case mBogus, mDoctype:
 			k := bytes.IndexByte(b[i:], '>')
@@ -623,7 +625,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 			}
 			p := i + k
 			if e, ok := z.commentEnd(b, p); ok {
-				z.nameEnd = e
+				z.mark = e
 				z.st = st
 				return p + 1, resToken
 			}
@@ -638,7 +640,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 			c1, ok1 := z.back(b, p, 1, 9)
 			c2, ok2 := z.back(b, p, 2, 9)
 			if ok1 && ok2 && c1 == ']' && c2 == ']' {
-				z.nameEnd = p - 2
+				z.mark = p - 2
 				z.st = st
 				return p + 1, resToken
 			}
@@ -761,7 +763,7 @@ func (z *Tokenizer) finishEOF(b []byte) (int, int) {
 		return len(b), resText
 	case mMarkupDecl:
 		z.decl = dBogus
-		z.nameEnd = 2
+		z.mark = 2
 	case mComment:
 		if !z.over {
 			// The data is what follows "<!--" less trailing "-", "--"
@@ -775,12 +777,12 @@ func (z *Tokenizer) finishEOF(b []byte) (int, int) {
 			case e >= 5 && b[e-1] == '-':
 				e--
 			}
-			z.nameEnd = max(e, 4)
+			z.mark = max(e, 4)
 		}
 	case mCDATA, mDoctype:
-		z.nameEnd = len(b)
+		z.mark = len(b)
 	case mBogus:
-		// nameEnd is where the data starts.
+		// mark is where the data starts.
 	default:
 		z.decl = dNone
 		z.st = mEOFInTag
@@ -805,7 +807,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		return t
 	case dBogus:
 		t.Type = Comment
-		t.DataOff = z.nameEnd
+		t.DataOff = z.mark
 		e := len(b)
 		if !z.eofEnd {
 			e-- // the '>'
@@ -814,7 +816,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		return t
 	case dComment:
 		t.Type = Comment
-		t.Data, t.DataOff = b[4:z.nameEnd], 4
+		t.Data, t.DataOff = b[4:z.mark], 4
 		return t
 	case dDoctype:
 		t.Type = Doctype
@@ -822,7 +824,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		for s < len(b) && isSpace[b[s]] {
 			s++
 		}
-		e := z.nameEnd
+		e := z.mark
 		if e == 0 {
 			e = len(b) - 1
 		}
@@ -830,7 +832,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		return t
 	case dCDATA:
 		t.Type = CDATA
-		e := z.nameEnd
+		e := z.mark
 		if e == 0 {
 			e = len(b) - 3
 		}
@@ -849,7 +851,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		t.Type = StartTag
 	}
 	nameStart := 1 + b2i(z.isEnd)
-	nameEnd := z.nameEnd
+	nameEnd := z.mark
 	if nameEnd == 0 { // cut by EOF inside the name
 		nameEnd = len(b)
 	}
