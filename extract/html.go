@@ -94,6 +94,10 @@ type HTML struct {
 	css     CSSScanner
 	cssTok  *htmltok.Token // the text token the CSS scanner reads
 
+	trun      []byte // text since the last tag, for Options.TextLinks
+	trunStart int64  // its offset in the input
+	trunLine  int
+
 	vbuf, dbuf []byte
 	offs1      []int32
 	offs2      []int32
@@ -123,6 +127,7 @@ func (x *HTML) Reset() {
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	x.line, x.jis, x.u16, x.units, x.bom = 1, nil, nil, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
+	x.trun = x.trun[:0]
 	x.css.Reset()
 	x.err = nil
 }
@@ -250,6 +255,11 @@ func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
 // token handles one token, then advances the line count.
 func (x *HTML) token(tok *htmltok.Token) error {
 	var err error
+	if len(x.trun) > 0 && (tok.Type != htmltok.Text || tok.RawText != htmltok.NotRaw || x.anchor != nil) {
+		if err := x.flushText(); err != nil {
+			return err
+		}
+	}
 	switch tok.Type {
 	case htmltok.StartTag, htmltok.SelfClosingTag:
 		err = x.startTag(tok)
@@ -272,6 +282,8 @@ func (x *HTML) token(tok *htmltok.Token) error {
 			err = x.styleText(tok)
 		case tok.RawText == htmltok.NotRaw && x.anchor != nil:
 			x.anchorText(tok.Raw)
+		case tok.RawText == htmltok.NotRaw && x.opts.TextLinks:
+			err = x.addText(tok)
 		}
 	case htmltok.Oversize:
 		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.line, Err: &OversizeError{Offset: x.orig(tok, 0)}})
@@ -641,8 +653,94 @@ func (x *HTML) closeStyle() error {
 	return err
 }
 
+// maxTextRun bounds the text held for Options.TextLinks: a longer run of
+// text between two tags is searched in pieces, and a link across the
+// boundary of two pieces is missed.
+const maxTextRun = 64 << 10
+
+// addText adds a text token to the run searched for plain-text links.
+func (x *HTML) addText(tok *htmltok.Token) error {
+	if len(x.trun) == 0 {
+		x.trunStart, x.trunLine = x.orig(tok, 0), x.line
+	}
+	x.trun = append(x.trun, tok.Raw...)
+	if len(x.trun) >= maxTextRun {
+		return x.flushText()
+	}
+	return nil
+}
+
+// flushText reports the plain-text links of the text run.
+func (x *HTML) flushText() error {
+	raw := x.trun
+	x.trun = x.trun[:0]
+	if x.jis != nil {
+		raw = unmask(nil, raw)
+	}
+	u8 := raw
+	var offs2 []int32
+	transcoded := x.needsDecoding(raw)
+	if transcoded {
+		u8 = decodeWithOffsets(x.cs.Encoding, raw, &offs2)
+	}
+	var offs1 []int32
+	text := htmltok.UnescapeText(nil, u8, &offs1)
+	// rawAt maps an offset of text to one of raw.
+	rawAt := func(i int) int {
+		o := len(u8)
+		if i < len(offs1) {
+			o = int(offs1[i])
+		}
+		if !transcoded {
+			return o
+		}
+		if o < len(offs2) {
+			return int(offs2[o])
+		}
+		return len(raw)
+	}
+	origAt := func(i int) int64 {
+		k := rawAt(i)
+		if x.u16 != nil {
+			return x.trunStart + 2*utf16Units(raw[:k])
+		}
+		return x.trunStart + int64(k)
+	}
+	var err error
+	ScanText(text, func(m *TextMatch) {
+		if err != nil {
+			return
+		}
+		tl := m.Link()
+		i, j := int(m.Start), int(m.End)
+		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
+			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'})}
+		uri, e := tl.URI()
+		if e == nil {
+			uri, e = x.conv.ToURI(uri)
+		}
+		if e != nil {
+			l.Err = e
+		} else {
+			l.URI = uri
+			if s, e := x.conv.ToIRI(uri); e == nil {
+				l.IRI = s
+			} else {
+				l.IRI = uri
+			}
+		}
+		err = x.emit(l)
+	})
+	return err
+}
+
 // finish reports what is still open at the end of the input.
 func (x *HTML) finish() error {
+	if len(x.trun) > 0 {
+		if err := x.flushText(); err != nil {
+			return err
+		}
+	}
 	if x.inStyle {
 		if err := x.closeStyle(); err != nil {
 			return err

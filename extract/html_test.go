@@ -323,3 +323,25 @@ func FuzzHTML(f *testing.F) {
 		transform.String(x, string(doc))
 	})
 }
+
+func TestTextLinksInHTML(t *testing.T) {
+	doc := []byte("<p>see http://example.com/a?x=1&amp;y=2 and www.例え.jp.</p>" +
+		"<a href=x>http://inside.example/</a><script>var u = 'http://no.example/'</script><p>mail a@example.org</p>")
+	want := []string{
+		`"http://example.com/a?x=1&y=2" http://example.com/a?x=1&y=2 [7,39)`,
+		`"www.例え.jp" http://www.xn--r8jz45g.jp/ [44,57)`,
+		`"x" x [70,71)`,
+		`"a@example.org" mailto:a@example.org [151,164)`,
+	}
+	for chunk := 1; chunk <= len(doc); chunk++ {
+		var got []string
+		x := NewHTML(Options{TextLinks: true}, func(l *Link) error {
+			got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Raw, l.URI, l.Offset, l.End))
+			return nil
+		})
+		runTransformer(t, x, doc, chunk, 3)
+		if !slices.Equal(got, want) {
+			t.Fatalf("chunk %d:\n got %q\nwant %q", chunk, got, want)
+		}
+	}
+}
