@@ -195,23 +195,24 @@ func Lookup(tag, attr []byte) (Rule, bool) {
 	}
 	ha := quickHash(attr)
 	var g *attrGroup
+	var gi uint16
 	for i := ha & tableMask; ; i = (i + 1) & tableMask {
-		e := attrIndex[i]
-		if e == 0 {
+		gi = attrIndex[i]
+		if gi == 0 {
 			return Rule{}, false // the common case: class, id, alt…
 		}
-		if g = &attrGroups[e-1]; g.attr == string(attr) {
+		if g = &attrGroups[gi-1]; g.attr == string(attr) {
 			break
 		}
 	}
 	if g.tagged {
 		for i := pairHash(ha, tag) & tableMask; ; i = (i + 1) & tableMask {
-			e := pairIndex[i]
-			if e == 0 {
+			p := pairIndex[i]
+			if p.entry == 0 {
 				break
 			}
-			if r := &ruleTable[e-1]; r.Tag == string(tag) && r.Attr == string(attr) {
-				return r.Rule, true
+			if p.group == gi && ruleTable[p.entry-1].Tag == string(tag) {
+				return ruleTable[p.entry-1].Rule, true
 			}
 		}
 	}
@@ -222,7 +223,8 @@ func Lookup(tag, attr []byte) (Rule, bool) {
 // linear probing, built at init: attrIndex finds an attribute's group
 // (most attributes of a page have none, and the search ends there), and
 // pairIndex finds the entry for a named element. Slots hold 1 + an index;
-// 0 is empty.
+// 0 is empty. A pair slot also holds the attribute's group, so that
+// finding the entry takes one string comparison, of the element name.
 const (
 	tableBits = 10
 	tableMask = 1<<tableBits - 1
@@ -238,7 +240,8 @@ type attrGroup struct {
 
 var (
 	attrGroups             []attrGroup
-	attrIndex, pairIndex   [1 << tableBits]uint16
+	attrIndex              [1 << tableBits]uint16
+	pairIndex              [1 << tableBits]struct{ entry, group uint16 }
 	minAttrLen, maxAttrLen = 1 << 30, 0
 )
 
@@ -286,10 +289,10 @@ func init() {
 		} else {
 			g.tagged = true
 			i := pairHash(quickHash(e.Attr), e.Tag) & tableMask
-			for pairIndex[i] != 0 {
+			for pairIndex[i].entry != 0 {
 				i = (i + 1) & tableMask
 			}
-			pairIndex[i] = uint16(n + 1)
+			pairIndex[i].entry, pairIndex[i].group = uint16(n+1), uint16(gi+1)
 		}
 		minAttrLen = min(minAttrLen, len(e.Attr))
 		maxAttrLen = max(maxAttrLen, len(e.Attr))
