@@ -35,7 +35,7 @@ func ParseRefresh(content string) (delay int, urlStart, urlEnd int, ok bool) {
 
 	// Steps 5-7: the integer part of the delay.
 	digits := pos
-	for pos < n && isDigit(content[pos]) {
+	for pos < n && isDecDigit(content[pos]) {
 		if delay <= (math.MaxInt-9)/10 {
 			delay = delay*10 + int(content[pos]-'0')
 		} else {
@@ -47,7 +47,7 @@ func ParseRefresh(content string) (delay int, urlStart, urlEnd int, ok bool) {
 		return 0, n, n, false
 	}
 	// Step 8: any fraction is ignored.
-	for pos < n && (isDigit(content[pos]) || content[pos] == '.') {
+	for pos < n && (isDecDigit(content[pos]) || content[pos] == '.') {
 		pos++
 	}
 
@@ -137,4 +137,4 @@ func skipASCIIWhitespace(s string, i int) int {
 	return i
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isDecDigit(c byte) bool { return '0' <= c && c <= '9' }
