@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/binary"
 	"net/netip"
 	"unicode"
 	"unicode/utf8"
@@ -46,6 +47,14 @@ type textState struct {
 	floor int64 // no backward scan goes below it: the end of the last link
 	skip  bool  // skipping a dropped candidate up to the next Hard character
 	more  bool  // next stopped because it needs more input
+
+	// run caches what the local-part lookahead of tryDomain learned:
+	// the bytes [runFrom, runTo) are local-part characters other than "@",
+	// and if runStop the character at runTo is not one. A lookahead that
+	// starts inside the run goes on from its end, so that a long chain of
+	// names joined by such characters (a.com+a.com+...) is read once.
+	runFrom, runTo int64
+	runStop        bool
 }
 
 // textMargin is how far before a candidate's lower bound prefix checks
@@ -82,6 +91,11 @@ type textDet struct {
 	eof   bool
 	floor int
 	skip  bool // set by a try function: skip from the returned position
+	base  int64
+
+	// textState's run cache, copied in and out by next.
+	runFrom, runTo int64
+	runStop        bool
 
 	// The link found, when a try function returns textTryLink.
 	start, end int
@@ -97,7 +111,8 @@ type textDet struct {
 func (st *textState) next(in *textInput, m *TextMatch) bool {
 	st.more = false
 	b := in.b
-	d := textDet{b: b, eof: in.eof, floor: int(st.floor - in.base)}
+	d := textDet{b: b, eof: in.eof, floor: int(st.floor - in.base), base: in.base,
+		runFrom: st.runFrom, runTo: st.runTo, runStop: st.runStop}
 	i := int(st.pos - in.base)
 	found := false
 loop:
@@ -120,10 +135,7 @@ loop:
 				i += n
 			}
 		}
-		k := i
-		for k < len(b) && !textTrigger[b[k]] {
-			k++
-		}
+		k := textNextTrigger(b, i)
 		if k == len(b) {
 			i = k
 			st.more = !in.eof
@@ -175,6 +187,7 @@ loop:
 	}
 	st.pos = in.base + int64(i)
 	st.floor = in.base + int64(d.floor)
+	st.runFrom, st.runTo, st.runStop = d.runFrom, d.runTo, d.runStop
 	return found
 }
 
@@ -186,6 +199,35 @@ func (st *textState) keep() int64 {
 		k = st.floor
 	}
 	return k
+}
+
+// textNextTrigger returns the index of the first trigger byte in b[i:], or
+// len(b). Eight bytes at a time, it skips the words that hold no ".", no
+// ":" and no byte of a non-ASCII character (whose lead byte may start a
+// wide dot): in prose, almost all of them.
+func textNextTrigger(b []byte, i int) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	for {
+		for ; i+8 <= len(b); i += 8 {
+			x := binary.LittleEndian.Uint64(b[i:])
+			dot, colon := x^(ones*'.'), x^(ones*':')
+			if (x|(dot-ones)&^dot|(colon-ones)&^colon)&highs != 0 {
+				break
+			}
+		}
+		end := min(i+8, len(b))
+		for ; i < end; i++ {
+			if textTrigger[b[i]] {
+				return i
+			}
+		}
+		if i == len(b) {
+			return i
+		}
+	}
 }
 
 // textWideDot reports whether b starts with U+3002, U+FF0E or U+FF61.
@@ -408,25 +450,54 @@ func (d *textDet) tryDomain(t, sz int) (textTry, int) {
 	}
 	// A name followed by "@", or by more local-part characters and "@",
 	// is (part of) the local part of an address.
-	for j, r := he, after; ; {
-		if r == '@' {
-			return textTryNone, he
-		}
-		if r < 0 || r == '/' || r == '?' || r == '#' || !linkprop.IsEmail(r) || j-hs > MaxTextLinkLen {
-			break
-		}
-		_, n, _ := d.at(j)
-		j += n
-		var ok bool
-		if r, _, ok = d.at(j); !ok {
-			return textTryMore, t
-		}
+	switch d.atAhead(he, hs+MaxTextLinkLen) {
+	case textTryMore:
+		return textTryMore, t
+	case textTryLink:
+		return textTryNone, he
 	}
 	tldEnd := hs + le
 	if r, _ := d.before(hs, lo); r == '@' {
 		return d.tryEmail(t, hs-1, tldEnd, he)
 	}
 	return d.tryBare(t, hs, he, tldEnd, after)
+}
+
+// atAhead reports (textTryLink) whether the local-part characters from
+// b[i] on (other than "/", "?" and "#", which start a path) lead to an "@"
+// before limit. It uses and extends the run cached in textState.
+func (d *textDet) atAhead(i, limit int) textTry {
+	st := d
+	abs := d.base + int64(i)
+	j := i
+	if st.runFrom <= abs && abs <= st.runTo {
+		if st.runStop {
+			return textTryNone
+		}
+		j = int(st.runTo - d.base)
+	} else {
+		st.runFrom, st.runTo, st.runStop = abs, abs, false
+	}
+	for {
+		r, n, ok := d.at(j)
+		if !ok {
+			st.runTo = d.base + int64(j)
+			return textTryMore
+		}
+		if r == '@' {
+			st.runTo = d.base + int64(j)
+			return textTryLink
+		}
+		if r < 0 || r == '/' || r == '?' || r == '#' || !linkprop.IsEmail(r) {
+			st.runTo, st.runStop = d.base+int64(j), true
+			return textTryNone
+		}
+		if j >= limit {
+			st.runTo = d.base + int64(j)
+			return textTryNone
+		}
+		j += n
+	}
 }
 
 // tryEmail finishes an address whose domain name ends at he (tldEnd without

@@ -253,9 +253,18 @@ func textIsUnicodeTLD(label []byte) bool {
 	if utf8.RuneCount(label) > textMaxTLDRunes {
 		return false
 	}
-	a, err := idna.Lookup.ToASCII(string(label))
-	if err != nil || a == "" {
-		return false
+	textTLDs.RLock()
+	v, ok := textTLDs.m[string(label)]
+	textTLDs.RUnlock()
+	if ok {
+		return v
 	}
-	return textIsASCIITLD([]byte(a))
+	a, err := idna.Lookup.ToASCII(string(label))
+	v = err == nil && a != "" && textIsASCIITLD([]byte(a))
+	textTLDs.Lock()
+	if len(textTLDs.m) < textTLDCacheMax {
+		textTLDs.m[string(label)] = v
+	}
+	textTLDs.Unlock()
+	return v
 }
