@@ -4,6 +4,8 @@ go 1.26.0
 
 require github.com/relink-go/relink v0.0.0
 
+require mvdan.cc/xurls/v2 v2.6.0
+
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	github.com/nlnwa/whatwg-url v0.6.2

@@ -32,12 +32,11 @@ func (c *Converter) ParseURL(input string, base *URL) (*URL, error) {
 // ref is already an absolute URL in its serialized form and needs no base,
 // ResolveURL returns ref itself without allocating.
 func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
-	var fast URL
-	if fastParseURL(ref, &fast) {
+	var u URL
+	if fastParseURL(ref, &u) {
 		return ref, nil
 	}
-	u, err := c.ParseURL(ref, base)
-	if err != nil {
+	if err := c.parseURL(&u, ref, base); err != nil {
 		return "", err
 	}
 	return u.href, nil
@@ -51,7 +50,7 @@ type urlParser struct {
 	encName string
 	special bool
 	scheme  string
-	u       *URL
+	u       URL // the record being built, copied out at the end
 	b       []byte
 }
 
@@ -60,8 +59,12 @@ func (c *Converter) parseURL(u *URL, input string, base *URL) error {
 		return nil
 	}
 	in := removeTabNewline(trimC0Space(input))
-	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, u: u, b: make([]byte, 0, len(in)+16)}
-	*u = URL{queryStart: -1, fragStart: -1}
+	n := len(in) + 16
+	if base != nil {
+		n += len(base.href)
+	}
+	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, b: make([]byte, 0, n)}
+	ps.u = URL{queryStart: -1, fragStart: -1}
 	if reason := ps.run(); reason != "" {
 		e := &URLError{Input: input, Reason: reason}
 		if base != nil {
@@ -69,6 +72,7 @@ func (c *Converter) parseURL(u *URL, input string, base *URL) error {
 		}
 		return e
 	}
+	*u = ps.u
 	if string(ps.b) == input {
 		u.href = input
 	} else {
@@ -118,9 +122,10 @@ func (ps *urlParser) setScheme(scheme string) {
 	}
 	ps.u.schemeEnd = len(ps.b)
 	ps.b = append(ps.b, ':')
-	ps.scheme = string(ps.b[:ps.u.schemeEnd])
-	if ps.scheme == in(ps.in, ps.u.schemeEnd) {
+	if string(ps.b[:ps.u.schemeEnd]) == in(ps.in, ps.u.schemeEnd) {
 		ps.scheme = ps.in[:ps.u.schemeEnd] // no allocation when the input is lower case
+	} else {
+		ps.scheme = string(ps.b[:ps.u.schemeEnd])
 	}
 	ps.special = specialPort(ps.scheme) != noScheme
 }
@@ -174,7 +179,7 @@ func (ps *urlParser) noScheme() string {
 		// Copy scheme, path and query of the base, then the fragment.
 		ps.b = append(ps.b, base.href[:base.pathEnd()]...)
 		q, hasQ := base.Query()
-		*ps.u = URL{schemeEnd: base.schemeEnd, hostStart: base.hostStart, hostEnd: base.hostEnd,
+		ps.u = URL{schemeEnd: base.schemeEnd, hostStart: base.hostStart, hostEnd: base.hostEnd,
 			authEnd: base.authEnd, pathStart: base.pathStart, queryStart: -1, fragStart: -1, opaque: true}
 		if hasQ {
 			ps.u.queryStart = len(ps.b)
@@ -540,7 +545,7 @@ func (ps *urlParser) fragmentState() string {
 // read as an authority: "/." goes before a path starting with "//" when
 // there is no host.
 func (ps *urlParser) finish() string {
-	u := ps.u
+	u := &ps.u
 	if !u.hasHost && !u.opaque {
 		end := len(ps.b)
 		if u.queryStart >= 0 {
