@@ -111,30 +111,40 @@ func (m *TextMatch) Link() TextLink {
 //
 // Detection follows Unicode Technical Standard #58, "Unicode Link
 // Detection and Formatting" (version 17.0), whose conformance file
-// LinkDetectionTest.txt it passes, with the additions below.
+// LinkDetectionTest.txt it passes (323 of 323 links, no extra ones), with
+// the additions below.
 //
 // A link is found from its host name or its scheme, never from its path:
 //
 //   - A domain name whose last label is a top-level domain of the ICANN
-//     section of the Public Suffix List (golang.org/x/net/publicsuffix):
-//     example.com, www.example.com, deΩ.uk, 普遍适用测试。我爱你 (labels
-//     may be separated by "." or by "。", "．" or "｡"; a label is letters,
-//     marks and digits of any script, and "-" inside). Without a scheme, a
-//     name whose TLD is not real (example.invalid, file.txt) is not a
-//     link. A name followed by "@" is the local part of an address, not a
-//     link.
+//     section of the Public Suffix List (golang.org/x/net/publicsuffix), in
+//     any case, as an A-label or a U-label: example.com, www.example.com,
+//     deΩ.uk, 普遍适用测试。我爱你. Labels are letters, marks and digits of
+//     any script, "-" and "_" (not first or last), separated by "." or
+//     "。", "．", "｡"; "_" around a name is not part of it (_example.com_).
+//     Without a scheme, a name whose TLD is not real (example.invalid,
+//     file.txt, localhost) is not a link; a name with an empty label or a
+//     label that starts or ends with "-" is not a link at all; a single
+//     trailing dot is kept only before a path. A name followed by "@", or
+//     by local-part characters and then "@", is part of an address.
 //   - An email address: a domain name as above preceded by "@" and a
-//     local part of Link_Email characters (UTS #58) that neither starts
-//     nor ends with "." nor holds "..", optionally with "mailto:" (whose
-//     "?subject=..." fields are then included) or "xmpp:" before it. The
-//     link ends with the domain name. A local part that begins with "//"
-//     after a ":" is the user name of a URL, and such a URL is not linked
-//     (UTS #58: userinfo is deprecated and used for spoofing).
+//     local part of Link_Email characters (UTS #58) that neither starts nor
+//     ends with "." nor holds ".."; brackets and quotation marks before it
+//     are not part of it ({joe@example.com}). "mailto:" or "xmpp:" before
+//     it is part of the link, and then the domain needs no real TLD
+//     (mailto:root@localhost) and mailto's "?subject=..." fields are
+//     included. The link ends with the domain name. A local part that
+//     begins with "//" after ":" is the user name of a URL, and such a URL
+//     is not linked (UTS #58: userinfo is deprecated and used for
+//     spoofing).
 //   - A URL with a scheme of the list below. The schemes with a host
-//     (http, https, ftp, irc, ircs, nntp) need "//" and a syntactically
-//     valid host (a name whose TLD need not be real, such as localhost, an
-//     IPv4 address or a bracketed IPv6 address), an optional port, and no
-//     user name: http://user@host/ is not linked at all.
+//     (http, https, ftp, irc, ircs, nntp) need "//" and a host: a name
+//     whose TLD need not be real (localhost, intranet), in which symbols
+//     and emoji are also allowed (http://📙.la/), an IPv4 address in the
+//     forms the URL Standard accepts (a name whose last label is a number
+//     must be one), or a bracketed IPv6 address; then an optional port (up
+//     to 65535). A user name makes the whole URL unlinked:
+//     http://user@host/ is not a link.
 //
 // After the host (and port) come the path, query and fragment, scanned with
 // the Link_Term and Link_Bracket properties of UTS #58: Include characters
@@ -142,11 +152,12 @@ func (m *TextMatch) Link() TextLink {
 // script) only when something included follows; Hard ones (white space,
 // controls, unassigned code points, and here also the bidi formatting
 // characters U+061C, U+200E, U+200F, U+202A-U+202E and U+2066-U+2069) end
-// it; a closing bracket is part of it only when it closes the last bracket
-// opened in the same part (path segment, query field or fragment
-// directive). So a non-ASCII character never ends a link by itself, as RFC
-// 3987 section 8.3 asks: http://example.com/Bücher/日本語 is one link.
-// Bytes that are not valid UTF-8 are Hard.
+// it; an opening bracket is part of it, and a closing bracket only when it
+// closes the last bracket opened in the same part (path segment, query
+// field, fragment directive). So a non-ASCII character never ends a link
+// by itself, as RFC 3987 section 8.3 asks: http://example.com/Bücher/日本語
+// is one link, and so is a URL with CJK text written against it. Bytes
+// that are not valid UTF-8 are Hard.
 //
 // The schemes that are linked, and why:
 //
@@ -158,7 +169,7 @@ func (m *TextMatch) Link() TextLink {
 //   - tel, sms: phone numbers (tel:+1-201-555-0123), which phones and
 //     messaging clients dial; the body must start with "+" or a digit, hold
 //     at least three digits and otherwise only - . ( ) * # ; = , % and
-//     ASCII letters (for parameters) before an optional "?".
+//     ASCII letters (for parameters) before an optional "?" (sms only).
 //   - magnet: torrent links (magnet:?xt=urn:btih:...).
 //
 // Not linked: javascript:, vbscript:, data: and file:, never (neither they
@@ -166,16 +177,20 @@ func (m *TextMatch) Link() TextLink {
 // javascript://example.com/%0Aalert(1)); ssh, sftp and git (not clickable
 // in a browser, and git@host:path is not a URI); and any other scheme. A
 // URL of an unlisted or forbidden scheme written with "//" is skipped up to
-// the next white space, so that no part of it is linked on its own.
+// the next white space, so that no part of it is linked on its own. A
+// protocol-relative //example.com is not a URL; the name in it is linked as
+// a domain name written without a scheme.
 //
 // A link that starts right after "<" (or "<URL:") and is followed, after
 // white space that contains a line break, by more text and then ">" is
 // taken to be wrapped across lines (RFC 3986 appendix C): its span covers
 // the whole interior of the brackets, and its Value has the white space
-// removed. Without a line break the brackets change nothing but that the
-// link runs up to the ">".
+// removed. Without white space the brackets only make the link run up to
+// the ">"; with white space that holds no line break they change nothing.
 //
-// A candidate longer than MaxTextLinkLen bytes is dropped.
+// A candidate longer than MaxTextLinkLen bytes is dropped, and so is one
+// whose end is not decided within 16 bytes after that (a long run of Soft
+// characters).
 func FindTextLinks(text []byte) []TextLink {
 	var links []TextLink
 	ScanText(text, func(m *TextMatch) { links = append(links, m.Link()) })

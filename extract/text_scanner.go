@@ -15,9 +15,10 @@ import "golang.org/x/text/transform"
 // The function is called from Transform as soon as a link is certain, with
 // a TextMatch that is valid only until it returns. A link is certain once
 // the scanner has seen the character that ends it (or the end of the
-// input), so the lookahead is bounded by MaxTextLinkLen: a scanner holds at
-// most about MaxTextLinkLen+textMargin bytes of text before the position it
-// has reached, plus the candidate it is reading and the current input.
+// input), so the lookahead is bounded by MaxTextLinkLen: besides the input
+// of the current call, a scanner holds at most about MaxTextLinkLen bytes
+// of the text before the position it has reached and MaxTextLinkLen bytes
+// of the candidate it is reading.
 //
 // A TextScanner must not be copied after first use; Reset prepares it for
 // a new text.
