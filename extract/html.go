@@ -100,11 +100,14 @@ type HTML struct {
 
 	vbuf, dbuf []byte
 	offs1      []int32
+	identity   bool // the value decoded by value is its raw bytes
+	scratch    Link // the Link reported when it need not be kept
 	offs2      []int32
 	err        error
 }
 
-// NewHTML returns an HTML extractor that calls fn for each link. An error
+// NewHTML returns an HTML extractor that calls fn for each link. The Link
+// is valid only until fn returns: fn must copy what it keeps. An error
 // from fn stops the transformation and is returned by Transform.
 func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxTagSize <= 0 {
@@ -297,8 +300,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 
 // startTag finds the links of a start tag.
 func (x *HTML) startTag(tok *htmltok.Token) error {
-	name := string(tok.Name)
-	if name == "a" && x.anchor != nil {
+	if string(tok.Name) == "a" && x.anchor != nil {
 		// An a start tag ends the open one, as the parser's adoption
 		// agency does for nested a elements.
 		if err := x.closeAnchor(); err != nil {
@@ -306,7 +308,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		}
 	}
 	var codebase *iri.URL
-	if name == "object" || name == "applet" {
+	if string(tok.Name) == "object" || string(tok.Name) == "applet" {
 		// codebase is the base of the element's other URLs, wherever it
 		// stands among the attributes (HTML 4.01 section 13.3).
 		for i := range tok.Attrs {
@@ -349,7 +351,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		}
 		value, _ := x.value(tok, a)
 		if rule.Role == Base {
-			if name == "base" && !x.hasBase {
+			if string(tok.Name) == "base" && !x.hasBase {
 				x.hasBase = true
 				s, e := TrimURL(value)
 				ref := value[s:e]
@@ -366,9 +368,11 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			base = codebase
 		}
 		err := x.eachURL(rule, value, func(s, e int, v string) error {
-			l := &Link{
-				Tag:    name,
-				Attr:   string(a.Name),
+			anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag
+			l := x.newLink(anchor)
+			*l = Link{
+				Tag:    intern(tok.Name),
+				Attr:   intern(a.Name),
 				Role:   rule.Role,
 				Lazy:   rule.Flags&Lazy != 0,
 				Raw:    v,
@@ -376,16 +380,18 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 				End:    x.valueOffset(tok, a, e),
 			}
 			l.Line = x.lineAt(tok, a.ValOff+x.rawIndex(a, s))
-			if name == "a" || name == "area" || name == "link" {
-				l.Rel = string(x.attr(tok, "rel"))
+			if l.Tag == "a" || l.Tag == "area" || l.Tag == "link" {
+				if rel := x.attr(tok, "rel"); len(rel) > 0 {
+					l.Rel = string(rel)
+				}
 			}
 			x.resolve(l, base)
-			if name == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag {
+			if anchor {
 				// Reported with its text at </a>; what follows waits.
 				x.anchor, x.text = l, x.text[:0]
 				return nil
 			}
-			if name == "area" {
+			if l.Tag == "area" {
 				l.Text = string(x.decodeText(x.attr(tok, "alt")))
 			}
 			return x.emit(l)
@@ -397,8 +403,81 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 	return nil
 }
 
+// newLink returns the Link to fill for a link about to be reported: a
+// reused one when it goes to the function at once, a new one when it must
+// wait (an a element's href, or any link while an a element is open).
+func (x *HTML) newLink(keep bool) *Link {
+	if keep || x.anchor != nil {
+		return new(Link)
+	}
+	return &x.scratch
+}
+
+// intern returns b as a string, without allocating for the element and
+// attribute names that hold links.
+func intern(b []byte) string {
+	switch string(b) {
+	case "a":
+		return "a"
+	case "img":
+		return "img"
+	case "link":
+		return "link"
+	case "script":
+		return "script"
+	case "href":
+		return "href"
+	case "src":
+		return "src"
+	case "srcset":
+		return "srcset"
+	case "style":
+		return "style"
+	case "area":
+		return "area"
+	case "iframe":
+		return "iframe"
+	case "form":
+		return "form"
+	case "action":
+		return "action"
+	case "source":
+		return "source"
+	case "meta":
+		return "meta"
+	case "content":
+		return "content"
+	case "ping":
+		return "ping"
+	case "base":
+		return "base"
+	case "data-src":
+		return "data-src"
+	case "input":
+		return "input"
+	case "div":
+		return "div"
+	case "span":
+		return "span"
+	case "p":
+		return "p"
+	case "td":
+		return "td"
+	case "body":
+		return "body"
+	case "xlink:href":
+		return "xlink:href"
+	case "background":
+		return "background"
+	}
+	return string(b)
+}
+
 // rawIndex returns the offset in a.Val of byte i of its decoded value.
 func (x *HTML) rawIndex(a *htmltok.Attr, i int) int {
+	if x.identity {
+		return min(i, len(a.Val))
+	}
 	if i < len(x.offs1) {
 		return int(x.offs1[i])
 	}
@@ -439,6 +518,11 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
 		transcoded = true
 	}
 	x.offs1 = x.offs1[:0]
+	x.identity = !transcoded && !hasAttrSpecial(u8)
+	if x.identity {
+		// No reference, CR or NUL: the value is the raw bytes.
+		return string(u8), raw
+	}
 	x.dbuf = htmltok.UnescapeAttr(x.dbuf[:0], u8, &x.offs1)
 	if transcoded {
 		for i, o := range x.offs1 {
@@ -446,6 +530,16 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
 		}
 	}
 	return string(x.dbuf), raw
+}
+
+// hasAttrSpecial reports whether b holds a byte that UnescapeAttr changes.
+func hasAttrSpecial(b []byte) bool {
+	for _, c := range b {
+		if c == '&' || c == '\r' || c == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // valueOffset returns the offset in the input of byte i of the decoded

@@ -158,7 +158,8 @@ func TestCharsetInvariants(t *testing.T) {
 		doc, _ := os.ReadFile(file)
 		var links []*Link
 		x := NewHTML(Options{BaseURL: goldenBase}, func(l *Link) error {
-			links = append(links, l)
+			c := *l
+			links = append(links, &c)
 			return nil
 		})
 		if _, err := io.Copy(io.Discard, transform.NewReader(bytes.NewReader(doc), x)); err != nil {

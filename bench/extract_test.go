@@ -1,0 +1,195 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/relink-go/relink/extract"
+	"golang.org/x/net/html"
+	"golang.org/x/text/transform"
+)
+
+// corpus returns the pages the extraction benchmarks read: every *.html
+// below $RELINK_CORPUS (the directory build-corpus.sh makes) when it is
+// set, else the sample pages of ../internal/htmltok/testdata/html and
+// ../testdata.
+func corpus(tb testing.TB) (pages [][]byte, where string) {
+	root := os.Getenv("RELINK_CORPUS")
+	where = root
+	if root == "" {
+		where = "the sample pages in testdata (set RELINK_CORPUS for the full corpus)"
+	}
+	dirs := []string{root}
+	if root == "" {
+		dirs = []string{"../internal/htmltok/testdata/html", "../testdata/site", "../testdata/extract"}
+	}
+	for _, dir := range dirs {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
+				if b, err := os.ReadFile(p); err == nil {
+					pages = append(pages, b)
+				}
+			}
+			return nil
+		})
+	}
+	if len(pages) == 0 {
+		tb.Skip("no HTML pages found")
+	}
+	return pages, where
+}
+
+func totalBytes(pages [][]byte) (n int64) {
+	for _, p := range pages {
+		n += int64(len(p))
+	}
+	return n
+}
+
+// BenchmarkHTML compares, on the same pages in the same run, relink's
+// link extraction (extract.NewHTML: tokenizing, finding and resolving
+// every link) with a plain pass of golang.org/x/net/html's tokenizer
+// (Next and Raw, finding nothing).
+func BenchmarkHTML(b *testing.B) {
+	pages, where := corpus(b)
+	n := totalBytes(pages)
+	b.Logf("%d pages, %d bytes, from %s", len(pages), n, where)
+	dst := make([]byte, 64<<10)
+	b.Run("impl=relink-extract", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		links := 0
+		x := extract.NewHTML(extract.Options{BaseURL: "http://example.com/dir/page.html"}, func(*extract.Link) error {
+			links++
+			return nil
+		})
+		for b.Loop() {
+			for _, p := range pages {
+				x.Reset()
+				pass(x, dst, p)
+			}
+		}
+		b.ReportMetric(float64(links)/float64(b.N), "links/op")
+	})
+	b.Run("impl=x-net-html-Next-Raw", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, p := range pages {
+				z := html.NewTokenizer(bytes.NewReader(p))
+				for z.Next() != html.ErrorToken {
+					_ = z.Raw()
+				}
+			}
+		}
+	})
+}
+
+// pass runs the transformer t over p as transform.Reader would, with
+// 64 KiB buffers.
+func pass(t transform.Transformer, dst, p []byte) {
+	for len(p) > 0 {
+		src := p[:min(len(p), 64<<10)]
+		nDst, nSrc, err := t.Transform(dst, src, len(src) == len(p))
+		_ = nDst
+		p = p[nSrc:]
+		if err != nil && err != transform.ErrShortDst && err != transform.ErrShortSrc {
+			panic(err)
+		}
+	}
+	t.Transform(dst, nil, true)
+}
+
+// TestMemory streams 1 GiB of generated HTML (links of every kind, IRIs,
+// long attributes, a huge comment) through the extractor and checks that
+// the peak heap stays under 64 MiB. It takes about a minute: it runs when
+// RELINK_MEMTEST is set.
+func TestMemory(t *testing.T) {
+	if os.Getenv("RELINK_MEMTEST") == "" {
+		t.Skip("RELINK_MEMTEST not set: streaming 1 GiB takes about a minute")
+	}
+	const size = 1 << 30
+	r := &genHTML{left: size}
+	links := 0
+	x := extract.NewHTML(extract.Options{BaseURL: "http://example.com/"}, func(*extract.Link) error {
+		links++
+		return nil
+	})
+	var peak uint64
+	stop := make(chan bool)
+	go func() {
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse+ms.StackInuse)
+			runtime.Gosched()
+		}
+	}()
+	n, err := io.Copy(io.Discard, transform.NewReader(r, x))
+	close(stop)
+	if err != nil || n != size {
+		t.Fatalf("copied %d bytes, %v", n, err)
+	}
+	rss := vmHWM()
+	t.Logf("1 GiB: %d links, peak heap %d MiB, peak RSS (VmHWM) %s", links, peak>>20, rss)
+	if peak > 64<<20 {
+		t.Errorf("peak heap %d MiB, want under 64 MiB", peak>>20)
+	}
+}
+
+func vmHWM() string {
+	b, _ := os.ReadFile("/proc/self/status")
+	for line := range strings.Lines(string(b)) {
+		if strings.HasPrefix(line, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:"))
+		}
+	}
+	return "?"
+}
+
+// genHTML generates HTML: a repeated page with links of many kinds, a
+// 2 MiB attribute value now and then, and a 3 MiB comment.
+type genHTML struct {
+	left int64
+	buf  []byte
+	i    int
+}
+
+func (g *genHTML) Read(p []byte) (int, error) {
+	if g.left <= 0 {
+		return 0, io.EOF
+	}
+	if len(g.buf) == 0 {
+		g.i++
+		var b bytes.Buffer
+		fmt.Fprintf(&b, `<div class="item"><a href="/page/%d?q=Dürst&amp;n=%d" title="t">item %d</a>`, g.i, g.i, g.i)
+		fmt.Fprintf(&b, `<img src="img/%d.png" srcset="a.png 1x, b.png 2x" alt=""><p style="background:url(x.png)">ü</p>`, g.i)
+		b.WriteString(`<script>var s = "<a href=no>";</script><style>p{background:url("bg.png")}</style></div>` + "\n")
+		if g.i%2000 == 0 {
+			b.WriteString(`<a href="data:text/plain,` + strings.Repeat("x", 2<<20) + `">big</a>`)
+		}
+		if g.i%5000 == 0 {
+			b.WriteString("<!--" + strings.Repeat("c", 3<<20) + "-->")
+		}
+		g.buf = b.Bytes()
+	}
+	n := copy(p, g.buf)
+	if int64(n) > g.left {
+		n = int(g.left)
+	}
+	g.buf = g.buf[n:]
+	g.left -= int64(n)
+	return n, nil
+}
