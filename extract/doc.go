@@ -7,6 +7,24 @@
 // replacing every reported span, and nothing else, leaves the rest of the
 // document byte-identical.
 //
+// # Extractors
+//
+// [NewHTML] returns the HTML extractor: a transform.Transformer whose
+// output is its input, byte for byte, and which reports each [Link] of the
+// document as it streams through — element and attribute, role, the value
+// as the document means it, the URI a browser requests (resolved against
+// the document's URL and its base element, with the query in the
+// document's charset), the IRI to show, the byte span and line of the
+// value, rel and anchor text. It determines the charset as browsers do
+// ([DetectCharset]) and reads ISO-2022-JP and UTF-16 documents too.
+// [NewText] is the same for plain text: mail, chat, logs. Both hold a
+// bounded amount of memory whatever the size of the document.
+//
+// Plain-text detection follows Unicode Technical Standard #58 and the rule
+// of RFC 3987bis section 8.3 that a non-ASCII character does not end an
+// IRI: [FindTextLinks] and [ScanText] on a whole text, [TextScanner] on a
+// stream.
+//
 // # The pieces
 //
 // Which constructs of HTML carry URLs is a table: [Lookup] maps an element

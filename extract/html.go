@@ -349,6 +349,9 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		if rule.Kind == KindHTML {
 			continue // srcdoc: a document of its own, not scanned
 		}
+		if string(tok.Name) == "object" && string(a.Name) == "classid" && bytes.HasPrefix(bytes.ToLower(bytes.TrimSpace(a.Val)), []byte("clsid:")) {
+			continue // an ActiveX class id, not a URL
+		}
 		value, _ := x.value(tok, a)
 		if rule.Role == Base {
 			if string(tok.Name) == "base" && !x.hasBase {
