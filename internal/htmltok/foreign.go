@@ -53,62 +53,62 @@ func classifyLower(name []byte) tagKind {
 	if len(name) == 0 || len(name) > len("annotation-xml") {
 		return kOther
 	}
-	n := string(name) // no copy: only compared
-	switch n[0] {
+	// switch string(name) compares without copying name.
+	switch name[0] {
 	case 'a':
-		if n == "annotation-xml" {
+		if string(name) == "annotation-xml" {
 			return kAnnotationXML
 		}
 	case 'b':
-		switch n {
+		switch string(name) {
 		case "b", "big", "blockquote", "body":
 			return kBreakout
 		case "br":
 			return kBr
 		}
 	case 'c':
-		switch n {
+		switch string(name) {
 		case "center", "code":
 			return kBreakout
 		}
 	case 'd':
-		switch n {
+		switch string(name) {
 		case "desc":
 			return kDesc
 		case "dd", "div", "dl", "dt":
 			return kBreakout
 		}
 	case 'e':
-		switch n {
+		switch string(name) {
 		case "em", "embed":
 			return kBreakout
 		}
 	case 'f':
-		switch n {
+		switch string(name) {
 		case "font":
 			return kFont
 		case "foreignobject":
 			return kForeignObject
 		}
 	case 'h':
-		switch n {
+		switch string(name) {
 		case "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr":
 			return kBreakout
 		}
 	case 'i':
-		switch n {
+		switch string(name) {
 		case "iframe":
 			return kIframe
 		case "i", "img":
 			return kBreakout
 		}
 	case 'l':
-		switch n {
+		switch string(name) {
 		case "li", "listing":
 			return kBreakout
 		}
 	case 'm':
-		switch n {
+		switch string(name) {
 		case "math":
 			return kMath
 		case "mi":
@@ -125,7 +125,7 @@ func classifyLower(name []byte) tagKind {
 			return kBreakout
 		}
 	case 'n':
-		switch n {
+		switch string(name) {
 		case "noembed":
 			return kNoembed
 		case "noframes":
@@ -134,11 +134,11 @@ func classifyLower(name []byte) tagKind {
 			return kBreakout
 		}
 	case 'o':
-		if n == "ol" {
+		if string(name) == "ol" {
 			return kBreakout
 		}
 	case 'p':
-		switch n {
+		switch string(name) {
 		case "p":
 			return kP
 		case "plaintext":
@@ -147,11 +147,11 @@ func classifyLower(name []byte) tagKind {
 			return kBreakout
 		}
 	case 'r':
-		if n == "ruby" {
+		if string(name) == "ruby" {
 			return kBreakout
 		}
 	case 's':
-		switch n {
+		switch string(name) {
 		case "script":
 			return kScript
 		case "style":
@@ -162,7 +162,7 @@ func classifyLower(name []byte) tagKind {
 			return kBreakout
 		}
 	case 't':
-		switch n {
+		switch string(name) {
 		case "textarea":
 			return kTextarea
 		case "title":
@@ -171,16 +171,16 @@ func classifyLower(name []byte) tagKind {
 			return kBreakout
 		}
 	case 'u':
-		switch n {
+		switch string(name) {
 		case "u", "ul":
 			return kBreakout
 		}
 	case 'v':
-		if n == "var" {
+		if string(name) == "var" {
 			return kBreakout
 		}
 	case 'x':
-		if n == "xmp" {
+		if string(name) == "xmp" {
 			return kXmp
 		}
 	}

@@ -362,15 +362,40 @@ func (z *Tokenizer) nextOversize(src []byte, atEOF bool) (*Token, int, error) {
 	return tok, z.consume(end), nil
 }
 
-func (z *Tokenizer) emitOversize(b []byte, off int64) *Token {
+// reuse resets z.tok for a token of bytes b at offset off. It sets the
+// fields one by one, which is cheaper than assigning a composite literal
+// to the reused token.
+func (z *Tokenizer) reuse(b []byte, off int64) *Token {
 	t := &z.tok
-	*t = Token{Type: Oversize, Raw: b, Offset: off, Foreign: z.ctx.foreign(), Attrs: z.attrs[:0]}
+	t.Type = 0
+	t.Raw = b
+	t.Offset = off
+	if t.Name != nil {
+		t.Name = nil
+	}
+	if t.Attrs != nil {
+		t.Attrs = nil
+	}
+	if t.Data != nil {
+		t.Data = nil
+	}
+	t.DataOff = 0
+	t.RawText = NotRaw
+	t.Foreign = z.ctx.foreign()
+	return t
+}
+
+func (z *Tokenizer) emitOversize(b []byte, off int64) *Token {
+	t := z.reuse(b, off)
+	t.Type = Oversize
 	return t
 }
 
 func (z *Tokenizer) emitText(b []byte, off int64) *Token {
-	t := &z.tok
-	*t = Token{Type: Text, Raw: b, Offset: off, Data: b, RawText: z.raw, Foreign: z.ctx.foreign(), Attrs: z.attrs[:0]}
+	t := z.reuse(b, off)
+	t.Type = Text
+	t.Data = b
+	t.RawText = z.raw
 	return t
 }
 
@@ -545,7 +570,7 @@ func (z *Tokenizer) scan(b []byte, i int, eof bool) (end, res int) {
 			if st == mAttrValueSQ {
 				q = '\''
 			}
-			k := bytes.IndexByte(b[i:], q)
+			k := indexByte(b[i:], q)
 			if k < 0 {
 				i = len(b)
 				continue
@@ -796,8 +821,7 @@ const mEOFInTag mstate = 255
 // emitMarkup returns the token for the complete construct b and applies
 // its effects on the tokenizer state.
 func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
-	t := &z.tok
-	*t = Token{Raw: b, Offset: off, Foreign: z.ctx.foreign(), Attrs: z.attrs[:0]}
+	t := z.reuse(b, off)
 	st := z.st
 	z.st = mNone
 	switch z.decl {
@@ -863,7 +887,8 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 	if t.Type == StartTag || t.Type == SelfClosingTag {
 		z.buildAttrs(t, b)
 	}
-	if t.Type != EOFInTag {
+	if t.Type != EOFInTag && (!z.isEnd || z.ctx.n > 0) {
+		// An end tag matters only inside svg or math.
 		z.kind = classifyLower(t.Name)
 		z.afterTag()
 	}
@@ -888,13 +913,22 @@ func (z *Tokenizer) lowered(s []byte) []byte {
 }
 
 func (z *Tokenizer) buildAttrs(t *Token, b []byte) {
-	attrs := z.attrs[:0]
-	for _, s := range z.spans {
+	n := len(z.spans)
+	if cap(z.attrs) < n {
+		z.attrs = make([]Attr, n, 2*n)
+	}
+	attrs := z.attrs[:n]
+	// Fill the reused slice in place: cheaper than appending structs.
+	for i := range z.spans {
+		s := &z.spans[i]
+		a := &attrs[i]
 		ne := int(s.nameEnd)
 		if ne < 0 {
 			ne = len(b)
 		}
-		a := Attr{Name: z.lowered(b[s.name:ne]), NameOff: int(s.name), ValOff: int(s.val), Quote: s.quote}
+		a.Name = z.lowered(b[s.name:ne])
+		a.NameOff, a.ValOff, a.Quote, a.Dup = int(s.name), int(s.val), s.quote, false
+		a.Val = nil
 		if s.val >= 0 {
 			ve := int(s.valEnd)
 			if ve < 0 {
@@ -902,7 +936,6 @@ func (z *Tokenizer) buildAttrs(t *Token, b []byte) {
 			}
 			a.Val = b[s.val:ve]
 		}
-		attrs = append(attrs, a)
 	}
 	markDups(attrs, &z.dupTab)
 	z.attrs = attrs
@@ -994,7 +1027,7 @@ func (z *Tokenizer) scanText(s []byte, eof bool) (int, int) {
 	switch z.raw {
 	case NotRaw:
 		for i := 0; ; {
-			k := bytes.IndexByte(s[i:], '<')
+			k := indexByte(s[i:], '<')
 			if k < 0 {
 				return len(s), stopEnd
 			}
@@ -1005,7 +1038,7 @@ func (z *Tokenizer) scanText(s []byte, eof bool) (int, int) {
 				}
 				return p, stopHold
 			}
-			if c := s[p+1]; c == '/' || c == '!' || c == '?' || isAlpha(c) {
+			if markupStart[s[p+1]] {
 				return p, stopMarkup
 			}
 			i = p + 1
@@ -1168,6 +1201,35 @@ func lower(c byte) byte {
 func isAlpha(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
+
+// indexByte is bytes.IndexByte for data where c is often near: in
+// markup-dense HTML the next '<' or closing quote is a few bytes away, and
+// a plain loop finds it before the vectorized search would have started.
+func indexByte(s []byte, c byte) int {
+	n := min(len(s), 16)
+	for i := 0; i < n; i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	if n == len(s) {
+		return -1
+	}
+	if k := bytes.IndexByte(s[n:], c); k >= 0 {
+		return n + k
+	}
+	return -1
+}
+
+// markupStart reports the bytes that, after '<' in the data state, start
+// markup: ASCII letters, '/', '!' and '?'.
+var markupStart = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	t['/'], t['!'], t['?'] = true, true, true
+	return t
+}()
 
 // Byte classes of the tag states. White space is the WHATWG's (tab, LF,
 // FF, space) plus CR, which the input stream preprocessing turns into LF.

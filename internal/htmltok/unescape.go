@@ -92,12 +92,25 @@ func unescape(dst, raw []byte, offs *[]int32, attr bool) []byte {
 }
 
 func indexSpecial(s []byte, attr bool) int {
+	t := &specialText
+	if attr {
+		t = &specialAttr
+	}
 	for i, c := range s {
-		if c == '&' || c == '\r' || c == 0 && attr {
+		if t[c] {
 			return i
 		}
 	}
 	return -1
+}
+
+// The bytes unescape stops at: '&', CR, and in attributes NUL.
+var specialText, specialAttr [256]bool
+
+func init() {
+	specialText['&'], specialText['\r'] = true, true
+	specialAttr = specialText
+	specialAttr[0] = true
 }
 
 func appendRun(dst, s []byte, offs *[]int32, at int) []byte {
