@@ -2,7 +2,10 @@ package htmltok
 
 //go:generate go run gen.go
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 type entity struct {
 	name, val string
@@ -56,17 +59,33 @@ func UnescapeText(dst, raw []byte, offs *[]int32) []byte {
 }
 
 func unescape(dst, raw []byte, offs *[]int32, attr bool) []byte {
+	// Most values have nothing to decode: find that out with vectorized
+	// searches.
+	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 && (!attr || bytes.IndexByte(raw, 0) < 0) {
+		if offs != nil {
+			return appendRun(dst, raw, offs, 0)
+		}
+		return append(dst, raw...)
+	}
+	t := &specialText
+	if attr {
+		t = &specialAttr
+	}
 	i := 0
-	for i < len(raw) {
-		k := indexSpecial(raw[i:], attr)
-		if k < 0 {
-			k = len(raw) - i
+	for {
+		j := i
+		for j < len(raw) && !t[raw[j]] {
+			j++
 		}
-		dst = appendRun(dst, raw[i:i+k], offs, i)
-		i += k
-		if i == len(raw) {
-			break
+		if offs == nil {
+			dst = append(dst, raw[i:j]...)
+		} else {
+			dst = appendRun(dst, raw[i:j], offs, i)
 		}
+		if j == len(raw) {
+			return dst
+		}
+		i = j
 		switch raw[i] {
 		case 0:
 			dst = appendOff(dst, offs, i, "\uFFFD")
@@ -88,20 +107,6 @@ func unescape(dst, raw []byte, offs *[]int32, attr bool) []byte {
 			i += n
 		}
 	}
-	return dst
-}
-
-func indexSpecial(s []byte, attr bool) int {
-	t := &specialText
-	if attr {
-		t = &specialAttr
-	}
-	for i, c := range s {
-		if t[c] {
-			return i
-		}
-	}
-	return -1
 }
 
 // The bytes unescape stops at: '&', CR, and in attributes NUL.
@@ -171,6 +176,33 @@ func decodeRef(s []byte, attr bool) (val string, n int) {
 }
 
 func lookupEntity(name []byte) *entity {
+	// The references most used in attribute values and text first.
+	i := -1
+	switch string(name) {
+	case "amp":
+		i = ampIndex
+	case "lt":
+		i = ltIndex
+	case "gt":
+		i = gtIndex
+	case "quot":
+		i = quotIndex
+	case "nbsp":
+		i = nbspIndex
+	default:
+		i = searchEntity(name)
+	}
+	if i < 0 {
+		return nil
+	}
+	return &entities[i]
+}
+
+var ampIndex, ltIndex, gtIndex, quotIndex, nbspIndex = searchEntity([]byte("amp")), searchEntity([]byte("lt")),
+	searchEntity([]byte("gt")), searchEntity([]byte("quot")), searchEntity([]byte("nbsp"))
+
+// searchEntity returns the index of name in entities, or -1.
+func searchEntity(name []byte) int {
 	lo, hi := 0, len(entities)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -181,9 +213,9 @@ func lookupEntity(name []byte) *entity {
 		}
 	}
 	if lo < len(entities) && entities[lo].name == string(name) {
-		return &entities[lo]
+		return lo
 	}
-	return nil
+	return -1
 }
 
 func decodeNumeric(s []byte) (string, int) {
