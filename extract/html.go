@@ -34,6 +34,11 @@ type Options struct {
 	// TextLinks also reports the links written as plain text in the
 	// document's text (not in script, style and the like).
 	TextLinks bool
+	// Immediate reports each link as soon as it is found, in document
+	// order, instead of reporting an a element's href with its text when
+	// the element ends: Link.Text is then empty. A rewriter, which must
+	// know a link before it writes the bytes after it, wants this.
+	Immediate bool
 }
 
 // ErrOversize is passed to the link function (in a Link with Tag "" and
@@ -79,13 +84,14 @@ type HTML struct {
 	base    *iri.URL // the document's base URL, or nil
 	hasBase bool     // a base element with href was seen
 
-	line  int // line of the next token
-	jis   *jisMasker
-	mbuf  []byte
-	u16   *utf16Decoder
-	u8    []byte
-	units int64 // UTF-16 code units before the next token
-	bom   int64
+	line    int   // line of the next token
+	settled int64 // offset in the input after the last token
+	jis     *jisMasker
+	mbuf    []byte
+	u16     *utf16Decoder
+	u8      []byte
+	units   int64 // UTF-16 code units before the next token
+	bom     int64
 
 	anchor  *Link   // the a element being read, waiting for its text
 	queue   []*Link // links found inside it, in order
@@ -102,6 +108,7 @@ type HTML struct {
 	offs1      []int32
 	identity   bool // the value decoded by value is its raw bytes
 	scratch    Link // the Link reported when it need not be kept
+	cssQuote   byte // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
 	err        error
 }
@@ -128,7 +135,7 @@ func (x *HTML) Reset() {
 	x.cs, x.known = Charset{}, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
-	x.line, x.jis, x.u16, x.units, x.bom = 1, nil, nil, 0, 0
+	x.line, x.jis, x.u16, x.units, x.bom, x.settled = 1, nil, nil, 0, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
 	x.trun = x.trun[:0]
 	x.css.Reset()
@@ -146,45 +153,82 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	if x.err != nil {
 		return 0, 0, x.err
 	}
-	if !x.known {
-		take := min(len(src), PrescanLimit-len(x.head))
-		x.head = append(x.head, src[:take]...)
-		nSrc = take
-		if len(x.head) < PrescanLimit && !(atEOF && nSrc == len(src)) {
-			return 0, nSrc, nil
-		}
-		x.start()
-		x.pend = x.head
-		x.replay = x.head
-	}
-	// Write the held head, then pass src through.
+	// Write the held head first.
 	if len(x.pend) > 0 {
 		n := copy(dst, x.pend)
 		x.pend = x.pend[n:]
 		nDst = n
 		if len(x.pend) > 0 {
-			return nDst, nSrc, transform.ErrShortDst
+			return nDst, 0, transform.ErrShortDst
 		}
 	}
-	eof := atEOF
-	if len(x.replay) > 0 {
-		r := x.replay
-		x.replay = nil
-		if err := x.feed(r, eof && nSrc == len(src)); err != nil {
-			return nDst, nSrc, err
-		}
+	n := copy(dst[nDst:], src)
+	if !x.known {
+		// Until the charset is known the input is held (x.head) and
+		// written once it is.
+		n = min(len(src), PrescanLimit-len(x.head))
 	}
-	rest := src[nSrc:]
-	n := copy(dst[nDst:], rest)
-	if err := x.feed(rest[:n], eof && n == len(rest)); err != nil {
+	known := x.known
+	if err := x.Feed(src[:n], atEOF && n == len(src)); err != nil {
 		return nDst, nSrc, err
 	}
-	nDst += n
-	nSrc += n
-	if nSrc < len(src) {
+	if known {
+		nDst += n
+	} else if x.known {
+		x.pend = x.head
+		k := copy(dst[nDst:], x.pend)
+		x.pend = x.pend[k:]
+		nDst += k
+	}
+	nSrc = n
+	if len(x.pend) > 0 || nSrc < len(src) {
 		return nDst, nSrc, transform.ErrShortDst
 	}
 	return nDst, nSrc, nil
+}
+
+// Feed finds the links of the next bytes of the document, b, without
+// writing anything: for a caller that writes the document itself, such as
+// a rewriter. atEOF reports that b ends the document.
+func (x *HTML) Feed(b []byte, atEOF bool) error {
+	if x.err != nil {
+		return x.err
+	}
+	if !x.known {
+		take := min(len(b), PrescanLimit-len(x.head))
+		x.head = append(x.head, b[:take]...)
+		b = b[take:]
+		if len(x.head) < PrescanLimit && !atEOF {
+			return nil
+		}
+		x.start()
+		if err := x.feed(x.head, atEOF && len(b) == 0); err != nil {
+			return err
+		}
+		if len(b) == 0 {
+			return nil
+		}
+	}
+	return x.feed(b, atEOF)
+}
+
+// Settled returns the offset in the input before which every link has
+// been found: a rewriter may write the bytes before it. The bytes after
+// it belong to a tag, a CSS url() or a run of text still being read.
+func (x *HTML) Settled() int64 {
+	if !x.known {
+		return 0
+	}
+	s := x.settled
+	if x.inStyle && x.u16 == nil {
+		if p, ok := x.css.Pending(); ok {
+			s = min(s, p)
+		}
+	}
+	if len(x.trun) > 0 {
+		s = min(s, x.trunStart)
+	}
+	return s
 }
 
 // start decides the charset from the head and prepares the conversions.
@@ -291,6 +335,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	case htmltok.Oversize:
 		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.line, Err: &OversizeError{Offset: x.orig(tok, 0)}})
 	}
+	x.settled = x.orig(tok, len(tok.Raw))
 	x.line += bytes.Count(tok.Raw, []byte{'\n'})
 	if x.u16 != nil {
 		x.units += utf16Units(tok.Raw)
@@ -371,7 +416,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			base = codebase
 		}
 		err := x.eachURL(rule, value, func(s, e int, v string) error {
-			anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag
+			anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
 			l := x.newLink(anchor)
 			*l = Link{
 				Tag:    intern(tok.Name),
@@ -381,8 +426,14 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 				Raw:    v,
 				Offset: x.valueOffset(tok, a, s),
 				End:    x.valueOffset(tok, a, e),
+				Kind:   rule.Kind,
+				Quote:  a.Quote,
+				Base:   base,
 			}
 			l.Line = x.lineAt(tok, a.ValOff+x.rawIndex(a, s))
+			if rule.Kind == KindCSS {
+				l.CSSQuote = x.cssQuote
+			}
 			if l.Tag == "a" || l.Tag == "area" || l.Tag == "link" {
 				if rel := x.attr(tok, "rel"); len(rel) > 0 {
 					l.Rel = string(rel)
@@ -587,6 +638,7 @@ func (x *HTML) eachURL(rule Rule, v string, fn func(s, e int, url string) error)
 		var err error
 		FindCSSURLs([]byte(v), func(u CSSURL) {
 			if err == nil && !u.TooLong {
+				x.cssQuote = u.Quote
 				err = fn(int(u.Start), int(u.End), u.Value)
 			}
 		})
@@ -727,7 +779,7 @@ func (x *HTML) cssURL(u CSSURL) error {
 	if x.needsDecoding(v) {
 		v = decodeWithOffsets(x.cs.Encoding, v, nil)
 	}
-	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Line: x.line}
+	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Line: x.line, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
 	if tok := x.cssTok; tok != nil && u.Start >= tok.Offset && u.End <= tok.Offset+int64(len(tok.Raw)) {
 		i, j := int(u.Start-tok.Offset), int(u.End-tok.Offset)
 		l.Offset, l.End, l.Line = x.orig(tok, i), x.orig(tok, j), x.lineAt(tok, i)
@@ -811,7 +863,7 @@ func (x *HTML) flushText() error {
 		tl := m.Link()
 		i, j := int(m.Start), int(m.End)
 		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
-			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'})}
+			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'}), Base: x.base}
 		uri, e := tl.URI()
 		if e == nil {
 			uri, e = x.conv.ToURI(uri)

@@ -1,5 +1,7 @@
 package extract
 
+import "github.com/relink-go/relink/iri"
+
 // A Link is one URL found in a document.
 type Link struct {
 	// Tag is the element that holds the link, in lower case ("a", "img",
@@ -43,4 +45,21 @@ type Link struct {
 	Offset, End int64
 	// Line is the 1-based line of Offset.
 	Line int
+
+	// What a rewriter needs to write a new value in place:
+
+	// Kind is the syntax the link sits in: KindURL for a whole attribute
+	// value, KindSrcset, KindSpaceList, KindCommaList or KindRefresh for a
+	// piece of one, KindCSS for a url() or @import in a style attribute or
+	// element; 0 for a link in text.
+	Kind Kind
+	// Quote is the quote of the attribute value holding the link: '"',
+	// '\'' or 0 when unquoted (or for a link not in an attribute).
+	Quote byte
+	// CSSQuote is, for KindCSS, the quote of the CSS string holding the
+	// URL, or 0 for an unquoted url(...).
+	CSSQuote byte
+	// Base is the URL the link was resolved against (the document's base
+	// URL, a codebase), or nil.
+	Base *iri.URL
 }
