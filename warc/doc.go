@@ -1,0 +1,48 @@
+// Package warc reads Web ARChive files (ISO 28500: WARC 1.0 and 1.1, and
+// the drafts 0.17 and 0.18 that older crawls were written in) as a stream,
+// and the HTTP responses they hold.
+//
+// # Records
+//
+// A WARC file is a sequence of records. Each has a version line
+// ("WARC/1.1"), named fields (WARC-Type, WARC-Target-URI, WARC-Date,
+// Content-Length...), a blank line, a block of Content-Length bytes, and
+// two line breaks. The file may be uncompressed or gzip-compressed, either
+// as one gzip member per record (the usual form, which lets an index point
+// at a record) or as one member for the whole file.
+//
+// [NewReader] returns a [Reader] whose [Reader.Next] method returns the
+// records in order. A [Record] has the fields of its header and its block
+// as an io.Reader that streams from the file: the Reader holds a bounded
+// amount of memory (its buffers and one record header) whatever the size
+// of a record. Offset says where a record is, so that an index of records
+// can be built, and so that a bad record can be found again.
+//
+// # Leniency
+//
+// Crawls are messy, and one bad record must not cost the rest of a file.
+// The Reader accepts header lines that end in LF alone, folded field
+// values, field names in any case, the WARC 1.0 draft's "<uri>" form of
+// WARC-Target-URI (it removes the brackets), a missing or short record
+// terminator, and any WARC/ version. It keeps WARC-Date as written: a
+// malformed date is the caller's business, not a reason to stop. When a
+// record cannot be read (no Content-Length, a malformed header, a corrupt
+// gzip member, bytes that are not a record), Next returns a *SyntaxError
+// saying where and why, and the next call resumes at the next line that
+// starts with "WARC/" (in a gzip file, at the next gzip member that
+// decompresses). A file cut short yields the records it holds, and then a
+// *SyntaxError for the record that was cut.
+//
+// # HTTP
+//
+// The block of a response record is usually an HTTP response: status
+// line, header, body. [Record.HTTPResponse] parses it and gives the body
+// as the server meant it: HTTP chunked transfer coding and gzip, deflate
+// and br content codings are undone when the body still carries them, and
+// left alone when the crawler already removed them (Common Crawl, for one,
+// stores bodies decoded and renames the original headers to
+// X-Crawler-Transfer-Encoding and so on; other crawlers keep a
+// Content-Encoding header on a body they decoded, which the Response
+// detects from the body's first bytes). [Response.ContentType] reads the
+// media type and charset as browsers do.
+package warc

@@ -1,0 +1,472 @@
+package warc
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Limits on what the Reader holds in memory.
+const (
+	// bufSize is the size of the Reader's buffers, and so the longest
+	// header line it reads.
+	bufSize = 64 << 10
+	// MaxHeaderSize is the most bytes a record's WARC header may take;
+	// a longer header is a *SyntaxError.
+	MaxHeaderSize = 1 << 20
+)
+
+// A Field is one named field of a WARC or HTTP header.
+type Field struct {
+	Name  string // as written
+	Value string // without leading and trailing white space; the lines of a folded value joined by a space
+}
+
+// A Header is the fields of a WARC or HTTP header in the order they were
+// written. Field names compare without regard to ASCII case.
+type Header []Field
+
+// Get returns the value of the first field called name, or "".
+func (h Header) Get(name string) string {
+	for _, f := range h {
+		if strings.EqualFold(f.Name, name) {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+// Values returns the values of every field called name, in order.
+func (h Header) Values(name string) []string {
+	var v []string
+	for _, f := range h {
+		if strings.EqualFold(f.Name, name) {
+			v = append(v, f.Value)
+		}
+	}
+	return v
+}
+
+// A Record is one record of a WARC file. The named fields that every
+// reader needs are copied out of Header; all of them, these included, are
+// in Header as written.
+type Record struct {
+	// Version is the version of the record's format, the version line
+	// less "WARC/": "1.0", "1.1", "0.18".
+	Version string
+	// Type is WARC-Type as written: "warcinfo", "response", "resource",
+	// "request", "metadata", "revisit", "conversion" or "continuation".
+	Type string
+	// TargetURI is WARC-Target-URI, without the angle brackets that the
+	// WARC 1.0 grammar put around it (and that wget writes).
+	TargetURI string
+	// RecordID is WARC-Record-ID as written ("<urn:uuid:...>").
+	RecordID string
+	// Date is WARC-Date as written, whether or not it is a valid date.
+	Date string
+	// ContentType is the Content-Type of the block
+	// ("application/http; msgtype=response"), "" when absent.
+	ContentType string
+	// ContentLength is the length of the block in bytes.
+	ContentLength int64
+	// Header is the record's named fields in the order written.
+	Header Header
+
+	// Offset is where the record is in the input: the offset of its
+	// first byte in an uncompressed file, the offset of the gzip member
+	// that holds its first byte in a compressed one. In a file of one
+	// gzip member per record, the usual form, that is the record's
+	// own offset, the one that CDX indexes give.
+	Offset int64
+	// DecompressedOffset is how far into the decompressed data of the
+	// gzip member at Offset the record begins: 0 for a record that has a
+	// member of its own, and for an uncompressed file.
+	DecompressedOffset int64
+
+	// Block streams the record's block, ContentLength bytes. It is
+	// valid until the next call to Next, which skips what is left of it.
+	// If the file ends before the block does, or its gzip data is
+	// corrupt, Block returns io.ErrUnexpectedEOF and the next call to
+	// Next returns a *SyntaxError that says what happened; other errors
+	// are those of the input.
+	Block io.Reader
+
+	r *Reader
+}
+
+// A SyntaxError is a part of a WARC file that the Reader could not read as
+// a record, and skipped.
+type SyntaxError struct {
+	// Offset and DecompressedOffset say where the bad record, or the
+	// bytes that are not a record, begin, as for Record.
+	Offset             int64
+	DecompressedOffset int64
+	// Reason says what is wrong, in lower case without a prefix:
+	// "no Content-Length", "truncated: ...".
+	Reason string
+	// Err is the underlying error (from compress/gzip, say), or nil.
+	Err error
+}
+
+func (e *SyntaxError) Error() string {
+	return "warc: " + e.Where() + ": " + e.Reason
+}
+
+// Where returns the position of the error as "offset N", or
+// "offset N+M" when it lies M bytes into the decompressed data of the
+// gzip member at offset N.
+func (e *SyntaxError) Where() string {
+	if e.DecompressedOffset != 0 {
+		return fmt.Sprintf("offset %d+%d", e.Offset, e.DecompressedOffset)
+	}
+	return fmt.Sprintf("offset %d", e.Offset)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// A Reader reads the records of a WARC file, uncompressed or gzipped, in
+// one pass and with bounded memory.
+//
+// Next returns the records in order and io.EOF after the last. It returns
+// a *SyntaxError for a part of the file it cannot read as a record; the
+// Reader has then skipped it, and the next call to Next continues with
+// the record that follows. Any other error is an error of the input, and
+// Next returns it from then on.
+type Reader struct {
+	in  *bufio.Reader // the input
+	cnt countingReader
+	gz  *gzipStream   // the decompressor, or nil for an uncompressed file
+	br  *bufio.Reader // the WARC data: in, or a buffer over gz
+	pos int64         // bytes consumed from br
+
+	started bool
+	midLine bool   // the last line read from br had no line feed: it goes on
+	resync  bool   // skip to the next record without calling it junk
+	version []byte // the version line of the next record, once read
+	haveVer bool   // version holds it
+	verPos  int64  // where it began
+
+	rec     *Record
+	block   blockReader
+	pending *SyntaxError // to return from the next call to Next
+	err     error        // io.EOF or an error of the input, for good
+
+	http httpState
+}
+
+// NewReader returns a Reader that reads the WARC file r. Whether r is
+// gzipped is decided from its first bytes.
+func NewReader(r io.Reader) *Reader {
+	x := &Reader{}
+	x.cnt.r = r
+	x.in = bufio.NewReaderSize(&x.cnt, bufSize)
+	return x
+}
+
+// countingReader counts the bytes read from r and remembers its first
+// error other than io.EOF: after one, the input is broken for good.
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	err error
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if err != nil && err != io.EOF && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
+func (x *Reader) start() {
+	x.started = true
+	if b, _ := x.in.Peek(3); len(b) == 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8 {
+		x.gz = &gzipStream{in: x.in, cnt: &x.cnt}
+		x.br = bufio.NewReaderSize(x.gz, bufSize)
+	} else {
+		x.br = x.in
+	}
+}
+
+// where maps an offset in the WARC data to Offset and DecompressedOffset.
+func (x *Reader) where(p int64) (int64, int64) {
+	if x.gz == nil {
+		return p, 0
+	}
+	return x.gz.where(p)
+}
+
+func (x *Reader) syntaxError(p int64, err error, format string, a ...any) *SyntaxError {
+	off, d := x.where(p)
+	return &SyntaxError{Offset: off, DecompressedOffset: d, Reason: fmt.Sprintf(format, a...), Err: err}
+}
+
+// readError turns an error from br into what Next returns: a
+// *SyntaxError for a bad gzip member (after which the stream goes on at
+// the next member), the error itself otherwise, remembered for good
+// unless it is io.EOF.
+func (x *Reader) readError(err error) error {
+	var me *memberError
+	if errors.As(err, &me) {
+		x.gz.resync()
+		x.resync = true
+		x.midLine = false
+		return &SyntaxError{Offset: me.offset, DecompressedOffset: me.dec, Reason: me.reason(), Err: me.err}
+	}
+	if err != io.EOF {
+		x.err = err
+	}
+	return err
+}
+
+// Next returns the next record. It skips what the caller did not read of
+// the previous record's block.
+func (x *Reader) Next() (*Record, error) {
+	if x.rec != nil {
+		x.skipBlock()
+		x.rec.r = nil
+		x.rec = nil
+	}
+	if x.pending != nil {
+		e := x.pending
+		x.pending = nil
+		return nil, e
+	}
+	if x.err != nil {
+		return nil, x.err
+	}
+	if !x.started {
+		x.start()
+	}
+	if !x.haveVer {
+		if err := x.findRecord(); err != nil {
+			return nil, err
+		}
+	}
+	return x.readHeader()
+}
+
+// skipBlock discards the rest of the current block, and the line break
+// at its end.
+func (x *Reader) skipBlock() {
+	b := &x.block
+	for b.err == nil && b.left > 0 {
+		n, err := x.br.Discard(int(min(b.left, 1<<30)))
+		x.pos += int64(n)
+		b.left -= int64(n)
+		if err != nil {
+			b.fail(err)
+		}
+	}
+}
+
+// isVersionLine reports whether line begins with "WARC/" and a digit.
+func isVersionLine(line []byte) bool {
+	return len(line) > 5 && string(line[:5]) == "WARC/" && '0' <= line[5] && line[5] <= '9'
+}
+
+// isBlank reports whether line holds only white space and line breaks.
+func isBlank(line []byte) bool {
+	for _, c := range line {
+		if c != '\r' && c != '\n' && c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
+// findRecord reads up to and including the version line of the next
+// record, which it leaves in x.version. Anything but blank lines on the
+// way is junk, reported once as a *SyntaxError.
+func (x *Reader) findRecord() error {
+	junk := int64(-1)
+	for {
+		start := x.pos
+		line, err := x.br.ReadSlice('\n')
+		x.pos += int64(len(line))
+		if len(line) > 0 {
+			lineStart := !x.midLine
+			x.midLine = line[len(line)-1] != '\n'
+			switch {
+			case lineStart && isVersionLine(line):
+				x.version = append(x.version[:0], line...)
+				x.haveVer, x.verPos = true, start
+				if junk >= 0 && !x.resync {
+					x.resync = false
+					return x.syntaxError(junk, nil, "%d bytes that are not a record, skipped", start-junk)
+				}
+				x.resync = false
+				return nil
+			case lineStart && isBlank(line):
+			default:
+				if junk < 0 {
+					junk = start
+				}
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			if err == io.EOF && junk >= 0 && !x.resync {
+				return x.syntaxError(junk, nil, "%d bytes at the end that are not a record, skipped", x.pos-junk)
+			}
+			return x.readError(err)
+		}
+	}
+}
+
+// readHeader reads the header of the record whose version line is
+// x.version and returns the record.
+func (x *Reader) readHeader() (*Record, error) {
+	start := x.verPos
+	rec := &Record{Version: string(bytes.TrimRight(x.version[len("WARC/"):], " \t\r\n"))}
+	x.haveVer = false
+	rec.Offset, rec.DecompressedOffset = x.where(start)
+	bad := func(err error, format string, a ...any) (*Record, error) {
+		x.resync = true
+		return nil, &SyntaxError{Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset,
+			Reason: fmt.Sprintf(format, a...), Err: err}
+	}
+	size := 0
+	for {
+		line, err := x.br.ReadSlice('\n')
+		x.pos += int64(len(line))
+		size += len(line)
+		if err == bufio.ErrBufferFull {
+			x.midLine = true
+			return bad(nil, "a header line longer than %d bytes", bufSize)
+		}
+		if err == io.EOF {
+			// A header ends with a blank line, a line feed included.
+			return bad(io.ErrUnexpectedEOF, "truncated: the file ends in the record's header")
+		}
+		if err != nil {
+			e := x.readError(err)
+			var se *SyntaxError
+			if errors.As(e, &se) {
+				// The gzip data broke inside the header: the error is
+				// the record's.
+				return bad(se.Err, "%s", se.Reason)
+			}
+			return nil, e
+		}
+		if size > MaxHeaderSize {
+			return bad(nil, "a header longer than %d bytes", MaxHeaderSize)
+		}
+		text := bytes.TrimRight(line, "\r\n")
+		if len(text) == 0 {
+			break
+		}
+		if text[0] == ' ' || text[0] == '\t' {
+			// A folded line continues the previous field's value.
+			if len(rec.Header) == 0 {
+				return bad(nil, "a header that begins with a folded line")
+			}
+			f := &rec.Header[len(rec.Header)-1]
+			if v := bytes.TrimSpace(text); len(v) > 0 {
+				f.Value += " " + string(v)
+			}
+			continue
+		}
+		colon := bytes.IndexByte(text, ':')
+		if colon <= 0 {
+			return bad(nil, "a header line that is not a field: %s", quoteShort(text))
+		}
+		rec.Header = append(rec.Header, Field{
+			Name:  string(bytes.TrimSpace(text[:colon])),
+			Value: string(bytes.TrimSpace(text[colon+1:])),
+		})
+	}
+	h := rec.Header
+	cl := h.Get("Content-Length")
+	if cl == "" {
+		return bad(nil, "no Content-Length")
+	}
+	n, err := strconv.ParseInt(cl, 10, 64)
+	if err != nil || n < 0 {
+		return bad(nil, "bad Content-Length %s", quoteShort([]byte(cl)))
+	}
+	rec.ContentLength = n
+	rec.Type = h.Get("WARC-Type")
+	rec.TargetURI = h.Get("WARC-Target-URI")
+	if len(rec.TargetURI) >= 2 && rec.TargetURI[0] == '<' && rec.TargetURI[len(rec.TargetURI)-1] == '>' {
+		rec.TargetURI = strings.TrimSpace(rec.TargetURI[1 : len(rec.TargetURI)-1])
+	}
+	rec.RecordID = h.Get("WARC-Record-ID")
+	rec.Date = h.Get("WARC-Date")
+	rec.ContentType = h.Get("Content-Type")
+	x.block = blockReader{x: x, rec: rec, left: n, size: n}
+	rec.Block = &x.block
+	rec.r = x
+	x.rec = rec
+	x.midLine = false
+	return rec, nil
+}
+
+// quoteShort quotes b for an error message, cut to 40 bytes.
+func quoteShort(b []byte) string {
+	if len(b) > 40 {
+		return strconv.Quote(string(b[:40])) + "..."
+	}
+	return strconv.Quote(string(b))
+}
+
+// blockReader reads the block of the current record.
+type blockReader struct {
+	x    *Reader
+	rec  *Record
+	left int64 // bytes of the block not yet read
+	size int64
+	err  error
+}
+
+func (b *blockReader) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	if b.left <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.x.br.Read(p)
+	b.x.pos += int64(n)
+	b.left -= int64(n)
+	if err != nil && b.left > 0 {
+		b.fail(err)
+		if n > 0 {
+			return n, nil
+		}
+		return 0, b.err
+	}
+	return n, nil
+}
+
+// fail records the error err that cut the block short: the next call to
+// Next reports it.
+func (b *blockReader) fail(err error) {
+	x, rec := b.x, b.rec
+	b.err = io.ErrUnexpectedEOF
+	reason := fmt.Sprintf("truncated: the file ends %d bytes into a %d-byte block", b.size-b.left, b.size)
+	if err == io.EOF {
+		x.resync = true
+		x.pending = &SyntaxError{Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, Reason: reason, Err: io.ErrUnexpectedEOF}
+		return
+	}
+	e := x.readError(err)
+	var se *SyntaxError
+	if errors.As(e, &se) {
+		x.pending = &SyntaxError{Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset,
+			Reason: fmt.Sprintf("%s (%d bytes into a %d-byte block)", se.Reason, b.size-b.left, b.size), Err: se.Err}
+		return
+	}
+	b.err = err
+}
