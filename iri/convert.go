@@ -110,7 +110,9 @@ func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
 // In Web mode, a reference with a scheme is parsed with the URL Standard's
 // parser instead (see ParseURL) and ToURI returns its href, or fails where
 // the standard fails; a relative reference, which has no URL without a
-// base, gets the preprocessing of 3987bis section 7.2 and the mapping above.
+// base, gets the standard's preprocessing and percent-encode sets, and
+// stays relative: resolved against any base, it gives the URL the
+// reference as written gives.
 //
 // ToURI is idempotent and returns a valid URI reference unchanged (an
 // ASCII host is never altered; only a percent-encoded UTF-8 host changes,
@@ -122,6 +124,7 @@ func (c *Converter) ToURI(s string) (string, error) {
 		if href, ok, err := c.webHref(s); ok {
 			return href, err
 		}
+		return c.webRelative(s)
 	}
 	var r Reference
 	in := s

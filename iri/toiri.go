@@ -49,12 +49,16 @@ func (c *Converter) ToIRI(s string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if ok {
-			// The URL Standard's href is final: no preprocessing, no
-			// validation ("100%" keeps its "%", as browsers send it).
-			s, webURL = href, true
-			split(s, &r)
+		if !ok {
+			// A relative reference as a browser encodes it.
+			if href, err = c.webRelative(s); err != nil {
+				return "", err
+			}
 		}
+		// The URL Standard's form is final: no preprocessing, no
+		// validation ("100%" keeps its "%", as browsers send it).
+		s, webURL = href, true
+		split(s, &r)
 	}
 	if !webURL {
 		var err error

@@ -226,11 +226,14 @@ func TestToURIWeb(t *testing.T) {
 		{"http://h/a[b]", "http://h/a[b]", "URL Standard path percent-encode set"},
 		{"http://bücher.de/ä b", "http://xn--bcher-kva.de/%C3%A4%20b", "IDNA and encoding"},
 		{"HTTP://EXAMPLE.COM:80/a/./b/../c", "http://example.com/a/c", "URL Standard normalizes"},
-		// A relative reference: 3987bis 7.2 preprocessing, then the mapping.
-		{"  a\tb  ", "ab", "7.2 steps 1-2"},
-		{"100%", "100%25", "7.2 step 4"},
-		{`\a\b?c\d`, "/a/b?c%5Cd", "7.2 step 5, then LEIRI"},
-		{"ü b", "%C3%BC%20b", "LEIRI mapping"},
+		// A relative reference: the URL Standard's preprocessing and
+		// percent-encode sets, kept relative.
+		{"  a\tb  ", "ab", "trim, remove tab and newline"},
+		{"100%", "100%", "a relative reference keeps a lone \"%\" as browsers do"},
+		{`\a\b?c\d`, `/a/b?c\d`, "'\\' is '/' before the query, kept after"},
+		{"ü b", "%C3%BC%20b", "path percent-encode set"},
+		{"a{b}?c{d}'#e`f", "a%7Bb%7D?c{d}%27#e%60f", "the path, special-query and fragment sets"},
+		{"//Bücher.DE/x", "//xn--bcher-kva.de/x", "a network-path reference gets host processing"},
 	}
 	for _, tt := range tests {
 		got, err := c.ToURI(tt.in)

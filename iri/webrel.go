@@ -1,0 +1,68 @@
+package iri
+
+import "strings"
+
+// webRelative maps the relative reference s to the form a browser gives
+// it when it resolves it in a document of the converter's charset, but
+// keeps it relative: the URL Standard's preprocessing (leading and
+// trailing C0 controls and spaces trimmed, tabs and newlines removed,
+// backslashes before the query read as slashes) and its percent-encode
+// sets (the path set, the special-query set in the document charset, the
+// fragment set; a "%" is left as it is). A network-path reference
+// ("//host/path") gets the URL Standard's host processing. Resolving the
+// result against any base gives the URL that resolving s gives.
+func (c *Converter) webRelative(s string) (string, error) {
+	s = removeTabNewline(trimC0Space(s))
+	if len(s) >= 2 && (s[0] == '/' || s[0] == '\\') && (s[1] == '/' || s[1] == '\\') {
+		// A network-path reference: what it gives under a special base,
+		// less that base's scheme.
+		u, err := c.ParseURL(s, webRelativeBase)
+		if err != nil {
+			return "", err
+		}
+		return strings.TrimPrefix(u.href, "http:"), nil
+	}
+	end := len(s)
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		end = i
+	}
+	path, rest := s[:end], s[end:]
+	b := make([]byte, 0, len(s)+16)
+	for i := 0; i < len(path); i++ {
+		ch := path[i]
+		switch {
+		case ch == '\\':
+			b = append(b, '/')
+		case inSet(ch, setPath):
+			b = appendPct(b, ch)
+		default:
+			b = append(b, ch)
+		}
+	}
+	frag, hasFrag := "", false
+	if i := strings.IndexByte(rest, '#'); i >= 0 {
+		frag, hasFrag = rest[i+1:], true
+		rest = rest[:i]
+	}
+	if strings.HasPrefix(rest, "?") {
+		q := rest[1:]
+		b = append(b, '?')
+		if c.charset != nil && !isASCII(q) {
+			b = appendWebLegacyQuery(b, q, c.charset, c.charName, setSpecialQuery)
+		} else {
+			b = appendEncoded(b, q, setSpecialQuery)
+		}
+	}
+	if hasFrag {
+		b = append(b, '#')
+		b = appendEncoded(b, frag, setFragment)
+	}
+	if string(b) == s {
+		return s, nil
+	}
+	return string(b), nil
+}
+
+// webRelativeBase is the special base network-path references are
+// resolved against in webRelative.
+var webRelativeBase, _ = ParseURL("http://relative.invalid/", nil)
