@@ -146,9 +146,10 @@
 //	        http, https, ws, wss, ftp and file URLs, scheme and host in
 //	        lower case, default port and dot segments removed. The href can
 //	        keep characters RFC 3986 does not allow (a lone "%", "|" or "{"
-//	        in a query, "#" in a fragment). A relative reference gets the
-//	        preprocessing of section 7.2 and is then read as in leiri. With
-//	        --base, resolution is the URL Standard's.
+//	        in a query, "#" in a fragment). A relative reference stays
+//	        relative, encoded as the URL Standard encodes it (its
+//	        preprocessing and percent-encode sets), so that it resolves
+//	        to what it did. With --base, resolution is the URL Standard's.
 //	leiri   Legacy extended IRIs (section 7.1): space, < > " { } | \ ^ `,
 //	        controls and bidi formatting characters are accepted and
 //	        percent-encoded; a valid URI is left unchanged. Resolution
@@ -241,9 +242,10 @@
 //	        http, https, ws, wss, ftp and file URLs, scheme and host in
 //	        lower case, default port and dot segments removed. The href can
 //	        keep characters RFC 3986 does not allow (a lone "%", "|" or "{"
-//	        in a query, "#" in a fragment). A relative reference gets the
-//	        preprocessing of section 7.2 and is then read as in leiri. With
-//	        --base, resolution is the URL Standard's.
+//	        in a query, "#" in a fragment). A relative reference stays
+//	        relative, encoded as the URL Standard encodes it (its
+//	        preprocessing and percent-encode sets), so that it resolves
+//	        to what it did. With --base, resolution is the URL Standard's.
 //	leiri   Legacy extended IRIs (section 7.1): space, < > " { } | \ ^ `,
 //	        controls and bidi formatting characters are accepted and
 //	        percent-encoded; a valid URI is left unchanged. Resolution
@@ -342,9 +344,10 @@
 //	        http, https, ws, wss, ftp and file URLs, scheme and host in
 //	        lower case, default port and dot segments removed. The href can
 //	        keep characters RFC 3986 does not allow (a lone "%", "|" or "{"
-//	        in a query, "#" in a fragment). A relative reference gets the
-//	        preprocessing of section 7.2 and is then read as in leiri. With
-//	        --base, resolution is the URL Standard's.
+//	        in a query, "#" in a fragment). A relative reference stays
+//	        relative, encoded as the URL Standard encodes it (its
+//	        preprocessing and percent-encode sets), so that it resolves
+//	        to what it did. With --base, resolution is the URL Standard's.
 //	leiri   Legacy extended IRIs (section 7.1): space, < > " { } | \ ^ `,
 //	        controls and bidi formatting characters are accepted and
 //	        percent-encoded; a valid URI is left unchanged. Resolution

@@ -76,7 +76,7 @@ func TestRun(t *testing.T) {
 		{
 			name: "uri/web mode is the default",
 			args: []string{"uri", " HTTP:\\\\Example.COM:80\\a b\t/./100%\n", "  a b\\100%"},
-			out:  "http://example.com/a%20b/100%\na%20b/100%25\n",
+			out:  "http://example.com/a%20b/100%\na%20b/100%\n",
 		},
 		{
 			name: "uri/leiri mode keeps valid URIs",
@@ -237,10 +237,16 @@ func TestRun(t *testing.T) {
 			errs: []string{`relink uri: "  http://example.org:8x/": invalid port "8x"` + "\n"},
 		},
 		{
-			name: "error/offset in the preprocessed form",
+			name: "error/offset",
+			args: []string{"uri", "--mode", "leiri", "//example.org:8x/"},
+			code: 1,
+			errs: []string{`relink uri: "//example.org:8x/": at offset 15: invalid port` + "\n"},
+		},
+		{
+			name: "error/web mode network-path reference",
 			args: []string{"uri", "  //example.org:8x/"},
 			code: 1,
-			errs: []string{`relink uri: "  //example.org:8x/" (read as "//example.org:8x/"): at offset 15: invalid port` + "\n"},
+			errs: []string{`relink uri: "  //example.org:8x/": invalid port "8x"` + "\n"},
 		},
 		{
 			name: "error/resolved form",
