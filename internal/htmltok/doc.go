@@ -79,6 +79,23 @@
 // text may be split anywhere, in the middle of a character or a
 // character reference; join adjacent Text tokens to interpret them.
 //
+// # Limitations
+//
+//   - Foreign content is tracked by a model of the tree builder, not by a
+//     tree builder: it follows svg and math, their integration points and
+//     the start and end tags that break out of them, but not, for example,
+//     an unrelated end tag (</div>) closing an svg through the HTML element
+//     that contains it, nor <template> and <select> subtleties.
+//   - The attributes of an Oversize tag are not examined, so an oversize
+//     <font color=...> or <annotation-xml encoding=...> does not leave or
+//     enter foreign content as it would otherwise.
+//   - A CDATA section longer than MaxTagSize is Oversize like any other
+//     construct: its text is not reported as CDATA.
+//   - A tag cut by the end of the input after it became Oversize ends as
+//     Oversize, not EOFInTag.
+//   - Doctype names and identifiers are not parsed: Data is the raw text
+//     after "<!DOCTYPE".
+//
 // # Use
 //
 //	z := htmltok.New()
