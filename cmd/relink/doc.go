@@ -11,6 +11,7 @@
 // The commands are:
 //
 //	extract  list the links of HTML and plain-text documents
+//	warc     list the outlinks of the HTML pages in WARC files
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
 //	check    report what is wrong with IRI references
@@ -97,6 +98,86 @@
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
 //		TYPE of the documents: auto, html or text (default "auto")
+//
+// # List the outlinks of the HTML pages in WARC files
+//
+// Usage:
+//
+//	relink warc [flags] [FILE...]
+//
+// Warc reads web archives (WARC 1.0 and 1.1, and the 0.17 and 0.18 drafts;
+// uncompressed, or gzipped per record or as a whole) and prints the links of
+// every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
+// standard input; with --paths-from, the paths are read one per line from a
+// file ("-" for standard input) as well; with neither, the archive is read
+// from standard input.
+//
+// The pages are the response and resource records whose content type is
+// HTML (text/html or application/xhtml+xml; a page without a content type
+// is sniffed). An HTTP body is read as the server sent it: chunked transfer
+// coding and gzip, deflate and br content codings are undone when the body
+// still has them, and left alone when the crawler already decoded it.
+// A page's links are those relink extract finds, resolved against the page's
+// URL (WARC-Target-URI) and its <base>, with the query in the page's charset:
+// from the HTTP Content-Type header ("transport"), a byte order mark ("bom"),
+// a <meta> ("meta"), UTF-8 detection ("detected") or windows-1252
+// ("default"). The HTTP header's links come first, in the order written: the
+// Location of a redirect (3xx), each Link header link, and the URL of a
+// Refresh header; they have tag "http" and attr "location", "link" or
+// "refresh", and resolve against the page's URL alone.
+//
+// Each line is one link: the page's fields, then the link's.
+//
+//	page            the page's URL, WARC-Target-URI (without the <> of
+//	                WARC 1.0)
+//	record_id       WARC-Record-ID
+//	date            WARC-Date as written
+//	status          the HTTP status code (absent for a resource record)
+//	charset         the page's charset, a WHATWG encoding name
+//	charset_source  transport, bom, meta, detected or default
+//	record_offset   the offset of the record (of its gzip member) in the
+//	                file, where an index such as CDX points
+//	file            the WARC file as given
+//	tag, attr, role, raw, uri, iri, offset, end, line, rel, text, lazy,
+//	error           as relink extract gives them; offset, end and line
+//	                are those of the link in the decoded body (0 for a
+//	                link from the HTTP header)
+//
+// With --per-page, each line is one page instead: its fields, then "links",
+// the array of its links (without "file"), empty for a page without links.
+//
+// A record that cannot be read (a bad header, a corrupt gzip member, a
+// file cut short) is reported on standard error as "relink warc: FILE:
+// offset N: reason" and skipped, and the rest of the file is read; a file
+// that cannot be opened is reported and the others are read. The exit
+// status is then 1.
+//
+// The command is made to be the map step of a batch job: it reads paths on
+// standard input and writes JSON lines on standard output, its output
+// depends only on its input files (one after another, in the order given,
+// records in file order), and nothing is shared between files. Output is
+// written in whole lines (and on a pipe, in writes of at most 4096 bytes
+// when the lines allow), so that the lines of parallel runs sharing one
+// output do not mix.
+//
+// Examples (from the repository's root):
+//
+//	$ relink warc testdata/warc/example.warc
+//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
+//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+//
+//	$ relink warc crawl-00001.warc.gz > links.jsonl
+//	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
+//	$ relink warc --per-page --paths-from paths.txt > pages.jsonl
+//
+// Flags:
+//
+//	-paths-from FILE
+//		also read the paths of the archives, one per line, from FILE (- for standard input)
+//	-per-page
+//		write one line per page, with its links in an array
+//	-text-links
+//		also find the links written as plain text in the text of the pages
 //
 // # Print the URI form of each input
 //

@@ -284,8 +284,11 @@ func sniffType(head []byte) string {
 	return "text"
 }
 
+// jsonLink is the JSON form of a link, for relink extract and relink warc
+// (which gives File once per page with --per-page, and leaves it out of
+// each link).
 type jsonLink struct {
-	File   string `json:"file"`
+	File   string `json:"file,omitempty"`
 	Tag    string `json:"tag"`
 	Attr   string `json:"attr"`
 	Role   string `json:"role,omitempty"`
@@ -301,6 +304,19 @@ type jsonLink struct {
 	Error  string `json:"error,omitempty"`
 }
 
+// newJSONLink returns the JSON form of the link l found in file.
+func newJSONLink(file string, l *extract.Link) jsonLink {
+	j := jsonLink{File: file, Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, URI: l.URI, IRI: l.IRI,
+		Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
+	if l.Role != 0 {
+		j.Role = strings.ToLower(l.Role.String())
+	}
+	if l.Err != nil {
+		j.Error = reason(l.Err)
+	}
+	return j
+}
+
 func (x *extractor) link(file string, l *extract.Link) {
 	if x.werr != nil {
 		return
@@ -314,14 +330,7 @@ func (x *extractor) link(file string, l *extract.Link) {
 		x.write(file, "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
 			l.URI, "\t", tsvField(l.Raw), "\n")
 	default:
-		j := jsonLink{File: file, Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, URI: l.URI, IRI: l.IRI,
-			Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
-		if l.Role != 0 {
-			j.Role = strings.ToLower(l.Role.String())
-		}
-		if l.Err != nil {
-			j.Error = reason(l.Err)
-		}
+		j := newJSONLink(file, l)
 		if err := x.enc.Encode(&j); err != nil {
 			x.werr = err
 		}

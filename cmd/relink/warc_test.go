@@ -1,0 +1,521 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/relink-go/relink/warc"
+	"golang.org/x/text/encoding/htmlindex"
+)
+
+// When RELINK_TEST_MAIN is set, the test binary is relink: the map-step
+// test runs it under xargs and through pipes.
+func init() {
+	if os.Getenv("RELINK_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+}
+
+// warcFixtures returns the WARC files of testdata/warc, relative to the
+// repository's root, in lexical order.
+func warcFixtures(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "warc", "*.warc*"))
+	if err != nil || len(files) < 7 {
+		t.Fatalf("fixtures: %v %v", files, err)
+	}
+	return files
+}
+
+// goldenName is the golden file of a fixture's output: compressed when
+// the output is large.
+func goldenName(fixture, suffix string, size int) string {
+	name := filepath.Join("testdata", "warc", "golden", filepath.Base(fixture)+suffix)
+	if size > 100<<10 {
+		name += ".gz"
+	}
+	return name
+}
+
+// checkGoldenMaybeGz is checkGolden for a golden file that may be
+// gzipped (its name ends in .gz).
+func checkGoldenMaybeGz(t *testing.T, file, got string) {
+	t.Helper()
+	if !strings.HasSuffix(file, ".gz") {
+		checkGolden(t, file, got)
+		return
+	}
+	if *update {
+		var b bytes.Buffer
+		z, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		z.Write([]byte(got))
+		z.Close()
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == string(want) {
+		return
+	}
+	gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+	bad := 0
+	for i := 0; i < len(gl) || i < len(wl); i++ {
+		var g, w string
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if g != w && bad < 10 {
+			t.Errorf("%s:%d:\ngot  %q\nwant %q", file, i+1, g, w)
+			bad++
+		}
+	}
+	t.Errorf("output differs from %s (run go test -update if the change is deliberate)", file)
+}
+
+// TestWARCGolden runs relink warc on each fixture and compares the
+// output with the golden JSONL, and checks that the spans of the links
+// are in the decoded bodies and that --per-page gives the same links.
+func TestWARCGolden(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	for _, file := range warcFixtures(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			got := runString([]string{"warc", file}, "")
+			if got.code != 0 || got.stderr != "" {
+				t.Fatalf("exit status %d, stderr %q", got.code, got.stderr)
+			}
+			checkGoldenMaybeGz(t, goldenName(file, ".jsonl", len(got.stdout)), got.stdout)
+
+			perPage := runString([]string{"warc", "--per-page", file}, "")
+			if perPage.code != 0 || perPage.stderr != "" {
+				t.Fatalf("--per-page: exit status %d, stderr %q", perPage.code, perPage.stderr)
+			}
+			if flat := flattenPages(t, perPage.stdout); flat != got.stdout {
+				t.Errorf("--per-page, flattened, differs from the links")
+			}
+			if filepath.Base(file) == "ia-web-commons-link-extraction-test.warc" {
+				checkGolden(t, goldenName(file, ".per-page.jsonl", 0), perPage.stdout)
+			}
+			checkSpans(t, file, got.stdout)
+			pages, links := 0, strings.Count(got.stdout, "\n")
+			for range strings.Lines(perPage.stdout) {
+				pages++
+			}
+			t.Logf("%s: %d pages, %d links", file, pages, links)
+		})
+	}
+}
+
+// flattenPages turns --per-page output into the output of one line per
+// link.
+func flattenPages(t *testing.T, out string) string {
+	t.Helper()
+	var b strings.Builder
+	for line := range strings.Lines(out) {
+		var page map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &page); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		var links []json.RawMessage
+		json.Unmarshal(page["links"], &links)
+		head, _, ok := strings.Cut(line, `,"file":`)
+		if !ok {
+			t.Fatalf("no file in %s", line)
+		}
+		for _, l := range links {
+			fmt.Fprintf(&b, `%s,"file":%s,%s`+"\n", head, page["file"], l[1:])
+		}
+	}
+	return b.String()
+}
+
+// checkSpans checks that each link of out, the output for file, is the
+// value as written at its span of the decoded body, on its line.
+func checkSpans(t *testing.T, file, out string) {
+	t.Helper()
+	bodies := map[int64][]byte{}
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := warc.NewReader(f)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Type != "response" {
+			continue
+		}
+		if resp, err := rec.HTTPResponse(); err == nil {
+			bodies[rec.Offset], _ = io.ReadAll(resp.Body)
+		}
+	}
+	for line := range strings.Lines(out) {
+		var l struct {
+			jsonLink
+			RecordOffset int64 `json:"record_offset"`
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		if l.Tag == "http" {
+			continue
+		}
+		body := bodies[l.RecordOffset]
+		if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(body)) {
+			t.Errorf("record %d: span [%d, %d) out of a %d-byte body", l.RecordOffset, l.Offset, l.End, len(body))
+			continue
+		}
+		if n := 1 + bytes.Count(body[:l.Offset], []byte("\n")); n != l.Line {
+			t.Errorf("record %d: offset %d is on line %d, reported %d", l.RecordOffset, l.Offset, n, l.Line)
+		}
+	}
+}
+
+// TestWARCCharsetCommonCrawl checks the charset relink picks for each page
+// of the Common Crawl excerpt against Common Crawl's own verdict, the
+// charset-detected field of the metadata record that follows each
+// response, after mapping both to WHATWG encodings.
+func TestWARCCharsetCommonCrawl(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "warc", "resiliparse-warcfile.warc.gz")
+	got := runString([]string{"warc", "--per-page", file}, "")
+	if got.code != 0 {
+		t.Fatalf("exit status %d: %s", got.code, got.stderr)
+	}
+	ours := map[string]string{}
+	for line := range strings.Lines(got.stdout) {
+		var p warcPage
+		if err := json.Unmarshal([]byte(line), &p); err != nil {
+			t.Fatal(err)
+		}
+		ours[p.Page] = p.Charset
+	}
+
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := warc.NewReader(f)
+	agree, total := 0, 0
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Type != "metadata" {
+			continue
+		}
+		s := bufio.NewScanner(rec.Block)
+		for s.Scan() {
+			v, ok := strings.CutPrefix(s.Text(), "charset-detected: ")
+			if !ok {
+				continue
+			}
+			total++
+			e, err := htmlindex.Get(strings.TrimSpace(v))
+			if err != nil {
+				t.Errorf("%s: Common Crawl says %q, not a WHATWG label", rec.TargetURI, v)
+				continue
+			}
+			theirs, _ := htmlindex.Name(e)
+			if ours[rec.TargetURI] == theirs {
+				agree++
+			} else {
+				t.Errorf("%s: charset %q, Common Crawl detected %s (%s)", rec.TargetURI, ours[rec.TargetURI], v, theirs)
+			}
+		}
+	}
+	if total != 16 || len(ours) != 16 {
+		t.Errorf("%d verdicts, %d pages; want 16 of each", total, len(ours))
+	}
+	t.Logf("charset agrees with Common Crawl's charset-detected on %d of %d pages", agree, total)
+}
+
+// TestWARCErrors checks that bad records and files are reported with the
+// file and the offset, skipped, and that the rest is read.
+func TestWARCErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	page := func(uri, html string, header ...string) string {
+		block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + strings.Join(header, "") + "\r\n" + html
+		return fmt.Sprintf("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", uri, len(block), block)
+	}
+	good := page("http://a.example/", `<a href="x">x</a>`)
+	bad := "WARC/1.0\r\nWARC-Type: response\r\nContent-Length: many\r\n\r\n<a href=lost>\r\n\r\n"
+	mixed := write("mixed.warc", []byte(good+bad+page("http://b.example/", `<a href="y">y</a>`)))
+	var gz bytes.Buffer
+	for _, r := range []string{good, page("http://c.example/", `<a href=z>`)} {
+		z := gzip.NewWriter(&gz)
+		z.Write([]byte(r))
+		z.Close()
+	}
+	cut := write("cut.warc.gz", gz.Bytes()[:gz.Len()-10])
+	badEnc := write("bad-encoding.warc", []byte(page("http://d.example/", "\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xff\xff\xff", "Content-Encoding: gzip\r\n")))
+	missing := filepath.Join(dir, "missing.warc")
+
+	got := runString([]string{"warc", "--format-is-not-a-flag"}, "")
+	if got.code != exitUsage {
+		t.Errorf("bad flag: exit status %d", got.code)
+	}
+
+	got = runString([]string{"warc", mixed, missing, cut, badEnc, dir}, "")
+	if got.code != exitFail {
+		t.Errorf("exit status %d, want 1", got.code)
+	}
+	var pages []string
+	for line := range strings.Lines(got.stdout) {
+		var l struct {
+			warcPage
+			jsonLink
+		}
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, l.Page+" "+l.URI)
+	}
+	want := []string{"http://a.example/ http://a.example/x", "http://b.example/ http://b.example/y", "http://a.example/ http://a.example/x", "http://c.example/ http://c.example/z"}
+	if !slices.Equal(pages, want) {
+		t.Errorf("links\n%s\nwant\n%s", strings.Join(pages, "\n"), strings.Join(want, "\n"))
+	}
+	wantErr := []string{
+		"relink warc: " + mixed + ": offset " + fmt.Sprint(len(good)) + `: bad Content-Length "many"` + "\n",
+		"relink warc: " + missing + ": no such file or directory\n",
+		"relink warc: " + cut + ": offset ",
+		": truncated: the file ends inside a gzip member",
+		"relink warc: " + badEnc + ": offset 0: http: gzip: ",
+		"relink warc: " + dir + ": ",
+	}
+	for _, w := range wantErr {
+		if !strings.Contains(got.stderr, w) {
+			t.Errorf("stderr does not contain %q:\n%s", w, got.stderr)
+		}
+	}
+
+	// Standard input, and --paths-from.
+	data, _ := os.ReadFile(mixed)
+	if got := runString([]string{"warc"}, string(data)); got.code != exitFail || strings.Count(got.stdout, "\n") != 2 ||
+		!strings.Contains(got.stderr, "relink warc: -: offset ") {
+		t.Errorf("stdin: %d %q %q", got.code, got.stdout, got.stderr)
+	}
+	list := write("paths.txt", []byte(mixed+"\r\n\n"+cut+"\n"))
+	if got := runString([]string{"warc", "--paths-from", list}, ""); got.code != exitFail || strings.Count(got.stdout, "\n") != 4 {
+		t.Errorf("--paths-from: %d %q %q", got.code, got.stdout, got.stderr)
+	}
+	if got := runString([]string{"warc", "--paths-from", "-", "-"}, ""); got.code != exitUsage {
+		t.Errorf("stdin twice: exit status %d", got.code)
+	}
+}
+
+// TestWARCMapStep runs relink warc as the map step of a batch job would:
+// as a Hadoop Streaming mapper or a Spark RDD.pipe() stage (paths on
+// standard input, JSON lines on standard output, both pipes), and under
+// xargs -P (several processes writing to one output file, or one pipe).
+// The output must be identical to that of runs on each file, in the
+// order of the paths (pipe mapper), or a mixture of whole lines that
+// gives each file's lines in order (xargs).
+func TestWARCMapStep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	t.Chdir(filepath.Join("..", ".."))
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	files := warcFixtures(t)
+	// Each file twice, so that there is more to do than processes.
+	files = append(files, files...)
+	for _, mode := range [][]string{nil, {"--per-page"}} {
+		name := "links"
+		if mode != nil {
+			name = "per-page"
+		}
+		t.Run(name, func(t *testing.T) {
+			perFile := map[string]string{}
+			var all strings.Builder
+			for _, f := range files {
+				got := runString(append(append([]string{"warc"}, mode...), f), "")
+				if got.code != 0 {
+					t.Fatalf("%s: exit status %d: %s", f, got.code, got.stderr)
+				}
+				perFile[f] = got.stdout
+				all.WriteString(got.stdout)
+			}
+			paths := strings.Join(files, "\n") + "\n"
+
+			// Hadoop Streaming, Spark pipe(): twice, the same bytes.
+			for i := 0; i < 2; i++ {
+				cmd := exec.Command(exe, append(append([]string{"warc"}, mode...), "--paths-from", "-")...)
+				cmd.Env = append(os.Environ(), "RELINK_TEST_MAIN=1")
+				cmd.Stdin = strings.NewReader(paths)
+				out, err := cmd.Output()
+				if err != nil {
+					t.Fatalf("mapper: %v", err)
+				}
+				if string(out) != all.String() {
+					t.Fatalf("mapper output (%d bytes) differs from the runs on each file (%d bytes)", len(out), all.Len())
+				}
+			}
+
+			// xargs -P into one file and into one pipe.
+			if _, err := exec.LookPath("xargs"); err != nil {
+				t.Skip("no xargs")
+			}
+			outputs := []string{"file"}
+			if mode == nil {
+				outputs = append(outputs, "pipe") // a page's line may exceed PIPE_BUF
+			}
+			for _, to := range outputs {
+				args := append([]string{"-P", "4", "-n", "1", exe, "warc"}, mode...)
+				cmd := exec.Command("xargs", args...)
+				cmd.Env = append(os.Environ(), "RELINK_TEST_MAIN=1")
+				cmd.Stdin = strings.NewReader(paths)
+				var out []byte
+				if to == "file" {
+					f, err := os.Create(filepath.Join(t.TempDir(), "out.jsonl"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					cmd.Stdout = f
+					err = cmd.Run()
+					f.Close()
+					if err != nil {
+						t.Fatalf("xargs: %v", err)
+					}
+					out, _ = os.ReadFile(f.Name())
+				} else if out, err = cmd.Output(); err != nil {
+					t.Fatalf("xargs: %v", err)
+				}
+				// Each file's lines, in order: a file given twice has
+				// its lines twice, possibly interleaved.
+				byFile := map[string][]string{}
+				for line := range strings.Lines(string(out)) {
+					var p struct {
+						File string `json:"file"`
+					}
+					if err := json.Unmarshal([]byte(line), &p); err != nil {
+						t.Fatalf("xargs to a %s: a line that is not JSON: %v", to, err)
+					}
+					byFile[p.File] = append(byFile[p.File], line)
+				}
+				for f, lines := range byFile {
+					want := strings.Repeat(perFile[f], 2)
+					got := strings.Join(lines, "")
+					if len(got) != len(want) || !sameLines(got, want) {
+						t.Errorf("xargs to a %s: %s: %d bytes, want %d", to, f, len(got), len(want))
+					}
+				}
+				if len(byFile) != len(files)/2 {
+					t.Errorf("xargs to a %s: lines of %d files, want %d", to, len(byFile), len(files)/2)
+				}
+			}
+		})
+	}
+}
+
+// sameLines reports whether a and b hold the same lines, in any order.
+func sameLines(a, b string) bool {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	slices.Sort(la)
+	slices.Sort(lb)
+	return slices.Equal(la, lb)
+}
+
+func TestLineWriter(t *testing.T) {
+	var writes []string
+	w := &lineWriter{w: writerFunc(func(p []byte) (int, error) {
+		writes = append(writes, string(p))
+		return len(p), nil
+	}), limit: 10}
+	for _, s := range []string{"abc\n", "defg", "h\n", "ij\n", "0123456789012\n", "x", "y\nz"} {
+		w.Write([]byte(s))
+	}
+	w.Flush()
+	want := []string{"abc\ndefgh\n", "ij\n", "0123456789012\n", "xy\nz"}
+	if !slices.Equal(writes, want) {
+		t.Errorf("writes %q, want %q", writes, want)
+	}
+
+	// A line longer than maxLine goes out in pieces.
+	writes = nil
+	w.Write(bytes.Repeat([]byte("a"), maxLine+5))
+	w.Write([]byte("\nb\n"))
+	w.Flush()
+	if len(writes) != 2 || len(writes[0]) != maxLine+5 || writes[1] != "\nb\n" {
+		t.Errorf("long line: %d writes", len(writes))
+	}
+
+	fail := errors.New("disk full")
+	w = &lineWriter{w: writerFunc(func(p []byte) (int, error) { return 0, fail }), limit: 4}
+	w.Write([]byte("abcdef\n"))
+	if _, err := w.Write([]byte("x")); err != fail || w.Flush() != fail {
+		t.Errorf("error %v, want disk full", err)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+func TestParseLinkHeader(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+	}{
+		{`<http://commoncrawl.org/wp-json/>; rel="https://api.w.org/"`, []string{"http://commoncrawl.org/wp-json/ https://api.w.org/"}},
+		{`</a>; rel=next, </b>;rel="prev" ; title="x, y", <c>`, []string{"/a next", "/b prev", "c "}},
+		{`<https://example.org/>; REL=Canonical; rel=ignored`, []string{"https://example.org/ Canonical"}},
+		{`<x>; title="a \" , <b>"; rel=alternate, <y>`, []string{"x alternate", "y "}},
+		{`no link`, nil},
+		{`<unclosed`, nil},
+		{`< /spaced >; rel`, []string{"/spaced "}},
+	} {
+		var got []string
+		parseLinkHeader(tt.in, func(ref, rel string) { got = append(got, ref+" "+rel) })
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
