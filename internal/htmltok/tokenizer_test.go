@@ -433,3 +433,35 @@ func TestPassthroughError(t *testing.T) {
 		t.Errorf("err = %v, want the callback's", err)
 	}
 }
+
+// TestBoundedMemory feeds a 3 MiB attribute value and a 3 MiB comment in
+// 4 KiB pieces: the tokenizer's buffer must stay within about MaxTagSize,
+// and the constructs come out as Oversize.
+func TestBoundedMemory(t *testing.T) {
+	big := strings.Repeat("x", 3<<20)
+	in := []byte("<img src='" + big + "'><!--" + big + "-->t")
+	z := New()
+	var types []TokenType
+	maxCap := 0
+	lo, hi := 0, 4096
+	for {
+		tok, n, err := z.Next(in[lo:hi], hi == len(in))
+		lo += n
+		maxCap = max(maxCap, cap(z.buf))
+		if err != nil {
+			break
+		}
+		if tok != nil && (len(types) == 0 || types[len(types)-1] != tok.Type) {
+			types = append(types, tok.Type)
+		}
+		if tok == nil || lo == hi {
+			hi = min(hi+4096, len(in))
+		}
+	}
+	if maxCap > 2*DefaultMaxTagSize {
+		t.Errorf("buffer grew to %d bytes", maxCap)
+	}
+	if fmt.Sprint(types) != "[Oversize Text]" {
+		t.Errorf("types %v, want [Oversize Text]", types)
+	}
+}
