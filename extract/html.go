@@ -398,7 +398,10 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			continue // an ActiveX class id, not a URL
 		}
 		value, _ := x.value(tok, a)
+		base := x.base
 		if rule.Role == Base {
+			// The base element's href resolves against the document's URL.
+			base = x.docURL
 			if string(tok.Name) == "base" && !x.hasBase {
 				x.hasBase = true
 				s, e := TrimURL(value)
@@ -408,7 +411,6 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 				}
 			}
 		}
-		base := x.base
 		if rule.Flags&IgnoresBase != 0 {
 			base = x.docURL
 		}
@@ -930,6 +932,7 @@ func decodeWithOffsets(e encoding.Encoding, raw []byte, offs *[]int32) []byte {
 		*offs = (*offs)[:0]
 	}
 	var buf [16]byte
+	escStart := -1 // where bytes that produced nothing (an escape sequence) began
 	for start := 0; start < len(raw); {
 		end := start + 1
 		nDst, nSrc, err := d.Transform(buf[:], raw[start:end], end == len(raw))
@@ -943,9 +946,19 @@ func decodeWithOffsets(e encoding.Encoding, raw []byte, offs *[]int32) []byte {
 			nSrc = 1
 		}
 		out = append(out, buf[:nDst]...)
+		at := start
+		if nDst == 0 && escStart < 0 && !(raw[start] == 0x1B && end-start == 3 && raw[start+1] == '(') {
+			// An escape into a multibyte state belongs to the character
+			// after it; one back to ASCII ("ESC ( B") to the one before.
+			escStart = start
+		} else if nDst > 0 && escStart >= 0 {
+			// The character owns the escape sequence before it, so that
+			// a span starting at it starts at the escape.
+			at, escStart = escStart, -1
+		}
 		if offs != nil {
 			for range nDst {
-				*offs = append(*offs, int32(start))
+				*offs = append(*offs, int32(at))
 			}
 		}
 		start += nSrc

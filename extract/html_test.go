@@ -265,7 +265,9 @@ var htmlCases = []struct {
 }{
 	{`<a href="x">`, []string{"http://example.com/dir/x"}},
 	{`<A HREF = 'a b' href=ignored>`, []string{"http://example.com/dir/a%20b"}},
-	{`<base href="http://other.example/b/"><a href=c><base href="/not">`, []string{"http://other.example/b/", "http://other.example/b/c", "http://other.example/not"}},
+	// A base element's href resolves against the document's URL, the
+	// second one's too (it sets nothing).
+	{`<base href="http://other.example/b/"><a href=c><base href="/not">`, []string{"http://other.example/b/", "http://other.example/b/c", "http://example.com/not"}},
 	{`<img srcset="a.png 1x,b.png 2x">`, []string{"http://example.com/dir/a.png", "http://example.com/dir/b.png"}},
 	{`<!-- <a href=no> --><a href=yes>`, []string{"http://example.com/dir/yes"}},
 	{`<script>"<a href=no>"</script><a href=yes>`, []string{"http://example.com/dir/yes"}},

@@ -1,0 +1,61 @@
+package rewrite
+
+import "github.com/relink-go/relink/extract"
+
+// HTML rewrites the links of an HTML document: a transform.Transformer
+// whose output is its input with each link's bytes replaced by its new
+// form. Memory is bounded as extract.HTML's: the bytes held are those of a
+// tag, a CSS url() or a run of text being read, and the first 1024 bytes
+// until the charset is known.
+type HTML struct {
+	rewriter
+	x *extract.HTML
+}
+
+// NewHTML returns a rewriter of HTML documents.
+func NewHTML(opts Options) *HTML {
+	h := &HTML{}
+	h.opts = opts
+	h.html = true
+	h.x = extract.NewHTML(h.extractOptions(), h.found)
+	return h
+}
+
+func (r *rewriter) extractOptions() extract.Options {
+	return extract.Options{
+		BaseURL:        r.opts.BaseURL,
+		Charset:        r.opts.Charset,
+		DefaultCharset: r.opts.DefaultCharset,
+		MaxTagSize:     r.opts.MaxTagSize,
+		TextLinks:      r.opts.TextLinks,
+		Immediate:      true,
+	}
+}
+
+func (h *HTML) found(l *extract.Link) error {
+	if l.Tag == "" && l.Attr == "" && l.Raw == "" {
+		return nil // an oversize construct, passed through
+	}
+	if h.conv == nil {
+		h.start(h.x.Charset())
+	}
+	h.link(l)
+	return nil
+}
+
+// Reset implements transform.Transformer.
+func (h *HTML) Reset() {
+	h.x.Reset()
+	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0]}
+}
+
+// Transform implements transform.Transformer.
+func (h *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	return h.transform(dst, src, atEOF, h.x.Feed, h.x.Settled)
+}
+
+// Stats returns what the rewriter has done so far.
+func (h *HTML) Stats() Stats { return h.stats }
+
+// Charset returns the document's charset, once known.
+func (h *HTML) Charset() extract.Charset { return h.x.Charset() }

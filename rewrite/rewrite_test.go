@@ -1,0 +1,251 @@
+package rewrite
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/relink-go/relink/extract"
+	"golang.org/x/text/transform"
+)
+
+const docURL = "http://example.com/dir/page.html"
+
+type found struct {
+	uri        string
+	off, end   int64
+	tag, attr  string
+	err        error
+	isTextLink bool
+}
+
+// links extracts the links of an HTML document.
+func links(t testing.TB, doc []byte, textLinks bool) []found {
+	t.Helper()
+	var out []found
+	x := extract.NewHTML(extract.Options{BaseURL: docURL, TextLinks: textLinks}, func(l *extract.Link) error {
+		out = append(out, found{l.URI, l.Offset, l.End, l.Tag, l.Attr, l.Err, l.Tag == ""})
+		return nil
+	})
+	if _, _, err := transform.Bytes(x, doc); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// run rewrites doc with chunks of size chunk and a dst of size dstSize
+// (everything at once when <= 0).
+func run(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int) []byte {
+	t.Helper()
+	if chunk <= 0 {
+		chunk = len(doc) + 1
+	}
+	if dstSize <= 0 {
+		dstSize = 2*len(doc) + 4096
+	}
+	var out []byte
+	dst := make([]byte, dstSize)
+	var src []byte
+	pos := 0
+	for iter := 0; ; iter++ {
+		if iter > 20*len(doc)+1000 {
+			t.Fatalf("no progress")
+		}
+		end := min(pos+chunk, len(doc))
+		src = append(src, doc[pos:end]...)
+		pos = end
+		atEOF := pos == len(doc)
+		nDst, nSrc, err := tr.Transform(dst, src, atEOF)
+		out = append(out, dst[:nDst]...)
+		src = src[:copy(src, src[nSrc:])]
+		switch err {
+		case nil:
+			if atEOF && len(src) == 0 {
+				return out
+			}
+		case transform.ErrShortDst, transform.ErrShortSrc:
+		default:
+			t.Fatalf("Transform: %v", err)
+		}
+	}
+}
+
+func docs(t testing.TB) map[string][]byte {
+	files, err := filepath.Glob("../testdata/extract/links-*.html")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no documents", err)
+	}
+	m := map[string][]byte{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[filepath.Base(f)] = b
+	}
+	b, err := os.ReadFile("../testdata/site/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m["site-index.html"] = b
+	return m
+}
+
+var modes = []struct {
+	name string
+	opts Options
+}{
+	{"uri-keep", Options{To: URI}},
+	{"iri-keep", Options{To: IRI}},
+	{"uri-absolute", Options{To: URI, Resolve: Absolute}},
+	{"iri-absolute", Options{To: IRI, Resolve: Absolute}},
+	{"uri-relative", Options{To: URI, Resolve: Relative}},
+	{"iri-relative", Options{To: IRI, Resolve: Relative}},
+	{"iri-keep-textlinks", Options{To: IRI, TextLinks: true}},
+}
+
+// TestInvariant checks the rewriter's promise on every document, in every
+// mode: the rewritten document holds the same links at the same places,
+// requesting the same URLs (up to the equivalences of RFC 3986 6.2.2),
+// and every byte outside the links is the input's.
+func TestInvariant(t *testing.T) {
+	for name, doc := range docs(t) {
+		for _, m := range modes {
+			opts := m.opts
+			opts.BaseURL = docURL
+			h := NewHTML(opts)
+			out := run(t, h, doc, 0, 0)
+			before, after := links(t, doc, opts.TextLinks), links(t, out, opts.TextLinks)
+			if len(before) != len(after) {
+				t.Errorf("%s %s: %d links before, %d after", name, m.name, len(before), len(after))
+				continue
+			}
+			prevIn, prevOut := int64(0), int64(0)
+			for i, b := range before {
+				a := after[i]
+				if b.tag != a.tag || b.attr != a.attr {
+					t.Errorf("%s %s: link %d is %s@%s, was %s@%s", name, m.name, i, a.tag, a.attr, b.tag, b.attr)
+				}
+				if b.err == nil {
+					if !equivalentURI(b.uri, a.uri) {
+						t.Errorf("%s %s: link %d requests %q, was %q", name, m.name, i, a.uri, b.uri)
+					}
+				}
+				// The bytes between links are unchanged.
+				if b.off < prevIn || a.off < prevOut {
+					continue // overlapping spans (srcset in a data: URL...): skip
+				}
+				if !bytes.Equal(doc[prevIn:b.off], out[prevOut:a.off]) {
+					t.Errorf("%s %s: bytes before link %d changed:\n%q\n%q", name, m.name, i, doc[prevIn:b.off], out[prevOut:a.off])
+				}
+				prevIn, prevOut = b.end, a.end
+			}
+			if !bytes.Equal(doc[prevIn:], out[prevOut:]) {
+				t.Errorf("%s %s: bytes after the last link changed", name, m.name)
+			}
+			if st := h.Stats(); st.Links != len(before) {
+				t.Errorf("%s %s: Stats().Links = %d, want %d", name, m.name, st.Links, len(before))
+			}
+		}
+	}
+}
+
+// TestIdempotent checks that rewriting to URIs twice is rewriting once.
+func TestIdempotent(t *testing.T) {
+	for name, doc := range docs(t) {
+		for _, m := range modes {
+			opts := m.opts
+			opts.BaseURL = docURL
+			once := run(t, NewHTML(opts), doc, 0, 0)
+			twice := run(t, NewHTML(opts), once, 0, 0)
+			if !bytes.Equal(once, twice) {
+				t.Errorf("%s %s: a second rewrite changes the document", name, m.name)
+			}
+		}
+	}
+}
+
+// TestRewriteChunks checks that the output does not depend on how the
+// input is cut nor on the size of dst.
+func TestRewriteChunks(t *testing.T) {
+	for name, doc := range docs(t) {
+		for _, m := range modes[:3] {
+			opts := m.opts
+			opts.BaseURL = docURL
+			want := run(t, NewHTML(opts), doc, 0, 0)
+			for _, chunk := range []int{1, 2, 3, 7, 64, 1023, 1024, 1025} {
+				for _, dstSize := range []int{1, 5, 0} {
+					got := run(t, NewHTML(opts), doc, chunk, dstSize)
+					if !bytes.Equal(got, want) {
+						t.Fatalf("%s %s chunk %d dst %d: output differs", name, m.name, chunk, dstSize)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestGoldenRewrite(t *testing.T) {
+	doc, err := os.ReadFile("../testdata/extract/links-utf-8.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range modes {
+		opts := m.opts
+		opts.BaseURL = docURL
+		got := run(t, NewHTML(opts), doc, 0, 0)
+		golden := fmt.Sprintf("../testdata/rewrite/links-utf-8.%s.golden", m.name)
+		if *update {
+			os.MkdirAll(filepath.Dir(golden), 0o755)
+			os.WriteFile(golden, got, 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: output differs from %s", m.name, golden)
+		}
+	}
+}
+
+func FuzzRewrite(f *testing.F) {
+	for _, doc := range docs(f) {
+		f.Add(doc, 7)
+	}
+	f.Add([]byte(`<a href="a b?c=ü">x</a><style>p{background:url(é.png)}</style>`), 3)
+	f.Fuzz(func(t *testing.T, doc []byte, chunk int) {
+		if chunk < 1 {
+			chunk = 1
+		}
+		opts := Options{To: URI, BaseURL: docURL}
+		once := run(t, NewHTML(opts), doc, 0, 0)
+		if got := run(t, NewHTML(opts), doc, chunk, 3); !bytes.Equal(got, once) {
+			t.Fatalf("chunk %d: output differs", chunk)
+		}
+		if twice := run(t, NewHTML(opts), once, 0, 0); !bytes.Equal(once, twice) {
+			t.Fatalf("rewriting twice changes the document:\n%q\n%q", once, twice)
+		}
+		before, after := links(t, doc, false), links(t, once, false)
+		if len(before) != len(after) {
+			t.Fatalf("%d links before, %d after:\n%q\n%q", len(before), len(after), doc, once)
+		}
+		for i := range before {
+			if before[i].err != nil {
+				continue
+			}
+			if !equivalentURI(before[i].uri, after[i].uri) {
+				t.Fatalf("link %d requests %q, was %q\n%q\n%q", i, after[i].uri, before[i].uri, doc, once)
+			}
+		}
+	})
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/rewrite")
+
+// equivalentURI is the equivalence the rewriter promises (see equivalent).
+func equivalentURI(a, b string) bool { return equivalent(a, b) }
