@@ -55,8 +55,9 @@ func totalBytes(pages [][]byte) (n int64) {
 
 // BenchmarkHTML compares, on the same pages in the same run, relink's
 // link extraction (extract.NewHTML: tokenizing, finding and resolving
-// every link) with a plain pass of golang.org/x/net/html's tokenizer
-// (Next and Raw, finding nothing).
+// every link; and with Options.Unresolved, finding every link with its
+// value and span but not resolving it) with a plain pass of
+// golang.org/x/net/html's tokenizer (Next and Raw, finding nothing).
 func BenchmarkHTML(b *testing.B) {
 	pages, where := corpus(b)
 	n := totalBytes(pages)
@@ -67,6 +68,22 @@ func BenchmarkHTML(b *testing.B) {
 		b.ReportAllocs()
 		links := 0
 		x := extract.NewHTML(extract.Options{BaseURL: "http://example.com/dir/page.html"}, func(*extract.Link) error {
+			links++
+			return nil
+		})
+		for b.Loop() {
+			for _, p := range pages {
+				x.Reset()
+				pass(x, dst, p)
+			}
+		}
+		b.ReportMetric(float64(links)/float64(b.N), "links/op")
+	})
+	b.Run("impl=relink-extract-unresolved", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		links := 0
+		x := extract.NewHTML(extract.Options{Unresolved: true}, func(*extract.Link) error {
 			links++
 			return nil
 		})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/htmltok"
@@ -34,6 +35,11 @@ type Options struct {
 	// TextLinks also reports the links written as plain text in the
 	// document's text (not in script, style and the like).
 	TextLinks bool
+	// Unresolved leaves Link.URI and Link.IRI empty: the extractor finds
+	// the links, their values and spans, and does not resolve them (the
+	// most expensive part of extraction). For callers that resolve only
+	// some links, or resolve them their own way.
+	Unresolved bool
 	// Immediate reports each link as soon as it is found, in document
 	// order, instead of reporting an a element's href with its text when
 	// the element ends: Link.Text is then empty. A rewriter, which must
@@ -84,8 +90,14 @@ type HTML struct {
 	base    *iri.URL // the document's base URL, or nil
 	hasBase bool     // a base element with href was seen
 
-	line    int   // line of the next token
 	settled int64 // offset in the input after the last token
+
+	// Lines are counted lazily, in the chunk given to the tokenizer:
+	chunk     []byte // the chunk
+	chunkOff  int64  // its offset in the tokenizer's stream
+	chunkLine int    // the line at chunkOff
+	cntPos    int    // bytes of chunk counted
+	cntLines  int    // the newlines among them
 	jis     *jisMasker
 	mbuf    []byte
 	u16     *utf16Decoder
@@ -135,7 +147,8 @@ func (x *HTML) Reset() {
 	x.cs, x.known = Charset{}, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
-	x.line, x.jis, x.u16, x.units, x.bom, x.settled = 1, nil, nil, 0, 0, 0
+	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
+	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
 	x.trun = x.trun[:0]
 	x.css.Reset()
@@ -271,6 +284,8 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 		x.u8 = x.u16.decode(x.u8[:0], b, atEOF)
 		in = x.u8
 	}
+	x.chunk, x.chunkOff, x.cntPos, x.cntLines = in, x.z.Offset(), 0, 0
+	defer x.endChunk()
 	for {
 		tok, n, err := x.z.Next(in, atEOF)
 		if tok != nil {
@@ -333,10 +348,9 @@ func (x *HTML) token(tok *htmltok.Token) error {
 			err = x.addText(tok)
 		}
 	case htmltok.Oversize:
-		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.line, Err: &OversizeError{Offset: x.orig(tok, 0)}})
+		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: x.orig(tok, 0)}})
 	}
 	x.settled = x.orig(tok, len(tok.Raw))
-	x.line += bytes.Count(tok.Raw, []byte{'\n'})
 	if x.u16 != nil {
 		x.units += utf16Units(tok.Raw)
 	}
@@ -542,7 +556,21 @@ func (x *HTML) rawIndex(a *htmltok.Attr, i int) int {
 
 // lineAt returns the line of byte i of tok.Raw.
 func (x *HTML) lineAt(tok *htmltok.Token, i int) int {
-	return x.line + bytes.Count(tok.Raw[:min(i, len(tok.Raw))], []byte{'\n'})
+	p := tok.Offset + int64(min(i, len(tok.Raw)))
+	if p >= x.chunkOff {
+		// In the chunk being tokenized: count from where the last count
+		// stopped (queries come in order, so each byte is counted once).
+		k := int(p - x.chunkOff)
+		if k < x.cntPos {
+			x.cntPos, x.cntLines = 0, 0
+		}
+		x.cntLines += bytes.Count(x.chunk[x.cntPos:k], newline)
+		x.cntPos = k
+		return x.chunkLine + x.cntLines
+	}
+	// In a token begun in an earlier chunk, all of which tok.Raw holds.
+	end := min(int(x.chunkOff-tok.Offset), len(tok.Raw))
+	return x.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
 }
 
 // attr returns the raw value of the first attribute named name.
@@ -651,6 +679,9 @@ func (x *HTML) eachURL(rule Rule, v string, fn func(s, e int, url string) error)
 
 // resolve sets l.URI and l.IRI from l.Raw.
 func (x *HTML) resolve(l *Link, base *iri.URL) {
+	if x.opts.Unresolved {
+		return
+	}
 	var uri string
 	var err error
 	if base != nil {
@@ -663,11 +694,27 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 		return
 	}
 	l.URI = uri
-	if s, err := x.conv.ToIRI(uri); err == nil {
-		l.IRI = s
-	} else {
-		l.IRI = uri
+	l.IRI = uri
+	if needsDisplay(uri) {
+		if s, err := x.conv.ToIRI(uri); err == nil {
+			l.IRI = s
+		}
 	}
+}
+
+// needsDisplay reports whether ToIRI may change the URI u: whether it has
+// a percent sign, a non-ASCII byte or an "xn--" label. Most URIs have
+// none, and skipping ToIRI for them saves a parse.
+func needsDisplay(u string) bool {
+	for i := 0; i < len(u); i++ {
+		switch c := u[i]; {
+		case c == '%' || c >= utf8.RuneSelf:
+			return true
+		case (c == 'x' || c == 'X') && i+4 <= len(u) && (u[i+1]|0x20) == 'n' && u[i+2] == '-' && u[i+3] == '-':
+			return true
+		}
+	}
+	return false
 }
 
 // emit reports l, or queues it while an a element is open so that links
@@ -684,6 +731,8 @@ func (x *HTML) emit(l *Link) error {
 	}
 	return x.fn(l)
 }
+
+var newline = []byte{'\n'}
 
 // maxQueued bounds the links held while an a element is open.
 const maxQueued = 1024
@@ -731,26 +780,43 @@ func (x *HTML) decodeText(raw []byte) []byte {
 // collapseText trims t, collapses its runs of white space to one space,
 // and cuts it to at most max bytes at a character boundary.
 func collapseText(t []byte, max int) string {
-	var b strings.Builder
+	b := make([]byte, 0, min(len(t), max+utf8.UTFMax))
 	space := false
-	for _, f := range bytes.Fields(t) {
-		if space {
-			b.WriteByte(' ')
+	for i := 0; i < len(t) && len(b) < max; {
+		c := t[i]
+		if c < utf8.RuneSelf {
+			if isASCIIWhitespace(c) {
+				space = len(b) > 0
+				i++
+				continue
+			}
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, c)
+			i++
+			continue
 		}
-		b.Write(f)
-		space = true
-		if b.Len() >= max {
-			break
+		r, n := utf8.DecodeRune(t[i:])
+		if unicode.IsSpace(r) {
+			space = len(b) > 0
+		} else {
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, t[i:i+n]...)
+		}
+		i += n
+	}
+	if len(b) > max {
+		b = b[:max]
+		for len(b) > 0 && !utf8.Valid(b) {
+			b = b[:len(b)-1]
 		}
 	}
-	s := b.String()
-	if len(s) > max {
-		s = s[:max]
-		for len(s) > 0 && !utf8.ValidString(s) {
-			s = s[:len(s)-1]
-		}
-	}
-	return s
+	return string(b)
 }
 
 // styleText scans the text of a style element for CSS URLs. The scanner
@@ -781,7 +847,10 @@ func (x *HTML) cssURL(u CSSURL) error {
 	if x.needsDecoding(v) {
 		v = decodeWithOffsets(x.cs.Encoding, v, nil)
 	}
-	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Line: x.line, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
+	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
+	if x.cssTok != nil {
+		l.Line = x.lineAt(x.cssTok, 0)
+	}
 	if tok := x.cssTok; tok != nil && u.Start >= tok.Offset && u.End <= tok.Offset+int64(len(tok.Raw)) {
 		i, j := int(u.Start-tok.Offset), int(u.End-tok.Offset)
 		l.Offset, l.End, l.Line = x.orig(tok, i), x.orig(tok, j), x.lineAt(tok, i)
@@ -812,7 +881,7 @@ const maxTextRun = 64 << 10
 // addText adds a text token to the run searched for plain-text links.
 func (x *HTML) addText(tok *htmltok.Token) error {
 	if len(x.trun) == 0 {
-		x.trunStart, x.trunLine = x.orig(tok, 0), x.line
+		x.trunStart, x.trunLine = x.orig(tok, 0), x.lineAt(tok, 0)
 	}
 	x.trun = append(x.trun, tok.Raw...)
 	if len(x.trun) >= maxTextRun {
@@ -964,4 +1033,11 @@ func decodeWithOffsets(e encoding.Encoding, raw []byte, offs *[]int32) []byte {
 		start += nSrc
 	}
 	return out
+}
+// endChunk counts the lines of the chunk just tokenized, while its bytes
+// are valid: the caller may reuse them.
+func (x *HTML) endChunk() {
+	x.chunkLine += x.cntLines + bytes.Count(x.chunk[x.cntPos:], newline)
+	x.chunkOff += int64(len(x.chunk))
+	x.chunk, x.cntPos, x.cntLines = nil, 0, 0
 }
