@@ -98,12 +98,12 @@ type HTML struct {
 	chunkLine int    // the line at chunkOff
 	cntPos    int    // bytes of chunk counted
 	cntLines  int    // the newlines among them
-	jis     *jisMasker
-	mbuf    []byte
-	u16     *utf16Decoder
-	u8      []byte
-	units   int64 // UTF-16 code units before the next token
-	bom     int64
+	jis       *jisMasker
+	mbuf      []byte
+	u16       *utf16Decoder
+	u8        []byte
+	units     int64 // UTF-16 code units before the next token
+	bom       int64
 
 	anchor  *Link   // the a element being read, waiting for its text
 	queue   []*Link // links found inside it, in order
@@ -1034,6 +1034,7 @@ func decodeWithOffsets(e encoding.Encoding, raw []byte, offs *[]int32) []byte {
 	}
 	return out
 }
+
 // endChunk counts the lines of the chunk just tokenized, while its bytes
 // are valid: the caller may reuse them.
 func (x *HTML) endChunk() {
