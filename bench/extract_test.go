@@ -71,12 +71,14 @@ func BenchmarkHTML(b *testing.B) {
 			links++
 			return nil
 		})
+		start := cpuTime()
 		for b.Loop() {
 			for _, p := range pages {
 				x.Reset()
 				pass(x, dst, p)
 			}
 		}
+		reportCPU(b, start, n)
 		b.ReportMetric(float64(links)/float64(b.N), "links/op")
 	})
 	b.Run("impl=relink-extract-unresolved", func(b *testing.B) {
@@ -87,17 +89,20 @@ func BenchmarkHTML(b *testing.B) {
 			links++
 			return nil
 		})
+		start := cpuTime()
 		for b.Loop() {
 			for _, p := range pages {
 				x.Reset()
 				pass(x, dst, p)
 			}
 		}
+		reportCPU(b, start, n)
 		b.ReportMetric(float64(links)/float64(b.N), "links/op")
 	})
 	b.Run("impl=x-net-html-Next-Raw", func(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
+		start := cpuTime()
 		for b.Loop() {
 			for _, p := range pages {
 				z := html.NewTokenizer(bytes.NewReader(p))
@@ -106,6 +111,7 @@ func BenchmarkHTML(b *testing.B) {
 				}
 			}
 		}
+		reportCPU(b, start, n)
 	})
 }
 

@@ -118,9 +118,11 @@ type HTML struct {
 
 	vbuf, dbuf []byte
 	offs1      []int32
-	identity   bool // the value decoded by value is its raw bytes
-	scratch    Link // the Link reported when it need not be kept
-	cssQuote   byte // the CSSURL.Quote of the URL eachURL reports
+	identity   bool    // the value decoded by value is its raw bytes
+	scratch    Link    // the Link reported when it need not be kept
+	pool       []*Link // Links reported after an a element, for reuse
+	tbuf, cbuf []byte  // anchor text, decoded and collapsed
+	cssQuote   byte    // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
 	err        error
 }
@@ -478,6 +480,11 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 // wait (an a element's href, or any link while an a element is open).
 func (x *HTML) newLink(keep bool) *Link {
 	if keep || x.anchor != nil {
+		if n := len(x.pool); n > 0 {
+			l := x.pool[n-1]
+			x.pool = x.pool[:n-1]
+			return l
+		}
 		return new(Link)
 	}
 	return &x.scratch
@@ -752,18 +759,20 @@ func (x *HTML) closeAnchor() error {
 		return nil
 	}
 	x.anchor = nil
-	a.Text = collapseText(x.decodeText(x.text), x.opts.MaxAnchorText)
-	if err := x.fn(a); err != nil {
-		return err
-	}
-	q := x.queue
-	x.queue = x.queue[:0]
-	for _, l := range q {
-		if err := x.fn(l); err != nil {
-			return err
+	x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
+	a.Text = string(x.cbuf)
+	err := x.fn(a)
+	x.pool = append(x.pool, a)
+	for _, l := range x.queue {
+		if err == nil {
+			err = x.fn(l)
+		}
+		if len(x.pool) < maxQueued {
+			x.pool = append(x.pool, l)
 		}
 	}
-	return nil
+	x.queue = x.queue[:0]
+	return err
 }
 
 // decodeText decodes raw text to UTF-8 with its character references.
@@ -774,13 +783,14 @@ func (x *HTML) decodeText(raw []byte) []byte {
 	if x.needsDecoding(raw) {
 		raw = decodeWithOffsets(x.cs.Encoding, raw, nil)
 	}
-	return htmltok.UnescapeText(nil, raw, nil)
+	x.tbuf = htmltok.UnescapeText(x.tbuf[:0], raw, nil)
+	return x.tbuf
 }
 
-// collapseText trims t, collapses its runs of white space to one space,
-// and cuts it to at most max bytes at a character boundary.
-func collapseText(t []byte, max int) string {
-	b := make([]byte, 0, min(len(t), max+utf8.UTFMax))
+// collapseText appends to b the text t trimmed, its runs of white space
+// collapsed to one space, and cut to at most max bytes at a character
+// boundary.
+func collapseText(b, t []byte, max int) []byte {
 	space := false
 	for i := 0; i < len(t) && len(b) < max; {
 		c := t[i]
@@ -816,7 +826,7 @@ func collapseText(t []byte, max int) string {
 			b = b[:len(b)-1]
 		}
 	}
-	return string(b)
+	return b
 }
 
 // styleText scans the text of a style element for CSS URLs. The scanner
