@@ -345,14 +345,25 @@ func pctDecode(s string) (string, bool) {
 // in e and percent-encoded; a character e cannot encode becomes
 // "%26%23NNNN%3B"; ASCII is treated as in appendURIComponent.
 func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []byte {
-	keep := func(c byte) bool { return c < utf8.RuneSelf && allowedASCII(c, compQuery) }
+	return appendCharsetQuery(b, q, e, name,
+		func(q string, i int) bool { return allowedASCII(q[i], compQuery) || isPctEncoded(q, i) },
+		func(c byte) bool { return c < utf8.RuneSelf && allowedASCII(c, compQuery) })
+}
+
+// appendCharsetQuery appends the query q with its runs of non-ASCII
+// characters encoded in e (WHATWG name name) by appendEncodedRun.
+// keepASCII reports whether the ASCII byte q[i] is written as it is (else
+// it is percent-encoded); keepByte does the same for the bytes e writes.
+// The iso-2022-jp encoder's errors on the C0 bytes of its escape
+// sequences become the NCR of U+FFFD, as in the Encoding Standard.
+func appendCharsetQuery(b []byte, q string, e encoding.Encoding, name string, keepASCII func(string, int) bool, keepByte func(byte) bool) []byte {
 	for i := 0; i < len(q); {
 		c := q[i]
 		if c < utf8.RuneSelf {
 			switch {
 			case name == "iso-2022-jp" && (c == 0x0E || c == 0x0F || c == 0x1B):
-				b = append(b, "%26%2365533%3B"...) // the encoder's error, as an NCR
-			case allowedASCII(c, compQuery) || isPctEncoded(q, i):
+				b = append(b, "%26%2365533%3B"...)
+			case keepASCII(q, i):
 				b = append(b, c)
 			default:
 				b = appendPct(b, c)
@@ -364,7 +375,7 @@ func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []b
 		for j < len(q) && q[j] >= utf8.RuneSelf {
 			j++
 		}
-		b = appendEncodedRun(b, q[i:j], e, name, keep)
+		b = appendEncodedRun(b, q[i:j], e, name, keepByte)
 		i = j
 	}
 	return b

@@ -3,7 +3,6 @@ package iri
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 )
@@ -365,25 +364,7 @@ func appendIPv6(b []byte, addr *[8]uint16) []byte {
 // other characters are encoded in e and then percent-encoded, and a
 // character e cannot encode becomes "%26%23NNNN%3B".
 func appendWebLegacyQuery(b []byte, q string, e encoding.Encoding, name string, set encodeSet) []byte {
-	keep := func(c byte) bool { return !inSet(c, set) }
-	for i := 0; i < len(q); {
-		if c := q[i]; c < utf8.RuneSelf {
-			if name == "iso-2022-jp" && (c == 0x0E || c == 0x0F || c == 0x1B) {
-				b = append(b, "%26%2365533%3B"...)
-			} else if inSet(c, set) {
-				b = appendPct(b, c)
-			} else {
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		j := i
-		for j < len(q) && q[j] >= utf8.RuneSelf {
-			j++
-		}
-		b = appendEncodedRun(b, q[i:j], e, name, keep)
-		i = j
-	}
-	return b
+	return appendCharsetQuery(b, q, e, name,
+		func(q string, i int) bool { return !inSet(q[i], set) },
+		func(c byte) bool { return !inSet(c, set) })
 }
