@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
 
@@ -52,42 +53,11 @@ func extractAll(t testing.TB, doc []byte, opts Options, chunk, dstSize int) ([]s
 	return links, runTransformer(t, x, doc, chunk, dstSize)
 }
 
-// runTransformer drives tr over doc by hand, with src chunks of size chunk
-// and dst buffers of size dstSize, as transform.Reader would with small
-// buffers.
+// runTransformer drives tr over doc with src pieces of size chunk and dst
+// buffers of size dstSize.
 func runTransformer(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int) []byte {
 	t.Helper()
-	if chunk <= 0 {
-		chunk = len(doc) + 1
-	}
-	if dstSize <= 0 {
-		dstSize = len(doc) + 4096
-	}
-	var out []byte
-	dst := make([]byte, dstSize)
-	src := []byte{}
-	pos := 0
-	for iter := 0; ; iter++ {
-		if iter > 10*len(doc)+1000 {
-			t.Fatalf("no progress at %d", pos)
-		}
-		end := min(pos+chunk, len(doc))
-		src = append(src, doc[pos:end]...)
-		pos = end
-		atEOF := pos == len(doc)
-		nDst, nSrc, err := tr.Transform(dst, src, atEOF)
-		out = append(out, dst[:nDst]...)
-		src = src[:copy(src, src[nSrc:])]
-		switch err {
-		case nil:
-			if atEOF && len(src) == 0 {
-				return out
-			}
-		case transform.ErrShortDst, transform.ErrShortSrc:
-		default:
-			t.Fatalf("Transform: %v", err)
-		}
-	}
+	return transformtest.Run(t, tr, doc, chunk, dstSize)
 }
 
 func goldenDocs(t *testing.T) []string {

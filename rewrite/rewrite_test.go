@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
 
@@ -36,41 +37,11 @@ func links(t testing.TB, doc []byte, textLinks bool) []found {
 	return out
 }
 
-// run rewrites doc with chunks of size chunk and a dst of size dstSize
-// (everything at once when <= 0).
+// run rewrites doc with src pieces of size chunk and dst buffers of size
+// dstSize (everything at once when <= 0).
 func run(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int) []byte {
 	t.Helper()
-	if chunk <= 0 {
-		chunk = len(doc) + 1
-	}
-	if dstSize <= 0 {
-		dstSize = 2*len(doc) + 4096
-	}
-	var out []byte
-	dst := make([]byte, dstSize)
-	var src []byte
-	pos := 0
-	for iter := 0; ; iter++ {
-		if iter > 20*len(doc)+1000 {
-			t.Fatalf("no progress")
-		}
-		end := min(pos+chunk, len(doc))
-		src = append(src, doc[pos:end]...)
-		pos = end
-		atEOF := pos == len(doc)
-		nDst, nSrc, err := tr.Transform(dst, src, atEOF)
-		out = append(out, dst[:nDst]...)
-		src = src[:copy(src, src[nSrc:])]
-		switch err {
-		case nil:
-			if atEOF && len(src) == 0 {
-				return out
-			}
-		case transform.ErrShortDst, transform.ErrShortSrc:
-		default:
-			t.Fatalf("Transform: %v", err)
-		}
-	}
+	return transformtest.Run(t, tr, doc, chunk, dstSize)
 }
 
 func docs(t testing.TB) map[string][]byte {
