@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/net/html"
 	"golang.org/x/text/transform"
 )
@@ -215,4 +216,42 @@ func (g *genHTML) Read(p []byte) (int, error) {
 	g.buf = g.buf[n:]
 	g.left -= int64(n)
 	return n, nil
+}
+
+// BenchmarkRewrite compares, on the same pages in the same run, rewriting
+// every link to its URI form (rewrite.NewHTML) with a plain pass of
+// golang.org/x/net/html's tokenizer (Next and Raw, writing each token's
+// bytes out, changing nothing).
+func BenchmarkRewrite(b *testing.B) {
+	pages, where := corpus(b)
+	n := totalBytes(pages)
+	b.Logf("%d pages, %d bytes, from %s", len(pages), n, where)
+	dst := make([]byte, 64<<10)
+	b.Run("impl=relink-rewrite-uri", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		start := cpuTime()
+		for b.Loop() {
+			for _, p := range pages {
+				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.URI, BaseURL: "http://example.com/dir/page.html"}), dst, p)
+			}
+		}
+		reportCPU(b, start, n)
+	})
+	b.Run("impl=x-net-html-Next-Raw-write", func(b *testing.B) {
+		b.SetBytes(n)
+		b.ReportAllocs()
+		var out bytes.Buffer
+		start := cpuTime()
+		for b.Loop() {
+			for _, p := range pages {
+				out.Reset()
+				z := html.NewTokenizer(bytes.NewReader(p))
+				for z.Next() != html.ErrorToken {
+					out.Write(z.Raw())
+				}
+			}
+		}
+		reportCPU(b, start, n)
+	})
 }
