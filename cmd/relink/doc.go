@@ -11,6 +11,7 @@
 // The commands are:
 //
 //	extract  list the links of HTML and plain-text documents
+//	rewrite  rewrite the links of HTML files, in place or to standard output
 //	warc     list the outlinks of the HTML pages in WARC files
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
@@ -98,6 +99,127 @@
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
 //		TYPE of the documents: auto, html or text (default "auto")
+//
+// # Rewrite the links of HTML files, in place or to standard output
+//
+// Usage:
+//
+//	relink rewrite [flags] [FILE|DIR...]
+//
+// Rewrite copies each HTML document with its links rewritten and every
+// other byte unchanged: same quotes, entities, line endings and charset (a
+// character the charset cannot hold is written as a numeric character
+// reference). The rewritten document requests the same URLs as the original.
+//
+// --to decides the form of each link: "uri" (the default; ASCII, what a
+// browser sends: punycode hosts, UTF-8 percent-encoding, the query in the
+// document's charset) or "iri" (readable: what is safe to show decoded).
+// --resolve decides what becomes of relative links: "keep" them as written
+// (the default), make every link "absolute" against the document's URL, or
+// make links "relative" to it where they share its scheme and host (what a
+// site move needs). --base is the document's own URL; for a directory it is
+// the URL of the directory, and each file's URL is --base plus the file's
+// path below it.
+//
+// With no FILE, rewrite reads standard input and writes standard output.
+// With one FILE and none of -w, -n and --diff, it writes the rewritten file
+// on standard output. Several files, or a directory (with -r), need one of:
+//
+//	-w	write each changed file in place
+//	-n	list the files that would change, each with the number of its
+//		links that would change, separated by a tab; write nothing
+//	--diff	print a unified diff of the changes of each file (with -w,
+//		and write them). The diff is of the text decoded from the
+//		file's charset and shown in UTF-8: it is for reading, and
+//		patch(1) applies it only to UTF-8 files
+//
+// Writing in place is atomic: the new file is written to a temporary file in
+// the same directory (named .NAME.relink-*; such names are never taken as
+// input), synced to disk, given the original's mode bits and renamed over
+// the original, so that an interrupted run leaves each file either as it was
+// or rewritten, never partly written. A file whose bytes would not change is
+// not written, and its modification time stays; running rewrite twice
+// changes nothing the second time. --backup SUFFIX keeps the original as
+// NAME+SUFFIX (a hard link made before the rename, or when the file system
+// has none, a rename; the original is always under one of the names). The
+// owner of a rewritten file is the user who runs rewrite.
+//
+// --type decides which files are HTML: "auto" (the default) takes in a
+// directory the files whose extension is an HTML one (.html, .htm, .xhtml,
+// .shtml, .php...) and, for a FILE named on the command line, a file that
+// looks like HTML; "html" takes every file. Standard input is always HTML.
+// "text" (plain text) is not supported yet. Binary files (a NUL byte in the
+// first 1024 bytes, unless a UTF-16 byte order mark starts them) are always
+// skipped, and so are symbolic links, with a warning: rewrite never follows
+// a link out of the tree. The charset of each file is found as browsers find
+// it (byte order mark, <meta>, detection), or given with --charset.
+//
+// Files are rewritten in parallel (-j), and what is printed comes in the
+// order of the files, whatever -j. A file that cannot be read or written is
+// reported on standard error with its name, the others continue, and the
+// exit status is 1. At the end a summary line on standard error gives the
+// files scanned, changed, the links rewritten, the errors and the time; on
+// a terminal a progress bar shows the files and bytes done while it runs.
+//
+// Examples (from the repository's root). What would change if the sample
+// site moved to https://example.org/ and its links became absolute:
+//
+//	$ relink rewrite -n -r --resolve absolute --base https://example.org/ testdata/site
+//	testdata/site/index.html	25
+//	testdata/site/ja/shift_jis.html	5
+//	testdata/site/ru/koi8-r.html	3
+//	testdata/site/zh/gbk.html	3
+//
+// The links of a KOI8-R page as readable IRIs: only the query changes (a
+// browser would encode it in KOI8-R, so it must stay percent-encoded), and
+// the file stays in KOI8-R; --diff shows it decoded:
+//
+//	$ relink rewrite -n --to iri testdata/site/ru/koi8-r.html
+//	testdata/site/ru/koi8-r.html	1
+//
+//	relink rewrite --diff --to iri testdata/site/ru/koi8-r.html
+//	diff testdata/site/ru/koi8-r.html.orig testdata/site/ru/koi8-r.html (koi8-r, shown in UTF-8)
+//	--- testdata/site/ru/koi8-r.html.orig
+//	+++ testdata/site/ru/koi8-r.html
+//	@@ -2,6 +2,6 @@
+//	 <meta charset="koi8-r">
+//	 <title>Страница на русском</title></head>
+//	 <body>
+//	-<p><a href="поиск?q=Юникод">Поиск</a>, <a href="http://пример.испытание/путь">пример</a>,
+//	+<p><a href="поиск?q=%E0%CE%C9%CB%CF%C4">Поиск</a>, <a href="http://пример.испытание/путь">пример</a>,
+//	 <a href="/wiki/Кириллица#История">Кириллица</a>.</p>
+//	 </body></html>
+//
+// Rewrite a copy of the site in place, keeping the originals as NAME.orig:
+//
+//	relink rewrite -r -w --backup .orig --resolve relative --base https://example.org/ site
+//
+// Flags:
+//
+//	-backup SUFFIX
+//		with -w, keep each original file as its name followed by SUFFIX
+//	-base URL
+//		the documents' own URL (for a directory, the URL of the directory)
+//	-charset LABEL
+//		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
+//		(a byte order mark still wins)
+//	-diff
+//		print a unified diff of the changes of each file
+//	-dry-run
+//		the same as -n
+//	-j N
+//		rewrite N files in parallel (default 2)
+//	-n	list the files that would change, and write nothing
+//	-r	recurse into directories
+//	-resolve HOW
+//		what becomes of relative links (HOW): keep, absolute or relative (default "keep")
+//	-text-links
+//		also rewrite the links written as plain text in the text of HTML documents
+//	-to FORM
+//		the FORM of the links: uri or iri (default "uri")
+//	-type TYPE
+//		TYPE of the documents: auto or html (text is not supported yet) (default "auto")
+//	-w	write the changed files in place
 //
 // # List the outlinks of the HTML pages in WARC files
 //

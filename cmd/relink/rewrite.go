@@ -1,0 +1,688 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/rewrite"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/transform"
+)
+
+var rewriteCommand = &command{
+	name:    "rewrite",
+	summary: "rewrite the links of HTML files, in place or to standard output",
+	usage:   "relink rewrite [flags] [FILE|DIR...]",
+	help: `Rewrite copies each HTML document with its links rewritten and every
+other byte unchanged: same quotes, entities, line endings and charset (a
+character the charset cannot hold is written as a numeric character
+reference). The rewritten document requests the same URLs as the original.
+
+--to decides the form of each link: "uri" (the default; ASCII, what a
+browser sends: punycode hosts, UTF-8 percent-encoding, the query in the
+document's charset) or "iri" (readable: what is safe to show decoded).
+--resolve decides what becomes of relative links: "keep" them as written
+(the default), make every link "absolute" against the document's URL, or
+make links "relative" to it where they share its scheme and host (what a
+site move needs). --base is the document's own URL; for a directory it is
+the URL of the directory, and each file's URL is --base plus the file's
+path below it.
+
+With no FILE, rewrite reads standard input and writes standard output.
+With one FILE and none of -w, -n and --diff, it writes the rewritten file
+on standard output. Several files, or a directory (with -r), need one of:
+
+	-w	write each changed file in place
+	-n	list the files that would change, each with the number of its
+		links that would change, separated by a tab; write nothing
+	--diff	print a unified diff of the changes of each file (with -w,
+		and write them). The diff is of the text decoded from the
+		file's charset and shown in UTF-8: it is for reading, and
+		patch(1) applies it only to UTF-8 files
+
+Writing in place is atomic: the new file is written to a temporary file in
+the same directory (named .NAME.relink-*; such names are never taken as
+input), synced to disk, given the original's mode bits and renamed over
+the original, so that an interrupted run leaves each file either as it was
+or rewritten, never partly written. A file whose bytes would not change is
+not written, and its modification time stays; running rewrite twice
+changes nothing the second time. --backup SUFFIX keeps the original as
+NAME+SUFFIX (a hard link made before the rename, or when the file system
+has none, a rename; the original is always under one of the names). The
+owner of a rewritten file is the user who runs rewrite.
+
+--type decides which files are HTML: "auto" (the default) takes in a
+directory the files whose extension is an HTML one (.html, .htm, .xhtml,
+.shtml, .php...) and, for a FILE named on the command line, a file that
+looks like HTML; "html" takes every file. Standard input is always HTML.
+"text" (plain text) is not supported yet. Binary files (a NUL byte in the
+first 1024 bytes, unless a UTF-16 byte order mark starts them) are always
+skipped, and so are symbolic links, with a warning: rewrite never follows
+a link out of the tree. The charset of each file is found as browsers find
+it (byte order mark, <meta>, detection), or given with --charset.
+
+Files are rewritten in parallel (-j), and what is printed comes in the
+order of the files, whatever -j. A file that cannot be read or written is
+reported on standard error with its name, the others continue, and the
+exit status is 1. At the end a summary line on standard error gives the
+files scanned, changed, the links rewritten, the errors and the time; on
+a terminal a progress bar shows the files and bytes done while it runs.
+
+Examples (from the repository's root). What would change if the sample
+site moved to https://example.org/ and its links became absolute:
+
+	$ relink rewrite -n -r --resolve absolute --base https://example.org/ testdata/site
+	testdata/site/index.html	25
+	testdata/site/ja/shift_jis.html	5
+	testdata/site/ru/koi8-r.html	3
+	testdata/site/zh/gbk.html	3
+
+The links of a KOI8-R page as readable IRIs: only the query changes (a
+browser would encode it in KOI8-R, so it must stay percent-encoded), and
+the file stays in KOI8-R; --diff shows it decoded:
+
+	$ relink rewrite -n --to iri testdata/site/ru/koi8-r.html
+	testdata/site/ru/koi8-r.html	1
+
+	relink rewrite --diff --to iri testdata/site/ru/koi8-r.html
+	diff testdata/site/ru/koi8-r.html.orig testdata/site/ru/koi8-r.html (koi8-r, shown in UTF-8)
+	--- testdata/site/ru/koi8-r.html.orig
+	+++ testdata/site/ru/koi8-r.html
+	@@ -2,6 +2,6 @@
+	 <meta charset="koi8-r">
+	 <title>Страница на русском</title></head>
+	 <body>
+	-<p><a href="поиск?q=Юникод">Поиск</a>, <a href="http://пример.испытание/путь">пример</a>,
+	+<p><a href="поиск?q=%E0%CE%C9%CB%CF%C4">Поиск</a>, <a href="http://пример.испытание/путь">пример</a>,
+	 <a href="/wiki/Кириллица#История">Кириллица</a>.</p>
+	 </body></html>
+
+Rewrite a copy of the site in place, keeping the originals as NAME.orig:
+
+	relink rewrite -r -w --backup .orig --resolve relative --base https://example.org/ site
+`,
+	run: runRewrite,
+}
+
+// A rewriteRun is one run of relink rewrite.
+type rewriteRun struct {
+	cmd     *command
+	e       *env
+	opts    rewrite.Options
+	typ     string
+	write   bool
+	dryRun  bool
+	diff    bool
+	backup  string
+	jobs    []rewriteJob
+	notes   []string // warnings and errors of the walk, in order
+	failed  bool
+	skipped int
+}
+
+// A rewriteJob is one file to rewrite.
+type rewriteJob struct {
+	path     string
+	base     string // the file's own URL
+	explicit bool   // named on the command line
+	size     int64
+	note     string // a warning or error found while walking, printed before the file's result
+}
+
+// A rewriteResult is what became of a rewriteJob.
+type rewriteResult struct {
+	skip    string // why the file was skipped, if it was
+	changed bool
+	stats   rewrite.Stats
+	diff    []byte
+	err     error
+}
+
+func runRewrite(cmd *command, args []string, e *env) int {
+	fs := newFlagSet(cmd, e)
+	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
+	resolve := fs.String("resolve", "keep", "what becomes of relative links (`HOW`): keep, absolute or relative")
+	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto or html (text is not supported yet)")
+	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
+	recurse := fs.Bool("r", false, "recurse into directories")
+	write := fs.Bool("w", false, "write the changed files in place")
+	var dryRun bool
+	fs.BoolVar(&dryRun, "n", false, "list the files that would change, and write nothing")
+	fs.BoolVar(&dryRun, "dry-run", false, "the same as -n")
+	diff := fs.Bool("diff", false, "print a unified diff of the changes of each file")
+	jobs := fs.Int("j", runtime.NumCPU(), "rewrite `N` files in parallel")
+	backup := fs.String("backup", "", "with -w, keep each original file as its name followed by `SUFFIX`")
+	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents")
+	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	rw := &rewriteRun{cmd: cmd, e: e, typ: *typ, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	rw.opts.BaseURL = *base
+	rw.opts.Charset = *charset
+	rw.opts.TextLinks = *textLinks
+	switch *to {
+	case "uri":
+		rw.opts.To = rewrite.URI
+	case "iri":
+		rw.opts.To = rewrite.IRI
+	default:
+		return usageError(cmd, e, "unknown --to %q (want uri or iri)", *to)
+	}
+	switch *resolve {
+	case "keep":
+		rw.opts.Resolve = rewrite.Keep
+	case "absolute":
+		rw.opts.Resolve = rewrite.Absolute
+	case "relative":
+		rw.opts.Resolve = rewrite.Relative
+	default:
+		return usageError(cmd, e, "unknown --resolve %q (want keep, absolute or relative)", *resolve)
+	}
+	switch *typ {
+	case "auto", "html":
+	case "text":
+		return usageError(cmd, e, "--type text is not supported yet (plain text has no rewriter yet)")
+	default:
+		return usageError(cmd, e, "unknown --type %q (want auto or html)", *typ)
+	}
+	if *charset != "" {
+		if _, err := htmlindex.Get(*charset); err != nil {
+			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
+		}
+	}
+	if *base != "" {
+		if _, err := iri.ParseURL(*base, nil); err != nil {
+			return usageError(cmd, e, "invalid --base %s: %s", quote(*base), reason(err))
+		}
+	}
+	if *jobs < 1 {
+		return usageError(cmd, e, "-j %d: want at least 1", *jobs)
+	}
+	if *write && dryRun {
+		return usageError(cmd, e, "-w and -n together: -n writes nothing")
+	}
+	if *backup != "" && !*write {
+		return usageError(cmd, e, "--backup needs -w")
+	}
+	if *backup != "" && strings.ContainsRune(*backup, filepath.Separator) {
+		return usageError(cmd, e, "--backup %s: a suffix, not a path", quote(*backup))
+	}
+	if len(inputs) == 0 {
+		if *write || dryRun || *diff {
+			return usageError(cmd, e, "-w, -n and --diff need FILE arguments")
+		}
+		return rw.stdin()
+	}
+	toStdout := !*write && !dryRun && !*diff
+	if toStdout && len(inputs) > 1 {
+		return usageError(cmd, e, "several files need -w, -n or --diff (standard output takes one file)")
+	}
+	for _, in := range inputs {
+		rw.input(in, *recurse)
+	}
+	if toStdout && len(rw.jobs) > 1 || toStdout && len(rw.jobs) == 1 && !rw.jobs[0].explicit {
+		return usageError(cmd, e, "a directory needs -w, -n or --diff (standard output takes one file)")
+	}
+	return rw.runJobs(*jobs, toStdout)
+}
+
+// stdin rewrites standard input to standard output.
+func (rw *rewriteRun) stdin() int {
+	t := rewrite.NewHTML(rw.opts)
+	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
+	_, err := io.Copy(w, transform.NewReader(rw.e.stdin, t))
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// input adds the files of the command-line argument in to the jobs.
+func (rw *rewriteRun) input(in string, recurse bool) {
+	info, err := os.Lstat(in)
+	switch {
+	case err != nil:
+		rw.fail(in, err)
+	case info.Mode()&fs.ModeSymlink != 0:
+		rw.warn(in, "symbolic link, skipped (rewrite the file it points to)")
+	case info.IsDir() && !recurse:
+		rw.fail(in, errors.New("is a directory (use -r)"))
+	case info.IsDir():
+		rw.tree(in)
+	case !info.Mode().IsRegular():
+		rw.warn(in, "not a regular file, skipped")
+	default:
+		rw.jobs = append(rw.jobs, rewriteJob{path: in, base: rw.opts.BaseURL, explicit: true, size: info.Size(), note: rw.takeNotes()})
+	}
+}
+
+// tree adds the files below dir, in lexical order.
+func (rw *rewriteRun) tree(dir string) {
+	root := rw.opts.BaseURL
+	if root != "" && !strings.HasSuffix(root, "/") {
+		root += "/"
+	}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			rw.fail(path, err)
+			return nil
+		}
+		name := d.Name()
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			rw.warn(path, "symbolic link, skipped (rewrite never follows a link out of the tree)")
+			return nil
+		case d.IsDir():
+			return nil
+		case !d.Type().IsRegular():
+			rw.warn(path, "not a regular file, skipped")
+			return nil
+		case isRewriteTemp(name):
+			rw.warn(path, "temporary file of an interrupted rewrite, skipped (remove it)")
+			return nil
+		case rw.backup != "" && strings.HasSuffix(name, rw.backup):
+			return nil // a backup
+		case rw.typ == "auto" && !htmlExt[strings.ToLower(filepath.Ext(name))]:
+			rw.skipped++
+			return nil
+		}
+		var size int64
+		if info, err := d.Info(); err == nil {
+			size = info.Size()
+		}
+		base := ""
+		if root != "" {
+			rel, _ := filepath.Rel(dir, path)
+			base = root + escapePath(filepath.ToSlash(rel))
+		}
+		rw.jobs = append(rw.jobs, rewriteJob{path: path, base: base, size: size, note: rw.takeNotes()})
+		return nil
+	})
+}
+
+// isRewriteTemp reports whether name is that of a temporary file of
+// writeAtomic: ".NAME.relink-RANDOM".
+func isRewriteTemp(name string) bool {
+	return strings.HasPrefix(name, ".") && strings.Contains(name, ".relink-")
+}
+
+func (rw *rewriteRun) warn(path, msg string) {
+	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: warning: %s\n", path, msg))
+}
+
+func (rw *rewriteRun) fail(path string, err error) {
+	rw.failed = true
+	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: %v\n", path, pathErr(err)))
+}
+
+// takeNotes returns the notes so far, to be printed before the next job's
+// result, and clears them.
+func (rw *rewriteRun) takeNotes() string {
+	s := strings.Join(rw.notes, "")
+	rw.notes = rw.notes[:0]
+	return s
+}
+
+// pathErr returns the error of a *fs.PathError, whose path the message
+// gives already.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// runJobs rewrites the files of the jobs, n at a time, and prints what
+// there is to print in the order of the jobs.
+func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
+	start := time.Now()
+	stderr := rw.e.stderr
+	var total int64
+	for _, j := range rw.jobs {
+		total += j.size
+	}
+	var bar *progressbar.ProgressBar
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout {
+		bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(f),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetDescription(fmt.Sprintf("0/%d files", len(rw.jobs))))
+	}
+	printErr := func(s string) {
+		if s == "" {
+			return
+		}
+		if bar != nil {
+			bar.Clear()
+		}
+		io.WriteString(stderr, s)
+	}
+
+	out := bufio.NewWriterSize(rw.e.stdout, 64<<10)
+	results := make([]rewriteResult, len(rw.jobs))
+	ready := make([]chan struct{}, len(rw.jobs))
+	for i := range ready {
+		ready[i] = make(chan struct{})
+	}
+	next := make(chan int)
+	var done atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, max(len(rw.jobs), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if toStdout {
+					results[i] = rw.file(&rw.jobs[i], out)
+				} else {
+					results[i] = rw.file(&rw.jobs[i], nil)
+				}
+				if bar != nil {
+					bar.Describe(fmt.Sprintf("%d/%d files", done.Add(1), len(rw.jobs)))
+					bar.Add64(rw.jobs[i].size)
+				}
+				close(ready[i])
+			}
+		}()
+	}
+	go func() {
+		for i := range rw.jobs {
+			next <- i
+		}
+		close(next)
+	}()
+
+	var scanned, changed, links, errs int
+	var werr error
+	for i := range rw.jobs {
+		<-ready[i]
+		j, r := &rw.jobs[i], &results[i]
+		printErr(j.note)
+		switch {
+		case r.err != nil:
+			errs++
+			rw.failed = true
+			printErr(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
+		case r.skip != "":
+			rw.skipped++
+			printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+		}
+		if r.skip == "" {
+			scanned++
+		}
+		if r.changed {
+			changed++
+			links += r.stats.Rewritten
+			if werr == nil && !toStdout {
+				if rw.dryRun && !rw.diff {
+					_, werr = fmt.Fprintf(out, "%s\t%d\n", j.path, r.stats.Rewritten)
+				}
+				if rw.diff {
+					_, werr = out.Write(r.diff)
+				}
+			}
+		}
+		results[i] = rewriteResult{}
+	}
+	wg.Wait()
+	if err := out.Flush(); werr == nil {
+		werr = err
+	}
+	if bar != nil {
+		bar.Finish()
+		bar.Clear()
+	}
+	printErr(rw.takeNotes())
+	if werr != nil {
+		fmt.Fprintf(stderr, "relink rewrite: writing output: %v\n", werr)
+		rw.failed = true
+	}
+	verb := "changed"
+	if rw.dryRun || !rw.write && !toStdout {
+		verb = "to change"
+	}
+	fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
+		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, plural(errs, "error"),
+		time.Since(start).Round(time.Millisecond))
+	if rw.failed {
+		return exitFail
+	}
+	return exitOK
+}
+
+// plural returns n and the noun, in the plural unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// file rewrites the file of j: to stdout when it is not nil, else as the
+// flags say.
+func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResult) {
+	f, err := os.Open(j.path)
+	if err != nil {
+		return rewriteResult{err: err}
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return rewriteResult{err: err}
+	}
+	if !info.Mode().IsRegular() {
+		return rewriteResult{skip: "not a regular file, skipped"}
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, err := br.Peek(1024)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return rewriteResult{err: err}
+	}
+	if isBinary(head) {
+		return rewriteResult{skip: "binary, skipped"}
+	}
+	if rw.typ == "auto" && !htmlExt[strings.ToLower(filepath.Ext(j.path))] && sniffType(head) != "html" {
+		return rewriteResult{skip: "not HTML, skipped (use --type html to rewrite it)"}
+	}
+	opts := rw.opts
+	opts.BaseURL = j.base
+	t := rewrite.NewHTML(opts)
+	if stdout != nil {
+		_, err := io.Copy(stdout, transform.NewReader(br, t))
+		if err == nil {
+			err = stdout.Flush()
+		}
+		res.stats = t.Stats()
+		res.changed = res.stats.Rewritten > 0
+		res.err = err
+		return res
+	}
+
+	// A first pass finds whether anything changes: a link whose bytes
+	// change is the only change a rewriter makes.
+	if _, err := io.Copy(io.Discard, transform.NewReader(br, t)); err != nil {
+		return rewriteResult{err: err}
+	}
+	res.stats = t.Stats()
+	if res.stats.Rewritten == 0 {
+		return res
+	}
+	res.changed = true
+	if !rw.diff && !rw.write {
+		return res
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return rewriteResult{err: err}
+	}
+	t2 := rewrite.NewHTML(opts)
+	check := func() error {
+		if t2.Stats() != res.stats {
+			return errors.New("changed while being rewritten; not written")
+		}
+		return nil
+	}
+	if rw.diff {
+		old, err := io.ReadAll(f)
+		if err != nil {
+			return rewriteResult{err: err}
+		}
+		new, _, err := transform.Bytes(t2, old)
+		if err == nil {
+			err = check()
+		}
+		if err != nil {
+			return rewriteResult{err: err}
+		}
+		res.diff = fileDiff(j.path, t.Charset().Name, decodeFor(t, old), decodeFor(t, new))
+		if rw.write {
+			res.err = rw.writeAtomic(j.path, info.Mode(), func(w io.Writer) error {
+				_, err := w.Write(new)
+				return err
+			})
+		}
+		return res
+	}
+	res.err = rw.writeAtomic(j.path, info.Mode(), func(w io.Writer) error {
+		if _, err := io.Copy(w, transform.NewReader(bufio.NewReaderSize(f, 64<<10), t2)); err != nil {
+			return err
+		}
+		return check()
+	})
+	return res
+}
+
+// isBinary reports whether the first bytes of a file, head, are those of
+// a binary file: a NUL byte without a UTF-16 byte order mark.
+func isBinary(head []byte) bool {
+	if bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) {
+		return false
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}
+
+// decodeFor returns b decoded to UTF-8 from the charset t found.
+func decodeFor(t *rewrite.HTML, b []byte) string {
+	cs := t.Charset()
+	if cs.Encoding == nil || cs.Name == "utf-8" {
+		return string(b)
+	}
+	s, _, err := transform.Bytes(cs.Encoding.NewDecoder(), b)
+	if err != nil {
+		return string(b)
+	}
+	return string(s)
+}
+
+// writeAtomic replaces the file path with what write writes: into a
+// temporary file of the same directory, synced, given the mode bits mode,
+// then renamed over path; the directory is synced last. With a backup
+// suffix, the original is first linked (or, failing that, renamed) to
+// path+suffix, so that it always exists under one name or the other.
+func (rw *rewriteRun) writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (err error) {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+name+".relink-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := bufio.NewWriterSize(tmp, 64<<10)
+	if err := write(w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(mode & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if rw.backup != "" {
+		if err := backupFile(path, path+rw.backup); err != nil {
+			return fmt.Errorf("backup: %w", pathErr(err))
+		}
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	return syncDir(dir)
+}
+
+// backupFile makes backup a name of the file path: a hard link, put in
+// place by a rename so that an older backup is replaced atomically; where
+// hard links cannot be made, path itself is renamed to backup.
+func backupFile(path, backup string) error {
+	dir, name := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+name+".relink-*")
+	if err != nil {
+		return err
+	}
+	tmpName := tmp.Name()
+	tmp.Close()
+	os.Remove(tmpName)
+	if err := os.Link(path, tmpName); err == nil {
+		if err := os.Rename(tmpName, backup); err != nil {
+			os.Remove(tmpName)
+			return err
+		}
+		return nil
+	}
+	return os.Rename(path, backup)
+}
+
+// syncDir flushes the directory dir to disk, so that a rename in it
+// survives a crash. Windows cannot sync a directory and needs not.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
