@@ -39,9 +39,11 @@
 // reports the first violation with its byte offset. LEIRI accepts what
 // XML and other formats allow in addition (space, < > " { } | \ ^ `,
 // controls) and percent-encodes it when converting; it is the default of
-// ToURI and ToIRI, whose mapping is defined for any string. Web applies
-// the Web Address preprocessing of section 7.2 first (trimming, tab and
-// newline removal, backslashes as slashes, a stray "%" as "%25").
+// ToURI and ToIRI, whose mapping is defined for any string. Web is what a
+// browser does with an href (the WHATWG URL Standard, the modern form of
+// the Web Address processing of section 7.2): trimming, tab and newline
+// removal, backslashes as slashes, and the standard's own percent-encode
+// sets; Web.Parse applies the preprocessing of section 7.2.
 //
 // # Hosts
 //

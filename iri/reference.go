@@ -105,14 +105,15 @@ const (
 	// (3987bis section 7.2), whose modern definition is the WHATWG URL
 	// Standard. A Converter in Web mode parses a reference that has a
 	// scheme with the URL Standard's parser (see ParseURL): what a browser
-	// requests. Parse in this mode, and conversion of a relative reference
-	// (which has no URL without a base), apply the preprocessing of
-	// section 7.2 and parse as LEIRI: leading and trailing C0 controls and
-	// spaces are removed, tab, CR and LF inside are removed, a "%" not
-	// followed by two hex digits becomes "%25", and backslashes before the
-	// query become slashes (for relative references and the special
-	// schemes http, https, ws, wss, ftp and file). Parse in this mode does
-	// not reproduce its input: String returns the preprocessed form, and
+	// requests; a relative reference (which has no URL without a base)
+	// gets the standard's preprocessing and percent-encode sets and stays
+	// relative. Parse in this mode applies the preprocessing of section
+	// 7.2 and parses as LEIRI: leading and trailing C0 controls and spaces
+	// are removed, tab, CR and LF inside are removed, a "%" not followed
+	// by two hex digits becomes "%25", and backslashes before the query
+	// become slashes (for relative references and the special schemes
+	// http, https, ws, wss, ftp and file). Parse in this mode does not
+	// reproduce its input: String returns the preprocessed form, and
 	// offsets in errors refer to that form.
 	Web
 )
