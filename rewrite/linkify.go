@@ -1,0 +1,451 @@
+package rewrite
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/iri"
+	"golang.org/x/text/transform"
+)
+
+// LinkifyFormat is the markup a Linkify writes.
+type LinkifyFormat uint8
+
+const (
+	// LinkifyHTML writes an HTML fragment: the text escaped, each link an
+	// a element.
+	LinkifyHTML LinkifyFormat = iota
+	// LinkifyMarkdown writes Markdown (CommonMark): each link
+	// [display](<URI>), the rest of the text escaped minimally.
+	LinkifyMarkdown
+)
+
+// DefaultRel is the rel attribute a Linkify writes when
+// LinkifyOptions.Rel is empty: the text is someone else's, so search
+// engines are told not to credit its links (nofollow) and the page opened
+// gets no handle on the window that opened it (noopener), which matters
+// once Target is "_blank".
+const DefaultRel = "nofollow noopener"
+
+// LinkifyOptions configure a Linkify.
+type LinkifyOptions struct {
+	// Format is the markup to write; the zero value is LinkifyHTML.
+	Format LinkifyFormat
+	// Rel is the rel attribute of each a element: "" means DefaultRel,
+	// and a Rel of only white space writes no rel attribute. Markdown has
+	// no place for it.
+	Rel string
+	// Target is the target attribute of each a element ("_blank", say);
+	// "" writes none. Markdown has no place for it.
+	Target string
+}
+
+// linkifySchemes are the schemes a Linkify links: those of plain-text
+// detection (see extract.FindTextLinks) that open something harmless.
+// The check is made on the final URI, so that whatever the detector may
+// come to accept, no javascript:, vbscript:, data: or file: link is ever
+// written.
+var linkifySchemes = map[string]bool{
+	"http": true, "https": true, "ftp": true, "mailto": true, "xmpp": true,
+	"irc": true, "ircs": true, "nntp": true, "news": true, "tel": true,
+	"sms": true, "magnet": true,
+}
+
+// linkifyHold is how many bytes of the text before the end of the input
+// read so far a Linkify holds back, because a link may still be reported
+// that starts there. A TextScanner decides each candidate from the bytes
+// within MaxTextLinkLen of its trigger (plus a margin of 16 for prefixes
+// such as "mailto:"), so it reports no link that starts more than about
+// twice MaxTextLinkLen before the end of what it has read; the rest is a
+// safety margin. Tests check that no link ever arrives too late.
+const linkifyHold = 2*extract.MaxTextLinkLen + 256
+
+// linkifyChunk is the largest piece of src a Linkify reads before it
+// writes what it can: it bounds the output held in memory.
+const linkifyChunk = 4 << 10
+
+// A Linkify turns plain text into an HTML fragment (or Markdown) with each
+// link found in it made a link. It is a transform.Transformer; the input
+// is UTF-8 (decode a legacy charset first, with the charset's decoder
+// before the Linkify in a transform.Chain).
+//
+// In HTML, every character of the text is escaped ("&", "<", ">", `"` and
+// "'" become character references), NUL and bytes that are not UTF-8
+// become U+FFFD, and each link that extract.TextScanner finds becomes
+//
+//	<a href="URI" rel="nofollow noopener">display</a>
+//
+// The href is the link as a URI (iri.Converter.ToURI in Web mode, after
+// "http://" or "mailto:" is put before a link written without a scheme),
+// escaped for the attribute. The visible text is the link as written, in
+// its display form (iri.ToIRI): percent-encoding decoded where it is safe
+// to show, an A-label host shown in Unicode when safe, anything unsafe to
+// show (bidi formatting characters, say) percent-encoded; a link written
+// without a scheme is shown without one. A link whose visible text holds
+// right-to-left characters (iri.NeedsEmbedding in left-to-right text) gets
+// dir="ltr" on its a element, which isolates it from the text around it
+// (3987bis section 4.1; an element with a dir attribute is a bidi isolate
+// in HTML). A link whose URI has a scheme other than those of plain-text
+// detection (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel,
+// sms, magnet), or that cannot be mapped to a URI, is left as text: a
+// Linkify never writes a javascript:, vbscript: or data: link. Whatever
+// the input, the output holds no elements but these a elements.
+//
+// In Markdown, each link becomes [display](<URI>): the display text with
+// "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"
+// escaped with a backslash, between LRI and PDI (iri.Isolate) when it
+// holds right-to-left characters, and the URI between angle brackets. The
+// rest of the text is escaped minimally, so that it makes no link, image,
+// autolink, HTML or character reference: "\", "[", "]", "<", ">", "!"
+// and "&" get a backslash; other Markdown (emphasis, headings, lists) is
+// left as written, as the writer of the text may well have meant it.
+//
+// The output does not depend on how the input is cut into pieces. Memory is
+// bounded: a Linkify holds back the last 2*extract.MaxTextLinkLen bytes or
+// so of the text it has read, where a link may yet be found, and passes
+// the text before them through.
+type Linkify struct {
+	opts  LinkifyOptions
+	attrs string // ` rel="..." target="..."`, escaped
+	web   *iri.Converter
+	sc    *extract.TextScanner
+
+	scratch []byte // the scanner's (unused) output
+	pend    []byte // the input not yet written, from offset pendOff on
+	pendOff int64
+	read    int64          // bytes of input read
+	links   []linkifyMatch // links found and not yet written
+	out     []byte         // output not yet copied to dst
+	outPos  int
+	ended   bool // the end of the input has been handled
+	late    int  // links reported after their text was written (never, if the bound holds)
+}
+
+type linkifyMatch struct {
+	start, end int64
+	href       string
+	display    string
+	rtl        bool
+}
+
+// NewLinkify returns a Linkify configured by opts.
+func NewLinkify(opts LinkifyOptions) *Linkify {
+	l := &Linkify{opts: opts, web: iri.NewConverter(iri.WithMode(iri.Web))}
+	rel := opts.Rel
+	if rel == "" {
+		rel = DefaultRel
+	}
+	var b []byte
+	if strings.TrimSpace(rel) != "" {
+		b = append(b, ` rel="`...)
+		b = appendHTMLEscaped(b, rel)
+		b = append(b, '"')
+	}
+	if opts.Target != "" {
+		b = append(b, ` target="`...)
+		b = appendHTMLEscaped(b, opts.Target)
+		b = append(b, '"')
+	}
+	l.attrs = string(b)
+	l.sc = extract.NewTextScanner(l.found)
+	return l
+}
+
+// LinkifyString returns the text s linkified as opts say; see Linkify.
+func LinkifyString(s string, opts LinkifyOptions) string {
+	out, _, _ := transform.String(NewLinkify(opts), s)
+	return out
+}
+
+// Reset implements transform.Transformer: the Linkify starts a new text.
+func (l *Linkify) Reset() {
+	l.sc.Reset()
+	l.pend = l.pend[:0]
+	l.pendOff, l.read = 0, 0
+	l.links = l.links[:0]
+	l.out, l.outPos = l.out[:0], 0
+	l.ended = false
+	l.late = 0
+}
+
+// Transform implements transform.Transformer. It reads src in pieces and
+// reports transform.ErrShortDst when dst cannot take what a piece gives;
+// it never reports transform.ErrShortSrc, as it keeps what it needs of src
+// itself. With atEOF true and a nil error, all of the output is written.
+func (l *Linkify) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for {
+		if l.outPos < len(l.out) {
+			k := copy(dst[nDst:], l.out[l.outPos:])
+			nDst += k
+			l.outPos += k
+			if l.outPos < len(l.out) {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			l.out, l.outPos = l.out[:0], 0
+		}
+		if nSrc == len(src) {
+			if !atEOF || l.ended {
+				return nDst, nSrc, nil
+			}
+			l.scan(nil, true)
+			l.write(true)
+			l.ended = true
+			continue
+		}
+		chunk := src[nSrc:min(len(src), nSrc+linkifyChunk)]
+		l.scan(chunk, false)
+		l.pend = append(l.pend, chunk...)
+		l.read += int64(len(chunk))
+		nSrc += len(chunk)
+		l.write(false)
+	}
+}
+
+// scan feeds p to the scanner, which reports the links through found.
+func (l *Linkify) scan(p []byte, atEOF bool) {
+	if cap(l.scratch) < linkifyChunk {
+		l.scratch = make([]byte, linkifyChunk)
+	}
+	for {
+		_, n, err := l.sc.Transform(l.scratch[:cap(l.scratch)], p, atEOF)
+		p = p[n:]
+		if err == nil {
+			return
+		}
+	}
+}
+
+// found is the scanner's callback.
+func (l *Linkify) found(m *extract.TextMatch) {
+	if m.Start < l.pendOff {
+		l.late++ // its text is written already: leave it as text
+		return
+	}
+	value := string(m.AppendValue(nil))
+	prefix := ""
+	if m.Scheme == "" {
+		prefix = "http://"
+		if m.Email {
+			prefix = "mailto:"
+		}
+	}
+	href, err := l.web.ToURI(prefix + value)
+	if err != nil || !linkifySafe(href) {
+		return
+	}
+	display, err := iri.ToIRI(prefix + value)
+	if err != nil {
+		display = href
+	}
+	if prefix != "" && strings.HasPrefix(display, prefix) {
+		display = display[len(prefix):]
+	}
+	l.links = append(l.links, linkifyMatch{
+		start: m.Start, end: m.End, href: href, display: display,
+		rtl: iri.NeedsEmbedding(display, iri.LeftToRight),
+	})
+}
+
+// linkifySafe reports whether the URI u may be written as a link: its
+// scheme is one of linkifySchemes, and it is printable ASCII.
+func linkifySafe(u string) bool {
+	i := strings.IndexByte(u, ':')
+	if i <= 0 || !linkifySchemes[strings.ToLower(u[:i])] {
+		return false
+	}
+	for j := 0; j < len(u); j++ {
+		if c := u[j]; c <= ' ' || c >= 0x7F {
+			return false
+		}
+	}
+	return true
+}
+
+// write renders into l.out the links and the text that are settled: all
+// of it at the end of the input, and otherwise what lies more than
+// linkifyHold bytes before the end of the input read.
+func (l *Linkify) write(atEOF bool) {
+	limit := l.read - linkifyHold
+	if atEOF {
+		limit = l.read
+	}
+	for len(l.links) > 0 && l.links[0].start < limit {
+		m := &l.links[0]
+		l.text(int(m.start - l.pendOff))
+		l.link(m)
+		l.drop(int(m.end - l.pendOff))
+		l.links = l.links[1:]
+	}
+	if len(l.links) == 0 {
+		l.links = l.links[:0] // reuse the array
+	}
+	if limit <= l.pendOff {
+		return
+	}
+	n := int(limit - l.pendOff)
+	if !atEOF {
+		n = runeCut(l.pend, n)
+	}
+	l.text(n)
+}
+
+// runeCut returns the largest i <= n at which decoding b rune by rune, as
+// utf8.DecodeRune does, starts a rune whatever the bytes after b[n]: n
+// when b[n] does not continue a rune (or when no lead byte before it can
+// reach it), and otherwise the start of the rune it may continue. b must
+// be longer than n.
+func runeCut(b []byte, n int) int {
+	for i := n; i >= 0 && i > n-4; i-- {
+		if !utf8.RuneStart(b[i]) {
+			continue
+		}
+		if i < n && n-i < runeLen(b[i]) {
+			return i
+		}
+		return n
+	}
+	return n
+}
+
+// runeLen returns the length of the UTF-8 sequence that lead byte c starts.
+func runeLen(c byte) int {
+	switch {
+	case c >= 0xF0:
+		return 4
+	case c >= 0xE0:
+		return 3
+	case c >= 0xC0:
+		return 2
+	}
+	return 1
+}
+
+// text escapes l.pend[:n] into l.out and drops it from l.pend.
+func (l *Linkify) text(n int) {
+	if n <= 0 {
+		return
+	}
+	if l.opts.Format == LinkifyMarkdown {
+		l.out = appendMarkdownText(l.out, l.pend[:n], false)
+	} else {
+		l.out = appendHTMLText(l.out, l.pend[:n])
+	}
+	l.drop(n)
+}
+
+// drop drops the first n bytes of l.pend.
+func (l *Linkify) drop(n int) {
+	l.pend = l.pend[:copy(l.pend, l.pend[n:])]
+	l.pendOff += int64(n)
+}
+
+// link writes the link m into l.out.
+func (l *Linkify) link(m *linkifyMatch) {
+	if l.opts.Format == LinkifyMarkdown {
+		d := m.display
+		if m.rtl {
+			d = iri.Isolate(d)
+		}
+		l.out = append(l.out, '[')
+		l.out = appendMarkdownText(l.out, []byte(d), true)
+		l.out = append(l.out, "](<"...)
+		for i := 0; i < len(m.href); i++ {
+			switch c := m.href[i]; c {
+			case '<', '>', '\\':
+				l.out = append(l.out, '%', hexDigits[c>>4], hexDigits[c&15])
+			default:
+				l.out = append(l.out, c)
+			}
+		}
+		l.out = append(l.out, ">)"...)
+		return
+	}
+	l.out = append(l.out, `<a href="`...)
+	l.out = appendHTMLEscaped(l.out, m.href)
+	l.out = append(l.out, '"')
+	l.out = append(l.out, l.attrs...)
+	if m.rtl {
+		l.out = append(l.out, ` dir="ltr"`...)
+	}
+	l.out = append(l.out, '>')
+	l.out = appendHTMLText(l.out, []byte(m.display))
+	l.out = append(l.out, "</a>"...)
+}
+
+// appendHTMLEscaped appends s with the five HTML special characters
+// escaped, for an attribute value.
+func appendHTMLEscaped(dst []byte, s string) []byte {
+	return appendHTMLText(dst, []byte(s))
+}
+
+// appendHTMLText appends b as HTML text: "&", "<", ">", `"` and "'" as
+// character references, NUL and invalid UTF-8 as U+FFFD.
+func appendHTMLText(dst, b []byte) []byte {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '&':
+				dst = append(dst, "&amp;"...)
+			case '<':
+				dst = append(dst, "&lt;"...)
+			case '>':
+				dst = append(dst, "&gt;"...)
+			case '"':
+				dst = append(dst, "&#34;"...)
+			case '\'':
+				dst = append(dst, "&#39;"...)
+			case 0:
+				dst = append(dst, "\uFFFD"...)
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, "\uFFFD"...)
+		} else {
+			dst = append(dst, b[i:i+n]...)
+		}
+		i += n
+	}
+	return dst
+}
+
+// appendMarkdownText appends b as Markdown text, with NUL and invalid
+// UTF-8 as U+FFFD and a backslash before the characters that could make
+// a link, an image, an autolink, HTML or a character reference; inLink adds
+// those that matter in link text (brackets, parentheses, emphasis).
+func appendMarkdownText(dst, b []byte, inLink bool) []byte {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '\\', '[', ']', '<', '>', '!', '&':
+				dst = append(dst, '\\', c)
+			case '(', ')', '*', '_', '`', '~':
+				if inLink {
+					dst = append(dst, '\\')
+				}
+				dst = append(dst, c)
+			case 0:
+				dst = append(dst, "\uFFFD"...)
+			default:
+				dst = append(dst, c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, "\uFFFD"...)
+		} else {
+			dst = append(dst, b[i:i+n]...)
+		}
+		i += n
+	}
+	return dst
+}

@@ -1,0 +1,420 @@
+package rewrite
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/extract"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+	"golang.org/x/text/transform"
+)
+
+const rel = ` rel="nofollow noopener"`
+
+var linkifyTests = []struct {
+	name, in, html, md string
+}{
+	{"empty", "", "", ""},
+	{"no links", "just text, 1.5 and a.b", "just text, 1.5 and a.b", "just text, 1.5 and a.b"},
+	{"bare domain", "see example.com.",
+		`see <a href="http://example.com/"` + rel + `>example.com</a>.`,
+		`see [example.com](<http://example.com/>).`},
+	{"http", "go to https://example.com/a?b=1&c=2#d, now",
+		`go to <a href="https://example.com/a?b=1&amp;c=2#d"` + rel + `>https://example.com/a?b=1&amp;c=2#d</a>, now`,
+		`go to [https://example.com/a?b=1\&c=2#d](<https://example.com/a?b=1&c=2#d>), now`},
+	{"email", "mail joe@example.com!",
+		`mail <a href="mailto:joe@example.com"` + rel + `>joe@example.com</a>!`,
+		`mail [joe@example.com](<mailto:joe@example.com>)\!`},
+	{"mailto", "mailto:joe@example.com?subject=hi",
+		`<a href="mailto:joe@example.com?subject=hi"` + rel + `>mailto:joe@example.com?subject=hi</a>`,
+		`[mailto:joe@example.com?subject=hi](<mailto:joe@example.com?subject=hi>)`},
+	{"brackets", "(see http://w.org/a_(b)) [http://x.org/]",
+		`(see <a href="http://w.org/a_(b)"` + rel + `>http://w.org/a_(b)</a>) [<a href="http://x.org/"` + rel + `>http://x.org/</a>]`,
+		`(see [http://w.org/a\_\(b\)](<http://w.org/a_(b)>)) \[[http://x.org/](<http://x.org/>)\]`},
+	{"trailing punctuation", "http://example.com/path?! ok.",
+		`<a href="http://example.com/path"` + rel + `>http://example.com/path</a>?! ok.`,
+		`[http://example.com/path](<http://example.com/path>)?\! ok.`},
+	{"japanese", "これは https://例え.テスト/パス です",
+		`これは <a href="https://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9"` + rel + `>https://例え.テスト/パス</a> です`,
+		`これは [https://例え.テスト/パス](<https://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9>) です`},
+	{"punycode shown", "http://xn--r8jz45g.xn--zckzah/%E3%83%91",
+		`<a href="http://xn--r8jz45g.xn--zckzah/%E3%83%91"` + rel + `>http://例え.テスト/パ</a>`,
+		`[http://例え.テスト/パ](<http://xn--r8jz45g.xn--zckzah/%E3%83%91>)`},
+	{"chinese bare", "访问 www.例え.jp/x 吧",
+		`访问 <a href="http://www.xn--r8jz45g.jp/x"` + rel + `>www.例え.jp/x</a> 吧`,
+		`访问 [www.例え.jp/x](<http://www.xn--r8jz45g.jp/x>) 吧`},
+	{"greek", "https://el.wikipedia.org/wiki/Ελλάδα",
+		`<a href="https://el.wikipedia.org/wiki/%CE%95%CE%BB%CE%BB%CE%AC%CE%B4%CE%B1"` + rel + `>https://el.wikipedia.org/wiki/Ελλάδα</a>`,
+		`[https://el.wikipedia.org/wiki/Ελλάδα](<https://el.wikipedia.org/wiki/%CE%95%CE%BB%CE%BB%CE%AC%CE%B4%CE%B1>)`},
+	{"cyrillic", "http://пример.рф/путь",
+		`<a href="http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C"` + rel + `>http://пример.рф/путь</a>`,
+		`[http://пример.рф/путь](<http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C>)`},
+	{"arabic", "رابط https://مثال.إختبار/مسار هنا",
+		`رابط <a href="https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1"` + rel + ` dir="ltr">https://مثال.إختبار/مسار</a> هنا`,
+		"رابط [\u2066https://مثال.إختبار/مسار\u2069](<https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1>) هنا"},
+	{"hebrew", "http://example.com/שלום",
+		`<a href="http://example.com/%D7%A9%D7%9C%D7%95%D7%9D"` + rel + ` dir="ltr">http://example.com/שלום</a>`,
+		"[\u2066http://example.com/שלום\u2069](<http://example.com/%D7%A9%D7%9C%D7%95%D7%9D>)"},
+	{"script", "<script>alert(1)</script> http://a.com/<script>",
+		`&lt;script&gt;alert(1)&lt;/script&gt; <a href="http://a.com/%3Cscript%3E"` + rel + `>http://a.com/%3Cscript%3E</a>`,
+		`\<script\>alert(1)\</script\> [http://a.com/%3Cscript%3E](<http://a.com/%3Cscript%3E>)`},
+	{"quote in URL", `http://a.com/"onmouseover=alert(1)// x`,
+		`<a href="http://a.com/%22onmouseover=alert(1)//"` + rel + `>http://a.com/%22onmouseover=alert(1)//</a> x`,
+		`[http://a.com/%22onmouseover=alert\(1\)//](<http://a.com/%22onmouseover=alert(1)//>) x`},
+	{"apostrophe in URL", `http://a.com/it's'onclick=x`,
+		`<a href="http://a.com/it&#39;s&#39;onclick=x"` + rel + `>http://a.com/it&#39;s&#39;onclick=x</a>`,
+		`[http://a.com/it's'onclick=x](<http://a.com/it's'onclick=x>)`},
+	{"javascript", "javascript:alert(1) vbscript:msgbox data:text/html,<b>x</b>",
+		`javascript:alert(1) vbscript:msgbox data:text/html,&lt;b&gt;x&lt;/b&gt;`,
+		`javascript:alert(1) vbscript:msgbox data:text/html,\<b\>x\</b\>`},
+	{"javascript domain", "javascript:example.com",
+		`javascript:example.com`, `javascript:example.com`},
+	{"entity round trip", "&lt; &amp; example.com/?a=1&lt=2",
+		`&amp;lt; &amp;amp; <a href="http://example.com/?a=1&amp;lt=2"` + rel + `>example.com/?a=1&amp;lt=2</a>`,
+		`\&lt; \&amp; [example.com/?a=1\&lt=2](<http://example.com/?a=1&lt=2>)`},
+	{"angle wrapped", "<http://example.com/very/\n  long>",
+		`&lt;<a href="http://example.com/very/long"` + rel + `>http://example.com/very/long</a>&gt;`,
+		`\<[http://example.com/very/long](<http://example.com/very/long>)\>`},
+	{"invalid UTF-8 and NUL", "a\x00b\xff example.com \xe3\x81",
+		"a\uFFFDb\uFFFD <a href=\"http://example.com/\"" + rel + ">example.com</a> \uFFFD\uFFFD",
+		"a\uFFFDb\uFFFD [example.com](<http://example.com/>) \uFFFD\uFFFD"},
+	{"markdown image", "wow!http://x.com/[a]",
+		`wow!<a href="http://x.com/[a]"` + rel + `>http://x.com/[a]</a>`,
+		`wow\![http://x.com/\[a\]](<http://x.com/[a]>)`},
+	{"backslash", `\[x](javascript:y) \`,
+		`\[x](javascript:y) \`,
+		`\\\[x\](javascript:y) \\`},
+}
+
+func TestLinkify(t *testing.T) {
+	for _, tt := range linkifyTests {
+		if got := LinkifyString(tt.in, LinkifyOptions{}); got != tt.html {
+			t.Errorf("%s: HTML\n got %s\nwant %s", tt.name, got, tt.html)
+		}
+		if got := LinkifyString(tt.in, LinkifyOptions{Format: LinkifyMarkdown}); got != tt.md {
+			t.Errorf("%s: Markdown\n got %s\nwant %s", tt.name, got, tt.md)
+		}
+	}
+}
+
+func TestLinkifyAttrs(t *testing.T) {
+	for _, tt := range []struct {
+		opts LinkifyOptions
+		want string
+	}{
+		{LinkifyOptions{Rel: " "}, `<a href="http://example.com/">example.com</a>`},
+		{LinkifyOptions{Rel: "ugc", Target: "_blank"}, `<a href="http://example.com/" rel="ugc" target="_blank">example.com</a>`},
+		{LinkifyOptions{Rel: `x" onclick="y`, Target: `<script>`},
+			`<a href="http://example.com/" rel="x&#34; onclick=&#34;y" target="&lt;script&gt;">example.com</a>`},
+	} {
+		if got := LinkifyString("example.com", tt.opts); got != tt.want {
+			t.Errorf("%+v:\n got %s\nwant %s", tt.opts, got, tt.want)
+		}
+	}
+}
+
+// linkifyWhole linkifies in as one piece, without the streaming: the
+// reference the streaming output must equal.
+func linkifyWhole(in []byte, opts LinkifyOptions) string {
+	l := NewLinkify(opts)
+	extract.ScanText(in, l.found)
+	l.pend = append(l.pend, in...)
+	l.read = int64(len(in))
+	l.write(true)
+	return string(l.out)
+}
+
+// linkifyChunked runs a Linkify on in with src pieces of srcSize bytes and
+// a dst of dstSize bytes.
+func linkifyChunked(in []byte, opts LinkifyOptions, srcSize, dstSize int) (string, *Linkify, error) {
+	l := NewLinkify(opts)
+	var out []byte
+	dst := make([]byte, dstSize)
+	src := in
+	for {
+		n := min(srcSize, len(src))
+		eof := n == len(src)
+		nDst, nSrc, err := l.Transform(dst, src[:n], eof)
+		out = append(out, dst[:nDst]...)
+		src = src[nSrc:]
+		switch {
+		case err == transform.ErrShortDst:
+			if nDst == 0 && nSrc == 0 && dstSize < 64 {
+				// No progress: the caller must grow dst, as
+				// transform.Reader does for a pending output byte.
+				// Our out buffer is written byte by byte, so this cannot happen.
+				return "", l, errors.New("no progress")
+			}
+		case err != nil:
+			return "", l, err
+		case eof:
+			return string(out), l, nil
+		}
+	}
+}
+
+func linkifyInputs() []string {
+	var ins []string
+	for _, tt := range linkifyTests {
+		ins = append(ins, tt.in)
+	}
+	return append(ins,
+		strings.Repeat("x ", 3000)+"http://example.com/"+strings.Repeat("a", 5000)+" ok",
+		strings.Repeat("é&", 2000)+"mail joe@example.com\n"+strings.Repeat("<", 9000),
+	)
+}
+
+func TestLinkifyChunks(t *testing.T) {
+	for _, format := range []LinkifyFormat{LinkifyHTML, LinkifyMarkdown} {
+		opts := LinkifyOptions{Format: format}
+		for _, in := range linkifyInputs() {
+			want := linkifyWhole([]byte(in), opts)
+			if got := LinkifyString(in, opts); got != want {
+				t.Fatalf("LinkifyString(%.40q) != whole-text reference", in)
+			}
+			sizes := 200
+			if len(in) > 1000 {
+				sizes = 20
+			}
+			for size := 1; size <= sizes; size++ {
+				got, l, err := linkifyChunked([]byte(in), opts, size, size)
+				if err != nil || got != want || l.late != 0 {
+					t.Fatalf("%.40q at size %d: err %v, late %d\n got %.200q\nwant %.200q", in, size, err, l.late, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestLinkifyLongLinks streams texts whose links are as long as the
+// scanner allows, and candidates it must read far ahead for, and checks
+// that no link arrives after the Linkify has let its text go.
+func TestLinkifyLongLinks(t *testing.T) {
+	max := extract.MaxTextLinkLen
+	long := func(n int) string { return "http://example.com/" + strings.Repeat("a", n-len("http://example.com/")) }
+	ins := []string{
+		long(max) + " " + long(max) + " x",
+		long(max+1) + " " + long(max-1),
+		strings.Repeat("a", max-20) + "@example.com x",
+		strings.Repeat("a.", max) + "com",
+		strings.Repeat("x", 3*max) + " <" + long(max/2) + "/\n  " + strings.Repeat("b", max/2-50) + ">",
+		strings.Repeat("www.", max/4) + "example.com " + strings.Repeat("é", max),
+		strings.Repeat("a", max*2) + "." + strings.Repeat("b", max) + ".com/x",
+		strings.Repeat("-", 2*max) + "mailto:" + strings.Repeat("a", max-30) + "@example.com",
+	}
+	for _, in := range ins {
+		want := linkifyWhole([]byte(in), LinkifyOptions{})
+		for _, size := range []int{1, 2, 3, 7, 100, 4095, 4096, 4097, max, max + 1, 3 * max} {
+			got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, 1+size%512)
+			if err != nil || got != want || l.late != 0 {
+				t.Fatalf("%.40q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
+			}
+			if len(l.pend) > linkifyHold+linkifyChunk {
+				t.Errorf("held %d bytes", len(l.pend))
+			}
+		}
+	}
+}
+
+// TestLinkifyMemory checks that a long text streams through a Linkify
+// holding a bounded amount of it.
+func TestLinkifyMemory(t *testing.T) {
+	l := NewLinkify(LinkifyOptions{})
+	line := []byte("a line with example.com and <b>&amp; joe@example.org, http://例え.テスト/x\n")
+	dst := make([]byte, 1000)
+	maxPend, maxOut, total := 0, 0, 0
+	for i := 0; i < 20000; i++ {
+		src := line
+		for len(src) > 0 {
+			nDst, nSrc, err := l.Transform(dst, src, false)
+			if err != nil && err != transform.ErrShortDst {
+				t.Fatal(err)
+			}
+			total += nDst
+			src = src[nSrc:]
+			maxPend = max(maxPend, cap(l.pend))
+			maxOut = max(maxOut, cap(l.out))
+		}
+	}
+	if maxPend > 2*(linkifyHold+linkifyChunk) || maxOut > 16*(linkifyHold+linkifyChunk) {
+		t.Errorf("held %d bytes of input and %d of output", maxPend, maxOut)
+	}
+	if total < 20000*len(line)-linkifyHold-len(line) {
+		t.Errorf("wrote only %d bytes before the end", total)
+	}
+}
+
+// checkLinkifyHTML parses out, the linkified in, with x/net/html and
+// checks the invariant of a Linkify's HTML output: the fragment holds
+// text and a elements only, not nested; each a element has an href of an
+// allowed scheme whose text is the display form of a link of in; the
+// attributes are href, rel, target and dir="ltr" only; and the text
+// outside the a elements is in outside the links, with NUL and invalid
+// UTF-8 as U+FFFD and line endings as HTML normalizes them.
+func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
+	t.Helper()
+	nodes, err := html.ParseFragment(strings.NewReader(out), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	if err != nil {
+		t.Fatalf("%q: parse: %v", in, err)
+	}
+	// The links a Linkify makes, computed from the whole text.
+	ref := NewLinkify(opts)
+	extract.ScanText([]byte(in), ref.found)
+	var text strings.Builder
+	k := 0
+	for _, n := range nodes {
+		switch n.Type {
+		case html.TextNode:
+			text.WriteString(n.Data)
+		case html.ElementNode:
+			if n.DataAtom != atom.A {
+				t.Fatalf("%q: element %s in %q", in, n.Data, out)
+			}
+			if k >= len(ref.links) {
+				t.Fatalf("%q: more a elements than links in %q", in, out)
+			}
+			m := ref.links[k]
+			k++
+			var href string
+			for _, a := range n.Attr {
+				switch {
+				case a.Key == "href":
+					href = a.Val
+				case a.Key == "rel", a.Key == "target":
+				case a.Key == "dir" && a.Val == "ltr" && m.rtl:
+				default:
+					t.Fatalf("%q: attribute %s=%q in %q", in, a.Key, a.Val, out)
+				}
+			}
+			if href != m.href || !linkifySafe(href) {
+				t.Fatalf("%q: href %q, want %q", in, href, m.href)
+			}
+			c := n.FirstChild
+			if m.display == "" {
+				if c != nil {
+					t.Fatalf("%q: a element with content %q", in, c.Data)
+				}
+				continue
+			}
+			if c == nil || c.Type != html.TextNode || c.NextSibling != nil {
+				t.Fatalf("%q: a element content is not text in %q", in, out)
+			}
+			if want := htmlNormalize(m.display); c.Data != want {
+				t.Fatalf("%q: link text %q, want %q", in, c.Data, want)
+			}
+		default:
+			t.Fatalf("%q: node type %v in %q", in, n.Type, out)
+		}
+	}
+	if k != len(ref.links) {
+		t.Fatalf("%q: %d a elements, want %d, in %q", in, k, len(ref.links), out)
+	}
+	// Text nodes merge across a elements in the builder: compare the
+	// whole text outside the links.
+	want := htmlNormalize(outsideLinks(in, ref.links))
+	if got := text.String(); got != want {
+		t.Fatalf("%.200q: text\n got %.200q\nwant %.200q", in, got, want)
+	}
+}
+
+func outsideLinks(in string, links []linkifyMatch) string {
+	var b strings.Builder
+	var prev int64
+	for _, m := range links {
+		b.WriteString(in[prev:m.start])
+		prev = m.end
+	}
+	b.WriteString(in[prev:])
+	return b.String()
+}
+
+// htmlNormalize is what the HTML parser makes of the text s once a
+// Linkify has escaped it: invalid UTF-8 and NUL as U+FFFD, CR LF and CR
+// as LF.
+func htmlNormalize(s string) string {
+	var b strings.Builder
+	for _, r := range s { // each invalid byte is one U+FFFD, as in utf8.DecodeRune
+		if r == 0 {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	s = b.String()
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.ReplaceAll(s, "\r", "\n")
+}
+
+func TestLinkifyParse(t *testing.T) {
+	for _, in := range linkifyInputs() {
+		checkLinkifyHTML(t, in, LinkifyString(in, LinkifyOptions{}), LinkifyOptions{})
+	}
+}
+
+func FuzzLinkify(f *testing.F) {
+	for _, in := range linkifyInputs() {
+		f.Add(in)
+	}
+	for _, s := range []string{
+		`<a href="javascript:alert(1)">x</a>`, `http://x.com/"><script>alert(1)</script>`,
+		"http://a.com/'onmouseover='alert(1)", "example.com&quot;&#x3C;", "\r\nexample.com\r",
+		"JaVaScRiPt:alert(1)", "https://a.com/\u202Egnp.exe", "mailto:x@y.z?body=<b>",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := LinkifyString(in, LinkifyOptions{})
+		if !utf8.ValidString(out) {
+			t.Fatalf("%q: output not UTF-8", in)
+		}
+		checkLinkifyHTML(t, in, out, LinkifyOptions{})
+		if want := linkifyWhole([]byte(in), LinkifyOptions{}); out != want {
+			t.Fatalf("%q: streamed output differs from the whole-text reference", in)
+		}
+		size := 1 + len(in)%13
+		got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, size)
+		if err != nil || got != out || l.late != 0 {
+			t.Fatalf("%q at size %d: err %v, late %d", in, size, err, l.late)
+		}
+		md := LinkifyString(in, LinkifyOptions{Format: LinkifyMarkdown})
+		// Every unescaped "<" opens a link destination.
+		if c := strings.Count(md, "<") - strings.Count(md, `\<`); c != strings.Count(md, "](<") {
+			t.Fatalf("%q: Markdown %q has a raw <", in, md)
+		}
+	})
+}
+
+func ExampleLinkifyString() {
+	fmt.Println(LinkifyString("Docs at https://例え.テスト/パス, or mail <joe@example.com>.", LinkifyOptions{}))
+	fmt.Println(LinkifyString("Docs: example.com/a_(b)!", LinkifyOptions{Format: LinkifyMarkdown}))
+	// Output:
+	// Docs at <a href="https://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9" rel="nofollow noopener">https://例え.テスト/パス</a>, or mail &lt;<a href="mailto:joe@example.com" rel="nofollow noopener">joe@example.com</a>&gt;.
+	// Docs: [example.com/a\_\(b\)](<http://example.com/a_(b)>)\!
+}
+
+func BenchmarkLinkify(b *testing.B) {
+	var buf bytes.Buffer
+	for buf.Len() < 1<<20 {
+		buf.WriteString("Some text with a link https://example.com/path?q=1 & <tags>, mail joe@example.org; 例え.テスト.\n")
+	}
+	in := buf.Bytes()
+	out := make([]byte, 64<<10)
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	l := NewLinkify(LinkifyOptions{})
+	for b.Loop() {
+		l.Reset()
+		src := in
+		for {
+			_, n, err := l.Transform(out, src, true)
+			src = src[n:]
+			if err == nil {
+				break
+			}
+		}
+	}
+}
