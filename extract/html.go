@@ -783,6 +783,9 @@ func (x *HTML) decodeText(raw []byte) []byte {
 	if x.needsDecoding(raw) {
 		raw = decodeWithOffsets(x.cs.Encoding, raw, nil)
 	}
+	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
+		return raw // nothing to decode
+	}
 	x.tbuf = htmltok.UnescapeText(x.tbuf[:0], raw, nil)
 	return x.tbuf
 }
