@@ -432,7 +432,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			rw.skipped++
 			printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
 		}
-		if r.skip == "" {
+		if r.skip == "" && r.err == nil {
 			scanned++
 		}
 		if r.changed {
@@ -486,7 +486,7 @@ func plural(n int, noun string) string {
 // file rewrites the file of j: to stdout when it is not nil, else as the
 // flags say.
 func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResult) {
-	f, err := os.Open(j.path)
+	f, err := openRewrite(j.path)
 	if err != nil {
 		return rewriteResult{err: err}
 	}
@@ -575,6 +575,9 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	})
 	return res
 }
+
+// openRewrite opens a file to rewrite; tests make it fail.
+var openRewrite = os.Open
 
 // isBinary reports whether the first bytes of a file, head, are those of
 // a binary file: a NUL byte without a UTF-16 byte order mark.
