@@ -12,6 +12,7 @@
 //
 //	extract  list the links of HTML and plain-text documents
 //	rewrite  rewrite the links of HTML files, in place or to standard output
+//	linkify  turn plain text into HTML or Markdown with its links made links
 //	warc     list the outlinks of the HTML pages in WARC files
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
@@ -220,6 +221,69 @@
 //	-type TYPE
 //		TYPE of the documents: auto or html (text is not supported yet) (default "auto")
 //	-w	write the changed files in place
+//
+// # Turn plain text into HTML or Markdown with its links made links
+//
+// Usage:
+//
+//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]
+//
+// Linkify reads plain text (a mail body, a chat log) from each FILE, or from
+// standard input when there is none, and writes it to standard output as an
+// HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
+// and each link that relink extract finds in text made an a element,
+//
+//	<a href="URI" rel="nofollow noopener">display IRI</a>
+//
+// whose href is the link as a URI (punycode host, UTF-8 percent-encoding;
+// http:// before a link written without a scheme, mailto: before an email
+// address) and whose text is the link as written in its readable form
+// (percent-encoding decoded where safe to show, hosts in Unicode when safe).
+// A link whose text holds right-to-left characters gets dir="ltr", so that
+// it shows left to right whatever the text around it (RFC 3987bis 4.1).
+// Only links of the schemes plain-text detection knows (http, https, ftp,
+// mailto, xmpp, irc, ircs, nntp, news, tel, sms, magnet) are made: never a
+// javascript:, vbscript: or data: link. The output holds no other markup
+// whatever the input. NUL and bytes that are not UTF-8 (after --charset
+// decoding) become U+FFFD.
+//
+// --format markdown writes Markdown instead: each link [display](<URI>), a
+// right-to-left one with its text between U+2066 and U+2069 (isolate), and
+// a backslash before the characters of the rest of the text that would make
+// a link, an image, HTML or a character reference ("\", "[", "]", "<", ">",
+// "!", "&"); emphasis and other Markdown in the text are left as written.
+//
+// --rel sets the rel attribute (an empty --rel writes none), --target the
+// target attribute (none by default). --charset LABEL (a WHATWG encoding
+// label) decodes input in a legacy charset; a byte order mark wins over it,
+// and without it the input is UTF-8 (or UTF-16 with a byte order mark).
+// Links are found as the text streams through: memory stays bounded
+// whatever the size of the input. A file that cannot be read is reported on
+// standard error and the others continue; the exit status is then 1.
+//
+// Examples (from the repository's root):
+//
+//	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
+//	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),
+//	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.
+//
+//	$ relink linkify --format markdown testdata/mail/note.txt
+//	Meeting notes: see [example.com/agenda?a=1\&b=2](<http://example.com/agenda?a=1&b=2>) and \<[https://例え.テスト/議事録](<https://xn--r8jz45g.xn--zckzah/%E8%AD%B0%E4%BA%8B%E9%8C%B2>)\>.
+//	Reply to [joe@example.org](<mailto:joe@example.org>); never click javascript:alert(1) or "\<script\>".
+//	مرحبا [⁦https://مثال.إختبار/مسار⁩](<https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1>)
+//
+//	$ relink linkify --rel ugc --target _blank testdata/mail/note.txt > note.html
+//
+// Flags:
+//
+//	-charset LABEL
+//		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
+//	-format FORMAT
+//		output FORMAT: html or markdown (default "html")
+//	-rel REL
+//		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
+//	-target TARGET
+//		the target attribute of the links, TARGET (such as _blank); empty for none
 //
 // # List the outlinks of the HTML pages in WARC files
 //

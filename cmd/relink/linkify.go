@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/relink-go/relink/rewrite"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+)
+
+var linkifyCommand = &command{
+	name:    "linkify",
+	summary: "turn plain text into HTML or Markdown with its links made links",
+	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]",
+	help: `Linkify reads plain text (a mail body, a chat log) from each FILE, or from
+standard input when there is none, and writes it to standard output as an
+HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
+and each link that relink extract finds in text made an a element,
+
+	<a href="URI" rel="nofollow noopener">display IRI</a>
+
+whose href is the link as a URI (punycode host, UTF-8 percent-encoding;
+http:// before a link written without a scheme, mailto: before an email
+address) and whose text is the link as written in its readable form
+(percent-encoding decoded where safe to show, hosts in Unicode when safe).
+A link whose text holds right-to-left characters gets dir="ltr", so that
+it shows left to right whatever the text around it (RFC 3987bis 4.1).
+Only links of the schemes plain-text detection knows (http, https, ftp,
+mailto, xmpp, irc, ircs, nntp, news, tel, sms, magnet) are made: never a
+javascript:, vbscript: or data: link. The output holds no other markup
+whatever the input. NUL and bytes that are not UTF-8 (after --charset
+decoding) become U+FFFD.
+
+--format markdown writes Markdown instead: each link [display](<URI>), a
+right-to-left one with its text between U+2066 and U+2069 (isolate), and
+a backslash before the characters of the rest of the text that would make
+a link, an image, HTML or a character reference ("\", "[", "]", "<", ">",
+"!", "&"); emphasis and other Markdown in the text are left as written.
+
+--rel sets the rel attribute (an empty --rel writes none), --target the
+target attribute (none by default). --charset LABEL (a WHATWG encoding
+label) decodes input in a legacy charset; a byte order mark wins over it,
+and without it the input is UTF-8 (or UTF-16 with a byte order mark).
+Links are found as the text streams through: memory stays bounded
+whatever the size of the input. A file that cannot be read is reported on
+standard error and the others continue; the exit status is then 1.
+
+Examples (from the repository's root):
+
+	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
+	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),
+	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.
+
+	$ relink linkify --format markdown testdata/mail/note.txt
+	Meeting notes: see [example.com/agenda?a=1\&b=2](<http://example.com/agenda?a=1&b=2>) and \<[https://例え.テスト/議事録](<https://xn--r8jz45g.xn--zckzah/%E8%AD%B0%E4%BA%8B%E9%8C%B2>)\>.
+	Reply to [joe@example.org](<mailto:joe@example.org>); never click javascript:alert(1) or "\<script\>".
+	مرحبا [⁦https://مثال.إختبار/مسار⁩](<https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1>)
+
+	$ relink linkify --rel ugc --target _blank testdata/mail/note.txt > note.html
+`,
+	run: runLinkify,
+}
+
+func runLinkify(cmd *command, args []string, e *env) int {
+	fs := newFlagSet(cmd, e)
+	charset := fs.String("charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)")
+	format := fs.String("format", "html", "output `FORMAT`: html or markdown")
+	rel := fs.String("rel", rewrite.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
+	target := fs.String("target", "", "the target attribute of the links, `TARGET` (such as _blank); empty for none")
+	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	opts := rewrite.LinkifyOptions{Rel: *rel, Target: *target}
+	if opts.Rel == "" {
+		opts.Rel = " " // no attribute
+	}
+	switch *format {
+	case "html":
+		opts.Format = rewrite.LinkifyHTML
+	case "markdown", "md":
+		opts.Format = rewrite.LinkifyMarkdown
+	default:
+		return usageError(cmd, e, "unknown --format %q (want html or markdown)", *format)
+	}
+	var dec transform.Transformer = unicode.UTF8.NewDecoder()
+	if *charset != "" {
+		enc, err := htmlindex.Get(*charset)
+		if err != nil {
+			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
+		}
+		dec = enc.NewDecoder()
+	}
+	t := transform.Chain(unicode.BOMOverride(dec), rewrite.NewLinkify(opts))
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	code := exitOK
+	linkify := func(name string, r io.Reader) bool {
+		t.Reset()
+		if _, err := io.Copy(out, transform.NewReader(r, t)); err != nil {
+			if werr := out.Flush(); werr != nil {
+				fmt.Fprintf(e.stderr, "relink linkify: %v\n", werr)
+				return false
+			}
+			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", name, err)
+			code = exitFail
+		}
+		return true
+	}
+	if len(inputs) == 0 {
+		linkify("standard input", e.stdin)
+	}
+	for _, name := range inputs {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)
+			code = exitFail
+			continue
+		}
+		ok := linkify(name, f)
+		f.Close()
+		if !ok {
+			return exitFail
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)
+		return exitFail
+	}
+	return code
+}
