@@ -209,7 +209,7 @@
 //	-dry-run
 //		the same as -n
 //	-j N
-//		rewrite N files in parallel (default 2)
+//		rewrite N files in parallel (0: as many as the machine has cores)
 //	-n	list the files that would change, and write nothing
 //	-r	recurse into directories
 //	-resolve HOW

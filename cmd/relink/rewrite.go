@@ -166,7 +166,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	fs.BoolVar(&dryRun, "n", false, "list the files that would change, and write nothing")
 	fs.BoolVar(&dryRun, "dry-run", false, "the same as -n")
 	diff := fs.Bool("diff", false, "print a unified diff of the changes of each file")
-	jobs := fs.Int("j", runtime.NumCPU(), "rewrite `N` files in parallel")
+	jobs := fs.Int("j", 0, "rewrite `N` files in parallel (0: as many as the machine has cores)")
 	backup := fs.String("backup", "", "with -w, keep each original file as its name followed by `SUFFIX`")
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents")
 	inputs, status := parseArgs(cmd, fs, args, e)
@@ -212,8 +212,11 @@ func runRewrite(cmd *command, args []string, e *env) int {
 			return usageError(cmd, e, "invalid --base %s: %s", quote(*base), reason(err))
 		}
 	}
-	if *jobs < 1 {
-		return usageError(cmd, e, "-j %d: want at least 1", *jobs)
+	if *jobs < 0 {
+		return usageError(cmd, e, "-j %d: want a positive number, or 0 for one per core", *jobs)
+	}
+	if *jobs == 0 {
+		*jobs = runtime.NumCPU()
 	}
 	if *write && dryRun {
 		return usageError(cmd, e, "-w and -n together: -n writes nothing")
@@ -368,6 +371,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		bar = progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),
+			progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),

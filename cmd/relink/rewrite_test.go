@@ -92,7 +92,7 @@ func TestRewriteUsage(t *testing.T) {
 		{"--type", "xml"},
 		{"--to", "url"},
 		{"--resolve", "up"},
-		{"-j", "0"},
+		{"-j", "-1"},
 		{"-w", "-n", dir},
 		{"--backup", "~", dir},
 		{"-w"},
@@ -524,5 +524,26 @@ func TestRewriteKill(t *testing.T) {
 				t.Errorf("after the rerun, %s is not rewritten", path)
 			}
 		}
+	}
+}
+
+// TestRewriteNoProgressBar checks that a standard error that is a file,
+// not a terminal, gets the summary line and no progress bar.
+func TestRewriteNoProgressBar(t *testing.T) {
+	dir := t.TempDir()
+	genSite(t, dir, 20)
+	f, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var stdout bytes.Buffer
+	if code := run([]string{"rewrite", "-r", "-w", dir}, strings.NewReader(""), &stdout, f); code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	b, _ := os.ReadFile(f.Name())
+	if !strings.HasPrefix(string(b), "relink rewrite: 20 files scanned, 18 changed, 1080 links rewritten, 0 skipped, 0 errors, ") ||
+		strings.Count(string(b), "\n") != 1 || bytes.ContainsAny(b, "\r\x1b") {
+		t.Errorf("stderr %q, want the summary line alone", b)
 	}
 }
