@@ -112,7 +112,8 @@ type Linkify struct {
 	sc    *extract.TextScanner
 
 	scratch []byte // the scanner's (unused) output
-	pend    []byte // the input not yet written, from offset pendOff on
+	pend    []byte // pend[head:] is the input not yet written, from offset pendOff on
+	head    int
 	pendOff int64
 	read    int64          // bytes of input read
 	links   []linkifyMatch // links found and not yet written
@@ -161,7 +162,7 @@ func LinkifyString(s string, opts LinkifyOptions) string {
 // Reset implements transform.Transformer: the Linkify starts a new text.
 func (l *Linkify) Reset() {
 	l.sc.Reset()
-	l.pend = l.pend[:0]
+	l.pend, l.head = l.pend[:0], 0
 	l.pendOff, l.read = 0, 0
 	l.links = l.links[:0]
 	l.out, l.outPos = l.out[:0], 0
@@ -195,6 +196,10 @@ func (l *Linkify) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		}
 		chunk := src[nSrc:min(len(src), nSrc+linkifyChunk)]
 		l.scan(chunk, false)
+		if l.head > 0 {
+			l.pend = l.pend[:copy(l.pend, l.pend[l.head:])]
+			l.head = 0
+		}
 		l.pend = append(l.pend, chunk...)
 		l.read += int64(len(chunk))
 		nSrc += len(chunk)
@@ -285,7 +290,7 @@ func (l *Linkify) write(atEOF bool) {
 	}
 	n := int(limit - l.pendOff)
 	if !atEOF {
-		n = runeCut(l.pend, n)
+		n = runeCut(l.pend[l.head:], n)
 	}
 	l.text(n)
 }
@@ -321,22 +326,24 @@ func runeLen(c byte) int {
 	return 1
 }
 
-// text escapes l.pend[:n] into l.out and drops it from l.pend.
+// text escapes the next n bytes of input into l.out and drops them.
 func (l *Linkify) text(n int) {
 	if n <= 0 {
 		return
 	}
+	b := l.pend[l.head : l.head+n]
 	if l.opts.Format == LinkifyMarkdown {
-		l.out = appendMarkdownText(l.out, l.pend[:n], false)
+		l.out = appendMarkdownText(l.out, b, false)
 	} else {
-		l.out = appendHTMLText(l.out, l.pend[:n])
+		l.out = appendHTMLText(l.out, b)
 	}
 	l.drop(n)
 }
 
-// drop drops the first n bytes of l.pend.
+// drop drops the first n bytes of the input not yet written; Transform
+// moves the rest to the front of l.pend before it appends more.
 func (l *Linkify) drop(n int) {
-	l.pend = l.pend[:copy(l.pend, l.pend[n:])]
+	l.head += n
 	l.pendOff += int64(n)
 }
 
