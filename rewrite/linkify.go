@@ -196,7 +196,9 @@ func (l *Linkify) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		}
 		chunk := src[nSrc:min(len(src), nSrc+linkifyChunk)]
 		l.scan(chunk, false)
-		if l.head > 0 {
+		if l.head > 0 && l.head >= len(l.pend)-l.head {
+			// Once the written bytes are as many as the others:
+			// amortized, each byte is moved at most once.
 			l.pend = l.pend[:copy(l.pend, l.pend[l.head:])]
 			l.head = 0
 		}

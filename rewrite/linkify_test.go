@@ -207,13 +207,17 @@ func TestLinkifyLongLinks(t *testing.T) {
 	}
 	for _, in := range ins {
 		want := linkifyWhole([]byte(in), LinkifyOptions{})
-		for _, size := range []int{1, 2, 3, 7, 100, 4095, 4096, 4097, max, max + 1, 3 * max} {
+		sizes := []int{1, 3, 100, 4095, 4096, 4097, max, max + 1, 3 * max}
+		if testing.Short() {
+			sizes = sizes[1:]
+		}
+		for _, size := range sizes {
 			got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, 1+size%512)
 			if err != nil || got != want || l.late != 0 {
 				t.Fatalf("%.40q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
 			}
-			if len(l.pend) > linkifyHold+linkifyChunk {
-				t.Errorf("held %d bytes", len(l.pend))
+			if len(l.pend)-l.head > linkifyHold+linkifyChunk {
+				t.Errorf("held %d bytes", len(l.pend)-l.head)
 			}
 		}
 	}
@@ -239,7 +243,7 @@ func TestLinkifyMemory(t *testing.T) {
 			maxOut = max(maxOut, cap(l.out))
 		}
 	}
-	if maxPend > 2*(linkifyHold+linkifyChunk) || maxOut > 16*(linkifyHold+linkifyChunk) {
+	if maxPend > 4*(linkifyHold+linkifyChunk) || maxOut > 16*(linkifyHold+linkifyChunk) {
 		t.Errorf("held %d bytes of input and %d of output", maxPend, maxOut)
 	}
 	if total < 20000*len(line)-linkifyHold-len(line) {
