@@ -341,14 +341,7 @@ func outsideLinks(in string, links []linkifyMatch) string {
 // Linkify has escaped it: invalid UTF-8 and NUL as U+FFFD, CR LF and CR
 // as LF.
 func htmlNormalize(s string) string {
-	var b strings.Builder
-	for _, r := range s { // each invalid byte is one U+FFFD, as in utf8.DecodeRune
-		if r == 0 {
-			r = utf8.RuneError
-		}
-		b.WriteRune(r)
-	}
-	s = b.String()
+	s = validText(s)
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	return strings.ReplaceAll(s, "\r", "\n")
 }
@@ -356,7 +349,97 @@ func htmlNormalize(s string) string {
 func TestLinkifyParse(t *testing.T) {
 	for _, in := range linkifyInputs() {
 		checkLinkifyHTML(t, in, LinkifyString(in, LinkifyOptions{}), LinkifyOptions{})
+		checkLinkifyMarkdown(t, in, LinkifyString(in, LinkifyOptions{Format: LinkifyMarkdown}))
 	}
+}
+
+// checkLinkifyMarkdown reads md, the Markdown linkified from in, and
+// checks the invariant of a Linkify's Markdown output: it is text with
+// backslash escapes of ASCII punctuation only, where no "[", "]", "<",
+// ">", "!" or "&" stands unescaped except in links written exactly
+// [text](<URI>); the link text has no unescaped bracket, parenthesis or
+// angle bracket; the URI is printable ASCII without "<", ">", "\" or
+// space, of an allowed scheme, and is the href of the link in; and the
+// text outside the links, unescaped, is in outside the links (with NUL and
+// invalid UTF-8 as U+FFFD).
+func checkLinkifyMarkdown(t *testing.T, in, md string) {
+	t.Helper()
+	ref := NewLinkify(LinkifyOptions{Format: LinkifyMarkdown})
+	extract.ScanText([]byte(in), ref.found)
+	var text strings.Builder
+	k := 0
+	fail := func(i int, what string) {
+		t.Helper()
+		t.Fatalf("%.200q: Markdown %s at %d in %.300q", in, what, i, md)
+	}
+	for i := 0; i < len(md); {
+		c := md[i]
+		switch c {
+		case '\\':
+			if i+1 == len(md) || !strings.ContainsRune("\\[]<>!&", rune(md[i+1])) {
+				fail(i, "stray backslash")
+			}
+			text.WriteByte(md[i+1])
+			i += 2
+		case ']', '<', '>', '!', '&':
+			fail(i, "unescaped "+string(c))
+		case '[':
+			j := i + 1
+			for ; j < len(md) && md[j] != ']'; j++ {
+				switch md[j] {
+				case '\\':
+					j++
+				case '[', '(', ')', '<', '>', '!', '&', '*', '_', '`', '~':
+					fail(j, "unescaped "+string(md[j])+" in link text")
+				}
+			}
+			if !strings.HasPrefix(md[j:], "](<") {
+				fail(j, "link without destination")
+			}
+			e := strings.Index(md[j:], ">)")
+			if e < 0 {
+				fail(j, "unclosed destination")
+			}
+			dest := md[j+3 : j+e]
+			if strings.ContainsAny(dest, "<>\\ ") || !linkifySafe(dest) {
+				fail(j, "bad destination "+dest)
+			}
+			if k >= len(ref.links) || ref.links[k].href != dest {
+				fail(j, "unexpected link "+dest)
+			}
+			k++
+			i = j + e + 2
+		default:
+			text.WriteByte(c)
+			i++
+		}
+	}
+	if k != len(ref.links) {
+		t.Fatalf("%.200q: %d Markdown links, want %d", in, k, len(ref.links))
+	}
+	var want strings.Builder
+	var prev int64
+	for _, m := range ref.links {
+		want.WriteString(validText(in[prev:m.start]))
+		prev = m.end
+	}
+	want.WriteString(validText(in[prev:]))
+	if got := text.String(); got != want.String() {
+		t.Fatalf("%.200q: Markdown text\n got %.200q\nwant %.200q", in, got, want.String())
+	}
+}
+
+// validText is s with NUL and each byte that is not UTF-8 as U+FFFD (one
+// for each byte, as utf8.DecodeRune reads them).
+func validText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == 0 {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 func FuzzLinkify(f *testing.F) {
@@ -384,11 +467,7 @@ func FuzzLinkify(f *testing.F) {
 		if err != nil || got != out || l.late != 0 {
 			t.Fatalf("%q at size %d: err %v, late %d", in, size, err, l.late)
 		}
-		md := LinkifyString(in, LinkifyOptions{Format: LinkifyMarkdown})
-		// Every unescaped "<" opens a link destination.
-		if c := strings.Count(md, "<") - strings.Count(md, `\<`); c != strings.Count(md, "](<") {
-			t.Fatalf("%q: Markdown %q has a raw <", in, md)
-		}
+		checkLinkifyMarkdown(t, in, LinkifyString(in, LinkifyOptions{Format: LinkifyMarkdown}))
 	})
 }
 
