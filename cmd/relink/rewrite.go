@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/relink-go/relink/iri"
@@ -130,7 +129,8 @@ type rewriteRun struct {
 	diff    bool
 	backup  string
 	jobs    []rewriteJob
-	notes   []string // warnings and errors of the walk, in order
+	seen    map[string]bool // the absolute paths of the jobs, and of the trees with a final separator
+	notes   []string        // warnings and errors of the walk, in order
 	failed  bool
 	skipped int
 }
@@ -276,12 +276,21 @@ func (rw *rewriteRun) input(in string, recurse bool) {
 	case !info.Mode().IsRegular():
 		rw.warn(in, "not a regular file, skipped")
 	default:
-		rw.jobs = append(rw.jobs, rewriteJob{path: in, base: rw.opts.BaseURL, explicit: true, size: info.Size(), note: rw.takeNotes()})
+		rw.add(rewriteJob{path: in, base: rw.opts.BaseURL, explicit: true, size: info.Size()})
 	}
 }
 
 // tree adds the files below dir, in lexical order.
 func (rw *rewriteRun) tree(dir string) {
+	if key, err := filepath.Abs(dir); err == nil {
+		if rw.seen[key+string(filepath.Separator)] {
+			return // given twice
+		}
+		if rw.seen == nil {
+			rw.seen = map[string]bool{}
+		}
+		rw.seen[key+string(filepath.Separator)] = true
+	}
 	root := rw.opts.BaseURL
 	if root != "" && !strings.HasSuffix(root, "/") {
 		root += "/"
@@ -319,9 +328,27 @@ func (rw *rewriteRun) tree(dir string) {
 			rel, _ := filepath.Rel(dir, path)
 			base = root + escapePath(filepath.ToSlash(rel))
 		}
-		rw.jobs = append(rw.jobs, rewriteJob{path: path, base: base, size: size, note: rw.takeNotes()})
+		rw.add(rewriteJob{path: path, base: base, size: size})
 		return nil
 	})
+}
+
+// add adds j to the jobs unless its file is there already (named twice,
+// or in two trees given): two jobs must never write the same file.
+func (rw *rewriteRun) add(j rewriteJob) {
+	key, err := filepath.Abs(j.path)
+	if err != nil {
+		key = filepath.Clean(j.path)
+	}
+	if rw.seen[key] {
+		return
+	}
+	if rw.seen == nil {
+		rw.seen = map[string]bool{}
+	}
+	rw.seen[key] = true
+	j.note = rw.takeNotes()
+	rw.jobs = append(rw.jobs, j)
 }
 
 // isRewriteTemp reports whether name is that of a temporary file of
@@ -394,7 +421,6 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		ready[i] = make(chan struct{})
 	}
 	next := make(chan int)
-	var done atomic.Int64
 	var wg sync.WaitGroup
 	for range min(n, max(len(rw.jobs), 1)) {
 		wg.Add(1)
@@ -405,10 +431,6 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 					results[i] = rw.file(&rw.jobs[i], out)
 				} else {
 					results[i] = rw.file(&rw.jobs[i], nil)
-				}
-				if bar != nil {
-					bar.Describe(fmt.Sprintf("%d/%d files", done.Add(1), len(rw.jobs)))
-					bar.Add64(rw.jobs[i].size)
 				}
 				close(ready[i])
 			}
@@ -426,6 +448,12 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	for i := range rw.jobs {
 		<-ready[i]
 		j, r := &rw.jobs[i], &results[i]
+		if bar != nil {
+			// Only this goroutine uses the bar: its Clear is not
+			// synchronized with its rendering.
+			bar.Describe(fmt.Sprintf("%d/%d files", i+1, len(rw.jobs)))
+			bar.Add64(j.size)
+		}
 		printErr(j.note)
 		switch {
 		case r.err != nil:
@@ -641,12 +669,16 @@ func (rw *rewriteRun) writeAtomic(path string, mode fs.FileMode, write func(io.W
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	renamed := false
 	if rw.backup != "" {
-		if err := backupFile(path, path+rw.backup); err != nil {
+		if renamed, err = backupFile(path, path+rw.backup); err != nil {
 			return fmt.Errorf("backup: %w", pathErr(err))
 		}
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
+		if renamed {
+			os.Rename(path+rw.backup, path)
+		}
 		return err
 	}
 	return syncDir(dir)
@@ -654,15 +686,16 @@ func (rw *rewriteRun) writeAtomic(path string, mode fs.FileMode, write func(io.W
 
 // backupFile makes backup a name of the file path: a hard link, put in
 // place by a rename so that an older backup is replaced atomically; where
-// hard links cannot be made, path itself is renamed to backup.
-func backupFile(path, backup string) error {
+// hard links cannot be made, path itself is renamed to backup, and
+// renamed reports it.
+func backupFile(path, backup string) (renamed bool, err error) {
 	dir, name := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
 	tmp, err := os.CreateTemp(dir, "."+name+".relink-*")
 	if err != nil {
-		return err
+		return false, err
 	}
 	tmpName := tmp.Name()
 	tmp.Close()
@@ -670,11 +703,11 @@ func backupFile(path, backup string) error {
 	if err := os.Link(path, tmpName); err == nil {
 		if err := os.Rename(tmpName, backup); err != nil {
 			os.Remove(tmpName)
-			return err
+			return false, err
 		}
-		return nil
+		return false, nil
 	}
-	return os.Rename(path, backup)
+	return true, os.Rename(path, backup)
 }
 
 // syncDir flushes the directory dir to disk, so that a rename in it

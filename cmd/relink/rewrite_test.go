@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -421,7 +420,8 @@ func TestRewriteErrors(t *testing.T) {
 	defer func() { openRewrite = open }()
 	missing := filepath.Join(dir, "missing.html")
 
-	got := runString([]string{"rewrite", "-r", "-w", dir, missing}, "")
+	// The file named twice, and within the tree, is rewritten once.
+	got := runString([]string{"rewrite", "-r", "-w", dir, missing, filepath.Join(dir, "ru", "koi8-r.html"), dir}, "")
 	if got.code != exitFail {
 		t.Errorf("exit %d, want 1", got.code)
 	}
@@ -475,7 +475,7 @@ func TestRewriteKill(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(delay)
-		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Process.Kill() // SIGKILL
 		err := cmd.Wait()
 		killed := err != nil
 		var same, old, new, temps int
