@@ -86,7 +86,10 @@ const linkifyChunk = 4 << 10
 // right-to-left characters (iri.NeedsEmbedding in left-to-right text) gets
 // dir="ltr" on its a element, which isolates it from the text around it
 // (3987bis section 4.1; an element with a dir attribute is a bidi isolate
-// in HTML). A link whose URI has a scheme other than those of plain-text
+// in HTML); so does a link preceded in its paragraph (its line) by a bidi
+// formatting character, which could otherwise reorder it: after U+202E
+// RIGHT-TO-LEFT OVERRIDE, "http://x.co/moc.knab//:sptth" would show as
+// "https://bank.com/oc.x//:ptth". A link whose URI has a scheme other than those of plain-text
 // detection (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel,
 // sms, magnet), or that cannot be mapped to a URI, is left as text: a
 // Linkify never writes a javascript:, vbscript: or data: link. Whatever
@@ -94,8 +97,8 @@ const linkifyChunk = 4 << 10
 //
 // In Markdown, each link becomes [display](<URI>): the display text with
 // "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"
-// escaped with a backslash, between LRI and PDI (iri.Isolate) when it
-// holds right-to-left characters, and the URI between angle brackets. The
+// escaped with a backslash, between LRI and PDI (iri.Isolate) when an
+// HTML link would get dir="ltr", and the URI between angle brackets. The
 // rest of the text is escaped minimally, so that it makes no link, image,
 // autolink, HTML or character reference: "\", "[", "]", "<", ">", "!"
 // and "&" get a backslash; other Markdown (emphasis, headings, lists) is
@@ -120,6 +123,7 @@ type Linkify struct {
 	out     []byte         // output not yet copied to dst
 	outPos  int
 	ended   bool // the end of the input has been handled
+	bidiCtl bool // the text written since the last paragraph separator holds a bidi formatting character
 	late    int  // links reported after their text was written (never, if the bound holds)
 }
 
@@ -166,7 +170,7 @@ func (l *Linkify) Reset() {
 	l.pendOff, l.read = 0, 0
 	l.links = l.links[:0]
 	l.out, l.outPos = l.out[:0], 0
-	l.ended = false
+	l.ended, l.bidiCtl = false, false
 	l.late = 0
 }
 
@@ -334,12 +338,35 @@ func (l *Linkify) text(n int) {
 		return
 	}
 	b := l.pend[l.head : l.head+n]
+	l.bidiCtl = bidiControls(b, l.bidiCtl)
 	if l.opts.Format == LinkifyMarkdown {
 		l.out = appendMarkdownText(l.out, b, false)
 	} else {
 		l.out = appendHTMLText(l.out, b)
 	}
 	l.drop(n)
+}
+
+// bidiControls reports whether the text that ends with b holds a bidi
+// formatting character (U+202A to U+202E, U+2066 to U+2069) after its last
+// paragraph separator, given ctl, the answer for the text before b.
+func bidiControls(b []byte, ctl bool) bool {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '\n' || c == '\r' || 0x1C <= c && c <= 0x1E:
+			ctl = false
+		case c == 0xC2 && i+1 < len(b) && b[i+1] == 0x85: // U+0085 NEXT LINE
+			ctl = false
+		case c == 0xE2 && i+2 < len(b):
+			switch c1, c2 := b[i+1], b[i+2]; {
+			case c1 == 0x80 && c2 == 0xA9: // U+2029 PARAGRAPH SEPARATOR
+				ctl = false
+			case c1 == 0x80 && 0xAA <= c2 && c2 <= 0xAE, c1 == 0x81 && 0xA6 <= c2 && c2 <= 0xA9:
+				ctl = true
+			}
+		}
+	}
+	return ctl
 }
 
 // drop drops the first n bytes of the input not yet written; Transform
@@ -353,7 +380,7 @@ func (l *Linkify) drop(n int) {
 func (l *Linkify) link(m *linkifyMatch) {
 	if l.opts.Format == LinkifyMarkdown {
 		d := m.display
-		if m.rtl {
+		if m.rtl || l.bidiCtl {
 			d = iri.Isolate(d)
 		}
 		l.out = append(l.out, '[')
@@ -374,7 +401,7 @@ func (l *Linkify) link(m *linkifyMatch) {
 	l.out = appendHTMLEscaped(l.out, m.href)
 	l.out = append(l.out, '"')
 	l.out = append(l.out, l.attrs...)
-	if m.rtl {
+	if m.rtl || l.bidiCtl {
 		l.out = append(l.out, ` dir="ltr"`...)
 	}
 	l.out = append(l.out, '>')

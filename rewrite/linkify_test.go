@@ -85,6 +85,10 @@ var linkifyTests = []struct {
 	{"markdown image", "wow!http://x.com/[a]",
 		`wow!<a href="http://x.com/[a]"` + rel + `>http://x.com/[a]</a>`,
 		`wow\![http://x.com/\[a\]](<http://x.com/[a]>)`},
+	{"override", "\u202Ehttp://x.co/moc.knab//:sptth\u202C http://x.co/\nhttp://x.co/",
+		"\u202E<a href=\"http://x.co/moc.knab//:sptth\"" + rel + ` dir="ltr">http://x.co/moc.knab//:sptth</a>` + "\u202C " +
+			`<a href="http://x.co/"` + rel + ` dir="ltr">http://x.co/</a>` + "\n" + `<a href="http://x.co/"` + rel + `>http://x.co/</a>`,
+		"\u202E[\u2066http://x.co/moc.knab//:sptth\u2069](<http://x.co/moc.knab//:sptth>)\u202C [\u2066http://x.co/\u2069](<http://x.co/>)\n[http://x.co/](<http://x.co/>)"},
 	{"backslash", `\[x](javascript:y) \`,
 		`\[x](javascript:y) \`,
 		`\\\[x\](javascript:y) \\`},
@@ -269,6 +273,8 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
 	extract.ScanText([]byte(in), ref.found)
 	var text strings.Builder
 	k := 0
+	var prev int64
+	ctl := false // a bidi control before the link in its paragraph
 	for _, n := range nodes {
 		switch n.Type {
 		case html.TextNode:
@@ -282,16 +288,23 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
 			}
 			m := ref.links[k]
 			k++
+			ctl = bidiControls([]byte(in[prev:m.start]), ctl)
+			prev = m.end
 			var href string
+			dir := false
 			for _, a := range n.Attr {
 				switch {
 				case a.Key == "href":
 					href = a.Val
 				case a.Key == "rel", a.Key == "target":
-				case a.Key == "dir" && a.Val == "ltr" && m.rtl:
+				case a.Key == "dir" && a.Val == "ltr":
+					dir = true
 				default:
 					t.Fatalf("%q: attribute %s=%q in %q", in, a.Key, a.Val, out)
 				}
+			}
+			if dir != (m.rtl || ctl) {
+				t.Fatalf("%q: dir=ltr %v, want %v, in %q", in, dir, m.rtl || ctl, out)
 			}
 			if href != m.href || !linkifySafe(href) {
 				t.Fatalf("%q: href %q, want %q", in, href, m.href)

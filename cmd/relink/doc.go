@@ -239,16 +239,19 @@
 // http:// before a link written without a scheme, mailto: before an email
 // address) and whose text is the link as written in its readable form
 // (percent-encoding decoded where safe to show, hosts in Unicode when safe).
-// A link whose text holds right-to-left characters gets dir="ltr", so that
-// it shows left to right whatever the text around it (RFC 3987bis 4.1).
+// A link whose text holds right-to-left characters, or that follows a bidi
+// formatting character (such as U+202E RIGHT-TO-LEFT OVERRIDE) in its line,
+// gets dir="ltr", so that it shows left to right whatever the text around
+// it (RFC 3987bis 4.1).
 // Only links of the schemes plain-text detection knows (http, https, ftp,
 // mailto, xmpp, irc, ircs, nntp, news, tel, sms, magnet) are made: never a
 // javascript:, vbscript: or data: link. The output holds no other markup
 // whatever the input. NUL and bytes that are not UTF-8 (after --charset
 // decoding) become U+FFFD.
 //
-// --format markdown writes Markdown instead: each link [display](<URI>), a
-// right-to-left one with its text between U+2066 and U+2069 (isolate), and
+// --format markdown writes Markdown instead: each link [display](<URI>),
+// its text between U+2066 and U+2069 (an isolate) where HTML would have
+// dir="ltr", and
 // a backslash before the characters of the rest of the text that would make
 // a link, an image, HTML or a character reference ("\", "[", "]", "<", ">",
 // "!", "&"); emphasis and other Markdown in the text are left as written.
