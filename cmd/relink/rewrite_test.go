@@ -453,7 +453,7 @@ func TestRewriteErrors(t *testing.T) {
 // job and skips the temporary files the killed one left.
 func TestRewriteKill(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds relink and rewrites 2000 files several times")
+		t.Skip("builds relink and rewrites 1000 files three times")
 	}
 	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("needs SIGKILL")
@@ -466,7 +466,7 @@ func TestRewriteKill(t *testing.T) {
 	delays := []time.Duration{50 * time.Millisecond, 200 * time.Millisecond, 600 * time.Millisecond}
 	for i, delay := range delays {
 		dir := t.TempDir()
-		files := genSite(t, dir, 2000)
+		files := genSite(t, dir, 1000)
 		start := time.Now()
 		cmd := exec.Command(bin, "rewrite", "-w", "-r", "-j", "2", "--to", "uri", dir)
 		var stderr bytes.Buffer
