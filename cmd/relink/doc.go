@@ -213,7 +213,7 @@
 //	-n	list the files that would change, and write nothing
 //	-r	recurse into directories
 //	-resolve HOW
-//		what becomes of relative links (HOW): keep, absolute or relative (default "keep")
+//		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
 //	-text-links
 //		also rewrite the links written as plain text in the text of HTML documents
 //	-to FORM

@@ -156,7 +156,7 @@ type rewriteResult struct {
 func runRewrite(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
-	resolve := fs.String("resolve", "keep", "what becomes of relative links (`HOW`): keep, absolute or relative")
+	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	typ := fs.String("type", "auto", "`TYPE` of the documents: auto or html (text is not supported yet)")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
@@ -352,9 +352,18 @@ func (rw *rewriteRun) add(j rewriteJob) {
 }
 
 // isRewriteTemp reports whether name is that of a temporary file of
-// writeAtomic: ".NAME.relink-RANDOM".
+// writeAtomic: ".NAME.relink-DIGITS".
 func isRewriteTemp(name string) bool {
-	return strings.HasPrefix(name, ".") && strings.Contains(name, ".relink-")
+	i := strings.LastIndex(name, ".relink-")
+	if !strings.HasPrefix(name, ".") || i <= 0 || i+len(".relink-") == len(name) {
+		return false
+	}
+	for _, c := range name[i+len(".relink-"):] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (rw *rewriteRun) warn(path, msg string) {

@@ -547,3 +547,18 @@ func TestRewriteNoProgressBar(t *testing.T) {
 		t.Errorf("stderr %q, want the summary line alone", b)
 	}
 }
+
+func TestIsRewriteTemp(t *testing.T) {
+	for name, want := range map[string]bool{
+		".index.html.relink-123456": true,
+		".a.relink-1":               true,
+		"index.html.relink-123":     false,
+		".index.html.relink-":       false,
+		".index.relink-notes.html":  false,
+		".relink-123":               false,
+	} {
+		if got := isRewriteTemp(name); got != want {
+			t.Errorf("isRewriteTemp(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
