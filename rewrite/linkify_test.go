@@ -183,10 +183,18 @@ func TestLinkifyChunks(t *testing.T) {
 			if len(in) > 1000 {
 				sizes = 20
 			}
+			if testing.Short() {
+				sizes /= 4
+			}
 			for size := 1; size <= sizes; size++ {
-				got, l, err := linkifyChunked([]byte(in), opts, size, size)
-				if err != nil || got != want || l.late != 0 {
-					t.Fatalf("%.40q at size %d: err %v, late %d\n got %.200q\nwant %.200q", in, size, err, l.late, got, want)
+				// The same size for src and dst, a small dst for src
+				// pieces of every size, and all of src at once into
+				// a dst of every size.
+				for _, sz := range [][2]int{{size, size}, {size, 1 + size%3}, {len(in) + 1, size}} {
+					got, l, err := linkifyChunked([]byte(in), opts, sz[0], sz[1])
+					if err != nil || got != want || l.late != 0 {
+						t.Fatalf("%.40q at sizes %v: err %v, late %d\n got %.200q\nwant %.200q", in, sz, err, l.late, got, want)
+					}
 				}
 			}
 		}
