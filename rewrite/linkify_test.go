@@ -514,3 +514,26 @@ func BenchmarkLinkify(b *testing.B) {
 		}
 	}
 }
+
+// FuzzLinkifyLong tests the bound a Linkify relies on, that the scanner
+// reports no link starting more than linkifyHold bytes before the end of
+// what it has read, on texts longer than the hold: each "\x01" of the
+// input stands for 4 KiB of "a" and each "\x02" for 4 KiB of "a.", so
+// that the fuzzer can build candidates as long as extract.MaxTextLinkLen.
+func FuzzLinkifyLong(f *testing.F) {
+	f.Add("http://example.com/\x01\x01 x", 4096)
+	f.Add("\x01@example.com \x02com", 1)
+	f.Add("<http://example.com/\x01/\n  \x01>", 100)
+	f.Add("\x02\x02\x02\x02www.example.com/\x01\x01\x01\x01", 4097)
+	f.Fuzz(func(t *testing.T, in string, size int) {
+		if len(in) > 64 || size < 1 || size > 1<<16 {
+			return
+		}
+		in = strings.NewReplacer("\x01", strings.Repeat("a", 4096), "\x02", strings.Repeat("a.", 2048)).Replace(in)
+		want := linkifyWhole([]byte(in), LinkifyOptions{})
+		got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, 1+size%4099)
+		if err != nil || got != want || l.late != 0 {
+			t.Fatalf("%.100q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
+		}
+	})
+}
