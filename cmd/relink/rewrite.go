@@ -589,6 +589,7 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	}
 	if rw.diff {
 		old, err := io.ReadAll(f)
+		f.Close()
 		if err != nil {
 			return rewriteResult{err: err}
 		}
@@ -612,6 +613,7 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 		if _, err := io.Copy(w, transform.NewReader(bufio.NewReaderSize(f, 64<<10), t2)); err != nil {
 			return err
 		}
+		f.Close() // before the rename: Windows cannot rename over an open file
 		return check()
 	})
 	return res

@@ -562,3 +562,60 @@ func TestIsRewriteTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestRewriteLargeFile rewrites in place, and diffs, a file larger than
+// the buffers.
+func TestRewriteLargeFile(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("<meta charset=utf-8>\n")
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "<p><a href=\"/ページ/%d\">%d</a>\n", i, i)
+		if i%1000 == 0 {
+			b.WriteString("<p>no link here\n")
+		}
+	}
+	path := filepath.Join(dir, "big.html")
+	write(t, path, b.String())
+	want := rewritten(t, rewrite.Options{}, b.String())
+	got := runString([]string{"rewrite", "--diff", "-w", path}, "")
+	if got.code != exitOK {
+		t.Fatalf("exit %d: %s", got.code, got.stderr)
+	}
+	if n := strings.Count(got.stdout, "\n+<p><a href=\"/%E3%83%9A%E3%83%BC%E3%82%B8/"); n != strings.Count(want, "<p><a href") {
+		t.Errorf("the diff adds %d rewritten lines, want %d", n, strings.Count(want, "<p><a href"))
+	}
+	if c, _ := os.ReadFile(path); string(c) != want {
+		t.Errorf("the file is not what rewrite.NewHTML gives")
+	}
+	// Again from the original, without --diff: the streaming path.
+	write(t, path, b.String())
+	if got := runString([]string{"rewrite", "-w", path}, ""); got.code != exitOK {
+		t.Fatalf("exit %d: %s", got.code, got.stderr)
+	}
+	if c, _ := os.ReadFile(path); string(c) != want {
+		t.Errorf("the file is not what rewrite.NewHTML gives")
+	}
+}
+
+// BenchmarkRewriteJobs measures relink rewrite -n on a tree of 400 files
+// with one worker and with two.
+func BenchmarkRewriteJobs(b *testing.B) {
+	dir := b.TempDir()
+	files := genSite(b, dir, 400)
+	var size int64
+	for _, f := range files {
+		size += int64(len(f))
+	}
+	for _, j := range []string{"1", "2"} {
+		b.Run("j"+j, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			for b.Loop() {
+				if got := runString([]string{"rewrite", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
+					b.Fatal(got.stderr)
+				}
+			}
+		})
+	}
+}
