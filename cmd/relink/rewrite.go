@@ -133,6 +133,7 @@ type rewriteRun struct {
 	notes   []string        // warnings and errors of the walk, in order
 	failed  bool
 	skipped int
+	errs    int
 }
 
 // A rewriteJob is one file to rewrite.
@@ -372,6 +373,7 @@ func (rw *rewriteRun) warn(path, msg string) {
 
 func (rw *rewriteRun) fail(path string, err error) {
 	rw.failed = true
+	rw.errs++
 	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: %v\n", path, pathErr(err)))
 }
 
@@ -430,6 +432,9 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		ready[i] = make(chan struct{})
 	}
 	next := make(chan int)
+	// The workers run at most a window of files ahead of the printing,
+	// so that the diffs waiting to be printed stay few.
+	window := make(chan struct{}, 4*n)
 	var wg sync.WaitGroup
 	for range min(n, max(len(rw.jobs), 1)) {
 		wg.Add(1)
@@ -447,12 +452,13 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	}
 	go func() {
 		for i := range rw.jobs {
+			window <- struct{}{}
 			next <- i
 		}
 		close(next)
 	}()
 
-	var scanned, changed, links, errs int
+	var scanned, changed, links int
 	var werr error
 	for i := range rw.jobs {
 		<-ready[i]
@@ -466,7 +472,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		printErr(j.note)
 		switch {
 		case r.err != nil:
-			errs++
+			rw.errs++
 			rw.failed = true
 			printErr(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
 		case r.skip != "":
@@ -489,6 +495,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			}
 		}
 		results[i] = rewriteResult{}
+		<-window
 	}
 	wg.Wait()
 	if err := out.Flush(); werr == nil {
@@ -508,7 +515,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		verb = "to change"
 	}
 	fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
-		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, plural(errs, "error"),
+		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, plural(rw.errs, "error"),
 		time.Since(start).Round(time.Millisecond))
 	if rw.failed {
 		return exitFail

@@ -430,7 +430,7 @@ func TestRewriteErrors(t *testing.T) {
 		missing + ": no such file or directory\n",
 		filepath.Join(dir, "link.html") + ": warning: symbolic link, skipped",
 		filepath.Join(dir, "bin.html") + ": warning: binary, skipped",
-		"3 files scanned, 3 changed, 10 links rewritten, 3 skipped, 1 error,",
+		"3 files scanned, 3 changed, 10 links rewritten, 3 skipped, 2 errors,",
 	} {
 		if !strings.Contains(got.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, got.stderr)
