@@ -89,11 +89,13 @@ const linkifyChunk = 4 << 10
 // in HTML); so does a link preceded in its paragraph (its line) by a bidi
 // formatting character, which could otherwise reorder it: after U+202E
 // RIGHT-TO-LEFT OVERRIDE, "http://x.co/moc.knab//:sptth" would show as
-// "https://bank.com/oc.x//:ptth". A link whose URI has a scheme other than those of plain-text
-// detection (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel,
-// sms, magnet), or that cannot be mapped to a URI, is left as text: a
-// Linkify never writes a javascript:, vbscript: or data: link. Whatever
-// the input, the output holds no elements but these a elements.
+// "https://bank.com/oc.x//:ptth".
+//
+// A link whose URI has a scheme other than those of plain-text detection
+// (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel, sms,
+// magnet), or that cannot be mapped to a URI, is left as text: a Linkify
+// never writes a javascript:, vbscript: or data: link. Whatever the input,
+// the output holds no elements but these a elements.
 //
 // In Markdown, each link becomes [display](<URI>): the display text with
 // "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"
@@ -288,9 +290,6 @@ func (l *Linkify) write(atEOF bool) {
 		l.drop(int(m.end - l.pendOff))
 		l.links = l.links[1:]
 	}
-	if len(l.links) == 0 {
-		l.links = l.links[:0] // reuse the array
-	}
 	if limit <= l.pendOff {
 		return
 	}
@@ -301,11 +300,12 @@ func (l *Linkify) write(atEOF bool) {
 	l.text(n)
 }
 
-// runeCut returns the largest i <= n at which decoding b rune by rune, as
-// utf8.DecodeRune does, starts a rune whatever the bytes after b[n]: n
-// when b[n] does not continue a rune (or when no lead byte before it can
-// reach it), and otherwise the start of the rune it may continue. b must
-// be longer than n.
+// runeCut returns an i <= n at which decoding b rune by rune, as
+// utf8.DecodeRune does, starts a rune whatever the bytes after b[n], so
+// that b[:i] escapes as it would as part of the whole text: n when b[n]
+// does not continue a rune (or when no lead byte before it can reach it),
+// and otherwise the start of the rune it may continue. b must be longer
+// than n.
 func runeCut(b []byte, n int) int {
 	for i := n; i >= 0 && i > n-4; i-- {
 		if !utf8.RuneStart(b[i]) {
