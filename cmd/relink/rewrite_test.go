@@ -468,7 +468,12 @@ func TestRewriteKill(t *testing.T) {
 		dir := t.TempDir()
 		files := genSite(t, dir, 1000)
 		start := time.Now()
-		cmd := exec.Command(bin, "rewrite", "-w", "-r", "-j", "2", "--to", "uri", dir)
+		args := []string{"rewrite", "-w", "-r", "-j", "2", "--to", "uri", dir}
+		backup := i == 1 // once with --backup: the original is always under one name or the other
+		if backup {
+			args = append(args, "--backup", ".orig")
+		}
+		cmd := exec.Command(bin, args...)
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
@@ -489,8 +494,14 @@ func TestRewriteKill(t *testing.T) {
 				same++
 			case string(got) == b:
 				old++
+				if orig, err := os.ReadFile(path + ".orig"); err == nil && string(orig) != b {
+					t.Errorf("after a kill at %v: %s.orig is not the original", delay, path)
+				}
 			case string(got) == want:
 				new++
+				if orig, err := os.ReadFile(path + ".orig"); backup && string(orig) != b {
+					t.Errorf("after a kill at %v: %s rewritten, but its backup is not the original (%v)", delay, path, err)
+				}
 			default:
 				t.Errorf("after a kill at %v: %s is neither old nor new:\n%s", delay, path, got)
 			}
@@ -501,8 +512,8 @@ func TestRewriteKill(t *testing.T) {
 			}
 			return nil
 		})
-		t.Logf("killed after %v (killed: %v, %v): %d files old, %d rewritten, %d with nothing to rewrite; %d temporary files left",
-			delay, killed, time.Since(start).Round(time.Millisecond), old, new, same, temps)
+		t.Logf("backup %v, killed after %v (killed: %v, %v): %d files old, %d rewritten, %d with nothing to rewrite; %d temporary files left",
+			backup, delay, killed, time.Since(start).Round(time.Millisecond), old, new, same, temps)
 
 		if i < len(delays)-1 {
 			continue
