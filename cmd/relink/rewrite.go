@@ -62,8 +62,10 @@ or rewritten, never partly written. A file whose bytes would not change is
 not written, and its modification time stays; running rewrite twice
 changes nothing the second time. --backup SUFFIX keeps the original as
 NAME+SUFFIX (a hard link made before the rename, or when the file system
-has none, a rename; the original is always under one of the names). The
-owner of a rewritten file is the user who runs rewrite.
+has none, a rename; the original is always under one of the names). A
+rewritten file is a new file: its owner is the user who runs rewrite, its
+ACLs and extended attributes are not copied, and if it had other hard
+links, they keep the old contents.
 
 --type decides which files are HTML: "auto" (the default) takes in a
 directory the files whose extension is an HTML one (.html, .htm, .xhtml,
