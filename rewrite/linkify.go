@@ -100,7 +100,9 @@ const linkifyChunk = 4 << 10
 // In Markdown, each link becomes [display](<URI>): the display text with
 // "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"
 // escaped with a backslash, between LRI and PDI (iri.Isolate) when an
-// HTML link would get dir="ltr", and the URI between angle brackets. The
+// HTML link would get dir="ltr", and the URI between angle brackets (with
+// a backslash before "<", ">" and "\", which the URL Standard may leave in
+// a query or fragment). The
 // rest of the text is escaped minimally, so that it makes no link, image,
 // autolink, HTML or character reference: "\", "[", "]", "<", ">", "!"
 // and "&" get a backslash; other Markdown (emphasis, headings, lists) is
@@ -389,7 +391,7 @@ func (l *Linkify) link(m *linkifyMatch) {
 		for i := 0; i < len(m.href); i++ {
 			switch c := m.href[i]; c {
 			case '<', '>', '\\':
-				l.out = append(l.out, '%', hexDigits[c>>4], hexDigits[c&15])
+				l.out = append(l.out, '\\', c)
 			default:
 				l.out = append(l.out, c)
 			}

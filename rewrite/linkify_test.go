@@ -89,6 +89,9 @@ var linkifyTests = []struct {
 		"\u202E<a href=\"http://x.co/moc.knab//:sptth\"" + rel + ` dir="ltr">http://x.co/moc.knab//:sptth</a>` + "\u202C " +
 			`<a href="http://x.co/"` + rel + ` dir="ltr">http://x.co/</a>` + "\n" + `<a href="http://x.co/"` + rel + `>http://x.co/</a>`,
 		"\u202E[\u2066http://x.co/moc.knab//:sptth\u2069](<http://x.co/moc.knab//:sptth>)\u202C [\u2066http://x.co/\u2069](<http://x.co/>)\n[http://x.co/](<http://x.co/>)"},
+	{"backslash in URI", `http://a.com/x?q=a\b#c\d`,
+		`<a href="http://a.com/x?q=a\b#c\d"` + rel + `>http://a.com/x?q=a%5Cb#c%5Cd</a>`,
+		`[http://a.com/x?q=a%5Cb#c%5Cd](<http://a.com/x?q=a\\b#c\\d>)`},
 	{"backslash", `\[x](javascript:y) \`,
 		`\[x](javascript:y) \`,
 		`\\\[x\](javascript:y) \\`},
@@ -379,8 +382,8 @@ func TestLinkifyParse(t *testing.T) {
 // backslash escapes of ASCII punctuation only, where no "[", "]", "<",
 // ">", "!" or "&" stands unescaped except in links written exactly
 // [text](<URI>); the link text has no unescaped bracket, parenthesis or
-// angle bracket; the URI is printable ASCII without "<", ">", "\" or
-// space, of an allowed scheme, and is the href of the link in; and the
+// angle bracket; the URI, its backslash escapes read, is printable ASCII
+// of an allowed scheme and the href of the link in; and the
 // text outside the links, unescaped, is in outside the links (with NUL and
 // invalid UTF-8 as U+FFFD).
 func checkLinkifyMarkdown(t *testing.T, in, md string) {
@@ -417,19 +420,32 @@ func checkLinkifyMarkdown(t *testing.T, in, md string) {
 			if !strings.HasPrefix(md[j:], "](<") {
 				fail(j, "link without destination")
 			}
-			e := strings.Index(md[j:], ">)")
-			if e < 0 {
+			var d strings.Builder
+			e := j + 3
+			for ; e < len(md) && md[e] != '>'; e++ {
+				switch md[e] {
+				case '\\':
+					if e+1 == len(md) || !strings.ContainsRune("\\<>", rune(md[e+1])) {
+						fail(e, "stray backslash in destination")
+					}
+					e++
+				case '<':
+					fail(e, "unescaped < in destination")
+				}
+				d.WriteByte(md[e])
+			}
+			if !strings.HasPrefix(md[e:], ">)") {
 				fail(j, "unclosed destination")
 			}
-			dest := md[j+3 : j+e]
-			if strings.ContainsAny(dest, "<>\\ ") || !linkifySafe(dest) {
+			dest := d.String()
+			if !linkifySafe(dest) {
 				fail(j, "bad destination "+dest)
 			}
 			if k >= len(ref.links) || ref.links[k].href != dest {
 				fail(j, "unexpected link "+dest)
 			}
 			k++
-			i = j + e + 2
+			i = e + 2
 		default:
 			text.WriteByte(c)
 			i++
