@@ -349,7 +349,9 @@
 // records in file order), and nothing is shared between files. Output is
 // written in whole lines (and on a pipe, in writes of at most 4096 bytes
 // when the lines allow), so that the lines of parallel runs sharing one
-// output do not mix.
+// output do not mix. Memory stays bounded whatever the size of the files
+// and their records: the command sets a soft memory limit of 32 MiB
+// (GOMEMLIMIT sets another).
 //
 // Examples (from the repository's root):
 //

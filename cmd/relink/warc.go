@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -75,7 +76,9 @@ depends only on its input files (one after another, in the order given,
 records in file order), and nothing is shared between files. Output is
 written in whole lines (and on a pipe, in writes of at most 4096 bytes
 when the lines allow), so that the lines of parallel runs sharing one
-output do not mix.
+output do not mix. Memory stays bounded whatever the size of the files
+and their records: the command sets a soft memory limit of 32 MiB
+(GOMEMLIMIT sets another).
 
 Examples (from the repository's root):
 
@@ -126,6 +129,13 @@ func runWARC(cmd *command, args []string, e *env) int {
 				return usageError(cmd, e, "standard input cannot be both an archive and --paths-from")
 			}
 		}
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// What the command holds is small (buffers, one tag, one
+		// page's anchor text: a few MiB), but the garbage of a million
+		// links can outgrow the collector on a busy machine: a soft
+		// limit keeps the process small beside others.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
 	w := &warcRun{perPage: *perPage, textLinks: *textLinks, stdin: e.stdin, stderr: e.stderr,
 		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
@@ -221,6 +231,10 @@ func (w *warcRun) archive(name string) {
 	}
 }
 
+// memoryLimit is the soft memory limit of relink warc (see
+// runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
+const memoryLimit = 32 << 20
+
 // htmlTypes are the media types of the pages read.
 var htmlTypes = map[string]bool{"text/html": true, "application/xhtml+xml": true, "application/vnd.wap.xhtml+xml": true}
 
@@ -256,8 +270,12 @@ func (w *warcRun) record(rec *warc.Record) {
 		media, _ = warc.Header{{Name: "Content-Type", Value: rec.Header.Get("WARC-Identified-Payload-Type")}}.ContentType()
 	}
 	w.body.Reset(body)
-	head, _ := w.body.Peek(extract.PrescanLimit)
-	isHTML := htmlTypes[media] || media == "" && sniffType(head) == "html"
+	var head []byte
+	isHTML := htmlTypes[media]
+	if isHTML || media == "" {
+		head, _ = w.body.Peek(extract.PrescanLimit)
+		isHTML = isHTML || sniffType(head) == "html"
+	}
 	redirect := resp != nil && status >= 300 && status < 400 && resp.Header.Get("Location") != ""
 	if !isHTML && !redirect {
 		return
@@ -279,14 +297,11 @@ func (w *warcRun) record(rec *warc.Record) {
 	if isHTML && w.out.err == nil {
 		x := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: w.textLinks}, w.bodyLink)
 		_, err := io.Copy(io.Discard, transform.NewReader(w.body, x))
+		// The extractor fails only when the link function does (an
+		// error of the output), and Next reports a record cut short
+		// and an error of the input: what is left is the body's codings.
 		var de *warc.DecodeError
-		switch {
-		case err == nil || w.out.err != nil:
-		case errors.As(err, &de):
-			w.recordFail(err)
-		case errors.Is(err, io.ErrUnexpectedEOF):
-			// The record is cut short: Next reports it.
-		default:
+		if errors.As(err, &de) && w.out.err == nil {
 			w.recordFail(err)
 		}
 	}
@@ -515,6 +530,7 @@ func (w *warcRun) fail(name string, err error) {
 type lineWriter struct {
 	w     io.Writer
 	buf   []byte
+	nl    int // the index of the last line feed in buf, or -1
 	limit int
 	err   error
 }
@@ -528,44 +544,46 @@ func newLineWriter(w io.Writer) *lineWriter {
 			limit = 4096
 		}
 	}
-	return &lineWriter{w: w, limit: limit, buf: make([]byte, 0, 2*limit)}
+	return &lineWriter{w: w, limit: limit, nl: -1, buf: make([]byte, 0, 2*limit)}
 }
 
 func (l *lineWriter) Write(p []byte) (int, error) {
 	if l.err != nil {
 		return 0, l.err
 	}
+	if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+		l.nl = len(l.buf) + i
+	}
 	l.buf = append(l.buf, p...)
-	if len(l.buf) >= l.limit {
+	if len(l.buf) >= l.limit && (l.nl >= 0 || len(l.buf) >= maxLine) {
 		l.flush(false)
 	}
 	return len(p), l.err
 }
 
 // flush writes the whole lines of the buffer, limit bytes at most a
-// write when the lines allow, and with all also what follows the last
-// line feed.
+// write when the lines allow; with all, or when the buffer holds a piece
+// of a line longer than maxLine, it writes everything.
 func (l *lineWriter) flush(all bool) {
 	b := l.buf
-	for len(b) > 0 && l.err == nil && (all || len(b) >= l.limit) {
-		n := bytes.LastIndexByte(b[:min(len(b), l.limit)], '\n') + 1
-		if all && len(b) <= l.limit {
-			n = len(b)
-		}
-		if n == 0 {
-			// A line longer than limit goes out alone.
-			n = bytes.IndexByte(b, '\n') + 1
-			if n == 0 {
-				if !all && len(b) < maxLine {
-					break
-				}
-				n = len(b)
+	lines := l.nl + 1 // b[:lines] is whole lines
+	if all || len(b) >= maxLine && lines == 0 {
+		lines = len(b)
+	}
+	for lines > 0 && l.err == nil {
+		n := lines
+		if n > l.limit {
+			if i := bytes.LastIndexByte(b[:l.limit], '\n'); i >= 0 {
+				n = i + 1 // the lines that fit
+			} else if i := bytes.IndexByte(b[:lines], '\n'); i >= 0 {
+				n = i + 1 // a long line alone
 			}
 		}
 		_, l.err = l.w.Write(b[:n])
-		b = b[n:]
+		b, lines = b[n:], lines-n
 	}
 	l.buf = l.buf[:copy(l.buf, b)]
+	l.nl = bytes.LastIndexByte(l.buf, '\n')
 }
 
 // Flush writes what the buffer holds.

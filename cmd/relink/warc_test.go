@@ -468,7 +468,7 @@ func TestLineWriter(t *testing.T) {
 	w := &lineWriter{w: writerFunc(func(p []byte) (int, error) {
 		writes = append(writes, string(p))
 		return len(p), nil
-	}), limit: 10}
+	}), limit: 10, nl: -1}
 	for _, s := range []string{"abc\n", "defg", "h\n", "ij\n", "0123456789012\n", "x", "y\nz"} {
 		w.Write([]byte(s))
 	}
@@ -487,8 +487,21 @@ func TestLineWriter(t *testing.T) {
 		t.Errorf("long line: %d writes", len(writes))
 	}
 
+	// A 10 MiB line written in small pieces goes out in 1 MiB writes,
+	// without scanning the buffer again at each piece.
+	writes = nil
+	piece := bytes.Repeat([]byte("x"), 100)
+	for range 10 << 20 / 100 {
+		w.Write(piece)
+	}
+	w.Write([]byte("\n"))
+	w.Flush()
+	if len(writes) != 10 || len(writes[0]) < maxLine || len(writes[0]) >= maxLine+100 {
+		t.Errorf("10 MiB line: %d writes, the first of %d bytes", len(writes), len(writes[0]))
+	}
+
 	fail := errors.New("disk full")
-	w = &lineWriter{w: writerFunc(func(p []byte) (int, error) { return 0, fail }), limit: 4}
+	w = &lineWriter{w: writerFunc(func(p []byte) (int, error) { return 0, fail }), limit: 4, nl: -1}
 	w.Write([]byte("abcdef\n"))
 	if _, err := w.Write([]byte("x")); err != fail || w.Flush() != fail {
 		t.Errorf("error %v, want disk full", err)

@@ -1,0 +1,342 @@
+package warc_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/warc"
+	"golang.org/x/text/transform"
+)
+
+// benchCorpus is the WARC fixtures in two forms, and the HTML payloads
+// they hold.
+type benchCorpus struct {
+	plain    []byte // every fixture, uncompressed, one after another
+	gzipped  []byte // the same records, a gzip member each
+	payloads []payload
+}
+
+// A payload is an HTML page of the fixtures, decoded, with what the
+// extractor needs to know of it.
+type payload struct {
+	url, charset string
+	body         []byte
+}
+
+var (
+	corpusOnce sync.Once
+	theCorpus  benchCorpus
+	corpusErr  error
+)
+
+func loadCorpus(tb testing.TB) *benchCorpus {
+	corpusOnce.Do(func() { corpusErr = theCorpus.load() })
+	if corpusErr != nil {
+		tb.Fatal(corpusErr)
+	}
+	return &theCorpus
+}
+
+func (c *benchCorpus) load() error {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "warc", "*.warc*"))
+	if err != nil || len(files) == 0 {
+		return fmt.Errorf("no fixtures: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(f, ".gz") {
+			z, err := gzip.NewReader(bytes.NewReader(data))
+			if err != nil {
+				return err
+			}
+			if data, err = io.ReadAll(z); err != nil {
+				return err
+			}
+		}
+		// Split at the records, for a gzip member each, and keep the
+		// payloads.
+		var offs []int64
+		r := warc.NewReader(bytes.NewReader(data))
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %v", f, err)
+			}
+			offs = append(offs, rec.Offset)
+			if p, ok := htmlPayload(rec); ok {
+				body, err := io.ReadAll(p.r)
+				if err != nil {
+					return err
+				}
+				c.payloads = append(c.payloads, payload{p.url, p.charset, body})
+			}
+		}
+		offs = append(offs, int64(len(data)))
+		for i := 0; i+1 < len(offs); i++ {
+			c.gzipped = append(c.gzipped, gzipWhole(string(data[offs[i]:offs[i+1]]))...)
+		}
+		c.plain = append(c.plain, data...)
+	}
+	return nil
+}
+
+type htmlBody struct {
+	url, charset string
+	r            io.Reader
+}
+
+// htmlPayload returns the body of an HTML response, as relink warc
+// chooses them.
+func htmlPayload(rec *warc.Record) (htmlBody, bool) {
+	if rec.Type != "response" {
+		return htmlBody{}, false
+	}
+	resp, err := rec.HTTPResponse()
+	if err != nil {
+		return htmlBody{}, false
+	}
+	media, cs := resp.ContentType()
+	if media != "text/html" && media != "application/xhtml+xml" {
+		return htmlBody{}, false
+	}
+	return htmlBody{rec.TargetURI, cs, resp.Body}, true
+}
+
+// repeat returns a reader of data n times over.
+func repeat(data []byte, n int) io.Reader {
+	return &repeater{data: data, left: n}
+}
+
+type repeater struct {
+	data []byte
+	off  int
+	left int
+}
+
+func (r *repeater) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.data[r.off:])
+	r.off += n
+	if r.off == len(r.data) {
+		r.off = 0
+		r.left--
+	}
+	return n, nil
+}
+
+// benchSize is how much WARC data (uncompressed) each benchmark reads per
+// iteration: 1 GiB, or RELINK_BENCH_MB megabytes, or 64 MiB with -short.
+func benchSize() int64 {
+	if s := os.Getenv("RELINK_BENCH_MB"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			return int64(n) << 20
+		}
+	}
+	if testing.Short() {
+		return 64 << 20
+	}
+	return 1 << 30
+}
+
+// extractAll runs the extractor on r and returns the number of links.
+func extractAll(x *extract.HTML, r io.Reader, links *int) error {
+	_, err := io.Copy(io.Discard, transform.NewReader(r, x))
+	return err
+}
+
+// BenchmarkWARC measures, on the fixtures replicated to 1 GiB of WARC
+// data, in the same run: "extract", extract.NewHTML on the HTML payloads
+// alone, already decoded and in memory (what the work would cost without
+// the archive); "plain" and "gzip", the same pages read from the WARC
+// files (uncompressed, and a gzip member per record) with Reader and
+// HTTPResponse, then extracted; and "reader" and "reader-gzip", the
+// reading alone (every record, every HTML body read to the end). All
+// report MB/s of uncompressed WARC data, so that they compare; the WARC
+// layer's cost is plain over extract.
+func BenchmarkWARC(b *testing.B) {
+	c := loadCorpus(b)
+	reps := int(max(1, benchSize()/int64(len(c.plain))))
+	size := int64(reps) * int64(len(c.plain))
+	var payloadBytes int64
+	for _, p := range c.payloads {
+		payloadBytes += int64(len(p.body))
+	}
+	payloadBytes *= int64(reps)
+
+	var links int
+	count := func(*extract.Link) error { links++; return nil }
+	var wantLinks int
+
+	run := func(b *testing.B, name string, f func() error) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			cpu := cpuTime()
+			b.ResetTimer()
+			for range b.N {
+				links = 0
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			if d := cpuTime() - cpu; d > 0 && cpu > 0 {
+				b.ReportMetric(float64(b.N)*float64(size)/d.Seconds()/1e6, "MB/cpu-s")
+			}
+			b.ReportMetric(float64(payloadBytes)/1e6, "payload-MB/op")
+			if wantLinks == 0 {
+				wantLinks = links
+			} else if links != 0 && links != wantLinks {
+				b.Errorf("%d links, want %d", links, wantLinks)
+			}
+		})
+	}
+
+	run(b, "extract", func() error {
+		for range reps {
+			for _, p := range c.payloads {
+				x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
+				if err := extractAll(x, bytes.NewReader(p.body), &links); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	pages := func(data []byte) func() error {
+		return func() error {
+			r := warc.NewReader(repeat(data, reps))
+			for {
+				rec, err := r.Next()
+				if err == io.EOF {
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+				if p, ok := htmlPayload(rec); ok {
+					x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
+					if err := extractAll(x, p.r, &links); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	run(b, "plain", pages(c.plain))
+	run(b, "gzip", pages(c.gzipped))
+	read := func(data []byte) func() error {
+		return func() error {
+			r := warc.NewReader(repeat(data, reps))
+			for {
+				rec, err := r.Next()
+				if err == io.EOF {
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+				if p, ok := htmlPayload(rec); ok {
+					if _, err := io.Copy(io.Discard, p.r); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	run(b, "reader", read(c.plain))
+	run(b, "reader-gzip", read(c.gzipped))
+}
+
+// TestOverhead measures what BenchmarkWARC does, each form in turn and
+// the turns interleaved so that the load of a shared machine falls on
+// all alike, in CPU time, and reports the cost of the WARC layer. It runs
+// when RELINK_BENCH is set (RELINK_BENCH_MB sets the size, 1 GiB by
+// default).
+func TestOverhead(t *testing.T) {
+	if os.Getenv("RELINK_BENCH") == "" {
+		t.Skip("RELINK_BENCH not set")
+	}
+	c := loadCorpus(t)
+	reps := int(max(1, benchSize()/int64(len(c.plain))))
+	size := float64(reps) * float64(len(c.plain))
+	count := func(*extract.Link) error { return nil }
+	forms := []struct {
+		name string
+		f    func() error
+	}{
+		{"extract", func() error {
+			for range reps {
+				for _, p := range c.payloads {
+					x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
+					if _, err := io.Copy(io.Discard, transform.NewReader(bytes.NewReader(p.body), x)); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}},
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"plain", c.plain}, {"gzip", c.gzipped}} {
+		forms = append(forms, struct {
+			name string
+			f    func() error
+		}{f.name, func() error {
+			r := warc.NewReader(repeat(f.data, reps))
+			for {
+				rec, err := r.Next()
+				if err == io.EOF {
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+				if p, ok := htmlPayload(rec); ok {
+					x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
+					if _, err := io.Copy(io.Discard, transform.NewReader(p.r, x)); err != nil {
+						return err
+					}
+				}
+			}
+		}})
+	}
+	const rounds = 3
+	best := make([]time.Duration, len(forms))
+	for range rounds {
+		for i, f := range forms {
+			start := cpuTime()
+			if err := f.f(); err != nil {
+				t.Fatal(err)
+			}
+			if d := cpuTime() - start; best[i] == 0 || d < best[i] {
+				best[i] = d
+			}
+		}
+	}
+	for i, f := range forms {
+		t.Logf("%-8s %6.1f MB/cpu-s (%.0f MB of WARC data, best of %d)", f.name, size/best[i].Seconds()/1e6, size/1e6, rounds)
+	}
+	t.Logf("WARC layer: +%.1f%% uncompressed, +%.1f%% gzipped, over extraction alone",
+		100*(best[1].Seconds()/best[0].Seconds()-1), 100*(best[2].Seconds()/best[0].Seconds()-1))
+}
