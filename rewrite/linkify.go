@@ -419,71 +419,57 @@ func appendHTMLEscaped(dst []byte, s string) []byte {
 
 // appendHTMLText appends b as HTML text: "&", "<", ">", `"` and "'" as
 // character references, NUL and invalid UTF-8 as U+FFFD.
-func appendHTMLText(dst, b []byte) []byte {
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			switch c {
-			case '&':
-				dst = append(dst, "&amp;"...)
-			case '<':
-				dst = append(dst, "&lt;"...)
-			case '>':
-				dst = append(dst, "&gt;"...)
-			case '"':
-				dst = append(dst, "&#34;"...)
-			case '\'':
-				dst = append(dst, "&#39;"...)
-			case 0:
-				dst = append(dst, "\uFFFD"...)
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n == 1 {
-			dst = append(dst, "\uFFFD"...)
-		} else {
-			dst = append(dst, b[i:i+n]...)
-		}
-		i += n
-	}
-	return dst
-}
+func appendHTMLText(dst, b []byte) []byte { return appendEscaped(dst, b, &htmlEscapes) }
 
 // appendMarkdownText appends b as Markdown text, with NUL and invalid
 // UTF-8 as U+FFFD and a backslash before the characters that could make
 // a link, an image, an autolink, HTML or a character reference; inLink adds
 // those that matter in link text (brackets, parentheses, emphasis).
 func appendMarkdownText(dst, b []byte, inLink bool) []byte {
+	if inLink {
+		return appendEscaped(dst, b, &markdownLinkEscapes)
+	}
+	return appendEscaped(dst, b, &markdownEscapes)
+}
+
+// The escapes of the ASCII characters, "" for those that stay as they are.
+var htmlEscapes, markdownEscapes, markdownLinkEscapes [utf8.RuneSelf]string
+
+func init() {
+	htmlEscapes = [utf8.RuneSelf]string{0: "\uFFFD", '&': "&amp;", '<': "&lt;", '>': "&gt;", '"': "&#34;", '\'': "&#39;"}
+	markdownEscapes[0] = "\uFFFD"
+	for _, c := range `\[]<>!&` {
+		markdownEscapes[c] = `\` + string(c)
+	}
+	markdownLinkEscapes = markdownEscapes
+	for _, c := range "()*_`~" {
+		markdownLinkEscapes[c] = `\` + string(c)
+	}
+}
+
+// appendEscaped appends b to dst with each ASCII character c replaced by
+// esc[c] when that is not empty and each byte that is not UTF-8 by
+// U+FFFD; the runs of bytes that stay as they are are copied whole.
+func appendEscaped(dst, b []byte, esc *[utf8.RuneSelf]string) []byte {
+	run := 0 // b[run:i] stays as it is
 	for i := 0; i < len(b); {
 		c := b[i]
 		if c < utf8.RuneSelf {
-			switch c {
-			case '\\', '[', ']', '<', '>', '!', '&':
-				dst = append(dst, '\\', c)
-			case '(', ')', '*', '_', '`', '~':
-				if inLink {
-					dst = append(dst, '\\')
-				}
-				dst = append(dst, c)
-			case 0:
-				dst = append(dst, "\uFFFD"...)
-			default:
-				dst = append(dst, c)
+			if e := esc[c]; e != "" {
+				dst = append(dst, b[run:i]...)
+				dst = append(dst, e...)
+				run = i + 1
 			}
 			i++
 			continue
 		}
 		r, n := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && n == 1 {
+			dst = append(dst, b[run:i]...)
 			dst = append(dst, "\uFFFD"...)
-		} else {
-			dst = append(dst, b[i:i+n]...)
+			run = i + 1
 		}
 		i += n
 	}
-	return dst
+	return append(dst, b[run:]...)
 }
