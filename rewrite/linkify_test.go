@@ -53,6 +53,13 @@ var linkifyTests = []struct {
 	{"cyrillic", "http://пример.рф/путь",
 		`<a href="http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C"` + rel + `>http://пример.рф/путь</a>`,
 		`[http://пример.рф/путь](<http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C>)`},
+	{"korean, hindi, thai", "https://한국.kr/경로 and http://उदाहरण.भारत/पथ and ไทย.th/หน้า",
+		`<a href="https://xn--3e0b707e.kr/%EA%B2%BD%EB%A1%9C"` + rel + `>https://한국.kr/경로</a> and ` +
+			`<a href="http://xn--p1b6ci4b4b3a.xn--h2brj9c/%E0%A4%AA%E0%A4%A5"` + rel + `>http://उदाहरण.भारत/पथ</a> and ` +
+			`<a href="http://xn--o3cw4h.th/%E0%B8%AB%E0%B8%99%E0%B9%89%E0%B8%B2"` + rel + `>ไทย.th/หน้า</a>`,
+		`[https://한국.kr/경로](<https://xn--3e0b707e.kr/%EA%B2%BD%EB%A1%9C>) and ` +
+			`[http://उदाहरण.भारत/पथ](<http://xn--p1b6ci4b4b3a.xn--h2brj9c/%E0%A4%AA%E0%A4%A5>) and ` +
+			`[ไทย.th/หน้า](<http://xn--o3cw4h.th/%E0%B8%AB%E0%B8%99%E0%B9%89%E0%B8%B2>)`},
 	{"arabic", "رابط https://مثال.إختبار/مسار هنا",
 		`رابط <a href="https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1"` + rel + ` dir="ltr">https://مثال.إختبار/مسار</a> هنا`,
 		"رابط [\u2066https://مثال.إختبار/مسار\u2069](<https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1>) هنا"},
