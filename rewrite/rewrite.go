@@ -16,6 +16,11 @@
 // percent-encoding hex digits and percent-encoded unreserved characters
 // (RFC 3986 section 6.2.2). A link the URL Standard's parser rejects is
 // left as it is.
+//
+// NewLinkify is the other direction for plain text: it turns text (mail,
+// chat, logs) into an HTML fragment or Markdown in which each link the
+// extract package detects is a link, its href the URI and its text the
+// readable IRI, safe whatever the input.
 package rewrite
 
 import (
