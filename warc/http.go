@@ -59,6 +59,7 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 // httpState is what HTTPResponse reuses from one record to the next.
 type httpState struct {
 	hb      *bufio.Reader // the block
+	line    []byte        // a header line longer than hb's buffer
 	bufs    [maxCodings]*bufio.Reader
 	chunked chunkedReader
 	gz      *gzip.Reader
@@ -104,13 +105,12 @@ func (rec *Record) HTTPResponse() (*Response, error) {
 	} else {
 		s.hb.Reset(rec.Block)
 	}
-	hb := s.hb
-	if b, _ := hb.Peek(5); string(b) != "HTTP/" {
+	if b, _ := s.hb.Peek(5); string(b) != "HTTP/" {
 		return nil, ErrNotHTTP
 	}
 	resp := &s.resp
 	*resp = Response{Header: resp.Header[:0], Decoded: resp.Decoded[:0]}
-	line, err := readHTTPLine(hb)
+	line, err := s.readLine()
 	if err != nil && len(line) == 0 {
 		return nil, errors.New("warc: http: truncated status line")
 	}
@@ -119,7 +119,7 @@ func (rec *Record) HTTPResponse() (*Response, error) {
 	}
 	size := len(line)
 	for err == nil {
-		line, err = readHTTPLine(hb)
+		line, err = s.readLine()
 		size += len(line)
 		text := bytes.TrimRight(line, "\r\n")
 		if len(text) == 0 {
@@ -141,9 +141,12 @@ func (rec *Record) HTTPResponse() (*Response, error) {
 			continue
 		}
 		resp.Header = append(resp.Header, Field{
-			Name:  string(bytes.TrimSpace(text[:colon])),
-			Value: string(bytes.TrimSpace(text[colon+1:])),
+			Name:  fieldName(bytes.TrimSpace(text[:colon])),
+			Value: fieldValue(bytes.TrimSpace(text[colon+1:])),
 		})
+	}
+	if cap(s.line) > 64<<10 {
+		s.line = nil // a long line was a one-off: do not keep its memory
 	}
 	s.body = bodyReader{block: &x.block, coding: ""}
 	s.body.r, resp.Decoded = s.decode(resp.Header, resp.Decoded)
@@ -154,14 +157,22 @@ func (rec *Record) HTTPResponse() (*Response, error) {
 	return resp, nil
 }
 
-// readHTTPLine reads a line of the HTTP header, with its line break;
-// the part of a line longer than the buffer is dropped.
-func readHTTPLine(b *bufio.Reader) ([]byte, error) {
-	line, err := b.ReadSlice('\n')
-	for err == bufio.ErrBufferFull {
-		_, err = b.ReadSlice('\n')
+// readLine reads a line of the HTTP header, with its line break. A line
+// longer than the buffer is put together in s.line, up to
+// MaxHTTPHeaderSize bytes; the rest of it is dropped.
+func (s *httpState) readLine() ([]byte, error) {
+	line, err := s.hb.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
 	}
-	return line, err
+	s.line = append(s.line[:0], line...)
+	for err == bufio.ErrBufferFull {
+		line, err = s.hb.ReadSlice('\n')
+		if len(s.line) < MaxHTTPHeaderSize {
+			s.line = append(s.line, line[:min(len(line), MaxHTTPHeaderSize-len(s.line))]...)
+		}
+	}
+	return s.line, err
 }
 
 // parseStatusLine parses "HTTP/1.1 200 OK" into resp.

@@ -89,6 +89,11 @@ func TestHTTPResponse(t *testing.T) {
 			status: 301, reason: "Moved Permanently", header: []string{"Location: /x"},
 		},
 		{
+			name:   "a header line longer than the buffer",
+			block:  "HTTP/1.1 302 Found\r\nLocation: /" + strings.Repeat("a", 10000) + "\r\nX: y\r\n\r\nbody",
+			status: 302, reason: "Found", header: []string{"Location: /" + strings.Repeat("a", 10000), "X: y"}, body: "body",
+		},
+		{
 			name:   "chunked",
 			block:  "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(page, 7),
 			status: 200, reason: "OK", header: []string{"Transfer-Encoding: chunked"}, decoded: "chunked", body: page,

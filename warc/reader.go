@@ -326,7 +326,7 @@ func (x *Reader) findRecord() error {
 // x.version and returns the record.
 func (x *Reader) readHeader() (*Record, error) {
 	start := x.verPos
-	rec := &Record{Version: string(bytes.TrimRight(x.version[len("WARC/"):], " \t\r\n"))}
+	rec := &Record{Version: fieldValue(bytes.TrimRight(x.version[len("WARC/"):], " \t\r\n")), Header: make(Header, 0, 16)}
 	x.haveVer = false
 	rec.Offset, rec.DecompressedOffset = x.where(start)
 	bad := func(err error, format string, a ...any) (*Record, error) {
@@ -380,8 +380,8 @@ func (x *Reader) readHeader() (*Record, error) {
 			return bad(nil, "a header line that is not a field: %s", quoteShort(text))
 		}
 		rec.Header = append(rec.Header, Field{
-			Name:  string(bytes.TrimSpace(text[:colon])),
-			Value: string(bytes.TrimSpace(text[colon+1:])),
+			Name:  fieldName(bytes.TrimSpace(text[:colon])),
+			Value: fieldValue(bytes.TrimSpace(text[colon+1:])),
 		})
 	}
 	h := rec.Header
@@ -408,6 +408,56 @@ func (x *Reader) readHeader() (*Record, error) {
 	x.rec = rec
 	x.midLine = false
 	return rec, nil
+}
+
+// commonFields holds the names of common WARC and HTTP header fields, and
+// the values of WARC-Type and the like, as they are usually written: the
+// Reader uses these strings rather than allocating its own.
+var commonFields = map[string]string{}
+
+func init() {
+	for _, s := range []string{
+		// WARC fields (ISO 28500 section 5).
+		"WARC-Type", "WARC-Record-ID", "WARC-Date", "Content-Length", "Content-Type",
+		"WARC-Concurrent-To", "WARC-Block-Digest", "WARC-Payload-Digest", "WARC-IP-Address",
+		"WARC-Refers-To", "WARC-Refers-To-Target-URI", "WARC-Refers-To-Date", "WARC-Target-URI",
+		"WARC-Truncated", "WARC-Warcinfo-ID", "WARC-Filename", "WARC-Profile",
+		"WARC-Identified-Payload-Type", "WARC-Segment-Number", "WARC-Segment-Origin-ID",
+		"WARC-Segment-Total-Length", "WARC-TREC-ID",
+		// Their usual values.
+		"1.0", "1.1", "0.18", "0.17", "warcinfo", "response", "resource", "request", "metadata", "revisit", "conversion",
+		"continuation", "application/http; msgtype=response", "application/http; msgtype=request",
+		"application/http;msgtype=response", "application/http;msgtype=request",
+		"application/warc-fields", "text/html", "text/html; charset=utf-8", "text/html; charset=UTF-8",
+		// HTTP response fields.
+		"Date", "Server", "Connection", "Keep-Alive", "Cache-Control", "Expires", "Pragma",
+		"Last-Modified", "ETag", "Vary", "Set-Cookie", "Transfer-Encoding", "Content-Encoding",
+		"Content-Language", "Location", "Link", "Refresh", "Accept-Ranges", "Age", "Via",
+		"X-Powered-By", "X-Cache", "P3P", "X-Frame-Options", "X-Content-Type-Options",
+		"X-XSS-Protection", "Strict-Transport-Security", "Access-Control-Allow-Origin",
+		"X-Crawler-Content-Encoding", "X-Crawler-Transfer-Encoding", "X-Crawler-Content-Length",
+		"chunked", "gzip", "keep-alive", "close", "Accept-Encoding", "nginx", "Apache", "cloudflare",
+	} {
+		commonFields[s] = s
+	}
+}
+
+// fieldName returns b as a string, without allocating for a common name.
+func fieldName(b []byte) string {
+	if s, ok := commonFields[string(b)]; ok {
+		return s
+	}
+	return string(b)
+}
+
+// fieldValue is fieldName for values: short values only are looked up.
+func fieldValue(b []byte) string {
+	if len(b) <= 40 {
+		if s, ok := commonFields[string(b)]; ok {
+			return s
+		}
+	}
+	return string(b)
 }
 
 // quoteShort quotes b for an error message, cut to 40 bytes.
