@@ -10,15 +10,14 @@ import (
 	"strings"
 )
 
-// Limits on what the Reader holds in memory.
-const (
-	// bufSize is the size of the Reader's buffers, and so the longest
-	// header line it reads.
-	bufSize = 64 << 10
-	// MaxHeaderSize is the most bytes a record's WARC header may take;
-	// a longer header is a *SyntaxError.
-	MaxHeaderSize = 1 << 20
-)
+// bufSize is the size of the Reader's buffers, and so the longest line of
+// a WARC header that it reads.
+const bufSize = 64 << 10
+
+// MaxHeaderSize is the most bytes a record's WARC header may take, and
+// 64 KiB the longest line in it: a longer header or line is a
+// *SyntaxError. They bound what the Reader holds in memory.
+const MaxHeaderSize = 1 << 20
 
 // A Field is one named field of a WARC or HTTP header.
 type Field struct {
