@@ -1,21 +1,14 @@
-//go:build unix
-
 package bench
 
 import (
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/relink-go/relink/internal/cputime"
 )
 
-// cpuTime returns the CPU time (user and system) the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+// cpuTime returns the CPU time the process has used (see package cputime).
+func cpuTime() time.Duration { return cputime.Used() }
 
 // reportCPU reports the throughput per CPU second of a benchmark that
 // processed n bytes per op, measured from start: on a shared machine it
