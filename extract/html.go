@@ -121,8 +121,10 @@ type HTML struct {
 	identity   bool    // the value decoded by value is its raw bytes
 	scratch    Link    // the Link reported when it need not be kept
 	pool       []*Link // Links reported after an a element, for reuse
-	tbuf, cbuf []byte  // anchor text, decoded and collapsed
-	cssQuote   byte    // the CSSURL.Quote of the URL eachURL reports
+	cache      map[string]resolved
+	cacheBase  *iri.URL
+	tbuf, cbuf []byte // anchor text, decoded and collapsed
+	cssQuote   byte   // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
 	err        error
 }
@@ -137,7 +139,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn}
+	x := &HTML{opts: opts, fn: fn, cache: map[string]resolved{}}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	x.Reset()
 	return x
@@ -149,6 +151,8 @@ func (x *HTML) Reset() {
 	x.cs, x.known = Charset{}, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
+	clear(x.cache)
+	x.cacheBase = nil
 	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
@@ -689,6 +693,24 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	if x.opts.Unresolved {
 		return
 	}
+	// Pages repeat their links (navigation, indexes): a small cache of the
+	// last base's results saves the parsing and the strings.
+	if base != x.cacheBase {
+		clear(x.cache)
+		x.cacheBase = base
+	}
+	if r, ok := x.cache[l.Raw]; ok {
+		l.URI, l.IRI = r.uri, r.iri
+		return
+	}
+	defer func() {
+		if l.Err == nil {
+			if len(x.cache) >= maxCached {
+				clear(x.cache)
+			}
+			x.cache[l.Raw] = resolved{l.URI, l.IRI}
+		}
+	}()
 	var uri string
 	var err error
 	if base != nil {
@@ -708,6 +730,12 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 		}
 	}
 }
+
+// maxCached bounds the cache of resolved links.
+const maxCached = 512
+
+// resolved is a cached result of resolve.
+type resolved struct{ uri, iri string }
 
 // needsDisplay reports whether ToIRI may change the URI u: whether it has
 // a percent sign, a non-ASCII byte or an "xn--" label. Most URIs have
