@@ -129,15 +129,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	default:
 		return usageError(cmd, e, "unknown --format %q (want jsonl, uri or tsv)", *format)
 	}
-	if *charset != "" {
-		if _, err := htmlindex.Get(*charset); err != nil {
-			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
-		}
-	}
-	if *base != "" {
-		if _, err := iri.ParseURL(*base, nil); err != nil {
-			return usageError(cmd, e, "invalid --base %s: %s", quote(*base), reason(err))
-		}
+	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
+		return status
 	}
 	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks,
 		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr}
@@ -364,4 +357,21 @@ func (x *extractor) fail(name string, err error) {
 		err = pe.Err
 	}
 	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
+}
+
+// checkCharsetBase reports a usage error for a --charset that is not a
+// WHATWG encoding label or a --base that the URL Standard rejects (empty
+// values are not checked), and returns its exit status, or -1.
+func checkCharsetBase(cmd *command, e *env, charset, base string) int {
+	if charset != "" {
+		if _, err := htmlindex.Get(charset); err != nil {
+			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", charset)
+		}
+	}
+	if base != "" {
+		if _, err := iri.ParseURL(base, nil); err != nil {
+			return usageError(cmd, e, "invalid --base %s: %s", quote(base), reason(err))
+		}
+	}
+	return -1
 }

@@ -15,11 +15,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/rewrite"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 )
 
@@ -205,15 +203,8 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	default:
 		return usageError(cmd, e, "unknown --type %q (want auto or html)", *typ)
 	}
-	if *charset != "" {
-		if _, err := htmlindex.Get(*charset); err != nil {
-			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
-		}
-	}
-	if *base != "" {
-		if _, err := iri.ParseURL(*base, nil); err != nil {
-			return usageError(cmd, e, "invalid --base %s: %s", quote(*base), reason(err))
-		}
+	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
+		return status
 	}
 	if *jobs < 0 {
 		return usageError(cmd, e, "-j %d: want a positive number, or 0 for one per core", *jobs)
