@@ -165,7 +165,7 @@ func (ps *urlParser) afterScheme(scheme string, p int) string {
 		}
 		ps.u.hostStart, ps.u.hostEnd = len(ps.b), len(ps.b)
 		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
-		return ps.pathState("", true)
+		return ps.pathState("")
 	}
 	return ps.opaquePathState()
 }
@@ -235,7 +235,7 @@ func (ps *urlParser) relativeState() string {
 		}
 		ps.copyBaseAuthority()
 		// The path starts with the slash just consumed.
-		return ps.pathState("", true)
+		return ps.pathState("")
 	}
 	ps.copyBaseAuthority()
 	ps.copyBasePath()
@@ -260,7 +260,7 @@ func (ps *urlParser) relativeState() string {
 		return ps.finish()
 	}
 	ps.shortenPath()
-	return ps.pathState("", false)
+	return ps.pathState("")
 }
 
 func (ps *urlParser) authorityIgnoringSlashes() string {
@@ -387,7 +387,7 @@ func (ps *urlParser) pathStartState() string {
 		if ps.isSlash(c) {
 			ps.p++
 		}
-		return ps.pathState("", true)
+		return ps.pathState("")
 	}
 	switch c {
 	case '?':
@@ -401,14 +401,14 @@ func (ps *urlParser) pathStartState() string {
 	case '/':
 		ps.p++
 	}
-	return ps.pathState("", true)
+	return ps.pathState("")
 }
 
 // pathState parses path segments from ps.p. buf is text already in the
 // current segment's buffer (the Windows drive letter quirk of the file
 // host state). The segments are written to ps.b as "/" + segment, with
 // "." and ".." segments resolved as they end.
-func (ps *urlParser) pathState(buf string, _ bool) string {
+func (ps *urlParser) pathState(buf string) string {
 	for {
 		segStart := len(ps.b)
 		ps.b = append(ps.b, '/')
@@ -599,7 +599,7 @@ func (ps *urlParser) fileState() string {
 				ps.b = append(ps.b, bp[:3]...)
 			}
 		}
-		return ps.pathState("", true)
+		return ps.pathState("")
 	}
 	if baseIsFile {
 		ps.b = append(ps.b, base.Hostname()...)
@@ -631,10 +631,10 @@ func (ps *urlParser) fileState() string {
 		} else {
 			ps.b = ps.b[:ps.u.pathStart]
 		}
-		return ps.pathState("", false)
+		return ps.pathState("")
 	}
 	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
-	return ps.pathState("", false)
+	return ps.pathState("")
 }
 
 func (ps *urlParser) fileHostState() string {
@@ -651,7 +651,7 @@ func (ps *urlParser) fileHostState() string {
 	if isWindowsDriveLetter(buf, false) {
 		// The drive letter quirk: buf is the first path segment.
 		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
-		return ps.pathStateWith(buf)
+		return ps.pathState(buf) // ps.p is on the character that ended buf
 	}
 	if buf != "" {
 		var reason string
@@ -665,33 +665,6 @@ func (ps *urlParser) fileHostState() string {
 	}
 	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
 	return ps.pathStartState()
-}
-
-// pathStateWith runs the path state with buf already in the buffer and
-// the pointer on the character that ended it.
-func (ps *urlParser) pathStateWith(buf string) string {
-	segStart := len(ps.b)
-	ps.b = append(ps.b, '/')
-	ps.b = appendEncoded(ps.b, buf, setPath)
-	c := ps.c()
-	if c != -1 && !ps.isSlash(c) && c != '?' && c != '#' {
-		// Cannot happen: the file host state stops at these.
-		return "internal error in file host state"
-	}
-	seg := string(ps.b[segStart+1:])
-	if isWindowsDriveLetter(seg, false) {
-		ps.b[segStart+2] = ':'
-	}
-	ps.p++
-	switch c {
-	case -1:
-		return ps.finish()
-	case '?':
-		return ps.queryState()
-	case '#':
-		return ps.fragmentState()
-	}
-	return ps.pathState("", true)
 }
 
 func isASCII(s string) bool {
