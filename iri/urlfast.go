@@ -1,5 +1,11 @@
 package iri
 
+import (
+	"bytes"
+	"strings"
+	"unsafe"
+)
+
 // fastParseURL recognizes the common case of an href that the URL
 // Standard's parser would return unchanged: a special scheme other than
 // file in lower case, "//", a lower-case ASCII domain that does not end in
@@ -93,4 +99,104 @@ func fastParseURL(s string, u *URL) bool {
 		}
 	}
 	return true
+}
+
+// fastResolve resolves the common relative references of a page against
+// a base URL with a special scheme other than file, as the URL Standard's
+// parser would, without running it: "", "?query", "#fragment", "/path"
+// and "path" references of printable ASCII characters that none of their
+// percent-encode sets holds, with no backslash and no percent-encoded dot.
+// Dot segments are resolved as the parser's path state does. It returns
+// the href and true, or false when the full parser must decide.
+func fastResolve(base *URL, ref string) (string, bool) {
+	if base.opaque || !base.hasHost || specialPort(base.href[:base.schemeEnd]) < 0 {
+		return "", false
+	}
+	var b []byte
+	i := 0 // where ref's query or fragment begins
+	switch {
+	case ref == "":
+		if base.fragStart < 0 {
+			return base.href, true
+		}
+		return base.href[:base.fragStart], true
+	case ref[0] == '#':
+		end := len(base.href)
+		if base.fragStart >= 0 {
+			end = base.fragStart
+		}
+		b = append(make([]byte, 0, end+len(ref)), base.href[:end]...)
+	case ref[0] == '?':
+		b = append(make([]byte, 0, base.pathEnd()+len(ref)), base.href[:base.pathEnd()]...)
+	default:
+		if ref[0] == '/' && len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
+			return "", false // scheme-relative
+		}
+		for j := 0; j < len(ref) && ref[j] != '/' && ref[j] != '?' && ref[j] != '#'; j++ {
+			if ref[j] == ':' {
+				return "", false // a scheme, perhaps
+			}
+		}
+		dir := base.pathStart + 1
+		path := ref
+		if ref[0] == '/' {
+			path = ref[1:]
+		} else {
+			dir = base.pathStart + strings.LastIndexByte(base.href[base.pathStart:base.pathEnd()], '/') + 1
+		}
+		b = append(make([]byte, 0, dir+len(path)), base.href[:dir]...)
+		root := base.pathStart + 1 // b[:root] ends with the path's first "/"
+		for {
+			end := i
+			for end < len(path) && path[end] != '/' && path[end] != '?' && path[end] != '#' {
+				c := path[end]
+				if c <= ' ' || c == '\\' || inSet(c, setPath) ||
+					c == '%' && end+2 < len(path) && path[end+1] == '2' && path[end+2]|0x20 == 'e' {
+					return "", false
+				}
+				end++
+			}
+			last := end == len(path) || path[end] != '/'
+			switch seg := path[i:end]; seg {
+			case "..":
+				// Shorten the path: b ends with "/"; drop its last segment.
+				if len(b) > root {
+					b = b[:len(b)-1]
+					b = b[:bytes.LastIndexByte(b, '/')+1]
+				}
+			case ".":
+			default:
+				b = append(b, seg...)
+				if !last {
+					b = append(b, '/')
+				}
+			}
+			i = end
+			if last {
+				break
+			}
+			i++
+		}
+		ref = path
+	}
+	if i < len(ref) && ref[i] == '?' {
+		start := i
+		for i++; i < len(ref) && ref[i] != '#'; i++ {
+			if c := ref[i]; c <= ' ' || inSet(c, setSpecialQuery) {
+				return "", false
+			}
+		}
+		b = append(b, ref[start:i]...)
+	}
+	if i < len(ref) {
+		start := i
+		for i++; i < len(ref); i++ {
+			if c := ref[i]; c <= ' ' || inSet(c, setFragment) {
+				return "", false
+			}
+		}
+		b = append(b, ref[start:]...)
+	}
+	// b is this call's own: the string can share it.
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
 }

@@ -3,6 +3,7 @@ package iri
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 )
@@ -35,6 +36,11 @@ func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
 	var u URL
 	if fastParseURL(ref, &u) {
 		return ref, nil
+	}
+	if base != nil {
+		if href, ok := fastResolve(base, ref); ok {
+			return href, nil
+		}
 	}
 	if err := c.parseURL(&u, ref, base); err != nil {
 		return "", err
@@ -76,7 +82,9 @@ func (c *Converter) parseURL(u *URL, input string, base *URL) error {
 	if string(ps.b) == input {
 		u.href = input
 	} else {
-		u.href = string(ps.b)
+		// ps.b is this call's own buffer and is never written again:
+		// the string can share it rather than copy it.
+		u.href = unsafe.String(unsafe.SliceData(ps.b), len(ps.b))
 	}
 	return nil
 }

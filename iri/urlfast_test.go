@@ -1,0 +1,86 @@
+package iri
+
+import "testing"
+
+// resolveCases are references fastResolve takes and references it must
+// leave to the parser, against the bases of fastResolveBases.
+var resolveCases = []string{
+	"", "#", "#f", "#a b", "#a`b", "?", "?q", "?q=1&r=2#f", "?a'b", "?a\"b",
+	"/", "/x", "/x/", "/x/../y", "/..", "/../..", "/.", "/./x", "//host/x", "/\\host",
+	"x", "x/", "x/y", "./x", "../x", "../../../../x", "..", ".", "./", "../", "x/..", "x/.",
+	"x//y", "x/./y/../z", "a:b", "a/b:c", "1:x", "%2e/x", "%2E%2E/x", ".%2e/x", "x%2fy",
+	"x%20y", "x y", "x\ty", " x", "x ", "x\\y", "x?y/z", "x#y/../z", "x?q#f", "é", "x?é",
+	"x#é", "x|y", "x^y", "x{y}", "x`y", "x<y", "x\"y", "index.html", "../css/a.css?v=3",
+	"..?q", "..#f", ".?q", "x/..?q", "%", "x%zz", "x%2",
+}
+
+var fastResolveBases = []string{
+	"http://example.com/dir/page.html",
+	"https://example.com/a/b/c?q=1#frag",
+	"http://example.com/",
+	"http://example.com",
+	"https://u:p@example.com:8443/a/?x#y",
+	"ws://example.com/a/b",
+	"ftp://example.com/pub/",
+	"file:///C:/dir/f",
+	"file://host/dir/f",
+	"mailto:someone@example.com",
+	"foo://host/a/b",
+	"foo:/a/b",
+	"http://[::1]/a/b",
+	"http://192.168.0.1/a/b",
+}
+
+// TestFastResolve checks that fastResolve, wherever it answers, answers
+// what the full parser does.
+func TestFastResolve(t *testing.T) {
+	taken := 0
+	for _, bs := range fastResolveBases {
+		base, err := ParseURL(bs, nil)
+		if err != nil {
+			t.Fatalf("base %q: %v", bs, err)
+		}
+		for _, ref := range resolveCases {
+			if checkFastResolve(t, base, ref) {
+				taken++
+			}
+		}
+	}
+	// Most cases against the special bases take the fast path; if none
+	// did, the test would prove nothing.
+	if taken < len(resolveCases)*3 {
+		t.Errorf("fastResolve answered %d cases, want at least %d", taken, len(resolveCases)*3)
+	}
+}
+
+func checkFastResolve(t *testing.T, base *URL, ref string) bool {
+	t.Helper()
+	got, ok := fastResolve(base, ref)
+	if !ok {
+		return false
+	}
+	var u URL
+	if err := defaultConverter.parseURL(&u, ref, base); err != nil {
+		t.Errorf("fastResolve(%q, %q) = %q, the parser fails: %v", base.href, ref, got, err)
+		return true
+	}
+	if got != u.href {
+		t.Errorf("fastResolve(%q, %q) = %q, the parser gives %q", base.href, ref, got, u.href)
+	}
+	return true
+}
+
+func FuzzFastResolve(f *testing.F) {
+	for _, bs := range fastResolveBases[:6] {
+		for _, ref := range resolveCases {
+			f.Add(bs, ref)
+		}
+	}
+	f.Fuzz(func(t *testing.T, bs, ref string) {
+		base, err := ParseURL(bs, nil)
+		if err != nil {
+			return
+		}
+		checkFastResolve(t, base, ref)
+	})
+}
