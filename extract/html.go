@@ -118,13 +118,15 @@ type HTML struct {
 
 	vbuf, dbuf []byte
 	offs1      []int32
-	identity   bool    // the value decoded by value is its raw bytes
-	scratch    Link    // the Link reported when it need not be kept
-	pool       []*Link // Links reported after an a element, for reuse
-	cache      map[string]resolved
+	identity   bool                // the value decoded by value is its raw bytes
+	scratch    Link                // the Link reported when it need not be kept
+	pool       []*Link             // Links reported after an a element, for reuse
+	cache      map[string]resolved // by Raw, for links resolved against cacheBase
 	cacheBase  *iri.URL
-	tbuf, cbuf []byte // anchor text, decoded and collapsed
-	cssQuote   byte   // the CSSURL.Quote of the URL eachURL reports
+	hit        resolved          // what rawString found for the link at hand
+	texts      map[string]string // short anchor texts, for anchorString
+	tbuf, cbuf []byte            // anchor text, decoded and collapsed
+	cssQuote   byte              // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
 	err        error
 }
@@ -139,7 +141,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn, cache: map[string]resolved{}}
+	x := &HTML{opts: opts, fn: fn, cache: map[string]resolved{}, texts: map[string]string{}}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	x.Reset()
 	return x
@@ -152,7 +154,8 @@ func (x *HTML) Reset() {
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	clear(x.cache)
-	x.cacheBase = nil
+	x.cacheBase, x.hit = nil, resolved{}
+	clear(x.texts)
 	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
@@ -379,7 +382,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		for i := range tok.Attrs {
 			a := &tok.Attrs[i]
 			if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
-				v, _ := x.value(tok, a)
+				v := string(x.value(tok, a))
 				if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
 					codebase = u
 				}
@@ -417,16 +420,15 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		if string(tok.Name) == "object" && string(a.Name) == "classid" && bytes.HasPrefix(bytes.ToLower(bytes.TrimSpace(a.Val)), []byte("clsid:")) {
 			continue // an ActiveX class id, not a URL
 		}
-		value, _ := x.value(tok, a)
+		value := x.value(tok, a)
 		base := x.base
 		if rule.Role == Base {
 			// The base element's href resolves against the document's URL.
 			base = x.docURL
 			if string(tok.Name) == "base" && !x.hasBase {
 				x.hasBase = true
-				s, e := TrimURL(value)
-				ref := value[s:e]
-				if u, err := x.conv.ParseURL(ref, x.docURL); err == nil {
+				s, e := trimC0Space(value, 0, len(value))
+				if u, err := x.conv.ParseURL(string(value[s:e]), x.docURL); err == nil {
 					x.base = u
 				}
 			}
@@ -598,8 +600,9 @@ func (x *HTML) attr(tok *htmltok.Token, name string) []byte {
 
 // value decodes the value of attribute a to UTF-8 with its character
 // references, and records in x.offs1 the offset in a.Val of each byte of
-// the result (plus one entry for its end). raw is a.Val as written.
-func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
+// the result (plus one entry for its end). The result is valid until the
+// next call.
+func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
 	raw := a.Val
 	if x.jis != nil {
 		x.vbuf = unmask(x.vbuf[:0], raw)
@@ -616,7 +619,7 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
 	x.identity = !transcoded && !hasAttrSpecial(u8)
 	if x.identity {
 		// No reference, CR or NUL: the value is the raw bytes.
-		return string(u8), raw
+		return u8
 	}
 	x.dbuf = htmltok.UnescapeAttr(x.dbuf[:0], u8, &x.offs1)
 	if transcoded {
@@ -624,7 +627,7 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) (string, []byte) {
 			x.offs1[i] = x.offs2[o]
 		}
 	}
-	return string(x.dbuf), raw
+	return x.dbuf
 }
 
 // hasAttrSpecial reports whether b holds a byte that UnescapeAttr changes.
@@ -644,12 +647,24 @@ func (x *HTML) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64 {
 }
 
 // eachURL calls fn with the span and value of each URL of the decoded
-// attribute value v.
-func (x *HTML) eachURL(rule Rule, v string, fn func(s, e int, url string) error) error {
+// attribute value b.
+func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error) error {
+	if rule.Kind == KindURL {
+		s, e := trimC0Space(b, 0, len(b))
+		return fn(s, e, x.rawString(b[s:e]))
+	}
+	if rule.Kind == KindCSS {
+		var err error
+		FindCSSURLs(b, func(u CSSURL) {
+			if err == nil && !u.TooLong {
+				x.cssQuote = u.Quote
+				err = fn(int(u.Start), int(u.End), u.Value)
+			}
+		})
+		return err
+	}
+	v := string(b)
 	switch rule.Kind {
-	case KindURL:
-		s, e := TrimURL(v)
-		return fn(s, e, v[s:e])
 	case KindSpaceList:
 		for _, sp := range ParseSpaceList(v) {
 			if err := fn(sp.Start, sp.End, v[sp.Start:sp.End]); err != nil {
@@ -675,17 +690,22 @@ func (x *HTML) eachURL(rule Rule, v string, fn func(s, e int, url string) error)
 		if _, s, e, ok := ParseRefresh(v); ok && e > s {
 			return fn(s, e, v[s:e])
 		}
-	case KindCSS:
-		var err error
-		FindCSSURLs([]byte(v), func(u CSSURL) {
-			if err == nil && !u.TooLong {
-				x.cssQuote = u.Quote
-				err = fn(int(u.Start), int(u.End), u.Value)
-			}
-		})
-		return err
 	}
 	return nil
+}
+
+// rawString returns b as a string: the Raw of the cached result for b
+// when there is one (and x.hit that result), else a copy.
+func (x *HTML) rawString(b []byte) string {
+	x.hit = resolved{}
+	if x.opts.Unresolved {
+		return string(b)
+	}
+	if r, ok := x.cache[string(b)]; ok {
+		x.hit = r
+		return r.raw
+	}
+	return string(b)
 }
 
 // resolve sets l.URI and l.IRI from l.Raw.
@@ -697,20 +717,27 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	// last base's results saves the parsing and the strings.
 	if base != x.cacheBase {
 		clear(x.cache)
-		x.cacheBase = base
+		x.cacheBase, x.hit = base, resolved{}
 	}
-	if r, ok := x.cache[l.Raw]; ok {
-		l.URI, l.IRI = r.uri, r.iri
-		return
-	}
-	defer func() {
-		if l.Err == nil {
+	r, ok := x.hit, x.hit.raw == l.Raw && x.hit.uri != ""
+	x.hit = resolved{}
+	if !ok {
+		if r, ok = x.cache[l.Raw]; !ok {
+			if r, ok = x.resolveNew(l, base); !ok {
+				return
+			}
 			if len(x.cache) >= maxCached {
 				clear(x.cache)
 			}
-			x.cache[l.Raw] = resolved{l.URI, l.IRI}
+			x.cache[r.raw] = r
 		}
-	}()
+	}
+	l.URI, l.IRI = r.uri, r.iri
+}
+
+// resolveNew resolves l against base: the result and true, or false and
+// l.Err set.
+func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
 	var uri string
 	var err error
 	if base != nil {
@@ -720,22 +747,22 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	}
 	if err != nil {
 		l.Err = err
-		return
+		return resolved{}, false
 	}
-	l.URI = uri
-	l.IRI = uri
+	r := resolved{raw: l.Raw, uri: uri, iri: uri}
 	if needsDisplay(uri) {
 		if s, err := x.conv.ToIRI(uri); err == nil {
-			l.IRI = s
+			r.iri = s
 		}
 	}
+	return r, true
 }
 
 // maxCached bounds the cache of resolved links.
 const maxCached = 512
 
 // resolved is a cached result of resolve.
-type resolved struct{ uri, iri string }
+type resolved struct{ raw, uri, iri string }
 
 // needsDisplay reports whether ToIRI may change the URI u: whether it has
 // a percent sign, a non-ASCII byte or an "xn--" label. Most URIs have
@@ -788,7 +815,7 @@ func (x *HTML) closeAnchor() error {
 	}
 	x.anchor = nil
 	x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
-	a.Text = string(x.cbuf)
+	a.Text = x.anchorString(x.cbuf)
 	err := x.fn(a)
 	x.pool = append(x.pool, a)
 	for _, l := range x.queue {
@@ -817,6 +844,26 @@ func (x *HTML) decodeText(raw []byte) []byte {
 	x.tbuf = htmltok.UnescapeText(x.tbuf[:0], raw, nil)
 	return x.tbuf
 }
+
+// anchorString returns t as a string, the same string for the short texts
+// a page repeats (navigation: "Next", "Home", "Up").
+func (x *HTML) anchorString(t []byte) string {
+	if len(t) > maxTextKey {
+		return string(t)
+	}
+	if s, ok := x.texts[string(t)]; ok {
+		return s
+	}
+	if len(x.texts) >= maxCached {
+		clear(x.texts)
+	}
+	s := string(t)
+	x.texts[s] = s
+	return s
+}
+
+// maxTextKey is the length of the longest anchor text anchorString keeps.
+const maxTextKey = 32
 
 // collapseText appends to b the text t trimmed, its runs of white space
 // collapsed to one space, and cut to at most max bytes at a character

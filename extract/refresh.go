@@ -114,7 +114,7 @@ func refreshURL(s string, pos int) (start, end int) {
 
 // trimC0Space returns the span of s[start:end] less its leading and
 // trailing C0 controls and spaces, which the URL parser strips.
-func trimC0Space(s string, start, end int) (int, int) {
+func trimC0Space[T ~string | ~[]byte](s T, start, end int) (int, int) {
 	for start < end && s[start] <= ' ' {
 		start++
 	}
