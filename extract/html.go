@@ -117,16 +117,18 @@ type HTML struct {
 	trunLine  int
 
 	vbuf, dbuf []byte
+	decBuf     []byte            // a value decoded from the charset, for value
+	tdec       []byte            // anchor text decoded from the charset
+	dec        *encoding.Decoder // the charset's decoder, for decoder
 	offs1      []int32
 	identity   bool                // the value decoded by value is its raw bytes
 	scratch    Link                // the Link reported when it need not be kept
 	pool       []*Link             // Links reported after an a element, for reuse
 	cache      map[string]resolved // by Raw, for links resolved against cacheBase
 	cacheBase  *iri.URL
-	hit        resolved          // what rawString found for the link at hand
-	texts      map[string]string // short anchor texts, for anchorString
-	tbuf, cbuf []byte            // anchor text, decoded and collapsed
-	cssQuote   byte              // the CSSURL.Quote of the URL eachURL reports
+	hit        resolved // what rawString found for the link at hand
+	tbuf, cbuf []byte   // anchor text, decoded and collapsed
+	cssQuote   byte     // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
 	err        error
 }
@@ -141,7 +143,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn, cache: map[string]resolved{}, texts: map[string]string{}}
+	x := &HTML{opts: opts, fn: fn, cache: map[string]resolved{}}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	x.Reset()
 	return x
@@ -155,7 +157,7 @@ func (x *HTML) Reset() {
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	clear(x.cache)
 	x.cacheBase, x.hit = nil, resolved{}
-	clear(x.texts)
+	x.dec = nil
 	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
@@ -612,7 +614,8 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
 	x.offs2 = x.offs2[:0]
 	transcoded := false
 	if x.needsDecoding(raw) {
-		u8 = decodeWithOffsets(x.cs.Encoding, raw, &x.offs2)
+		x.decBuf = decodeWithOffsets(x.decBuf[:0], x.decoder(), raw, &x.offs2)
+		u8 = x.decBuf
 		transcoded = true
 	}
 	x.offs1 = x.offs1[:0]
@@ -815,7 +818,7 @@ func (x *HTML) closeAnchor() error {
 	}
 	x.anchor = nil
 	x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
-	a.Text = x.anchorString(x.cbuf)
+	a.Text = string(x.cbuf)
 	err := x.fn(a)
 	x.pool = append(x.pool, a)
 	for _, l := range x.queue {
@@ -836,7 +839,8 @@ func (x *HTML) decodeText(raw []byte) []byte {
 		raw = unmask(nil, raw)
 	}
 	if x.needsDecoding(raw) {
-		raw = decodeWithOffsets(x.cs.Encoding, raw, nil)
+		x.tdec = decodeWithOffsets(x.tdec[:0], x.decoder(), raw, nil)
+		raw = x.tdec
 	}
 	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
 		return raw // nothing to decode
@@ -845,44 +849,28 @@ func (x *HTML) decodeText(raw []byte) []byte {
 	return x.tbuf
 }
 
-// anchorString returns t as a string, the same string for the short texts
-// a page repeats (navigation: "Next", "Home", "Up").
-func (x *HTML) anchorString(t []byte) string {
-	if len(t) > maxTextKey {
-		return string(t)
-	}
-	if s, ok := x.texts[string(t)]; ok {
-		return s
-	}
-	if len(x.texts) >= maxCached {
-		clear(x.texts)
-	}
-	s := string(t)
-	x.texts[s] = s
-	return s
-}
-
-// maxTextKey is the length of the longest anchor text anchorString keeps.
-const maxTextKey = 32
-
 // collapseText appends to b the text t trimmed, its runs of white space
 // collapsed to one space, and cut to at most max bytes at a character
 // boundary.
 func collapseText(b, t []byte, max int) []byte {
 	space := false
 	for i := 0; i < len(t) && len(b) < max; {
-		c := t[i]
-		if c < utf8.RuneSelf {
-			if isASCIIWhitespace(c) {
-				space = len(b) > 0
-				i++
-				continue
-			}
+		j := i
+		for j < len(t) && !textBreak[t[j]] {
+			j++
+		}
+		if j > i {
+			// A run of ASCII characters other than white space.
 			if space {
 				b = append(b, ' ')
 				space = false
 			}
-			b = append(b, c)
+			b = append(b, t[i:j]...)
+			i = j
+			continue
+		}
+		if t[i] < utf8.RuneSelf {
+			space = len(b) > 0 // ASCII white space
 			i++
 			continue
 		}
@@ -906,6 +894,15 @@ func collapseText(b, t []byte, max int) []byte {
 	}
 	return b
 }
+
+// textBreak holds the bytes that end a run of collapseText: ASCII white
+// space and the bytes of non-ASCII characters.
+var textBreak = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c >= utf8.RuneSelf || isASCIIWhitespace(byte(c))
+	}
+	return t
+}()
 
 // styleText scans the text of a style element for CSS URLs. The scanner
 // reads the bytes the tokenizer reads (CSS syntax is ASCII); each URL is
@@ -933,7 +930,7 @@ func (x *HTML) cssURL(u CSSURL) error {
 		v = unmask(nil, v)
 	}
 	if x.needsDecoding(v) {
-		v = decodeWithOffsets(x.cs.Encoding, v, nil)
+		v = decodeWithOffsets(nil, x.decoder(), v, nil)
 	}
 	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
 	if x.cssTok != nil {
@@ -989,7 +986,7 @@ func (x *HTML) flushText() error {
 	var offs2 []int32
 	transcoded := x.needsDecoding(raw)
 	if transcoded {
-		u8 = decodeWithOffsets(x.cs.Encoding, raw, &offs2)
+		u8 = decodeWithOffsets(nil, x.decoder(), raw, &offs2)
 	}
 	var offs1 []int32
 	text := htmltok.UnescapeText(nil, u8, &offs1)
@@ -1069,6 +1066,15 @@ func (x *HTML) needsDecoding(raw []byte) bool {
 	return !isASCIIBytes(raw)
 }
 
+// decoder returns the document charset's decoder, reset.
+func (x *HTML) decoder() *encoding.Decoder {
+	if x.dec == nil {
+		x.dec = x.cs.Encoding.NewDecoder()
+	}
+	x.dec.Reset()
+	return x.dec
+}
+
 func isASCIIBytes(b []byte) bool {
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
@@ -1078,13 +1084,11 @@ func isASCIIBytes(b []byte) bool {
 	return true
 }
 
-// decodeWithOffsets decodes raw from the charset e to UTF-8. If offs is
-// not nil, it sets *offs to the offset in raw of the character each byte
-// of the result comes from. It decodes one character at a time, so it is
+// decodeWithOffsets appends to out raw decoded to UTF-8 by d, which must
+// be reset. If offs is not nil, it sets *offs to the offset in raw of the
+// character each byte of the result comes from. It decodes one character at a time, so it is
 // only for the values that hold non-ASCII bytes.
-func decodeWithOffsets(e encoding.Encoding, raw []byte, offs *[]int32) []byte {
-	d := e.NewDecoder()
-	out := make([]byte, 0, len(raw)*2)
+func decodeWithOffsets(out []byte, d *encoding.Decoder, raw []byte, offs *[]int32) []byte {
 	if offs != nil {
 		*offs = (*offs)[:0]
 	}

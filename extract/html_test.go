@@ -318,3 +318,26 @@ func TestTextLinksInHTML(t *testing.T) {
 		}
 	}
 }
+
+func TestCollapseText(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"", 10, ""},
+		{"Next", 10, "Next"},
+		{"  Next \n page\t ", 20, "Next page"},
+		{"a\u00a0\u00a0b", 10, "a b"},
+		{"\u3000日本\u3000語 ", 20, "日本 語"},
+		{"a\vb", 10, "a\vb"},
+		{"abcdefgh", 5, "abcde"},
+		{"ab  cdefgh", 5, "ab cd"},
+		{"abcdé", 5, "abcd"},
+		{"日本語", 4, "日"},
+	} {
+		if got := string(collapseText(nil, []byte(c.in), c.max)); got != c.want {
+			t.Errorf("collapseText(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+		}
+	}
+}
