@@ -33,8 +33,12 @@ func (r *rewriter) encodeValue(l *extract.Link, v string) []byte {
 	if l.Kind == extract.KindCSS {
 		v = string(extract.AppendCSSURL(nil, v, l.CSSQuote))
 	}
-	var b []byte
+	b := make([]byte, 0, len(v)+len(v)/8)
 	for _, c := range v {
+		if c < utf8.RuneSelf && !escapable[c] {
+			b = append(b, byte(c))
+			continue
+		}
 		if c >= utf8.RuneSelf && !r.encodable(c) {
 			b = r.unencodable(b, c, ctx)
 			continue
@@ -58,6 +62,9 @@ func (r *rewriter) encodeValue(l *extract.Link, v string) []byte {
 	}
 	return r.toCharset(b)
 }
+
+// escapable holds the ASCII characters that encodeValue may escape.
+var escapable = [utf8.RuneSelf]bool{'&': true, '<': true, '>': true, '"': true, '\'': true, '`': true, '=': true}
 
 // encodable reports whether the document's charset can write c.
 func (r *rewriter) encodable(c rune) bool {

@@ -46,7 +46,7 @@ func (h *HTML) found(l *extract.Link) error {
 // Reset implements transform.Transformer.
 func (h *HTML) Reset() {
 	h.x.Reset()
-	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0]}
+	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0], out: h.out[:0]}
 }
 
 // Transform implements transform.Transformer.

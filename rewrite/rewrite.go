@@ -89,13 +89,14 @@ type edit struct {
 // from offset base on until the extractor has settled it, then writes it
 // with the edits applied.
 type rewriter struct {
-	opts  Options
-	pend  []byte // input from offset base on
-	base  int64
-	edits []edit
-	out   []byte // output ready to be written
-	stats Stats
-	err   error
+	opts   Options
+	pend   []byte // input from offset base on
+	base   int64
+	edits  []edit
+	out    []byte // output ready to be written, from outPos on
+	outPos int
+	stats  Stats
+	err    error
 
 	conv    *iri.Converter
 	enc     encoding.Encoding
@@ -110,14 +111,15 @@ func (r *rewriter) transform(dst, src []byte, atEOF bool, feed func([]byte, bool
 		return 0, 0, r.err
 	}
 	for {
-		if len(r.out) > 0 {
-			n := copy(dst[nDst:], r.out)
+		if r.outPos < len(r.out) {
+			n := copy(dst[nDst:], r.out[r.outPos:])
 			nDst += n
-			r.out = r.out[n:]
-			if len(r.out) > 0 {
+			r.outPos += n
+			if r.outPos < len(r.out) {
 				return nDst, nSrc, transform.ErrShortDst
 			}
 		}
+		r.out, r.outPos = r.out[:0], 0
 		if nSrc == len(src) && (!atEOF || r.pend == nil) {
 			return nDst, nSrc, nil
 		}
@@ -183,6 +185,9 @@ func (r *rewriter) link(l *extract.Link) {
 		return
 	}
 	v, ok := r.newValue(l)
+	if ok && v == l.Raw && v == string(r.pend[l.Offset-r.base:l.End-r.base]) {
+		return // the value does not change, nor do its bytes
+	}
 	if ok && !r.sameTarget(l, v) {
 		// The new reference would resolve elsewhere ("http:x" is
 		// relative to an http base, absolute without one): write the
