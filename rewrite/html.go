@@ -29,6 +29,9 @@ func (r *rewriter) extractOptions() extract.Options {
 		MaxTagSize:     r.opts.MaxTagSize,
 		TextLinks:      r.opts.TextLinks,
 		Immediate:      true,
+		// Kept as written, most links need no resolving: link resolves
+		// the ones whose form changes.
+		Unresolved: r.opts.Resolve == Keep,
 	}
 }
 

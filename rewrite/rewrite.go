@@ -188,6 +188,10 @@ func (r *rewriter) link(l *extract.Link) {
 	if ok && v == l.Raw && v == string(r.pend[l.Offset-r.base:l.End-r.base]) {
 		return // the value does not change, nor do its bytes
 	}
+	if !r.resolve(l) {
+		r.stats.Kept++
+		return
+	}
 	if ok && !r.sameTarget(l, v) {
 		// The new reference would resolve elsewhere ("http:x" is
 		// relative to an http base, absolute without one): write the
@@ -205,6 +209,23 @@ func (r *rewriter) link(l *extract.Link) {
 	}
 	r.edits = append(r.edits, edit{l.Offset, l.End, b})
 	r.stats.Rewritten++
+}
+
+// resolve sets l.URI, which the extractor leaves empty when it runs
+// with Options.Unresolved (see extractOptions), as the extractor would
+// have: against l.Base in the document's charset. It reports whether l
+// resolves.
+func (r *rewriter) resolve(l *extract.Link) bool {
+	if l.URI != "" {
+		return true
+	}
+	var err error
+	if l.Base != nil {
+		l.URI, err = r.conv.ResolveURL(l.Base, l.Raw)
+	} else {
+		l.URI, err = r.conv.ToURI(l.Raw)
+	}
+	return err == nil
 }
 
 // sameTarget reports whether the reference v resolves, as l's value does,
