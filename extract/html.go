@@ -817,7 +817,14 @@ func (x *HTML) closeAnchor() error {
 		return nil
 	}
 	x.anchor = nil
-	x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
+	var ok bool
+	if x.jis == nil && !x.needsDecoding(x.text) {
+		// Most anchor texts need no decoding: collapse them as they are.
+		x.cbuf, ok = collapse(x.cbuf[:0], x.text, x.opts.MaxAnchorText, true)
+	}
+	if !ok {
+		x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
+	}
 	a.Text = string(x.cbuf)
 	err := x.fn(a)
 	x.pool = append(x.pool, a)
@@ -853,14 +860,23 @@ func (x *HTML) decodeText(raw []byte) []byte {
 // collapsed to one space, and cut to at most max bytes at a character
 // boundary.
 func collapseText(b, t []byte, max int) []byte {
+	b, _ = collapse(b, t, max, false)
+	return b
+}
+
+// collapse is collapseText. With raw set, t is text as written, and
+// collapse gives up (returning false) at a character reference or a CR,
+// which must be decoded first.
+func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
+	start := len(b)
 	space := false
-	for i := 0; i < len(t) && len(b) < max; {
+	for i := 0; i < len(t) && len(b)-start < max; {
 		j := i
-		for j < len(t) && !textBreak[t[j]] {
+		for j < len(t) && textClass[t[j]] == tcPlain {
 			j++
 		}
 		if j > i {
-			// A run of ASCII characters other than white space.
+			// A run of bytes that are no white space (or part of none).
 			if space {
 				b = append(b, ' ')
 				space = false
@@ -869,37 +885,68 @@ func collapseText(b, t []byte, max int) []byte {
 			i = j
 			continue
 		}
-		if t[i] < utf8.RuneSelf {
-			space = len(b) > 0 // ASCII white space
+		n := 1
+		switch textClass[t[i]] {
+		case tcSpace:
+			space = len(b) > start
 			i++
 			continue
-		}
-		r, n := utf8.DecodeRune(t[i:])
-		if unicode.IsSpace(r) {
-			space = len(b) > 0
-		} else {
-			if space {
-				b = append(b, ' ')
-				space = false
+		case tcRef:
+			if raw {
+				return b, false
 			}
-			b = append(b, t[i:i+n]...)
+			if t[i] == '\r' { // from "&#13;"
+				space = len(b) > start
+				i++
+				continue
+			}
+		case tcLead:
+			// Perhaps a Unicode white space character (U+0085, U+00A0,
+			// U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F,
+			// U+3000): their UTF-8 forms begin with C2, E1, E2 or E3.
+			r, size := utf8.DecodeRune(t[i:])
+			if unicode.IsSpace(r) {
+				space = len(b) > start
+				i += size
+				continue
+			}
+			n = size
 		}
+		if space {
+			b = append(b, ' ')
+			space = false
+		}
+		b = append(b, t[i:i+n]...)
 		i += n
 	}
-	if len(b) > max {
-		b = b[:max]
-		for len(b) > 0 && !utf8.Valid(b) {
-			b = b[:len(b)-1]
+	if cut := start + max; len(b) > cut {
+		// Cut before the character that crosses the limit.
+		for cut > start && !utf8.RuneStart(b[cut]) {
+			cut--
 		}
+		b = b[:cut]
 	}
-	return b
+	return b, true
 }
 
-// textBreak holds the bytes that end a run of collapseText: ASCII white
-// space and the bytes of non-ASCII characters.
-var textBreak = func() (t [256]bool) {
+// Classes of bytes for collapse.
+const (
+	tcPlain = iota // a byte of no white space
+	tcSpace        // ASCII white space
+	tcLead         // the first byte of a non-ASCII white space character, perhaps
+	tcRef          // '&' or CR: text as written needs decoding
+)
+
+var textClass = func() (t [256]uint8) {
 	for c := range 256 {
-		t[c] = c >= utf8.RuneSelf || isASCIIWhitespace(byte(c))
+		switch {
+		case isASCIIWhitespace(byte(c)) && c != '\r':
+			t[c] = tcSpace
+		case c == '&' || c == '\r':
+			t[c] = tcRef
+		case c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3:
+			t[c] = tcLead
+		}
 	}
 	return t
 }()

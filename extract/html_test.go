@@ -335,9 +335,18 @@ func TestCollapseText(t *testing.T) {
 		{"ab  cdefgh", 5, "ab cd"},
 		{"abcdé", 5, "abcd"},
 		{"日本語", 4, "日"},
+		{"a\rb &amp; c", 20, "a b &amp; c"},
+		{"\u2003x\u2002\u200by\u3000", 20, "x \u200by"},
+		{"\xc2\xa0\xe2x \xff", 20, "\xe2x \xff"},
 	} {
 		if got := string(collapseText(nil, []byte(c.in), c.max)); got != c.want {
 			t.Errorf("collapseText(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+		}
+		got, ok := collapse([]byte("kept"), []byte(c.in), c.max, true)
+		if hasRef := strings.ContainsAny(c.in, "&\r"); ok == hasRef {
+			t.Errorf("collapse(%q, raw) ok = %v, want %v", c.in, ok, !hasRef)
+		} else if ok && string(got) != "kept"+c.want {
+			t.Errorf("collapse(%q, raw) = %q, want %q", c.in, got, "kept"+c.want)
 		}
 	}
 }

@@ -190,7 +190,7 @@ func Rules() []Entry {
 // not allocate, and it answers from a hash table built once from the
 // rules table.
 func Lookup(tag, attr []byte) (Rule, bool) {
-	if len(attr) < minAttrLen || len(attr) > maxAttrLen {
+	if len(attr) < minAttrLen || len(attr) > maxAttrLen || attrShapes[attr[0]]&(1<<len(attr)) == 0 {
 		return Rule{}, false
 	}
 	ha := quickHash(attr)
@@ -243,6 +243,10 @@ var (
 	attrIndex              [1 << tableBits]uint16
 	pairIndex              [1 << tableBits]struct{ entry, group uint16 }
 	minAttrLen, maxAttrLen = 1 << 30, 0
+	// attrShapes[c] has bit n set when the table has an attribute of n
+	// bytes that begins with c: most attributes of a page (class, id,
+	// title, alt…) fail this test, before any hashing.
+	attrShapes [256]uint64
 )
 
 // quickHash hashes a name from its length and four of its bytes, which is
@@ -296,6 +300,10 @@ func init() {
 		}
 		minAttrLen = min(minAttrLen, len(e.Attr))
 		maxAttrLen = max(maxAttrLen, len(e.Attr))
+		attrShapes[e.Attr[0]] |= 1 << len(e.Attr)
+	}
+	if maxAttrLen >= 64 {
+		panic("extract: an attribute name too long for attrShapes")
 	}
 }
 
