@@ -633,16 +633,6 @@ func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
 	return x.dbuf
 }
 
-// hasAttrSpecial reports whether b holds a byte that UnescapeAttr changes.
-func hasAttrSpecial(b []byte) bool {
-	for _, c := range b {
-		if c == '&' || c == '\r' || c == 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // valueOffset returns the offset in the input of byte i of the decoded
 // value of a (as value left it in x.offs1).
 func (x *HTML) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64 {
@@ -766,21 +756,6 @@ const maxCached = 512
 
 // resolved is a cached result of resolve.
 type resolved struct{ raw, uri, iri string }
-
-// needsDisplay reports whether ToIRI may change the URI u: whether it has
-// a percent sign, a non-ASCII byte or an "xn--" label. Most URIs have
-// none, and skipping ToIRI for them saves a parse.
-func needsDisplay(u string) bool {
-	for i := 0; i < len(u); i++ {
-		switch c := u[i]; {
-		case c == '%' || c >= utf8.RuneSelf:
-			return true
-		case (c == 'x' || c == 'X') && i+4 <= len(u) && (u[i+1]|0x20) == 'n' && u[i+2] == '-' && u[i+3] == '-':
-			return true
-		}
-	}
-	return false
-}
 
 // emit reports l, or queues it while an a element is open so that links
 // come out in document order.

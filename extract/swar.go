@@ -1,0 +1,74 @@
+package extract
+
+import (
+	"encoding/binary"
+	"strings"
+)
+
+// Eight bytes at a time: the scans of every link value and URI.
+
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
+
+// hasZeroByte reports whether a byte of v is zero (exactly: the borrow
+// trick errs only on which byte, never on whether).
+func hasZeroByte(v uint64) bool { return (v-lo8)&^v&hi8 != 0 }
+
+// hasByte reports whether a byte of v is c.
+func hasByte(v uint64, c byte) bool { return hasZeroByte(v ^ lo8*uint64(c)) }
+
+// hasAttrSpecial reports whether b holds a byte that UnescapeAttr changes.
+func hasAttrSpecial(b []byte) bool {
+	for len(b) >= 8 {
+		v := binary.LittleEndian.Uint64(b)
+		if hasByte(v, '&') || hasByte(v, '\r') || hasZeroByte(v) {
+			return true
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c == '&' || c == '\r' || c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needsDisplay reports whether ToIRI may change the URI u: whether it has
+// a percent sign, a non-ASCII byte or an "xn--" label. Most URIs have
+// none, and skipping ToIRI for them saves a parse.
+func needsDisplay(u string) bool {
+	s := u
+	for len(s) >= 8 {
+		v := load64(s)
+		if v&hi8 != 0 || hasByte(v, '%') {
+			return true
+		}
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' || s[i] >= 0x80 {
+			return true
+		}
+	}
+	for s := u; ; {
+		i := strings.Index(s, "--")
+		if i < 0 {
+			return false
+		}
+		if i >= 2 && s[i-2]|0x20 == 'x' && s[i-1]|0x20 == 'n' {
+			return true
+		}
+		s = s[i+1:]
+	}
+}
+
+// load64 returns the first eight bytes of s, little-endian (the compiler
+// makes it one load).
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}

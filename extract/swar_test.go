@@ -1,0 +1,53 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSWARScans(t *testing.T) {
+	// Every position of each special byte, in values of every length
+	// around the eight-byte blocks.
+	for n := 0; n <= 20; n++ {
+		plain := strings.Repeat("a", n)
+		if hasAttrSpecial([]byte(plain)) || needsDisplay(plain) {
+			t.Errorf("%q: special", plain)
+		}
+		for i := 0; i < n; i++ {
+			for _, c := range []byte{'&', '\r', 0} {
+				s := plain[:i] + string(c) + plain[i+1:]
+				if !hasAttrSpecial([]byte(s)) {
+					t.Errorf("hasAttrSpecial(%q) = false", s)
+				}
+			}
+			for _, c := range []string{"%", "\x80", "\xff", "é"} {
+				s := plain[:i] + c + plain[i+1:]
+				if !needsDisplay(s) {
+					t.Errorf("needsDisplay(%q) = false", s)
+				}
+			}
+			for _, c := range []string{"\x7f", "'", "%"[:0] + "$", "-"} {
+				s := plain[:i] + c + plain[i+1:]
+				if needsDisplay(s) || hasAttrSpecial([]byte(s)) {
+					t.Errorf("%q: special", s)
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"http://xn--bcher-kva.example/", true},
+		{"http://example.com/XN--a", true},
+		{"http://example.com/a--b", false},
+		{"--", false},
+		{"n--", false},
+		{"xn-", false},
+		{"a-xN--", true},
+	} {
+		if got := needsDisplay(c.s); got != c.want {
+			t.Errorf("needsDisplay(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
