@@ -2,7 +2,9 @@ package htmltok
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io"
+	"math/bits"
 )
 
 // DefaultMaxTagSize is the default limit on the length of a tag, comment,
@@ -1206,17 +1208,28 @@ func isAlpha(c byte) bool {
 // markup-dense HTML the next '<' or closing quote is a few bytes away, and
 // a plain loop finds it before the vectorized search would have started.
 func indexByte(s []byte, c byte) int {
-	n := min(len(s), 16)
-	for i := 0; i < n; i++ {
-		if s[i] == c {
-			return i
+	if len(s) < 16 {
+		for i := range s {
+			if s[i] == c {
+				return i
+			}
 		}
-	}
-	if n == len(s) {
 		return -1
 	}
-	if k := bytes.IndexByte(s[n:], c); k >= 0 {
-		return n + k
+	// Two words of eight bytes: in each, (v-lo)&^v&hi marks the bytes
+	// that are zero, exactly up to the first.
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	pat := lo * uint64(c)
+	v := binary.LittleEndian.Uint64(s) ^ pat
+	if m := (v - lo) &^ v & hi; m != 0 {
+		return bits.TrailingZeros64(m) >> 3
+	}
+	v = binary.LittleEndian.Uint64(s[8:]) ^ pat
+	if m := (v - lo) &^ v & hi; m != 0 {
+		return 8 + bits.TrailingZeros64(m)>>3
+	}
+	if k := bytes.IndexByte(s[16:], c); k >= 0 {
+		return 16 + k
 	}
 	return -1
 }

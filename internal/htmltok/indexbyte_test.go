@@ -1,0 +1,36 @@
+package htmltok
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestIndexByte checks indexByte against bytes.IndexByte for every length
+// up to 40 and every position of the byte sought, with bytes around it
+// that the word-at-a-time search could confuse with it.
+func TestIndexByte(t *testing.T) {
+	for _, c := range []byte{'<', '"', 0, 0xff, 0x80} {
+		for n := 0; n <= 40; n++ {
+			for _, fill := range []byte{'a', c + 1, c - 1, c ^ 0x80, 0x01} {
+				b := bytes.Repeat([]byte{fill}, n)
+				if got, want := indexByte(b, c), bytes.IndexByte(b, c); got != want {
+					t.Fatalf("indexByte(%q, %q) = %d, want %d", b, c, got, want)
+				}
+				for i := range n {
+					b[i] = c
+					for j := i + 1; j < n; j++ {
+						b[j] = c // a second match after the first
+						if got, want := indexByte(b, c), bytes.IndexByte(b, c); got != want {
+							t.Fatalf("indexByte(%q, %q) = %d, want %d", b, c, got, want)
+						}
+						b[j] = fill
+					}
+					if got := indexByte(b, c); got != i {
+						t.Fatalf("indexByte(%q, %q) = %d, want %d", b, c, got, i)
+					}
+					b[i] = fill
+				}
+			}
+		}
+	}
+}
