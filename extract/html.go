@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -821,7 +822,7 @@ func (x *HTML) decodeText(raw []byte) []byte {
 		raw = unmask(nil, raw)
 	}
 	if x.needsDecoding(raw) {
-		x.tdec = decodeWithOffsets(x.tdec[:0], x.decoder(), raw, nil)
+		x.tdec = decodeAll(x.tdec[:0], x.decoder(), raw)
 		raw = x.tdec
 	}
 	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
@@ -1086,6 +1087,27 @@ func (x *HTML) needsDecoding(raw []byte) bool {
 		return bytes.IndexByte(raw, 0x1B) >= 0
 	}
 	return !isASCIIBytes(raw)
+}
+
+// decodeAll appends to out raw decoded to UTF-8 by d, which must be
+// reset: all at once, where decodeWithOffsets goes a character at a time.
+func decodeAll(out []byte, d *encoding.Decoder, raw []byte) []byte {
+	out = slices.Grow(out, 2*len(raw))
+	for {
+		nDst, nSrc, err := d.Transform(out[len(out):cap(out)], raw, true)
+		out = out[:len(out)+nDst]
+		raw = raw[nSrc:]
+		switch {
+		case err == nil:
+			return out
+		case err != transform.ErrShortDst:
+			// Decoders replace what they cannot decode; should one fail
+			// all the same, the rest goes a character at a time.
+			d.Reset()
+			return decodeWithOffsets(out, d, raw, nil)
+		}
+		out = slices.Grow(out, 2*len(raw)+utf8.UTFMax)
+	}
 }
 
 // decoder returns the document charset's decoder, reset.
