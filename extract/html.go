@@ -1119,14 +1119,6 @@ func (x *HTML) decoder() *encoding.Decoder {
 	return x.dec
 }
 
-func isASCIIBytes(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
 
 // decodeWithOffsets appends to out raw decoded to UTF-8 by d, which must
 // be reset. If offs is not nil, it sets *offs to the offset in raw of the

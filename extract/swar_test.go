@@ -10,7 +10,7 @@ func TestSWARScans(t *testing.T) {
 	// around the eight-byte blocks.
 	for n := 0; n <= 20; n++ {
 		plain := strings.Repeat("a", n)
-		if hasAttrSpecial([]byte(plain)) || needsDisplay(plain) {
+		if hasAttrSpecial([]byte(plain)) || needsDisplay(plain) || !isASCIIBytes([]byte(plain)) {
 			t.Errorf("%q: special", plain)
 		}
 		for i := 0; i < n; i++ {
@@ -24,6 +24,9 @@ func TestSWARScans(t *testing.T) {
 				s := plain[:i] + c + plain[i+1:]
 				if !needsDisplay(s) {
 					t.Errorf("needsDisplay(%q) = false", s)
+				}
+				if isASCIIBytes([]byte(s)) == (c != "%") {
+					t.Errorf("isASCIIBytes(%q) = %v", s, c == "%")
 				}
 			}
 			for _, c := range []string{"\x7f", "'", "%"[:0] + "$", "-"} {
