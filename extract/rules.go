@@ -193,6 +193,23 @@ func Lookup(tag, attr []byte) (Rule, bool) {
 	if len(attr) < minAttrLen || len(attr) > maxAttrLen || attrShapes[attr[0]]&(1<<len(attr)) == 0 {
 		return Rule{}, false
 	}
+	// The pairs that hold most of a page's links, first.
+	switch string(attr) {
+	case "href":
+		switch string(tag) {
+		case "a":
+			return aHref, true
+		case "link":
+			return linkHref, true
+		}
+	case "src":
+		switch string(tag) {
+		case "img":
+			return imgSrc, true
+		case "script":
+			return scriptSrc, true
+		}
+	}
 	ha := quickHash(attr)
 	var g *attrGroup
 	var gi uint16
@@ -247,6 +264,9 @@ var (
 	// bytes that begins with c: most attributes of a page (class, id,
 	// title, alt…) fail this test, before any hashing.
 	attrShapes [256]uint64
+
+	// The rules of the commonest pairs, for Lookup's fast path.
+	aHref, linkHref, imgSrc, scriptSrc Rule
 )
 
 // quickHash hashes a name from its length and four of its bytes, which is
@@ -301,6 +321,19 @@ func init() {
 		minAttrLen = min(minAttrLen, len(e.Attr))
 		maxAttrLen = max(maxAttrLen, len(e.Attr))
 		attrShapes[e.Attr[0]] |= 1 << len(e.Attr)
+		switch e.Tag + "@" + e.Attr {
+		case "a@href":
+			aHref = e.Rule
+		case "link@href":
+			linkHref = e.Rule
+		case "img@src":
+			imgSrc = e.Rule
+		case "script@src":
+			scriptSrc = e.Rule
+		}
+	}
+	if aHref.Kind == 0 || linkHref.Kind == 0 || imgSrc.Kind == 0 || scriptSrc.Kind == 0 {
+		panic("extract: a pair of Lookup's fast path is not in the table")
 	}
 	if maxAttrLen >= 64 {
 		panic("extract: an attribute name too long for attrShapes")
