@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/iri"
@@ -158,21 +159,24 @@ func (t *Text) feed(b []byte, atEOF bool) {
 	t.carry = nil
 	t.u8 = t.u8[:0]
 	if t.u16 != nil {
-		for i := 0; i+1 < len(b) || atEOF && i < len(b); {
+		// One code unit at a time, or a surrogate pair; a unit or pair
+		// cut by the end of b waits for the next chunk.
+		i := 0
+		for i < len(b) {
 			if start+int64(i) < 2 && t.cs.Source == SourceBOM {
 				i += 2
 				continue
 			}
 			n := 2
-			u := t.u16.unit16(b[i:])
-			if u >= 0xD800 && u <= 0xDBFF && i+3 < len(b) {
+			if u := t.u16.unit16(b[i:]); u >= 0xD800 && u <= 0xDBFF {
 				n = 4
-			} else if u >= 0xD800 && u <= 0xDBFF && !atEOF {
-				t.carry = append(t.carry, b[i:]...)
-				b = b[:i]
-				break
 			}
-			n = min(n, len(b)-i)
+			if i+n > len(b) {
+				if !atEOF {
+					break
+				}
+				n = len(b) - i
+			}
 			before := len(t.u8)
 			t.u8 = t.u16.decode(t.u8, b[i:i+n], atEOF && i+n == len(b))
 			for range len(t.u8) - before {
@@ -180,6 +184,7 @@ func (t *Text) feed(b []byte, atEOF bool) {
 			}
 			i += n
 		}
+		t.carry = append(t.carry, b[i:]...)
 	} else {
 		var buf [32]byte
 		for i := 0; i < len(b); {
@@ -232,9 +237,10 @@ func (t *Text) scan(b []byte, atEOF bool) {
 		_, n, err := t.sc.Transform(t.sink, b, atEOF)
 		b = b[n:]
 		if err == nil {
-			return
+			break
 		}
 	}
+	t.forgetLines(t.sc.base)
 }
 
 // orig maps an offset of the scanner's UTF-8 stream to the input.
@@ -280,27 +286,25 @@ func (t *Text) match(m *TextMatch) {
 
 // lineAt returns the 1-based line of offset o of the scanner's stream.
 func (t *Text) lineAt(o int64) int {
-	n := t.nlBase
-	for _, p := range t.nl {
-		if p >= o {
-			break
-		}
-		n++
-	}
-	return n + 1
+	before, _ := slices.BinarySearch(t.nl, o) // the newlines before o
+	return t.nlBase + before + 1
 }
 
 // countLines records the newlines of b, the scanner's stream from offset
-// at, forgetting those far behind.
+// at.
 func (t *Text) countLines(b []byte, at int64) {
 	for i, c := range b {
 		if c == '\n' {
 			t.nl = append(t.nl, at+int64(i))
 		}
 	}
-	horizon := at + int64(len(b)) - 4*MaxTextLinkLen
+}
+
+// forgetLines forgets the newlines before offset o of the scanner's
+// stream, where no link can start any more, keeping their count.
+func (t *Text) forgetLines(o int64) {
 	k := 0
-	for k < len(t.nl) && t.nl[k] < horizon {
+	for k < len(t.nl) && t.nl[k] < o {
 		k++
 	}
 	if k > 0 {

@@ -1,0 +1,101 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/transform"
+)
+
+// textDocs returns one text with links in several charsets.
+func textDocs(t *testing.T) map[string][]byte {
+	t.Helper()
+	var b strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&b, "Строка %d: https://пример.рф/путь/%d?q=Ж, www.example.com/a%d (see http://example.org/wiki/A_(b)). ", i, i, i)
+		fmt.Fprintf(&b, "Mail ivan%d@example.org.\n", i)
+		if i%10 == 0 {
+			b.WriteString(strings.Repeat("слово ", 2000))
+		}
+	}
+	text := b.String()
+	// Characters outside the BMP, for UTF-8 and UTF-16 (surrogate pairs).
+	wide := strings.ReplaceAll(text, "Mail", "😀 https://example.com/😀 Mail")
+	docs := map[string][]byte{"utf-8": []byte(wide)}
+	for _, name := range []string{"windows-1251", "koi8-r", "utf-16le"} {
+		e, err := htmlindex.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := text
+		if name == "utf-16le" {
+			in = "\ufeff" + wide
+		}
+		enc, _, err := transform.String(e.NewEncoder(), in)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		docs[name] = []byte(enc)
+	}
+	ja := strings.ReplaceAll(text, "пример.рф/путь", "例え.テスト/パス")
+	ja = strings.ReplaceAll(strings.ReplaceAll(ja, "Строка", "行"), "слово", "言葉")
+	e, _ := htmlindex.Get("shift_jis")
+	enc, _, err := transform.String(e.NewEncoder(), ja)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs["shift_jis"] = []byte(enc)
+	return docs
+}
+
+// TestTextChunks checks that Transform finds the same links, on the same
+// lines, whatever the sizes of src and dst.
+func TestTextChunks(t *testing.T) {
+	for name, doc := range textDocs(t) {
+		opts := Options{Charset: name}
+		var want []Link
+		x := NewText(opts, func(l *Link) error { want = append(want, *l); return nil })
+		if out := transformtest.Run(t, x, doc, 0, 0); !bytes.Equal(out, doc) {
+			t.Fatalf("%s: the output is not the input", name)
+		}
+		if len(want) < 100 {
+			t.Fatalf("%s: %d links", name, len(want))
+		}
+		for _, l := range want {
+			nl := []byte("\n")
+			if name == "utf-16le" {
+				nl = []byte("\n\x00")
+			}
+			if line := 1 + bytes.Count(doc[:l.Offset], nl); l.Line != line {
+				t.Fatalf("%s: link %q at %d on line %d, want %d", name, l.Raw, l.Offset, l.Line, line)
+			}
+		}
+		for _, chunk := range []int{1, 3, 64, 1000, 4096} {
+			for _, dstSize := range []int{7, 0} {
+				var got []Link
+				x := NewText(opts, func(l *Link) error { got = append(got, *l); return nil })
+				if out := transformtest.Run(t, x, doc, chunk, dstSize); !bytes.Equal(out, doc) {
+					t.Fatalf("%s chunk %d dst %d: the output is not the input", name, chunk, dstSize)
+				}
+				sameLinks(t, fmt.Sprintf("%s chunk %d dst %d", name, chunk, dstSize), got, want)
+			}
+		}
+	}
+}
+
+// sameLinks fails the test unless got and want are the same links.
+func sameLinks(t *testing.T, what string, got, want []Link) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d links, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if fmt.Sprint(got[i]) != fmt.Sprint(want[i]) {
+			t.Fatalf("%s: found\n%v\nwant\n%v", what, got[i], want[i])
+		}
+	}
+}
