@@ -117,6 +117,44 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	return nDst, nSrc, nil
 }
 
+// Feed finds the links of the next bytes of the document, b, without
+// writing anything: for a caller that writes the document itself, such as
+// a rewriter. atEOF reports that b ends the document. Feed and Transform
+// are two ways of reading one document: use one of them from Reset on.
+func (t *Text) Feed(b []byte, atEOF bool) error {
+	if t.err != nil {
+		return t.err
+	}
+	if !t.known {
+		take := min(len(b), PrescanLimit-len(t.head))
+		t.head = append(t.head, b[:take]...)
+		b = b[take:]
+		if len(t.head) < PrescanLimit && !atEOF {
+			return nil
+		}
+		t.start()
+		t.feed(t.head, atEOF && len(b) == 0)
+		if len(b) == 0 {
+			return t.err
+		}
+	}
+	t.feed(b, atEOF)
+	return t.err
+}
+
+// Settled returns the offset in the input before which every link has
+// been reported: no link reported later starts before it. A rewriter may
+// write the bytes before it. It trails the input read by at most about
+// 2*MaxTextLinkLen bytes of text (decoded, for a charset other than
+// UTF-8), besides the first PrescanLimit bytes, which are held until the
+// charset is known.
+func (t *Text) Settled() int64 {
+	if !t.known {
+		return 0
+	}
+	return t.orig(t.sc.base)
+}
+
 func (t *Text) start() {
 	t.known = true
 	t.cs = detectTextCharset(t.head, t.opts.Charset, t.opts.DefaultCharset)

@@ -99,3 +99,47 @@ func sameLinks(t *testing.T, what string, got, want []Link) {
 		}
 	}
 }
+
+// TestTextFeed checks Feed and Settled against Transform: the same links,
+// whatever the pieces, and no link reported that starts before an offset
+// Settled gave earlier.
+func TestTextFeed(t *testing.T) {
+	for name, doc := range textDocs(t) {
+		opts := Options{Charset: name}
+		var want []Link
+		x := NewText(opts, func(l *Link) error { want = append(want, *l); return nil })
+		transformtest.Run(t, x, doc, 0, 0)
+		for _, chunk := range []int{1, 3, 64, 1000, 4096, len(doc)} {
+			var got []Link
+			settled := int64(0)
+			x := NewText(opts, func(l *Link) error {
+				if l.Offset < settled {
+					t.Fatalf("%s chunk %d: link at %d reported after Settled gave %d", name, chunk, l.Offset, settled)
+				}
+				got = append(got, *l)
+				return nil
+			})
+			for i := 0; i < len(doc); i += chunk {
+				end := min(i+chunk, len(doc))
+				if err := x.Feed(doc[i:end], end == len(doc)); err != nil {
+					t.Fatal(err)
+				}
+				s := x.Settled()
+				if s < settled || s > int64(end) {
+					t.Fatalf("%s chunk %d: Settled %d after %d, with %d bytes fed", name, chunk, s, settled, end)
+				}
+				// Behind it: at most the lookahead of the scanner, in
+				// input bytes (two per character in UTF-16), and the
+				// head until the charset is known.
+				if lag := int64(end) - s; end > PrescanLimit && lag > 4*MaxTextLinkLen+int64(chunk) {
+					t.Fatalf("%s chunk %d: Settled %d trails %d by %d bytes", name, chunk, s, end, lag)
+				}
+				settled = s
+			}
+			sameLinks(t, fmt.Sprintf("%s: Feed, chunk %d", name, chunk), got, want)
+			if x.Charset().Name != name {
+				t.Errorf("%s: charset %v", name, x.Charset())
+			}
+		}
+	}
+}
