@@ -15,7 +15,9 @@ import (
 // rules of 3987bis section 8.3).
 //
 // The charset comes from a byte order mark, then Options.Charset, then
-// UTF-8 if the first bytes are valid UTF-8, then Options.DefaultCharset. A
+// UTF-8 if the first bytes are valid UTF-8 and not all ASCII, then
+// Options.DefaultCharset, then UTF-8 if the first bytes are ASCII and
+// windows-1252 if not (a <meta> means nothing in plain text). A
 // document in another charset is decoded for detection, and the offsets
 // of its links are mapped back to its own bytes. A link written without a
 // scheme ("www.example.com/x") gets "http://" (see TextLink.URI), an email
@@ -169,20 +171,28 @@ func (t *Text) start() {
 	}
 }
 
-// detectTextCharset is DetectCharset without the <meta> prescan.
+// detectTextCharset is DetectCharset without the <meta> prescan, and with
+// UTF-8 rather than windows-1252 as the default for first bytes that are
+// all ASCII: HTML's default is the Web's legacy, while a text in a legacy
+// charset almost always shows it early, and reading a UTF-8 text as
+// windows-1252 would turn its later non-ASCII characters into others.
 func detectTextCharset(head []byte, hint, fallback string) Charset {
 	c := DetectCharset(head, hint, fallback)
-	if c.Source == SourceMeta {
-		if looksUTF8(head) {
-			return charset("utf-8", SourceDetected)
-		}
-		name := lookupCharset(fallback)
-		if name == "" {
-			name = "windows-1252"
-		}
+	if c.Source != SourceMeta && c.Source != SourceDefault {
+		return c
+	}
+	if looksUTF8(head) {
+		return charset("utf-8", SourceDetected)
+	}
+	if name := lookupCharset(fallback); name != "" {
 		return charset(name, SourceDefault)
 	}
-	return c
+	for _, b := range head {
+		if b >= utf8.RuneSelf {
+			return charset("windows-1252", SourceDefault)
+		}
+	}
+	return charset("utf-8", SourceDefault)
 }
 
 // feed gives the input chunk b to the scanner, decoded if need be.

@@ -143,3 +143,32 @@ func TestTextFeed(t *testing.T) {
 		}
 	}
 }
+
+func TestTextCharset(t *testing.T) {
+	ascii := strings.Repeat("plain ASCII text, ", 100)
+	tests := []struct {
+		head           string
+		hint, fallback string
+		want, wantSrc  string
+	}{
+		{ascii + "then café", "", "", "utf-8", SourceDefault},
+		{ascii + "then caf\xe9", "", "", "utf-8", SourceDefault},
+		{ascii, "", "koi8-r", "koi8-r", SourceDefault},
+		{"café", "", "koi8-r", "utf-8", SourceDetected},
+		{"caf\xe9", "", "", "windows-1252", SourceDefault},
+		{"caf\xe9", "", "iso-8859-2", "iso-8859-2", SourceDefault},
+		{`<meta charset="koi8-r"> ascii`, "", "", "utf-8", SourceDefault},
+		{"caf\xe9", "koi8-r", "", "koi8-r", SourceTransport},
+		{"\xef\xbb\xbfcaf\xe9", "koi8-r", "", "utf-8", SourceBOM},
+		{"", "", "", "utf-8", SourceDefault},
+	}
+	for _, tt := range tests {
+		x := NewText(Options{Charset: tt.hint, DefaultCharset: tt.fallback}, func(*Link) error { return nil })
+		if err := x.Feed([]byte(tt.head), true); err != nil {
+			t.Fatal(err)
+		}
+		if cs := x.Charset(); cs.Name != tt.want || cs.Source != tt.wantSrc {
+			t.Errorf("%.20q (charset %q, default %q): %s from %s, want %s from %s", tt.head, tt.hint, tt.fallback, cs.Name, cs.Source, tt.want, tt.wantSrc)
+		}
+	}
+}
