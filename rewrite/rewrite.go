@@ -17,6 +17,10 @@
 // (RFC 3986 section 6.2.2). A link the URL Standard's parser rejects is
 // left as it is.
 //
+// NewHTML rewrites HTML; NewText rewrites plain text (mail, notes, logs)
+// the same way, in the text's own charset, with each new value checked to
+// be found again as the same link.
+//
 // NewLinkify is the other direction for plain text: it turns text (mail,
 // chat, logs) into an HTML fragment or Markdown in which each link the
 // extract package detects is a link, its href the URI and its text the

@@ -1,0 +1,658 @@
+package rewrite
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/iri"
+)
+
+// Text rewrites the links of a plain-text document (mail, notes, logs): a
+// transform.Transformer whose output is its input with each link that
+// extract.Text finds written anew, and every other byte unchanged. The
+// document keeps its charset, found as extract.Text finds it (a byte order
+// mark, Options.Charset, UTF-8 detection, Options.DefaultCharset); a
+// character the charset cannot hold is written percent-encoded in UTF-8,
+// as a URI would have it. In ISO-2022-JP, where what a byte means depends
+// on the escape sequences before it, only links written in ASCII are
+// rewritten, and only in ASCII.
+//
+// A link in plain text is absolute by what it means: extract.Text resolves
+// nothing, so Options.BaseURL, TextLinks and MaxTagSize play no part, and
+// Resolve only decides whether a link written without a scheme
+// (www.example.com/a) gets the "http://" it means: with Absolute it does;
+// with Keep, and with Relative (a relative reference in plain text would no
+// longer be a link), it stays without one. The new value is the link as
+// written, converted:
+//
+//   - To URI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
+//     as it is): ASCII, with punycode hosts and UTF-8 percent-encoding,
+//     the URI that extract.Text reports for it before the URL Standard's
+//     normalization;
+//   - To IRI: the display form of iri.Converter.ToIRI, made ready for
+//     running text by iri.Converter.TextForm: what is safe to show
+//     decoded, and the minimal escapes of UTS #58, so that a reader's
+//     link detector takes all of the link and nothing more ("/a." ends in
+//     "%2E"). In a legacy charset the query of an http or https link is
+//     left as written, never decoded (its bytes may be meant in that
+//     charset), and a host the charset cannot write stays in its A-label
+//     form.
+//
+// An email address stays an email address, never becomes a mailto: URI:
+// to URI its domain is written in A-labels (jörg@bücher.de becomes
+// jörg@xn--bcher-kva.de) and its local part stays as written, since an
+// address whose local part is not ASCII has no ASCII form (RFC 6531) and
+// a percent-encoded local part is a different address; to IRI its domain
+// is shown in Unicode when iri.Converter.ToIRI would show it so. The same
+// holds for the address of a mailto: or xmpp: link, whose other parts are
+// converted as a URL's. The mailto: URI that the address means stays the
+// same up to the form of its domain, A-labels or Unicode, which name the
+// same domain.
+//
+// A link wrapped across lines inside angle brackets (RFC 3986 appendix C)
+// is written on one line when its value changes, and left wrapped when it
+// does not.
+//
+// Each new value is checked before it is written: the text around the link
+// is extracted again with the new value in place, which must be found
+// there as one link, exactly its bytes, meaning the same URL as the old
+// one (up to the case of percent-encoding hex digits and percent-encoded
+// unreserved characters). The text read is what decides how a link is
+// found: before the link, back to the white space or the link before it
+// when either comes within 32 bytes; after it, up to the next white space
+// or control character, or 64 bytes (and then the value must also pass
+// when a letter follows). A value that fails, because characters after it
+// would now join it, because it would lose a final character to the rules
+// of trailing punctuation, or because it would be too long to detect (see
+// extract.MaxTextLinkLen), is not written: the link stays as it was and
+// Stats counts it as Kept, as it counts the links that extract.Text
+// reports with an error.
+//
+// The output does not depend on how the input is cut into pieces. Memory
+// is bounded as extract.Text's: a Text holds the text in which a link may
+// yet be found (about 2*extract.MaxTextLinkLen bytes) and the 96 bytes
+// around a link being checked, besides the first 1024 bytes until the
+// charset is known.
+type Text struct {
+	rewriter
+	x *extract.Text
+
+	queue   []textEdit // new values waiting for the text after them, in order
+	prevEnd int64      // the end of the last link reported
+
+	// For the display and URI forms: uri maps to URIs with UTF-8
+	// queries, as extract.Text does; disp shows IRIs in the document's
+	// charset.
+	uri, disp *iri.Converter
+	kind      charsetKind
+	cont      []byte // the letter "a" in the document's charset
+
+	// The check: a second extractor, the window it reads, what it finds.
+	v     *extract.Text
+	win   []byte
+	again []extract.Link
+}
+
+// A textEdit is a new value for the link at [off, end) of the input,
+// whose URI was uri, before it is checked.
+type textEdit struct {
+	off, end int64
+	new      []byte
+	uri      string
+	prev     int64 // the end of the link before it, or 0
+}
+
+// The bytes around a link that the check reads again: textBefore before
+// it, and after it up to and including the first white space or control
+// character, or textAfter bytes.
+const (
+	textBefore = 32
+	textAfter  = 64
+)
+
+// charsetKind is what the check must know of a charset to cut a window
+// out of a document at character boundaries.
+type charsetKind uint8
+
+const (
+	kindSingle   charsetKind = iota // one byte, one character
+	kindUTF8                        // self-synchronizing
+	kindUTF16                       // two bytes a unit; offsets are even
+	kindMulti                       // ASCII-compatible, stateless, bytes < 0x30 never inside a character
+	kindStateful                    // ISO-2022-JP: the meaning of a byte depends on escapes before it
+)
+
+func kindOf(name string) charsetKind {
+	switch name {
+	case "utf-8":
+		return kindUTF8
+	case "utf-16le", "utf-16be":
+		return kindUTF16
+	case "shift_jis", "euc-jp", "euc-kr", "gbk", "gb18030", "big5":
+		return kindMulti
+	case "iso-2022-jp", "replacement":
+		return kindStateful
+	}
+	return kindSingle
+}
+
+// NewText returns a rewriter of plain-text documents.
+func NewText(opts Options) *Text {
+	t := &Text{}
+	t.opts = opts
+	t.x = extract.NewText(extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset}, t.reported)
+	return t
+}
+
+// Reset implements transform.Transformer.
+func (t *Text) Reset() {
+	t.x.Reset()
+	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0]}
+	t.queue, t.prevEnd = t.queue[:0], 0
+	t.uri, t.disp, t.v = nil, nil, nil
+}
+
+// Transform implements transform.Transformer.
+func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	return t.transform(dst, src, atEOF, t.feed, t.settled)
+}
+
+// Stats returns what the rewriter has done so far.
+func (t *Text) Stats() Stats { return t.stats }
+
+// Charset returns the document's charset, once known.
+func (t *Text) Charset() extract.Charset { return t.x.Charset() }
+
+func (t *Text) feed(b []byte, atEOF bool) error {
+	err := t.x.Feed(b, atEOF)
+	t.check(atEOF)
+	return err
+}
+
+// settled is the offset before which the output is final: the extractor
+// has reported the links there, the new values there are checked, and
+// the textBefore bytes that the check of a link may read are kept. It
+// never falls inside a link being rewritten.
+func (t *Text) settled() int64 {
+	s := t.x.Settled()
+	if len(t.queue) > 0 {
+		s = min(s, t.queue[0].off)
+	}
+	s -= textBefore
+	for _, e := range t.edits {
+		if e.end > s {
+			s = min(s, e.off)
+			break
+		}
+	}
+	return s
+}
+
+// startText prepares the conversions once the charset is known.
+func (t *Text) startText() {
+	cs := t.x.Charset()
+	t.start(cs)
+	t.uri = iri.NewConverter()
+	t.disp = iri.NewConverter(iri.WithCharset(cs.Encoding))
+	t.kind = kindOf(cs.Name)
+	switch {
+	case cs.Name == "utf-16le":
+		t.cont = []byte("a\x00")
+	case cs.Name == "utf-16be":
+		t.cont = []byte("\x00a")
+	case t.kind == kindStateful:
+		t.cont = []byte("\x1b(Ba")
+	default:
+		t.cont = []byte("a")
+	}
+	t.v = extract.NewText(extract.Options{Charset: cs.Name}, func(l *extract.Link) error {
+		t.again = append(t.again, *l)
+		return nil
+	})
+}
+
+// reported is the extractor's function: it finds the new value of l and
+// queues it for the check.
+func (t *Text) reported(l *extract.Link) error {
+	if t.uri == nil {
+		t.startText()
+	}
+	t.stats.Links++
+	prev := t.prevEnd
+	t.prevEnd = l.End
+	if l.Err != nil || l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {
+		t.stats.Kept++
+		return nil
+	}
+	old := t.pend[l.Offset-t.base : l.End-t.base]
+	if t.kind == kindStateful && (bytes.IndexByte(old, 0x1b) >= 0 || string(old) != l.Raw) {
+		// Not written in ASCII: the bytes before it decide what the new
+		// bytes would mean.
+		t.stats.Kept++
+		return nil
+	}
+	written := l.Raw
+	if strings.ContainsFunc(written, unicode.IsSpace) {
+		// Wrapped across lines: the link as meant.
+		written = strings.Map(dropSpace, written)
+	}
+	v, ok := t.newValue(written, l.URI)
+	if !ok {
+		t.stats.Kept++
+		return nil
+	}
+	if v == written {
+		return nil
+	}
+	b := t.encodeText(v)
+	if bytes.Equal(b, old) {
+		return nil
+	}
+	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, l.URI, prev})
+	return nil
+}
+
+func dropSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
+
+// newValue returns the new form of the link written as v, whose URI is
+// uri.
+func (t *Text) newValue(v, uri string) (string, bool) {
+	scheme := schemeOf(v, uri)
+	if isAddress(uri) && strings.Contains(v, "@") {
+		return t.newAddress(v, scheme)
+	}
+	ref := v
+	if scheme == "" {
+		ref = "http://" + v // as extract.TextLink.URI reads it
+	}
+	var s string
+	var err error
+	if t.opts.To == IRI {
+		s, err = t.display(ref)
+	} else {
+		s, err = t.uri.ToURI(ref)
+	}
+	if err != nil {
+		return "", false
+	}
+	if scheme == "" && t.opts.Resolve != Absolute {
+		var ok bool
+		if s, ok = strings.CutPrefix(s, "http://"); !ok {
+			return "", false
+		}
+	}
+	return s, true
+}
+
+// display returns the display form of the URL ref for running text.
+func (t *Text) display(ref string) (string, error) {
+	s, err := t.disp.ToIRI(ref)
+	if err != nil {
+		return "", err
+	}
+	if s, err = t.disp.TextForm(s); err != nil {
+		return "", err
+	}
+	if t.kind == kindUTF8 || t.kind == kindUTF16 {
+		return s, nil
+	}
+	r, err := iri.LEIRI.Parse(s)
+	if err != nil || !r.HasAuthority || t.holdsAll(r.Host) {
+		return s, nil
+	}
+	// A host the charset cannot write: its A-labels.
+	u, err := t.uri.ToURI(ref)
+	if err != nil {
+		return "", err
+	}
+	ru, err := iri.LEIRI.Parse(u)
+	if err != nil {
+		return "", err
+	}
+	r.Host = ru.Host
+	return r.String(), nil
+}
+
+// newAddress returns the new form of the address written as v: an email
+// address, or a mailto: or xmpp: link, with the scheme as written.
+func (t *Text) newAddress(v, scheme string) (string, bool) {
+	head := ""
+	if scheme != "" {
+		head = v[:len(scheme)+1]
+	}
+	local, rest, ok := strings.Cut(v[len(head):], "@")
+	if !ok {
+		return "", false
+	}
+	domain := rest
+	if i := strings.IndexAny(rest, "?/#"); i >= 0 {
+		domain, rest = rest[:i], rest[i:]
+	} else {
+		rest = ""
+	}
+	ascii, ok := t.asciiDomain(domain)
+	if !ok {
+		return "", false
+	}
+	if head == "" && rest == "" {
+		if t.opts.To == URI {
+			return local + "@" + ascii, true
+		}
+		return local + "@" + t.displayDomain(ascii), true
+	}
+	ref := head + local + "@" + ascii + rest
+	if t.opts.To == URI {
+		s, err := t.uri.ToURI(ref)
+		return s, err == nil
+	}
+	s, err := t.disp.ToIRI(ref)
+	if err == nil {
+		s, err = t.disp.TextForm(s)
+	}
+	if err != nil {
+		return "", false
+	}
+	at := "@" + ascii
+	i := strings.Index(s, at)
+	if i < 0 {
+		return "", false
+	}
+	return s[:i+1] + t.displayDomain(ascii) + s[i+len(at):], true
+}
+
+// asciiDomain returns the domain name d in A-labels; an ASCII name is
+// returned as it is.
+func (t *Text) asciiDomain(d string) (string, bool) {
+	s, err := t.uri.ToURI("http://" + d + "/")
+	if err != nil {
+		return "", false
+	}
+	h, ok := strings.CutPrefix(s, "http://")
+	h, ok2 := strings.CutSuffix(h, "/")
+	if !ok || !ok2 || strings.ContainsAny(h, "/?#@:") {
+		return "", false
+	}
+	return h, true
+}
+
+// displayDomain returns the domain name d, in A-labels, in the form to
+// show: its labels in Unicode when iri.Converter.ToIRI would show them so
+// and the charset can write them.
+func (t *Text) displayDomain(d string) string {
+	s, err := t.disp.ToIRI("http://" + d + "/")
+	if err != nil {
+		return d
+	}
+	h, ok := strings.CutPrefix(s, "http://")
+	h, ok2 := strings.CutSuffix(h, "/")
+	if !ok || !ok2 || strings.ContainsAny(h, "/?#@:%") || !t.holdsAll(h) {
+		return d
+	}
+	return h
+}
+
+// schemeOf returns the scheme that the link written as v begins with, or
+// "" when it has none: its URI, uri, has one that v does not write
+// ("www.example.com:8080" has none).
+func schemeOf(v, uri string) string {
+	scheme, _, ok := strings.Cut(uri, ":")
+	if !ok || len(v) <= len(scheme) || v[len(scheme)] != ':' || !strings.EqualFold(v[:len(scheme)], scheme) {
+		return ""
+	}
+	return v[:len(scheme)]
+}
+
+// isAddress reports whether the URI is that of an address: mailto: or
+// xmpp:.
+func isAddress(uri string) bool {
+	return hasPrefixFold(uri, "mailto:") || hasPrefixFold(uri, "xmpp:")
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// holdsAll reports whether the document's charset can write every
+// character of s.
+func (t *Text) holdsAll(s string) bool {
+	for _, c := range s {
+		if c >= utf8.RuneSelf && !t.holds(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// holds reports whether the document's charset can write the non-ASCII
+// character c. In a stateful charset only ASCII is written: the new bytes
+// must mean the same whatever the state the text is in.
+func (t *Text) holds(c rune) bool {
+	if t.kind == kindStateful {
+		return false
+	}
+	return t.encodable(c)
+}
+
+// encodeText returns the bytes that write v in the document's charset,
+// with the characters it cannot hold percent-encoded in UTF-8.
+func (t *Text) encodeText(v string) []byte {
+	switch t.kind {
+	case kindUTF8:
+		return []byte(v)
+	case kindSingle, kindMulti, kindUTF16:
+		// Most values can be written whole.
+		if b, err := t.enc.NewEncoder().Bytes([]byte(v)); err == nil {
+			return b
+		}
+	}
+	var b []byte
+	for _, c := range v {
+		if c >= utf8.RuneSelf && !t.holds(c) || t.kind == kindStateful && (c == '\\' || c == '~') {
+			// ("\" and "~" are "¥" and "‾" in ISO-2022-JP's JIS X 0201
+			// Roman state.)
+			b = t.unencodable(b, c, inPlain)
+			continue
+		}
+		b = utf8.AppendRune(b, c)
+	}
+	return t.toCharset(b)
+}
+
+// check decides the queued new values whose following text has arrived
+// (all of them at the end of the input): each that the extractor finds
+// again as it should becomes an edit.
+func (t *Text) check(atEOF bool) {
+	n := 0
+	for _, e := range t.queue {
+		after := t.pend[e.end-t.base:]
+		k, closed := t.afterLen(after)
+		if !closed && k < textAfter {
+			if !atEOF {
+				break
+			}
+			closed = true // the end of the text
+		}
+		if t.recheck(e, after[:k], closed) {
+			t.edits = append(t.edits, edit{e.off, e.end, e.new})
+			t.stats.Rewritten++
+		} else {
+			t.stats.Kept++
+		}
+		n++
+	}
+	t.queue = t.queue[:copy(t.queue, t.queue[n:])]
+}
+
+// afterLen returns how many bytes of after, the text that follows a link,
+// the check reads: up to and including the first white space or control
+// character (which no link crosses), and then closed is true, or at most
+// textAfter.
+func (t *Text) afterLen(after []byte) (n int, closed bool) {
+	if t.kind == kindUTF16 {
+		for i := 0; i+1 < len(after) && i < textAfter; i += 2 {
+			u := uint16(after[i])<<8 | uint16(after[i+1])
+			if t.charset == "utf-16le" {
+				u = uint16(after[i+1])<<8 | uint16(after[i])
+			}
+			if u <= ' ' && u != 0x1b {
+				return i + 2, true
+			}
+		}
+		return min(len(after)&^1, textAfter), false
+	}
+	for i := 0; i < len(after) && i < textAfter; i++ {
+		if c := after[i]; c <= ' ' && c != 0x1b {
+			return i + 1, true
+		}
+	}
+	return min(len(after), textAfter), false
+}
+
+// recheck reports whether the text with e's new value in place of the
+// link holds, exactly there, a link to the same URL. after is the text
+// that follows the link; unless closed, more may follow that the check
+// has not seen, and the value must pass both when the text ends there and
+// when a letter follows.
+func (t *Text) recheck(e textEdit, after []byte, closed bool) bool {
+	from := t.windowStart(e)
+	before := t.pend[from-t.base : e.off-t.base]
+	t.win = append(append(append(t.win[:0], before...), e.new...), after...)
+	start, end := int64(len(before)), int64(len(before)+len(e.new))
+	if !t.findsAt(start, end, e.uri) {
+		return false
+	}
+	if closed {
+		return true
+	}
+	t.win = append(t.win, t.cont...)
+	return t.findsAt(start, end, e.uri)
+}
+
+// windowStart returns where the window of the check of e starts: where
+// the extractor starts afresh as it does at the start of a text, so that
+// it reads the link as it did, that is after the white space or the link
+// that comes last within textBefore bytes before it; without either,
+// at the link itself.
+func (t *Text) windowStart(e textEdit) int64 {
+	from := max(e.off-textBefore, e.prev, 0)
+	before := t.pend[from-t.base : e.off-t.base]
+	i := 0
+	if from != e.prev && from != 0 {
+		i = len(before)
+		switch t.kind {
+		case kindUTF16:
+			for j := len(before) - 2; j >= 0; j -= 2 {
+				u := uint16(before[j])<<8 | uint16(before[j+1])
+				if t.charset == "utf-16le" {
+					u = uint16(before[j+1])<<8 | uint16(before[j])
+				}
+				if u <= ' ' {
+					i = j + 2
+					break
+				}
+			}
+		case kindStateful:
+		default:
+			for j := len(before) - 1; j >= 0; j-- {
+				if before[j] <= ' ' {
+					i = j + 1
+					break
+				}
+			}
+		}
+	}
+	if from+int64(i) > 0 {
+		// Bytes that would read as a byte order mark are left out.
+		rest := before[i:]
+		for _, bom := range []string{"\xef\xbb\xbf", "\xfe\xff", "\xff\xfe"} {
+			if bytes.HasPrefix(rest, []byte(bom)) {
+				if t.kind == kindMulti {
+					return e.off
+				}
+				return from + int64(i+len(bom))
+			}
+		}
+	}
+	return from + int64(i)
+}
+
+// findsAt reports whether extracting the window t.win finds a link
+// spanning exactly [start, end) whose URI is that of uri.
+func (t *Text) findsAt(start, end int64, uri string) bool {
+	t.again = t.again[:0]
+	t.v.Reset()
+	if err := t.v.Feed(t.win, true); err != nil {
+		return false
+	}
+	for i := range t.again {
+		l := &t.again[i]
+		if l.Offset == start && l.End == end {
+			return l.Err == nil && t.sameURI(l.URI, uri)
+		}
+	}
+	return false
+}
+
+// sameURI reports whether the URIs a and b of text links are the same up
+// to the case of percent-encoding hex digits and percent-encoded
+// unreserved characters and, for an address, to the form of its domain.
+func (t *Text) sameURI(a, b string) bool {
+	if equivalent(a, b) {
+		return true
+	}
+	if !isAddress(a) || !isAddress(b) {
+		return false
+	}
+	ka, ok1 := t.addressKey(a)
+	kb, ok2 := t.addressKey(b)
+	return ok1 && ok2 && equivalent(ka, kb)
+}
+
+// addressKey returns the mailto: or xmpp: URI u with the domain of its
+// address in A-labels.
+func (t *Text) addressKey(u string) (string, bool) {
+	i := strings.IndexByte(u, ':') + 1
+	at := strings.IndexByte(u, '@')
+	if at < i {
+		return "", false
+	}
+	end := len(u)
+	if j := strings.IndexAny(u[at:], "?/#"); j >= 0 {
+		end = at + j
+	}
+	d, ok := pctDecode(u[at+1 : end])
+	if !ok {
+		return "", false
+	}
+	ascii, ok := t.asciiDomain(d)
+	if !ok {
+		return "", false
+	}
+	return strings.ToLower(u[:i]) + u[i:at+1] + strings.ToLower(ascii) + u[end:], true
+}
+
+// pctDecode decodes the percent-encoding of s; ok is false when the
+// result is not UTF-8.
+func pctDecode(s string) (string, bool) {
+	if strings.IndexByte(s, '%') < 0 {
+		return s, true
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b), utf8.Valid(b)
+}
