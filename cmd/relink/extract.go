@@ -94,6 +94,30 @@ var (
 		".eml": true, ".mbox": true, ".csv": true, ".tsv": true}
 )
 
+// autoType returns the type --type auto gives a document, "html" or
+// "text": by its file name's extension ext (in lower case, with its dot;
+// "" for standard input), and when that is neither an HTML nor a text
+// one, by its first bytes, head (sniffType).
+func autoType(ext string, head []byte) string {
+	if t := typeByName(ext); t != "" {
+		return t
+	}
+	return sniffType(head)
+}
+
+// typeByName returns the type that the file name extension ext gives a
+// document, or "" when it gives none. In a directory, --type auto takes
+// only the files whose extension gives a type.
+func typeByName(ext string) string {
+	switch {
+	case htmlExt[ext]:
+		return "html"
+	case textExt[ext]:
+		return "text"
+	}
+	return ""
+}
+
 type extractor struct {
 	typ       string
 	base      string
@@ -184,8 +208,7 @@ func (x *extractor) tree(dir string) {
 		if d.IsDir() || !d.Type().IsRegular() {
 			return nil
 		}
-		ext := strings.ToLower(filepath.Ext(path))
-		if x.typ == "auto" && !htmlExt[ext] && !textExt[ext] {
+		if x.typ == "auto" && typeByName(strings.ToLower(filepath.Ext(path))) == "" {
 			return nil
 		}
 		base := ""
@@ -232,15 +255,8 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	typ := x.typ
 	if typ == "auto" {
-		switch {
-		case htmlExt[ext]:
-			typ = "html"
-		case textExt[ext]:
-			typ = "text"
-		default:
-			head, _ := br.Peek(extract.PrescanLimit)
-			typ = sniffType(head)
-		}
+		head, _ := br.Peek(extract.PrescanLimit)
+		typ = autoType(ext, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks}
 	report := func(l *extract.Link) error {
