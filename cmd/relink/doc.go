@@ -11,7 +11,7 @@
 // The commands are:
 //
 //	extract  list the links of HTML and plain-text documents
-//	rewrite  rewrite the links of HTML files, in place or to standard output
+//	rewrite  rewrite the links of HTML and plain-text files, in place or to standard output
 //	linkify  turn plain text into HTML or Markdown with its links made links
 //	warc     list the outlinks of the HTML pages in WARC files
 //	uri      print the URI form of each input
@@ -101,16 +101,19 @@
 //	-type TYPE
 //		TYPE of the documents: auto, html or text (default "auto")
 //
-// # Rewrite the links of HTML files, in place or to standard output
+// # Rewrite the links of HTML and plain-text files, in place or to standard output
 //
 // Usage:
 //
 //	relink rewrite [flags] [FILE|DIR...]
 //
-// Rewrite copies each HTML document with its links rewritten and every
-// other byte unchanged: same quotes, entities, line endings and charset (a
-// character the charset cannot hold is written as a numeric character
-// reference). The rewritten document requests the same URLs as the original.
+// Rewrite copies each HTML or plain-text document with its links rewritten
+// and every other byte unchanged: same quotes, entities, line endings and
+// charset (a character the charset cannot hold is written as a numeric
+// character reference in HTML, percent-encoded in plain text). The
+// rewritten document requests the same URLs as the original; in plain text,
+// each new link is checked to be found again whole by link detection, and a
+// link that would not be is left as it is.
 //
 // --to decides the form of each link: "uri" (the default; ASCII, what a
 // browser sends: punycode hosts, UTF-8 percent-encoding, the query in the
@@ -121,6 +124,15 @@
 // site move needs). --base is the document's own URL; for a directory it is
 // the URL of the directory, and each file's URL is --base plus the file's
 // path below it.
+//
+// Plain text holds absolute links only, found as extract finds them, with
+// queries in UTF-8 as an address bar sends them. There --resolve absolute
+// writes the http:// of a link written without a scheme (www.example.com),
+// keep and relative leave it out, and --base plays no part. An email address stays an address, never a mailto: link: --to uri
+// writes its domain in punycode and keeps its local part, which has no ASCII
+// form; --to iri shows its domain readable. In a legacy charset, --to iri
+// leaves an http query percent-encoded as it is (its bytes may be meant in
+// that charset) and a host the charset cannot write in punycode.
 //
 // With no FILE, rewrite reads standard input and writes standard output.
 // With one FILE and none of -w, -n and --diff, it writes the rewritten file
@@ -147,15 +159,19 @@
 // ACLs and extended attributes are not copied, and if it had other hard
 // links, they keep the old contents.
 //
-// --type decides which files are HTML: "auto" (the default) takes in a
-// directory the files whose extension is an HTML one (.html, .htm, .xhtml,
-// .shtml, .php...) and, for a FILE named on the command line, a file that
-// looks like HTML; "html" takes every file. Standard input is always HTML.
-// "text" (plain text) is not supported yet. Binary files (a NUL byte in the
-// first 1024 bytes, unless a UTF-16 byte order mark starts them) are always
-// skipped, and so are symbolic links, with a warning: rewrite never follows
-// a link out of the tree. The charset of each file is found as browsers find
-// it (byte order mark, <meta>, detection), or given with --charset.
+// --type decides which files are HTML and which plain text, as for
+// extract: "auto" (the default) goes by the file name's extension (.html,
+// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
+// are text) and takes in a directory only the files with such an extension;
+// a FILE named on the command line with another extension, and standard
+// input, are HTML if they look like HTML and text otherwise. "html" and
+// "text" take every file for one. Binary files (a NUL byte in the first 1024
+// bytes, unless a UTF-16 byte order mark starts them) are always skipped,
+// and so are symbolic links, with a warning: rewrite never follows a link
+// out of the tree. The charset of each file is given with --charset, or
+// found: for HTML as browsers find it (byte order mark, <meta>, detection),
+// for text from a byte order mark, else UTF-8 unless its first bytes are
+// not, then windows-1252.
 //
 // Files are rewritten in parallel (-j), and what is printed comes in the
 // order of the files, whatever -j. A file that cannot be read or written is
@@ -168,8 +184,10 @@
 // site moved to https://example.org/ and its links became absolute:
 //
 //	$ relink rewrite -n -r --resolve absolute --base https://example.org/ testdata/site
+//	testdata/site/README.md	1
 //	testdata/site/index.html	25
 //	testdata/site/ja/shift_jis.html	5
+//	testdata/site/notes.txt	5
 //	testdata/site/ru/koi8-r.html	3
 //	testdata/site/zh/gbk.html	3
 //
@@ -192,6 +210,31 @@
 //	+<p><a href="поиск?q=%E0%CE%C9%CB%CF%C4">Поиск</a>, <a href="http://пример.испытание/путь">пример</a>,
 //	 <a href="/wiki/Кириллица#История">Кириллица</a>.</p>
 //	 </body></html>
+//
+// The links of the plain-text notes as URIs: each IRI becomes its URI, and
+// a link written without a scheme stays without one:
+//
+//	$ relink rewrite -n testdata/site/notes.txt
+//	testdata/site/notes.txt	4
+//
+//	relink rewrite --diff testdata/site/notes.txt
+//	diff testdata/site/notes.txt.orig testdata/site/notes.txt
+//	--- testdata/site/notes.txt.orig
+//	+++ testdata/site/notes.txt
+//	@@ -2,10 +2,10 @@
+//
+//	 The spec lives at https://www.rfc-editor.org/rfc/rfc3987.html and its
+//	 revision at http://tools.ietf.org/html/draft-duerst-iri-bis-07.
+//	-IRIs in running text: http://例え.テスト/パス?クエリ=値, https://ru.wikipedia.org/wiki/Юникод.
+//	+IRIs in running text: http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9?%E3%82%AF%E3%82%A8%E3%83%AA=%E5%80%A4, https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4.
+//	 and (in parentheses: https://en.wikipedia.org/wiki/Bracket_(disambiguation)) too.
+//	-Arabic: https://ar.wikipedia.org/wiki/يونيكود ok.
+//	-Without a scheme: www.example.com/path and bücher.de/regal.
+//	+Arabic: https://ar.wikipedia.org/wiki/%D9%8A%D9%88%D9%86%D9%8A%D9%83%D9%88%D8%AF ok.
+//	+Without a scheme: www.example.com/path and xn--bcher-kva.de/regal.
+//	 Mail martin@example.org, or write to 日本@例え.テスト.
+//	 A long one, wrapped as RFC 3986 Appendix C allows:
+//	 <http://www.example.com/a/very/long/path/that/was/
 //
 // Rewrite a copy of the site in place, keeping the originals as NAME.orig:
 //
@@ -218,10 +261,11 @@
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
 //	-text-links
 //		also rewrite the links written as plain text in the text of HTML documents
+//		(plain-text documents have no other)
 //	-to FORM
 //		the FORM of the links: uri or iri (default "uri")
 //	-type TYPE
-//		TYPE of the documents: auto or html (text is not supported yet) (default "auto")
+//		TYPE of the documents: auto, html or text (default "auto")
 //	-w	write the changed files in place
 //
 // # Turn plain text into HTML or Markdown with its links made links

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -23,12 +24,15 @@ import (
 
 var rewriteCommand = &command{
 	name:    "rewrite",
-	summary: "rewrite the links of HTML files, in place or to standard output",
+	summary: "rewrite the links of HTML and plain-text files, in place or to standard output",
 	usage:   "relink rewrite [flags] [FILE|DIR...]",
-	help: `Rewrite copies each HTML document with its links rewritten and every
-other byte unchanged: same quotes, entities, line endings and charset (a
-character the charset cannot hold is written as a numeric character
-reference). The rewritten document requests the same URLs as the original.
+	help: `Rewrite copies each HTML or plain-text document with its links rewritten
+and every other byte unchanged: same quotes, entities, line endings and
+charset (a character the charset cannot hold is written as a numeric
+character reference in HTML, percent-encoded in plain text). The
+rewritten document requests the same URLs as the original; in plain text,
+each new link is checked to be found again whole by link detection, and a
+link that would not be is left as it is.
 
 --to decides the form of each link: "uri" (the default; ASCII, what a
 browser sends: punycode hosts, UTF-8 percent-encoding, the query in the
@@ -39,6 +43,15 @@ make links "relative" to it where they share its scheme and host (what a
 site move needs). --base is the document's own URL; for a directory it is
 the URL of the directory, and each file's URL is --base plus the file's
 path below it.
+
+Plain text holds absolute links only, found as extract finds them, with
+queries in UTF-8 as an address bar sends them. There --resolve absolute
+writes the http:// of a link written without a scheme (www.example.com),
+keep and relative leave it out, and --base plays no part. An email address stays an address, never a mailto: link: --to uri
+writes its domain in punycode and keeps its local part, which has no ASCII
+form; --to iri shows its domain readable. In a legacy charset, --to iri
+leaves an http query percent-encoded as it is (its bytes may be meant in
+that charset) and a host the charset cannot write in punycode.
 
 With no FILE, rewrite reads standard input and writes standard output.
 With one FILE and none of -w, -n and --diff, it writes the rewritten file
@@ -65,15 +78,19 @@ rewritten file is a new file: its owner is the user who runs rewrite, its
 ACLs and extended attributes are not copied, and if it had other hard
 links, they keep the old contents.
 
---type decides which files are HTML: "auto" (the default) takes in a
-directory the files whose extension is an HTML one (.html, .htm, .xhtml,
-.shtml, .php...) and, for a FILE named on the command line, a file that
-looks like HTML; "html" takes every file. Standard input is always HTML.
-"text" (plain text) is not supported yet. Binary files (a NUL byte in the
-first 1024 bytes, unless a UTF-16 byte order mark starts them) are always
-skipped, and so are symbolic links, with a warning: rewrite never follows
-a link out of the tree. The charset of each file is found as browsers find
-it (byte order mark, <meta>, detection), or given with --charset.
+--type decides which files are HTML and which plain text, as for
+extract: "auto" (the default) goes by the file name's extension (.html,
+.htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
+are text) and takes in a directory only the files with such an extension;
+a FILE named on the command line with another extension, and standard
+input, are HTML if they look like HTML and text otherwise. "html" and
+"text" take every file for one. Binary files (a NUL byte in the first 1024
+bytes, unless a UTF-16 byte order mark starts them) are always skipped,
+and so are symbolic links, with a warning: rewrite never follows a link
+out of the tree. The charset of each file is given with --charset, or
+found: for HTML as browsers find it (byte order mark, <meta>, detection),
+for text from a byte order mark, else UTF-8 unless its first bytes are
+not, then windows-1252.
 
 Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
@@ -86,8 +103,10 @@ Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
 
 	$ relink rewrite -n -r --resolve absolute --base https://example.org/ testdata/site
+	testdata/site/README.md	1
 	testdata/site/index.html	25
 	testdata/site/ja/shift_jis.html	5
+	testdata/site/notes.txt	5
 	testdata/site/ru/koi8-r.html	3
 	testdata/site/zh/gbk.html	3
 
@@ -110,6 +129,31 @@ the file stays in KOI8-R; --diff shows it decoded:
 	+<p><a href="поиск?q=%E0%CE%C9%CB%CF%C4">Поиск</a>, <a href="http://пример.испытание/путь">пример</a>,
 	 <a href="/wiki/Кириллица#История">Кириллица</a>.</p>
 	 </body></html>
+
+The links of the plain-text notes as URIs: each IRI becomes its URI, and
+a link written without a scheme stays without one:
+
+	$ relink rewrite -n testdata/site/notes.txt
+	testdata/site/notes.txt	4
+
+	relink rewrite --diff testdata/site/notes.txt
+	diff testdata/site/notes.txt.orig testdata/site/notes.txt
+	--- testdata/site/notes.txt.orig
+	+++ testdata/site/notes.txt
+	@@ -2,10 +2,10 @@
+
+	 The spec lives at https://www.rfc-editor.org/rfc/rfc3987.html and its
+	 revision at http://tools.ietf.org/html/draft-duerst-iri-bis-07.
+	-IRIs in running text: http://例え.テスト/パス?クエリ=値, https://ru.wikipedia.org/wiki/Юникод.
+	+IRIs in running text: http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9?%E3%82%AF%E3%82%A8%E3%83%AA=%E5%80%A4, https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4.
+	 and (in parentheses: https://en.wikipedia.org/wiki/Bracket_(disambiguation)) too.
+	-Arabic: https://ar.wikipedia.org/wiki/يونيكود ok.
+	-Without a scheme: www.example.com/path and bücher.de/regal.
+	+Arabic: https://ar.wikipedia.org/wiki/%D9%8A%D9%88%D9%86%D9%8A%D9%83%D9%88%D8%AF ok.
+	+Without a scheme: www.example.com/path and xn--bcher-kva.de/regal.
+	 Mail martin@example.org, or write to 日本@例え.テスト.
+	 A long one, wrapped as RFC 3986 Appendix C allows:
+	 <http://www.example.com/a/very/long/path/that/was/
 
 Rewrite a copy of the site in place, keeping the originals as NAME.orig:
 
@@ -159,7 +203,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
 	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto or html (text is not supported yet)")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html or text")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
@@ -169,7 +213,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	diff := fs.Bool("diff", false, "print a unified diff of the changes of each file")
 	jobs := fs.Int("j", 0, "rewrite `N` files in parallel (0: as many as the machine has cores)")
 	backup := fs.String("backup", "", "with -w, keep each original file as its name followed by `SUFFIX`")
-	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents")
+	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents\n(plain-text documents have no other)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -197,11 +241,9 @@ func runRewrite(cmd *command, args []string, e *env) int {
 		return usageError(cmd, e, "unknown --resolve %q (want keep, absolute or relative)", *resolve)
 	}
 	switch *typ {
-	case "auto", "html":
-	case "text":
-		return usageError(cmd, e, "--type text is not supported yet (plain text has no rewriter yet)")
+	case "auto", "html", "text":
 	default:
-		return usageError(cmd, e, "unknown --type %q (want auto or html)", *typ)
+		return usageError(cmd, e, "unknown --type %q (want auto, html or text)", *typ)
 	}
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
@@ -242,9 +284,15 @@ func runRewrite(cmd *command, args []string, e *env) int {
 
 // stdin rewrites standard input to standard output.
 func (rw *rewriteRun) stdin() int {
-	t := rewrite.NewHTML(rw.opts)
+	br := bufio.NewReaderSize(rw.e.stdin, 64<<10)
+	typ := rw.typ
+	if typ == "auto" {
+		head, _ := br.Peek(extract.PrescanLimit)
+		typ = autoType("", head)
+	}
+	t := newRewriter(typ, rw.opts)
 	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
-	_, err := io.Copy(w, transform.NewReader(rw.e.stdin, t))
+	_, err := io.Copy(w, transform.NewReader(br, t))
 	if err == nil {
 		err = w.Flush()
 	}
@@ -309,7 +357,7 @@ func (rw *rewriteRun) tree(dir string) {
 			return nil
 		case rw.backup != "" && strings.HasSuffix(name, rw.backup):
 			return nil // a backup
-		case rw.typ == "auto" && !htmlExt[strings.ToLower(filepath.Ext(name))]:
+		case rw.typ == "auto" && typeByName(strings.ToLower(filepath.Ext(name))) == "":
 			rw.skipped++
 			return nil
 		}
@@ -547,12 +595,13 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	if isBinary(head) {
 		return rewriteResult{skip: "binary, skipped"}
 	}
-	if rw.typ == "auto" && !htmlExt[strings.ToLower(filepath.Ext(j.path))] && sniffType(head) != "html" {
-		return rewriteResult{skip: "not HTML, skipped (use --type html to rewrite it)"}
+	typ := rw.typ
+	if typ == "auto" {
+		typ = autoType(strings.ToLower(filepath.Ext(j.path)), head)
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
-	t := rewrite.NewHTML(opts)
+	t := newRewriter(typ, opts)
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {
@@ -580,7 +629,7 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return rewriteResult{err: err}
 	}
-	t2 := rewrite.NewHTML(opts)
+	t2 := newRewriter(typ, opts)
 	check := func() error {
 		if t2.Stats() != res.stats {
 			return errors.New("changed while being rewritten; not written")
@@ -619,6 +668,22 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	return res
 }
 
+// A docRewriter is a rewriter of HTML or of plain text.
+type docRewriter interface {
+	transform.Transformer
+	Stats() rewrite.Stats
+	Charset() extract.Charset
+}
+
+// newRewriter returns a rewriter of documents of the type typ, "html" or
+// "text".
+func newRewriter(typ string, opts rewrite.Options) docRewriter {
+	if typ == "text" {
+		return rewrite.NewText(opts)
+	}
+	return rewrite.NewHTML(opts)
+}
+
 // openRewrite opens a file to rewrite; tests make it fail.
 var openRewrite = os.Open
 
@@ -632,7 +697,7 @@ func isBinary(head []byte) bool {
 }
 
 // decodeFor returns b decoded to UTF-8 from the charset t found.
-func decodeFor(t *rewrite.HTML, b []byte) string {
+func decodeFor(t docRewriter, b []byte) string {
 	cs := t.Charset()
 	if cs.Encoding == nil || cs.Name == "utf-8" {
 		return string(b)

@@ -87,7 +87,6 @@ func TestRewriteUsage(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, filepath.Join("..", "..", "testdata", "site"), dir)
 	for _, args := range [][]string{
-		{"--type", "text"},
 		{"--type", "xml"},
 		{"--to", "url"},
 		{"--resolve", "up"},
@@ -102,10 +101,6 @@ func TestRewriteUsage(t *testing.T) {
 		if got.code != exitUsage || !strings.Contains(got.stderr, "usage: relink rewrite") {
 			t.Errorf("rewrite %q: exit %d, stderr %q; want a usage error", args, got.code, got.stderr)
 		}
-	}
-	got := runString([]string{"rewrite", "--type", "text"}, "")
-	if !strings.Contains(got.stderr, "not supported yet") {
-		t.Errorf("--type text: %q", got.stderr)
 	}
 }
 
@@ -128,34 +123,38 @@ func TestRewriteInPlace(t *testing.T) {
 	if got.code != exitOK || got.stdout != "" {
 		t.Fatalf("rewrite -w: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
-	if want := "5 files scanned, 4 changed, 15 links rewritten, 2 skipped, 0 errors"; !strings.Contains(got.stderr, want) {
+	if want := "7 files scanned, 5 changed, 19 links rewritten, 0 skipped, 0 errors"; !strings.Contains(got.stderr, want) {
 		t.Errorf("summary %q, want %q", got.stderr, want)
 	}
 	after := readTree(t, dir)
 	for name, b := range before {
 		a := after[name]
-		switch {
-		case strings.HasSuffix(name, ".html"):
-			want := rewritten(t, rewrite.Options{To: rewrite.URI, BaseURL: base + name}, b)
-			if a != want {
-				t.Errorf("%s:\n%s\nwant\n%s", name, a, want)
+		want := rewritten(t, rewrite.Options{To: rewrite.URI, BaseURL: base + name}, b)
+		if !strings.HasSuffix(name, ".html") {
+			// notes.txt and README.md: plain text.
+			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.URI}), b)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if a != b && after[name+".orig"] != b {
-				t.Errorf("%s.orig is not the original", name)
-			}
-			if a == b {
-				if _, ok := after[name+".orig"]; ok {
-					t.Errorf("%s unchanged, but backed up", name)
-				}
-			}
-		default:
-			if a != b {
-				t.Errorf("%s (not HTML) changed", name)
+			want = w
+		}
+		if a != want {
+			t.Errorf("%s:\n%s\nwant\n%s", name, a, want)
+		}
+		if a != b && after[name+".orig"] != b {
+			t.Errorf("%s.orig is not the original", name)
+		}
+		if a == b {
+			if _, ok := after[name+".orig"]; ok {
+				t.Errorf("%s unchanged, but backed up", name)
 			}
 		}
 	}
-	if len(after) != len(before)+4 {
-		t.Errorf("%d files after, want %d + 4 backups", len(after), len(before))
+	if after["notes.txt"] == before["notes.txt"] {
+		t.Errorf("notes.txt unchanged")
+	}
+	if len(after) != len(before)+5 {
+		t.Errorf("%d files after, want %d + 5 backups", len(after), len(before))
 	}
 	if mt := mtime(t, filepath.Join(dir, "same.html")); !mt.Equal(old) {
 		t.Errorf("same.html: modified at %v, want untouched %v", mt, old)
@@ -220,12 +219,13 @@ func TestRewriteDryRun(t *testing.T) {
 	got := runString([]string{"rewrite", "--dry-run", "-r", dir}, "")
 	want := filepath.Join(dir, "index.html") + "\t4\n" +
 		filepath.Join(dir, "ja", "shift_jis.html") + "\t5\n" +
+		filepath.Join(dir, "notes.txt") + "\t4\n" +
 		filepath.Join(dir, "ru", "koi8-r.html") + "\t3\n" +
 		filepath.Join(dir, "zh", "gbk.html") + "\t3\n"
 	if got.code != exitOK || got.stdout != want {
 		t.Errorf("rewrite -n: exit %d, stdout\n%s\nwant\n%s\nstderr %s", got.code, got.stdout, want, got.stderr)
 	}
-	if !strings.Contains(got.stderr, "4 files scanned, 4 to change, 15 links rewritten") {
+	if !strings.Contains(got.stderr, "6 files scanned, 5 to change, 19 links rewritten") {
 		t.Errorf("summary %q", got.stderr)
 	}
 	if after := readTree(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
@@ -268,6 +268,69 @@ func TestRewriteDiff(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); !strings.Contains(string(b), "%C3%BC.png") {
 		t.Errorf("--diff -w did not write the file")
+	}
+}
+
+// TestRewriteText rewrites plain text: standard input and a file without
+// an extension taken for text by their first bytes, --type text, the
+// golden files of package rewrite in their charsets, a diff of a legacy
+// text decoded, and a file written in place, then left alone.
+func TestRewriteText(t *testing.T) {
+	tests := []struct {
+		args     []string
+		in, want string
+	}{
+		{nil, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.xn--bcher-kva.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
+		{[]string{"--to", "iri", "--resolve", "absolute"}, "https://de.wikipedia.org/wiki/D%C3%BCrst example.com/%C3%A9",
+			"https://de.wikipedia.org/wiki/Dürst http://example.com/é"},
+		// Looks like HTML: the text of a p element has no links in HTML.
+		{nil, "<p>http://例え.jp/ </p>", "<p>http://例え.jp/ </p>"},
+		{[]string{"--type", "text"}, "<p>http://例え.jp/ </p>", "<p>http://xn--r8jz45g.jp/ </p>"},
+	}
+	for _, tt := range tests {
+		got := runString(append([]string{"rewrite"}, tt.args...), tt.in)
+		if got.code != exitOK || got.stdout != tt.want || got.stderr != "" {
+			t.Errorf("rewrite %q < %q: exit %d, stdout %q, stderr %q; want %q", tt.args, tt.in, got.code, got.stdout, got.stderr, tt.want)
+		}
+	}
+
+	for _, cs := range []string{"utf-8", "windows-1251", "shift_jis"} {
+		path := filepath.Join("..", "..", "testdata", "rewrite", "text-"+cs+".txt")
+		for _, to := range []string{"uri", "iri"} {
+			want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "rewrite", "text-"+cs+"."+to+"-keep.golden"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := runString([]string{"rewrite", "--to", to, "--charset", cs, path}, "")
+			if got.code != exitOK || got.stdout != string(want) {
+				t.Errorf("rewrite --to %s --charset %s %s: exit %d, not the golden file (%s)", to, cs, path, got.code, got.stderr)
+			}
+		}
+	}
+
+	dir := t.TempDir()
+	ru := filepath.Join(dir, "ru.txt")
+	write(t, ru, "\xcf\xee\xe8\xf1\xea: http://example.ru/%D0%BF?q=%D0%96\n") // "Поиск: ..." in windows-1251
+	got := runString([]string{"rewrite", "--diff", "--to", "iri", "--charset", "windows-1251", ru}, "")
+	want := "diff " + ru + ".orig " + ru + " (windows-1251, shown in UTF-8)\n" +
+		"--- " + ru + ".orig\n" +
+		"+++ " + ru + "\n" +
+		"@@ -1 +1 @@\n" +
+		"-Поиск: http://example.ru/%D0%BF?q=%D0%96\n" +
+		"+Поиск: http://example.ru/п?q=%D0%96\n"
+	if got.code != exitOK || got.stdout != want {
+		t.Errorf("rewrite --diff: exit %d, stdout\n%s\nwant\n%s\nstderr %s", got.code, got.stdout, want, got.stderr)
+	}
+
+	notes := filepath.Join(dir, "NOTES")
+	write(t, notes, "Mail jörg@bücher.de\n")
+	got = runString([]string{"rewrite", "-w", notes}, "")
+	if b, _ := os.ReadFile(notes); got.code != exitOK || string(b) != "Mail jörg@xn--bcher-kva.de\n" {
+		t.Errorf("rewrite -w: exit %d, %q, stderr %q", got.code, b, got.stderr)
+	}
+	got = runString([]string{"rewrite", "-n", notes}, "")
+	if got.code != exitOK || got.stdout != "" || !strings.Contains(got.stderr, "1 file scanned, 0 to change") {
+		t.Errorf("rewrite -n after -w: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
 }
 
@@ -430,7 +493,7 @@ func TestRewriteErrors(t *testing.T) {
 		missing + ": no such file or directory\n",
 		filepath.Join(dir, "link.html") + ": warning: symbolic link, skipped",
 		filepath.Join(dir, "bin.html") + ": warning: binary, skipped",
-		"3 files scanned, 3 changed, 10 links rewritten, 3 skipped, 2 errors,",
+		"5 files scanned, 4 changed, 14 links rewritten, 1 skipped, 2 errors,",
 	} {
 		if !strings.Contains(got.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, got.stderr)
