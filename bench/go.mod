@@ -4,7 +4,12 @@ go 1.26.0
 
 require github.com/relink-go/relink v0.0.0
 
-require mvdan.cc/xurls/v2 v2.6.0
+require (
+	github.com/PuerkitoBio/goquery v1.13.0
+	mvdan.cc/xurls/v2 v2.6.0
+)
+
+require github.com/andybalholm/cascadia v1.3.4 // indirect
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
