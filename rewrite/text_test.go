@@ -379,3 +379,32 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkText rewrites a long plain text (an Internet-Draft: prose with
+// URLs and IRIs) to URIs and to IRIs.
+func BenchmarkText(b *testing.B) {
+	doc, err := os.ReadFile("../testdata/text/draft-duerst-iri-bis-07.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dst := make([]byte, 64<<10)
+	for _, m := range textModes[:2] {
+		b.Run(m.name, func(b *testing.B) {
+			b.SetBytes(int64(len(doc)))
+			b.ReportAllocs()
+			tr := NewText(m.opts)
+			for b.Loop() {
+				tr.Reset()
+				for src := doc; ; {
+					n := min(len(src), 4096)
+					_, nSrc, err := tr.Transform(dst, src[:n], n == len(src))
+					src = src[nSrc:]
+					if err == nil && nSrc == n && len(src) == 0 {
+						break
+					}
+				}
+			}
+			b.ReportMetric(float64(tr.Stats().Rewritten), "rewritten")
+		})
+	}
+}
