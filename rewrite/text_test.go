@@ -270,6 +270,56 @@ func TestTextInvariant(t *testing.T) {
 	}
 }
 
+// TestTextFixtures checks the promise of Text on every plain text of the
+// repository (UTS #58's test files, the fixtures of other linkifiers, real
+// URLs, mail), in every mode: the invariant, rewriting twice is rewriting
+// once, and the only links kept are those extract reports in error (none
+// fails the check).
+func TestTextFixtures(t *testing.T) {
+	var files []string
+	filepath.WalkDir("../testdata", func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".txt") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) < 20 {
+		t.Fatalf("%d texts", len(files))
+	}
+	for _, f := range files {
+		doc, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := ""
+		for _, name := range []string{"koi8-r", "windows-1251", "shift_jis"} {
+			if strings.Contains(f, name) {
+				cs = name
+			}
+		}
+		for _, m := range textModes {
+			opts := m.opts
+			opts.Charset = cs
+			tr := NewText(opts)
+			out := run(t, tr, doc, 0, 0)
+			what := f + " " + m.name
+			checkTextInvariant(t, what, doc, out, tr.Charset().Name)
+			if twice := run(t, NewText(opts), out, 0, 0); !bytes.Equal(twice, out) {
+				t.Errorf("%s: a second rewrite changes the text", what)
+			}
+			errs := 0
+			for _, l := range textLinks(t, doc, tr.Charset().Name) {
+				if l.err != nil {
+					errs++
+				}
+			}
+			if st := tr.Stats(); st.Kept != errs {
+				t.Errorf("%s: %+v, with %d links in error", what, st, errs)
+			}
+		}
+	}
+}
+
 // TestTextChunks checks that the output does not depend on how the input
 // is cut nor on the size of dst, and that Reset starts afresh.
 func TestTextChunks(t *testing.T) {
