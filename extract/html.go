@@ -1119,7 +1119,6 @@ func (x *HTML) decoder() *encoding.Decoder {
 	return x.dec
 }
 
-
 // decodeWithOffsets appends to out raw decoded to UTF-8 by d, which must
 // be reset. If offs is not nil, it sets *offs to the offset in raw of the
 // character each byte of the result comes from. It decodes one character at a time, so it is
