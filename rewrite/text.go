@@ -150,7 +150,7 @@ func NewText(opts Options) *Text {
 // Reset implements transform.Transformer.
 func (t *Text) Reset() {
 	t.x.Reset()
-	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0]}
+	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0], out: t.out[:0]}
 	t.queue, t.prevEnd = t.queue[:0], 0
 	t.uri, t.disp, t.v = nil, nil, nil
 }
