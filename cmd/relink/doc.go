@@ -163,8 +163,10 @@
 // extract: "auto" (the default) goes by the file name's extension (.html,
 // .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
 // are text) and takes in a directory only the files with such an extension;
-// a FILE named on the command line with another extension, and standard
-// input, are HTML if they look like HTML and text otherwise. "html" and
+// a FILE named on the command line with another extension is rewritten if
+// it looks like HTML and skipped otherwise (a script or a data file is no
+// text to rewrite in place), and standard input is HTML if it looks like
+// HTML and text otherwise. "html" and
 // "text" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link

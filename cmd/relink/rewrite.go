@@ -82,8 +82,10 @@ links, they keep the old contents.
 extract: "auto" (the default) goes by the file name's extension (.html,
 .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
 are text) and takes in a directory only the files with such an extension;
-a FILE named on the command line with another extension, and standard
-input, are HTML if they look like HTML and text otherwise. "html" and
+a FILE named on the command line with another extension is rewritten if
+it looks like HTML and skipped otherwise (a script or a data file is no
+text to rewrite in place), and standard input is HTML if it looks like
+HTML and text otherwise. "html" and
 "text" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
@@ -597,7 +599,14 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	}
 	typ := rw.typ
 	if typ == "auto" {
-		typ = autoType(strings.ToLower(filepath.Ext(j.path)), head)
+		// By name, then by content; but a file written in place is taken
+		// for text only by its name: a script or a data file that does
+		// not look like HTML is no text to rewrite.
+		if typ = typeByName(strings.ToLower(filepath.Ext(j.path))); typ == "" {
+			if typ = sniffType(head); typ != "html" {
+				return rewriteResult{skip: "neither HTML nor a text file by its name, skipped (use --type text to rewrite it)"}
+			}
+		}
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base

@@ -322,13 +322,19 @@ func TestRewriteText(t *testing.T) {
 		t.Errorf("rewrite --diff: exit %d, stdout\n%s\nwant\n%s\nstderr %s", got.code, got.stdout, want, got.stderr)
 	}
 
+	// A file named without a text extension that does not look like
+	// HTML is rewritten only when --type says it is text.
 	notes := filepath.Join(dir, "NOTES")
 	write(t, notes, "Mail jörg@bücher.de\n")
 	got = runString([]string{"rewrite", "-w", notes}, "")
-	if b, _ := os.ReadFile(notes); got.code != exitOK || string(b) != "Mail jörg@xn--bcher-kva.de\n" {
-		t.Errorf("rewrite -w: exit %d, %q, stderr %q", got.code, b, got.stderr)
+	if b, _ := os.ReadFile(notes); got.code != exitOK || string(b) != "Mail jörg@bücher.de\n" || !strings.Contains(got.stderr, "NOTES: warning: neither HTML nor a text file") {
+		t.Errorf("rewrite -w (auto): exit %d, %q, stderr %q", got.code, b, got.stderr)
 	}
-	got = runString([]string{"rewrite", "-n", notes}, "")
+	got = runString([]string{"rewrite", "-w", "--type", "text", notes}, "")
+	if b, _ := os.ReadFile(notes); got.code != exitOK || string(b) != "Mail jörg@xn--bcher-kva.de\n" {
+		t.Errorf("rewrite -w --type text: exit %d, %q, stderr %q", got.code, b, got.stderr)
+	}
+	got = runString([]string{"rewrite", "-n", "--type", "text", notes}, "")
 	if got.code != exitOK || got.stdout != "" || !strings.Contains(got.stderr, "1 file scanned, 0 to change") {
 		t.Errorf("rewrite -n after -w: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
