@@ -483,11 +483,13 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Each worker reads its files through one buffer.
+			br := bufio.NewReaderSize(nil, 64<<10)
 			for i := range next {
 				if toStdout {
-					results[i] = rw.file(&rw.jobs[i], out)
+					results[i] = rw.file(&rw.jobs[i], br, out)
 				} else {
-					results[i] = rw.file(&rw.jobs[i], nil)
+					results[i] = rw.file(&rw.jobs[i], br, nil)
 				}
 				close(ready[i])
 			}
@@ -574,9 +576,9 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// file rewrites the file of j: to stdout when it is not nil, else as the
-// flags say.
-func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResult) {
+// file rewrites the file of j, read through br (the worker's buffer): to
+// stdout when it is not nil, else as the flags say.
+func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer) (res rewriteResult) {
 	f, err := openRewrite(j.path)
 	if err != nil {
 		return rewriteResult{err: err}
@@ -589,7 +591,8 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 	if !info.Mode().IsRegular() {
 		return rewriteResult{skip: "not a regular file, skipped"}
 	}
-	br := bufio.NewReaderSize(f, 64<<10)
+	br.Reset(f)
+	defer br.Reset(nil)
 	head, err := br.Peek(1024)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return rewriteResult{err: err}
@@ -668,7 +671,8 @@ func (rw *rewriteRun) file(j *rewriteJob, stdout *bufio.Writer) (res rewriteResu
 		return res
 	}
 	res.err = rw.writeAtomic(j.path, info.Mode(), func(w io.Writer) error {
-		if _, err := io.Copy(w, transform.NewReader(bufio.NewReaderSize(f, 64<<10), t2)); err != nil {
+		br.Reset(f)
+		if _, err := io.Copy(w, transform.NewReader(br, t2)); err != nil {
 			return err
 		}
 		f.Close() // before the rename: Windows cannot rename over an open file
