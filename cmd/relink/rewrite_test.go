@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -338,6 +339,37 @@ func TestRewriteText(t *testing.T) {
 	if got.code != exitOK || got.stdout != "" || !strings.Contains(got.stderr, "1 file scanned, 0 to change") {
 		t.Errorf("rewrite -n after -w: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
+}
+
+// TestRewriteJobsRatio measures relink rewrite -n -r on a tree (see
+// jobsTree) with -j 1 and -j 2, the runs interleaved round after round,
+// and reports the ratio of the best wall times: what a second core gives a
+// batch. It runs when RELINK_BENCH is set (RELINK_BENCH_ROUNDS rounds, 5
+// by default); a machine whose other load takes a core cannot show it.
+func TestRewriteJobsRatio(t *testing.T) {
+	if os.Getenv("RELINK_BENCH") == "" {
+		t.Skip("RELINK_BENCH not set: a timing run, not a test")
+	}
+	rounds := 5
+	if n, err := strconv.Atoi(os.Getenv("RELINK_BENCH_ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
+	dir, size := jobsTree(t)
+	best := map[string]time.Duration{}
+	for range rounds {
+		for _, j := range []string{"1", "2"} {
+			start := time.Now()
+			if got := runString([]string{"rewrite", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
+				t.Fatal(got.stderr)
+			}
+			if d := time.Since(start); best[j] == 0 || d < best[j] {
+				best[j] = d
+			}
+		}
+	}
+	mb := float64(size) / 1e6
+	t.Logf("%s (%.0f MB), best of %d: -j 1 %v (%.0f MB/s), -j 2 %v (%.0f MB/s): -j 2 is %.2fx -j 1 (target 1.7x)",
+		dir, mb, rounds, best["1"], mb/best["1"].Seconds(), best["2"], mb/best["2"].Seconds(), best["1"].Seconds()/best["2"].Seconds())
 }
 
 // TestDiffLines checks that the edit scripts of diffLines turn a into b
@@ -678,15 +710,31 @@ func TestRewriteLargeFile(t *testing.T) {
 	}
 }
 
-// BenchmarkRewriteJobs measures relink rewrite -n on a tree of 400 files
-// with one worker and with two.
-func BenchmarkRewriteJobs(b *testing.B) {
-	dir := b.TempDir()
-	files := genSite(b, dir, 400)
-	var size int64
-	for _, f := range files {
+// jobsTree returns the tree the -j measurements rewrite: $RELINK_CORPUS
+// when it is set, else 400 generated files; and its size in bytes.
+func jobsTree(tb testing.TB) (dir string, size int64) {
+	if dir = os.Getenv("RELINK_CORPUS"); dir != "" {
+		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
+				if info, err := d.Info(); err == nil {
+					size += info.Size()
+				}
+			}
+			return nil
+		})
+		return dir, size
+	}
+	dir = tb.TempDir()
+	for _, f := range genSite(tb, dir, 400) {
 		size += int64(len(f))
 	}
+	return dir, size
+}
+
+// BenchmarkRewriteJobs measures relink rewrite -n on a tree (see jobsTree)
+// with one worker and with two.
+func BenchmarkRewriteJobs(b *testing.B) {
+	dir, size := jobsTree(b)
 	for _, j := range []string{"1", "2"} {
 		b.Run("j"+j, func(b *testing.B) {
 			b.SetBytes(size)
