@@ -1,6 +1,10 @@
 package iri
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/text/encoding/htmlindex"
+)
 
 // resolveCases are references fastResolve takes and references it must
 // leave to the parser, against the bases of fastResolveBases.
@@ -83,4 +87,29 @@ func FuzzFastResolve(f *testing.F) {
 		}
 		checkFastResolve(t, base, ref)
 	})
+}
+
+// TestWebRelativeClean checks that webRelativeClean holds exactly for the
+// references webRelativeEncode leaves unchanged.
+func TestWebRelativeClean(t *testing.T) {
+	sjis, err := htmlindex.Get("shift_jis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alphabet := []string{"a", "/", "?", "#", "\\", " ", "%", "é", "'", "\"", "<", "`", "{", "|", "^", ".", "&", "="}
+	for _, c := range []*Converter{defaultConverter, NewConverter(WithMode(Web), WithCharset(sjis))} {
+		var walk func(prefix string, depth int)
+		walk = func(prefix string, depth int) {
+			if clean, same := webRelativeClean(prefix), c.webRelativeEncode(prefix) == prefix; clean != same {
+				t.Errorf("webRelativeClean(%q) = %v, but webRelativeEncode gives %q", prefix, clean, c.webRelativeEncode(prefix))
+			}
+			if depth == 0 {
+				return
+			}
+			for _, a := range alphabet {
+				walk(prefix+a, depth-1)
+			}
+		}
+		walk("", 3)
+	}
 }

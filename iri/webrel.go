@@ -22,6 +22,15 @@ func (c *Converter) webRelative(s string) (string, error) {
 		}
 		return strings.TrimPrefix(u.href, "http:"), nil
 	}
+	if webRelativeClean(s) {
+		return s, nil // the common case: nothing to encode
+	}
+	return c.webRelativeEncode(s), nil
+}
+
+// webRelativeEncode is webRelative for a path-relative reference, after
+// the preprocessing.
+func (c *Converter) webRelativeEncode(s string) string {
 	end := len(s)
 	if i := strings.IndexAny(s, "?#"); i >= 0 {
 		end = i
@@ -58,9 +67,35 @@ func (c *Converter) webRelative(s string) (string, error) {
 		b = appendEncoded(b, frag, setFragment)
 	}
 	if string(b) == s {
-		return s, nil
+		return s
 	}
-	return string(b), nil
+	return string(b)
+}
+
+// webRelativeClean reports whether webRelative leaves s as it is: no
+// backslash, and no byte of the percent-encode set of its part.
+func webRelativeClean(s string) bool {
+	i := 0
+	for ; i < len(s) && s[i] != '?' && s[i] != '#'; i++ {
+		if c := s[i]; c == '\\' || inSet(c, setPath) {
+			return false
+		}
+	}
+	if i < len(s) && s[i] == '?' {
+		for i++; i < len(s) && s[i] != '#'; i++ {
+			if inSet(s[i], setSpecialQuery) {
+				return false
+			}
+		}
+	}
+	if i < len(s) {
+		for i++; i < len(s); i++ {
+			if inSet(s[i], setFragment) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // webRelativeBase is the special base network-path references are
