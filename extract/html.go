@@ -1153,8 +1153,20 @@ func decodeWithOffsets(out []byte, d *encoding.Decoder, raw []byte, offs *[]int3
 			at, escStart = escStart, -1
 		}
 		if offs != nil {
-			for range nDst {
+			// Characters the decoder gave with the first one are ASCII
+			// bytes of the input after it (an invalid multibyte sequence
+			// whose second byte is ASCII: U+FFFD, then that byte): each
+			// has its own offset, so that the first character's span
+			// does not take them in nor come out empty.
+			k := nDst
+			for j := start + nSrc - 1; k > 1 && j > at && buf[k-1] < utf8.RuneSelf && raw[j] == buf[k-1]; j-- {
+				k--
+			}
+			for range k {
 				*offs = append(*offs, int32(at))
+			}
+			for j := start + nSrc - (nDst - k); k < nDst; k, j = k+1, j+1 {
+				*offs = append(*offs, int32(j))
 			}
 		}
 		start += nSrc
