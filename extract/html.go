@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"slices"
 	"strings"
@@ -111,7 +112,9 @@ type HTML struct {
 	text    []byte  // its text so far
 	inStyle bool
 	css     CSSScanner
-	cssTok  *htmltok.Token // the text token the CSS scanner reads
+	cssTok  *htmltok.Token // the text token the CSS scanner reads, while it does
+	cssPend cssMark        // where the URL the scanner is in began
+	cssTail []byte         // and its bytes so far
 
 	trun      []byte // text since the last tag, for Options.TextLinks
 	trunStart int64  // its offset in the input
@@ -158,6 +161,7 @@ func (x *HTML) Reset() {
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	clear(x.cache)
 	x.cacheBase, x.hit = nil, resolved{}
+	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
 	x.dec = nil
 	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
@@ -938,12 +942,48 @@ func (x *HTML) styleText(tok *htmltok.Token) error {
 			err = x.cssURL(u)
 		}
 	})
+	// A URL still open is reported by a later token or by the end of the
+	// element, when this token is gone: keep where it starts in the input,
+	// and its bytes so far (a URL too long to report need not be kept).
+	end := tok.Offset + int64(len(tok.Raw))
+	if p, ok := x.css.Pending(); ok && p >= tok.Offset && p <= end {
+		i := int(p - tok.Offset)
+		x.cssPend = cssMark{stream: p, orig: x.orig(tok, i), line: x.lineAt(tok, i)}
+		x.cssTail = append(x.cssTail[:0], tok.Raw[i:]...)
+	} else if ok && int64(len(x.cssTail)) <= x.css.maxLen() {
+		x.cssTail = append(x.cssTail, tok.Raw...)
+	}
+	x.cssTok = nil
 	return err
 }
 
-// cssURL reports a URL of a style element. Its offsets are exact when the
-// URL lies in the current text token (always, unless a chunk boundary cut
-// it); otherwise they are those of the token.
+// cssOrig returns the input offset of the stream offset p, which lies in
+// the URL the CSS scanner was in after the last text token it read.
+func (x *HTML) cssOrig(p int64) (int64, bool) {
+	n := p - x.cssPend.stream
+	if n < 0 || n > int64(len(x.cssTail)) {
+		return 0, false
+	}
+	if x.u16 != nil {
+		return x.cssPend.orig + 2*utf16Units(x.cssTail[:n]), true
+	}
+	return x.cssPend.orig + n, true
+}
+
+// A cssMark is a position of the style element's text: its offset in the
+// tokenizer's stream, in the input, and its line.
+type cssMark struct {
+	stream, orig int64
+	line         int
+}
+
+// errNoSpan is the error of a URL of a style element whose place in the
+// input is not known (which cssURL should never meet).
+var errNoSpan = errors.New("the place of this CSS URL in the input is not known")
+
+// cssURL reports a URL of a style element, found while reading the text
+// token x.cssTok, or after it (then x.cssTok is nil) at the end of the
+// element.
 func (x *HTML) cssURL(u CSSURL) error {
 	if u.TooLong {
 		return nil
@@ -956,16 +996,27 @@ func (x *HTML) cssURL(u CSSURL) error {
 		v = decodeWithOffsets(nil, x.decoder(), v, nil)
 	}
 	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
-	if x.cssTok != nil {
-		l.Line = x.lineAt(x.cssTok, 0)
+	tok := x.cssTok
+	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
+	var ok bool
+	switch {
+	case in(u.Start):
+		i := int(u.Start - tok.Offset)
+		l.Offset, l.Line, ok = x.orig(tok, i), x.lineAt(tok, i), true
+	case u.Start == x.cssPend.stream:
+		l.Offset, l.Line, ok = x.cssPend.orig, x.cssPend.line, true
 	}
-	if tok := x.cssTok; tok != nil && u.Start >= tok.Offset && u.End <= tok.Offset+int64(len(tok.Raw)) {
-		i, j := int(u.Start-tok.Offset), int(u.End-tok.Offset)
-		l.Offset, l.End, l.Line = x.orig(tok, i), x.orig(tok, j), x.lineAt(tok, i)
-	} else if tok != nil {
-		l.Offset, l.End = x.orig(tok, 0), x.orig(tok, len(tok.Raw))
+	if ok && in(u.End) {
+		l.End = x.orig(tok, int(u.End-tok.Offset))
+	} else if ok {
+		l.End, ok = x.cssOrig(u.End)
 	}
-	x.resolve(l, x.base)
+	if !ok {
+		l.Err = errNoSpan
+	}
+	if l.Err == nil {
+		x.resolve(l, x.base)
+	}
 	return x.emit(l)
 }
 

@@ -378,3 +378,43 @@ func TestDecodeWithOffsets(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleURLSpans checks the span of a style element's URL that the
+// end of the element ends (the text token holding it is gone by then), at
+// every chunk size, in UTF-8 and in UTF-16.
+func TestStyleURLSpans(t *testing.T) {
+	for _, c := range []struct{ doc, raw, span string }{
+		{"<style>url(0</style>", "0", "0"},
+		{"<stYle>url(0</stYle ", "0", "0"},
+		{"<style>a{b:url( x.png </style>", "x.png", "x.png"},
+		{"<style>url('x.png</style>", "x.png", "x.png"},
+		{"<style>url(0</style", "0</style", "0</style"},
+		{"<style>p{background:url(a.png)}</style>", "a.png", "a.png"},
+	} {
+		for _, utf16 := range []bool{false, true} {
+			doc := []byte(c.doc)
+			if utf16 {
+				doc = []byte{0xff, 0xfe}
+				for _, r := range c.doc {
+					doc = append(doc, byte(r), 0)
+				}
+			}
+			for chunk := 1; chunk <= len(doc)+1; chunk++ {
+				var got []string
+				x := NewHTML(Options{BaseURL: "http://example.com/"}, func(l *Link) error {
+					span := string(doc[l.Offset:l.End])
+					if utf16 {
+						span = strings.ReplaceAll(span, "\x00", "")
+					}
+					got = append(got, fmt.Sprintf("%q %q %v", l.Raw, span, l.Err))
+					return nil
+				})
+				runTransformer(t, x, doc, chunk, 0)
+				want := fmt.Sprintf("%q %q <nil>", c.raw, c.span)
+				if len(got) != 1 || got[0] != want {
+					t.Errorf("%q utf16=%v chunk %d: %v, want [%s]", c.doc, utf16, chunk, got, want)
+				}
+			}
+		}
+	}
+}
