@@ -3,9 +3,10 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"io"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // gzipStream decompresses a gzip file member by member, and remembers
@@ -13,10 +14,14 @@ import (
 // that a position in the data can be mapped back to the member that
 // holds it.
 //
-// compress/gzip reads a member from an io.ByteReader without reading
-// ahead, so that after a member the file's buffer stands exactly at the
-// next one: its offset is what the counting reader has read less what is
-// buffered.
+// The decompressor is github.com/klauspost/compress/gzip, a drop-in for
+// compress/gzip with a faster inflater (it decodes straight from a
+// *bufio.Reader). Like compress/gzip, it reads a member from an
+// io.ByteReader without reading ahead, so that after a member the file's
+// buffer stands exactly at the next one: its offset is what the counting
+// reader has read less what is buffered. Its errors are compress/gzip's
+// and compress/flate's (gzip.ErrHeader, gzip.ErrChecksum,
+// flate.CorruptInputError).
 type gzipStream struct {
 	in  *bufio.Reader
 	cnt *countingReader
