@@ -15,7 +15,10 @@
 // records in order. A [Record] has the fields of its header and its block
 // as an io.Reader that streams from the file: the Reader holds a bounded
 // amount of memory (its buffers and one record header) whatever the size
-// of a record. Offset says where a record is, so that an index of records
+// of a record. A gzipped file is read and decompressed ahead, up to 1 MiB,
+// in a goroutine of the Reader's own, so that the decompression runs on
+// another core than the caller's work on the records; [Reader.Close]
+// stops it when the caller does not read to the end. Offset says where a record is, so that an index of records
 // can be built, and so that a bad record can be found again.
 //
 // # Leniency

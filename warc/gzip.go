@@ -9,10 +9,10 @@ import (
 	"github.com/klauspost/compress/gzip"
 )
 
-// gzipStream decompresses a gzip file member by member, and remembers
-// where each member begins, in the file and in the decompressed data, so
-// that a position in the data can be mapped back to the member that
-// holds it.
+// gzipStream decompresses a gzip file member by member, and notes where
+// each member begins, in the file and in the decompressed data, so that a
+// position in the data can be mapped back to the member that holds it
+// (readAhead runs it, and keeps the list).
 //
 // The decompressor is github.com/klauspost/compress/gzip, a drop-in for
 // compress/gzip with a faster inflater (it decodes straight from a
@@ -28,10 +28,10 @@ type gzipStream struct {
 	zr  *gzip.Reader
 
 	inMember bool
-	start    int64 // offset in the file of the current member
-	startOut int64 // offset in the data of its first byte
-	out      int64 // bytes of data produced so far
-	members  []member
+	start    int64        // offset in the file of the current member
+	startOut int64        // offset in the data of its first byte
+	out      int64        // bytes of data produced so far
+	members  []member     // begun since readAhead took the list
 	broken   *memberError // the current member's error, until resync
 }
 
@@ -149,22 +149,4 @@ func (g *gzipStream) resync() {
 		}
 		g.in.Discard(len(buf) - len(gzipMagic) + 1)
 	}
-}
-
-// where returns the offset in the file of the member that holds byte p of
-// the data, and p's offset in that member's data. Calls must come with
-// p never decreasing: it forgets the members before p's.
-func (g *gzipStream) where(p int64) (int64, int64) {
-	i := 0
-	for i+1 < len(g.members) && g.members[i+1].data <= p {
-		i++
-	}
-	if i > 0 {
-		g.members = g.members[:copy(g.members, g.members[i:])]
-	}
-	if len(g.members) == 0 {
-		return g.filePos(), 0
-	}
-	m := g.members[0]
-	return m.file, p - m.data
 }
