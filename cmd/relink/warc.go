@@ -210,6 +210,10 @@ func (w *warcRun) archive(name string) {
 	}
 	w.file = name
 	r := warc.NewReader(in)
+	// A gzipped file is decompressed ahead in a goroutine: Close ends it
+	// when the output fails before the end of the file, and before the
+	// file is closed.
+	defer r.Close()
 	for w.out.err == nil {
 		rec, err := r.Next()
 		if err == io.EOF {
