@@ -476,8 +476,14 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	}
 	next := make(chan int)
 	// The workers run at most a window of files ahead of the printing,
-	// so that the diffs waiting to be printed stay few.
-	window := make(chan struct{}, 4*n)
+	// so that the diffs waiting to be printed stay few. Without diffs a
+	// result is a few counts, and a wide window keeps a worker busy while
+	// another one reads a large file.
+	ahead := 4 * n
+	if !rw.diff {
+		ahead = 1024
+	}
+	window := make(chan struct{}, ahead)
 	var wg sync.WaitGroup
 	for range min(n, max(len(rw.jobs), 1)) {
 		wg.Add(1)
