@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
@@ -131,6 +132,7 @@ type HTML struct {
 	cache      map[string]resolved // by Raw, for links resolved against cacheBase
 	cacheBase  *iri.URL
 	hit        resolved // what rawString found for the link at hand
+	strs       []byte   // the block of string data of str
 	tbuf, cbuf []byte   // anchor text, decoded and collapsed
 	cssQuote   byte     // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
@@ -467,7 +469,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			}
 			if l.Tag == "a" || l.Tag == "area" || l.Tag == "link" {
 				if rel := x.attr(tok, "rel"); len(rel) > 0 {
-					l.Rel = string(rel)
+					l.Rel = x.str(rel)
 				}
 			}
 			x.resolve(l, base)
@@ -477,7 +479,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 				return nil
 			}
 			if l.Tag == "area" {
-				l.Text = string(x.decodeText(x.attr(tok, "alt")))
+				l.Text = x.str(x.decodeText(x.attr(tok, "alt")))
 			}
 			return x.emit(l)
 		})
@@ -697,14 +699,36 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 func (x *HTML) rawString(b []byte) string {
 	x.hit = resolved{}
 	if x.opts.Unresolved {
-		return string(b)
+		return x.str(b)
 	}
 	if r, ok := x.cache[string(b)]; ok {
 		x.hit = r
 		return r.raw
 	}
-	return string(b)
+	return x.str(b)
 }
+
+// str returns b as a string. A short one is copied into x.strs, a block
+// of string data that grows by appending and whose written bytes are never
+// written again: the strings of many links share one allocation.
+func (x *HTML) str(b []byte) string {
+	if len(b) == 0 || len(b) > maxPooledString {
+		return string(b)
+	}
+	if cap(x.strs)-len(x.strs) < len(b) {
+		x.strs = make([]byte, 0, stringBlock)
+	}
+	start := len(x.strs)
+	x.strs = append(x.strs, b...)
+	return unsafe.String(&x.strs[start], len(b))
+}
+
+// The blocks of str: a string longer than maxPooledString has its own
+// allocation. (A string a caller keeps keeps its block.)
+const (
+	stringBlock     = 8 << 10
+	maxPooledString = 512
+)
 
 // resolve sets l.URI and l.IRI from l.Raw.
 func (x *HTML) resolve(l *Link, base *iri.URL) {
@@ -805,7 +829,7 @@ func (x *HTML) closeAnchor() error {
 	if !ok {
 		x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
 	}
-	a.Text = string(x.cbuf)
+	a.Text = x.str(x.cbuf)
 	err := x.fn(a)
 	x.pool = append(x.pool, a)
 	for _, l := range x.queue {
@@ -995,7 +1019,7 @@ func (x *HTML) cssURL(u CSSURL) error {
 	if x.needsDecoding(v) {
 		v = decodeWithOffsets(nil, x.decoder(), v, nil)
 	}
-	l := &Link{Tag: "style", Raw: string(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
+	l := &Link{Tag: "style", Raw: x.str(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
 	tok := x.cssTok
 	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
 	var ok bool
