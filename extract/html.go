@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"hash/maphash"
 	"io"
 	"slices"
 	"strings"
@@ -126,11 +127,14 @@ type HTML struct {
 	tdec       []byte            // anchor text decoded from the charset
 	dec        *encoding.Decoder // the charset's decoder, for decoder
 	offs1      []int32
-	identity   bool                // the value decoded by value is its raw bytes
-	scratch    Link                // the Link reported when it need not be kept
-	pool       []*Link             // Links reported after an a element, for reuse
-	cache      map[string]resolved // by Raw, for links resolved against cacheBase
+	identity   bool                   // the value decoded by value is its raw bytes
+	scratch    Link                   // the Link reported when it need not be kept
+	pool       []*Link                // Links reported after an a element, for reuse
+	cache      *[cacheSize]cacheEntry // links resolved against cacheBase, by hash of Raw
+	cacheGen   uint32                 // the generation of the valid entries
 	cacheBase  *iri.URL
+	slotRaw    string // the Raw whose slot of cache is slot
+	slot       int
 	hit        resolved // what rawString found for the link at hand
 	strs       []byte   // the block of string data of str
 	tbuf, cbuf []byte   // anchor text, decoded and collapsed
@@ -149,7 +153,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn, cache: map[string]resolved{}}
+	x := &HTML{opts: opts, fn: fn}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	x.Reset()
 	return x
@@ -161,8 +165,8 @@ func (x *HTML) Reset() {
 	x.cs, x.known = Charset{}, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
-	clear(x.cache)
-	x.cacheBase, x.hit = nil, resolved{}
+	x.cacheGen++
+	x.cacheBase, x.hit, x.slotRaw = nil, resolved{}, ""
 	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
 	x.dec = nil
 	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
@@ -701,9 +705,15 @@ func (x *HTML) rawString(b []byte) string {
 	if x.opts.Unresolved {
 		return x.str(b)
 	}
-	if r, ok := x.cache[string(b)]; ok {
-		x.hit = r
-		return r.raw
+	if x.cache != nil {
+		i := int(maphash.Bytes(cacheSeed, b) & (cacheSize - 1))
+		if e := &x.cache[i]; e.gen == x.cacheGen && e.r.raw == string(b) {
+			x.hit = e.r
+			return e.r.raw
+		}
+		s := x.str(b)
+		x.slotRaw, x.slot = s, i
+		return s
 	}
 	return x.str(b)
 }
@@ -737,21 +747,27 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	}
 	// Pages repeat their links (navigation, indexes): a small cache of the
 	// last base's results saves the parsing and the strings.
+	if x.cache == nil {
+		x.cache = new([cacheSize]cacheEntry)
+	}
 	if base != x.cacheBase {
-		clear(x.cache)
+		x.cacheGen++
 		x.cacheBase, x.hit = base, resolved{}
 	}
 	r, ok := x.hit, x.hit.raw == l.Raw && x.hit.uri != ""
 	x.hit = resolved{}
 	if !ok {
-		if r, ok = x.cache[l.Raw]; !ok {
+		i := x.slot
+		if x.slotRaw != l.Raw {
+			i = int(maphash.String(cacheSeed, l.Raw) & (cacheSize - 1))
+		}
+		x.slotRaw = ""
+		e := &x.cache[i]
+		if r, ok = e.r, e.gen == x.cacheGen && e.r.raw == l.Raw; !ok {
 			if r, ok = x.resolveNew(l, base); !ok {
 				return
 			}
-			if len(x.cache) >= maxCached {
-				clear(x.cache)
-			}
-			x.cache[r.raw] = r
+			*e = cacheEntry{x.cacheGen, r}
 		}
 	}
 	l.URI, l.IRI = r.uri, r.iri
@@ -780,8 +796,19 @@ func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
 	return r, true
 }
 
-// maxCached bounds the cache of resolved links.
-const maxCached = 512
+// The cache of resolved links is direct-mapped: a link's slot is given by
+// the hash of its value, and a new link takes the slot from the one there.
+// Entries of an older generation (another base, another document) are
+// empty.
+const cacheSize = 256
+
+var cacheSeed = maphash.MakeSeed()
+
+// A cacheEntry is a slot of the cache.
+type cacheEntry struct {
+	gen uint32
+	r   resolved
+}
 
 // resolved is a cached result of resolve.
 type resolved struct{ raw, uri, iri string }
