@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -16,21 +17,21 @@ import (
 // TestRatios measures what BenchmarkHTML, BenchmarkRewrite and
 // BenchmarkRewriteGoquery do, each form in turn and the turns interleaved
 // (round after round), so that the load of a shared machine falls on all
-// alike; it keeps each form's best CPU time and reports the throughput
-// ratios the issues set targets for.
+// alike, and reports each form's best throughput and the throughput
+// ratios the issues set targets for, round by round.
 // It runs when RELINK_BENCH is set; RELINK_BENCH_ROUNDS sets the number of
-// rounds (5 by default).
+// rounds (7 by default).
 func TestRatios(t *testing.T) {
 	if os.Getenv("RELINK_BENCH") == "" {
 		t.Skip("RELINK_BENCH not set: a timing run, not a test")
 	}
-	rounds := 5
+	rounds := 7
 	if n, err := strconv.Atoi(os.Getenv("RELINK_BENCH_ROUNDS")); err == nil && n > 0 {
 		rounds = n
 	}
 	pages, where := corpus(t)
 	n := totalBytes(pages)
-	t.Logf("%d pages, %d bytes, from %s; best of %d interleaved rounds", len(pages), n, where, rounds)
+	t.Logf("%d pages, %d bytes, from %s; %d interleaved rounds", len(pages), n, where, rounds)
 	dst := make([]byte, 64<<10)
 	const base = pageURL
 	pageBase, err := url.Parse(base)
@@ -84,22 +85,40 @@ func TestRatios(t *testing.T) {
 			}
 		}},
 	}
+	// Each round runs every form once, one after the other: the ratios of
+	// a round compare runs made close together in time. The report gives
+	// each form's best round, and the median and range of each ratio over
+	// the rounds (a slow spell of the machine moves a round, not the
+	// median).
 	best := make([]time.Duration, len(forms))
-	for range rounds {
+	times := make([][]time.Duration, rounds)
+	for r := range rounds {
+		times[r] = make([]time.Duration, len(forms))
 		for i, f := range forms {
 			start := cpuTime()
 			f.run()
-			if d := cpuTime() - start; best[i] == 0 || d < best[i] {
+			d := cpuTime() - start
+			times[r][i] = d
+			if best[i] == 0 || d < best[i] {
 				best[i] = d
 			}
 		}
 	}
-	mbps := func(i int) float64 { return float64(n) / 1e6 / best[i].Seconds() }
+	mbps := func(d time.Duration) float64 { return float64(n) / 1e6 / d.Seconds() }
 	for i, f := range forms {
-		t.Logf("%-28s %7.1f MB/cpu-s", f.name, mbps(i))
+		t.Logf("%-28s %7.1f MB/cpu-s (best round)", f.name, mbps(best[i]))
 	}
-	t.Logf("extract / x/net Next+Raw:            %.2fx (target 1.5x, goal 2x)", mbps(1)/mbps(0))
-	t.Logf("extract unresolved / x/net Next+Raw: %.2fx", mbps(2)/mbps(0))
-	t.Logf("rewrite to URIs / x/net Next+Raw+write: %.2fx (target 1.2x, goal 2x)", mbps(4)/mbps(3))
-	t.Logf("rewrite to URIs / goquery parse-rewrite-render: %.2fx (target 3x)", mbps(4)/mbps(5))
+	ratio := func(name string, ours, theirs int, target string) {
+		var rs []float64
+		for r := range rounds {
+			rs = append(rs, times[r][theirs].Seconds()/times[r][ours].Seconds())
+		}
+		slices.Sort(rs)
+		t.Logf("%-48s median %.2fx (%.2f-%.2f over %d rounds)%s", name, rs[len(rs)/2], rs[0], rs[len(rs)-1], rounds, target)
+	}
+	ratio("extract / x/net Next+Raw:", 1, 0, "; target 1.5x, goal 2x")
+	ratio("extract unresolved / x/net Next+Raw:", 2, 0, "")
+	ratio("extract / x/net Next+Raw, writing the bytes:", 1, 3, "")
+	ratio("rewrite to URIs / x/net Next+Raw+write:", 4, 3, "; target 1.2x, goal 2x")
+	ratio("rewrite to URIs / goquery parse-rewrite-render:", 4, 5, "; target 3x")
 }
