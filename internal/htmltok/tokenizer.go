@@ -209,6 +209,10 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	if len(b) > z.maxTag {
 		b, eof = b[:z.maxTag], false
 	}
+	if end, ok := z.scanTag(b); ok {
+		return z.emitMarkup(src[:end], z.off), z.consume(end), nil
+	}
+	z.startMarkup() // undo what scanTag did
 	end, res := z.scan(b, 1, eof)
 	switch res {
 	case resToken:
@@ -224,6 +228,93 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	z.pos = len(src)
 	z.mstart = z.off
 	return nil, z.consume(len(src)), nil
+}
+
+// scanTag is scan's fast path for the common case of a whole start or
+// end tag in b (b[0] being its '<'): names, white space, quoted,
+// unquoted and missing values, and an ending ">" or "/>". It leaves the
+// tokenizer as scan would after the tag, and returns the tag's length and
+// true; on anything else (another construct, a slash not before '>', the
+// end of b) it returns false, leaving its work for startMarkup to undo.
+func (z *Tokenizer) scanTag(b []byte) (int, bool) {
+	i := 1
+	if i < len(b) && b[i] == '/' {
+		z.isEnd = true
+		i++
+	}
+	if i >= len(b) || !isAlpha(b[i]) {
+		return 0, false
+	}
+	rec := !z.isEnd
+	z.rec = rec
+	for i++; i < len(b) && !tagDelim[b[i]]; i++ {
+	}
+	if i >= len(b) {
+		return 0, false
+	}
+	z.mark = i
+	z.st = mBeforeAttrName // not mEOFInTag: emitMarkup reads it
+	for {
+		switch c := b[i]; {
+		case c == '>':
+			return i + 1, true
+		case isSpace[c]:
+			for i++; i < len(b) && isSpace[b[i]]; i++ {
+			}
+			if i >= len(b) {
+				return 0, false
+			}
+			continue
+		case c == '/':
+			if i+1 < len(b) && b[i+1] == '>' {
+				z.selfCl = true
+				return i + 2, true
+			}
+			return 0, false
+		}
+		// An attribute name (its first byte may be '=').
+		sp := aspan{name: int32(i), val: -1, valEnd: -1}
+		for i++; i < len(b) && !attrNameDelim[b[i]]; i++ {
+		}
+		sp.nameEnd = int32(i)
+		for ; i < len(b) && isSpace[b[i]]; i++ {
+		}
+		if i >= len(b) {
+			return 0, false
+		}
+		if b[i] == '=' {
+			for i++; i < len(b) && isSpace[b[i]]; i++ {
+			}
+			if i >= len(b) {
+				return 0, false
+			}
+			switch q := b[i]; q {
+			case '"', '\'':
+				k := indexByte(b[i+1:], q)
+				if k < 0 {
+					return 0, false
+				}
+				sp.val, sp.valEnd, sp.quote = int32(i+1), int32(i+1+k), q
+				i += k + 2
+				if i >= len(b) {
+					return 0, false
+				}
+			case '>':
+				sp.val, sp.valEnd = int32(i), int32(i)
+			default:
+				sp.val = int32(i)
+				for ; i < len(b) && !unquotedDelim[b[i]]; i++ {
+				}
+				if i >= len(b) {
+					return 0, false
+				}
+				sp.valEnd = int32(i)
+			}
+		}
+		if rec {
+			z.spans = append(z.spans, sp)
+		}
+	}
 }
 
 func (z *Tokenizer) consume(n int) int {
