@@ -69,8 +69,10 @@ type Tokenizer struct {
 	isEnd  bool // the tag is an end tag
 	selfCl bool // the tag ends with "/>"
 	rec    bool // record attribute spans (start tag, not oversize)
-	kind   tagKind
-	decl   mdecl
+	// lowerName: scanTag found the tag name in lower case already.
+	lowerName bool
+	kind      tagKind
+	decl      mdecl
 	// mark is the end of a tag name, the start of a bogus comment's
 	// data, or the end of a comment's, doctype's or CDATA section's data.
 	mark   int
@@ -89,6 +91,7 @@ type Tokenizer struct {
 type aspan struct {
 	name, nameEnd, val, valEnd int32
 	quote                      byte
+	lower                      bool // the name is known to be in lower case
 }
 
 type mstate uint8
@@ -247,12 +250,21 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 	}
 	rec := !z.isEnd
 	z.rec = rec
-	for i++; i < len(b) && !tagDelim[b[i]]; i++ {
+	// The names are scanned with nameClass, which also tells whether
+	// they hold an upper-case letter: most do not, and need no copy.
+	up := nameClass[b[i]]
+	for i++; i < len(b); i++ {
+		c := nameClass[b[i]]
+		if c&ncTagDelim != 0 {
+			break
+		}
+		up |= c
 	}
 	if i >= len(b) {
 		return 0, false
 	}
 	z.mark = i
+	z.lowerName = up&ncUpper == 0
 	z.st = mBeforeAttrName // not mEOFInTag: emitMarkup reads it
 	for {
 		switch c := b[i]; {
@@ -274,9 +286,15 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 		}
 		// An attribute name (its first byte may be '=').
 		sp := aspan{name: int32(i), val: -1, valEnd: -1}
-		for i++; i < len(b) && !attrNameDelim[b[i]]; i++ {
+		up := nameClass[b[i]]
+		for i++; i < len(b); i++ {
+			c := nameClass[b[i]]
+			if c&ncAttrDelim != 0 {
+				break
+			}
+			up |= c
 		}
-		sp.nameEnd = int32(i)
+		sp.nameEnd, sp.lower = int32(i), up&ncUpper == 0
 		for ; i < len(b) && isSpace[b[i]]; i++ {
 		}
 		if i >= len(b) {
@@ -326,7 +344,7 @@ func (z *Tokenizer) consume(n int) int {
 func (z *Tokenizer) startMarkup() {
 	z.st = mTagOpen
 	z.pos = 1
-	z.isEnd, z.selfCl, z.rec = false, false, false
+	z.isEnd, z.selfCl, z.rec, z.lowerName = false, false, false, false
 	z.kind = kOther
 	z.decl = dNone
 	z.mark = 0
@@ -976,7 +994,11 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		z.scratch = make([]byte, 0, len(b)+len(b)/2)
 	}
 	z.scratch = z.scratch[:0]
-	t.Name = z.lowered(b[nameStart:nameEnd])
+	if z.lowerName {
+		t.Name = b[nameStart:nameEnd]
+	} else {
+		t.Name = z.lowered(b[nameStart:nameEnd])
+	}
 	if t.Type == StartTag || t.Type == SelfClosingTag {
 		z.buildAttrs(t, b)
 	}
@@ -1019,7 +1041,11 @@ func (z *Tokenizer) buildAttrs(t *Token, b []byte) {
 		if ne < 0 {
 			ne = len(b)
 		}
-		a.Name = z.lowered(b[s.name:ne])
+		if s.lower {
+			a.Name = b[s.name:ne]
+		} else {
+			a.Name = z.lowered(b[s.name:ne])
+		}
 		a.NameOff, a.ValOff, a.Quote, a.Dup = int(s.name), int(s.val), s.quote, false
 		a.Val = nil
 		if s.val >= 0 {
@@ -1339,6 +1365,16 @@ var markupStart = func() (t [256]bool) {
 // FF, space) plus CR, which the input stream preprocessing turns into LF.
 var isSpace, tagDelim, attrNameDelim, unquotedDelim [256]bool
 
+// nameClass classes bytes for scanTag's name loops: the ends of a tag
+// name, of an attribute name, and the upper-case letters.
+var nameClass [256]uint8
+
+const (
+	ncTagDelim = 1 << iota
+	ncAttrDelim
+	ncUpper
+)
+
 func init() {
 	for _, c := range []byte("\t\n\f\r ") {
 		isSpace[c] = true
@@ -1349,4 +1385,15 @@ func init() {
 	tagDelim['/'], tagDelim['>'] = true, true
 	attrNameDelim['/'], attrNameDelim['>'], attrNameDelim['='] = true, true, true
 	unquotedDelim['>'] = true
+	for c := range 256 {
+		if tagDelim[c] {
+			nameClass[c] |= ncTagDelim
+		}
+		if attrNameDelim[c] {
+			nameClass[c] |= ncAttrDelim
+		}
+		if 'A' <= c && c <= 'Z' {
+			nameClass[c] |= ncUpper
+		}
+	}
 }
