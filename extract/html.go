@@ -310,7 +310,11 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 	defer x.endChunk()
 	for {
 		tok, n, err := x.z.Next(in, atEOF)
-		if tok != nil {
+		if tok != nil && tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.anchor == nil && !x.opts.TextLinks && x.u16 == nil {
+			// Text that no link is in, nor any a element: token's
+			// bookkeeping only.
+			x.settled = tok.Offset + int64(len(tok.Raw))
+		} else if tok != nil {
 			if e := x.token(tok); e != nil {
 				x.err = e
 				return e

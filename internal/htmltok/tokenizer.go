@@ -71,8 +71,11 @@ type Tokenizer struct {
 	rec    bool // record attribute spans (start tag, not oversize)
 	// lowerName: scanTag found the tag name in lower case already.
 	lowerName bool
-	kind      tagKind
-	decl      mdecl
+	// fastAttrs: scanTag built z.attrs itself (not the spans); upperAttr:
+	// a name among them holds an upper-case letter.
+	fastAttrs, upperAttr bool
+	kind                 tagKind
+	decl                 mdecl
 	// mark is the end of a tag name, the start of a bogus comment's
 	// data, or the end of a comment's, doctype's or CDATA section's data.
 	mark   int
@@ -250,6 +253,7 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 	}
 	rec := !z.isEnd
 	z.rec = rec
+	z.attrs, z.fastAttrs = z.attrs[:0], true
 	// The names are scanned with nameClass, which also tells whether
 	// they hold an upper-case letter: most do not, and need no copy.
 	up := nameClass[b[i]]
@@ -330,7 +334,20 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 			}
 		}
 		if rec {
-			z.spans = append(z.spans, sp)
+			// The attribute itself, in place in the reused slice.
+			n := len(z.attrs)
+			if n < cap(z.attrs) {
+				z.attrs = z.attrs[:n+1]
+			} else {
+				z.attrs = append(z.attrs, Attr{})
+			}
+			at := &z.attrs[n]
+			at.Name, at.NameOff, at.ValOff, at.Quote, at.Dup = b[sp.name:sp.nameEnd], int(sp.name), int(sp.val), sp.quote, false
+			at.Val = nil
+			if sp.val >= 0 {
+				at.Val = b[sp.val:sp.valEnd]
+			}
+			z.upperAttr = z.upperAttr || !sp.lower
 		}
 	}
 }
@@ -345,6 +362,7 @@ func (z *Tokenizer) startMarkup() {
 	z.st = mTagOpen
 	z.pos = 1
 	z.isEnd, z.selfCl, z.rec, z.lowerName = false, false, false, false
+	z.fastAttrs, z.upperAttr = false, false
 	z.kind = kOther
 	z.decl = dNone
 	z.mark = 0
@@ -999,7 +1017,18 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 	} else {
 		t.Name = z.lowered(b[nameStart:nameEnd])
 	}
-	if t.Type == StartTag || t.Type == SelfClosingTag {
+	switch {
+	case t.Type != StartTag && t.Type != SelfClosingTag:
+	case z.fastAttrs:
+		// scanTag built the attributes; some names may want lowering.
+		if z.upperAttr {
+			for i := range z.attrs {
+				z.attrs[i].Name = z.lowered(z.attrs[i].Name)
+			}
+		}
+		markDups(z.attrs, &z.dupTab)
+		t.Attrs = z.attrs
+	default:
 		z.buildAttrs(t, b)
 	}
 	if t.Type != EOFInTag && (!z.isEnd || z.ctx.n > 0) {
