@@ -3,54 +3,36 @@ package bench
 import (
 	"bytes"
 	"net/url"
-	"os"
 	"slices"
-	"strconv"
 	"testing"
 	"time"
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
-	"golang.org/x/net/html"
 )
 
-// TestRatios measures what BenchmarkHTML, BenchmarkRewrite and
-// BenchmarkRewriteGoquery do, each form in turn and the turns interleaved
-// (round after round), so that the load of a shared machine falls on all
-// alike, and reports each form's best throughput and the throughput
-// ratios the issues set targets for, round by round.
-// It runs when RELINK_BENCH is set; RELINK_BENCH_ROUNDS sets the number of
-// rounds (7 by default).
-func TestRatios(t *testing.T) {
-	if os.Getenv("RELINK_BENCH") == "" {
-		t.Skip("RELINK_BENCH not set: a timing run, not a test")
-	}
-	rounds := 7
-	if n, err := strconv.Atoi(os.Getenv("RELINK_BENCH_ROUNDS")); err == nil && n > 0 {
-		rounds = n
-	}
-	pages, where := corpus(t)
+// BenchmarkRatios measures what BenchmarkHTML, BenchmarkRewrite and
+// BenchmarkRewriteGoquery do, each form in turn, one round of all the
+// forms per iteration (run it with -benchtime 11x for 11 rounds), so that
+// the load of a shared machine falls on all alike. It reports the median
+// of each throughput ratio the issues set targets for (ratios taken within
+// a round) as metrics, and logs each form's best throughput and each
+// ratio's range.
+func BenchmarkRatios(b *testing.B) {
+	pages, where := corpus(b)
 	n := totalBytes(pages)
-	t.Logf("%d pages, %d bytes, from %s; %d interleaved rounds", len(pages), n, where, rounds)
 	dst := make([]byte, 64<<10)
 	const base = pageURL
 	pageBase, err := url.Parse(base)
 	if err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
 	count := func(*extract.Link) error { return nil }
 	forms := []struct {
 		name string
 		run  func()
 	}{
-		{"x-net-html-Next-Raw", func() {
-			for _, p := range pages {
-				z := html.NewTokenizer(bytes.NewReader(p))
-				for z.Next() != html.ErrorToken {
-					_ = z.Raw()
-				}
-			}
-		}},
+		{"x-net-html-Next-Raw", func() { xnetPass(pages, nil) }},
 		{"relink-extract", func() {
 			for _, p := range pages {
 				pass(extract.NewHTML(extract.Options{BaseURL: base}, count), dst, p)
@@ -61,16 +43,7 @@ func TestRatios(t *testing.T) {
 				pass(extract.NewHTML(extract.Options{Unresolved: true}, count), dst, p)
 			}
 		}},
-		{"x-net-html-Next-Raw-write", func() {
-			var out bytes.Buffer
-			for _, p := range pages {
-				out.Reset()
-				z := html.NewTokenizer(bytes.NewReader(p))
-				for z.Next() != html.ErrorToken {
-					out.Write(z.Raw())
-				}
-			}
-		}},
+		{"x-net-html-Next-Raw-write", func() { xnetPass(pages, new(bytes.Buffer)) }},
 		{"relink-rewrite-uri", func() {
 			for _, p := range pages {
 				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.URI, BaseURL: base}), dst, p)
@@ -80,45 +53,44 @@ func TestRatios(t *testing.T) {
 			var out bytes.Buffer
 			for _, p := range pages {
 				if err := goqueryRewrite(&out, p, pageBase); err != nil {
-					t.Fatal(err)
+					b.Fatal(err)
 				}
 			}
 		}},
 	}
 	// Each round runs every form once, one after the other: the ratios of
-	// a round compare runs made close together in time. The report gives
-	// each form's best round, and the median and range of each ratio over
-	// the rounds (a slow spell of the machine moves a round, not the
-	// median).
-	best := make([]time.Duration, len(forms))
-	times := make([][]time.Duration, rounds)
-	for r := range rounds {
-		times[r] = make([]time.Duration, len(forms))
+	// a round compare runs made close together in time, and the median
+	// over the rounds is not moved by a slow spell of the machine.
+	var times [][]time.Duration
+	for b.Loop() {
+		round := make([]time.Duration, len(forms))
 		for i, f := range forms {
 			start := cpuTime()
 			f.run()
-			d := cpuTime() - start
-			times[r][i] = d
-			if best[i] == 0 || d < best[i] {
-				best[i] = d
-			}
+			round[i] = cpuTime() - start
 		}
+		times = append(times, round)
 	}
-	mbps := func(d time.Duration) float64 { return float64(n) / 1e6 / d.Seconds() }
+	b.Logf("%d pages, %d bytes, from %s; %d rounds", len(pages), n, where, len(times))
 	for i, f := range forms {
-		t.Logf("%-28s %7.1f MB/cpu-s (best round)", f.name, mbps(best[i]))
+		best := times[0][i]
+		for _, round := range times {
+			best = min(best, round[i])
+		}
+		b.Logf("%-28s %7.1f MB/cpu-s (best round)", f.name, float64(n)/1e6/best.Seconds())
 	}
-	ratio := func(name string, ours, theirs int, target string) {
+	ratio := func(name, unit string, ours, theirs int, target string) {
 		var rs []float64
-		for r := range rounds {
-			rs = append(rs, times[r][theirs].Seconds()/times[r][ours].Seconds())
+		for _, round := range times {
+			rs = append(rs, round[theirs].Seconds()/round[ours].Seconds())
 		}
 		slices.Sort(rs)
-		t.Logf("%-48s median %.2fx (%.2f-%.2f over %d rounds)%s", name, rs[len(rs)/2], rs[0], rs[len(rs)-1], rounds, target)
+		b.ReportMetric(rs[len(rs)/2], unit)
+		b.Logf("%-48s median %.2fx (%.2f-%.2f over %d rounds)%s", name, rs[len(rs)/2], rs[0], rs[len(rs)-1], len(rs), target)
 	}
-	ratio("extract / x/net Next+Raw:", 1, 0, "; target 1.5x, goal 2x")
-	ratio("extract unresolved / x/net Next+Raw:", 2, 0, "")
-	ratio("extract / x/net Next+Raw, writing the bytes:", 1, 3, "")
-	ratio("rewrite to URIs / x/net Next+Raw+write:", 4, 3, "; target 1.2x, goal 2x")
-	ratio("rewrite to URIs / goquery parse-rewrite-render:", 4, 5, "; target 3x")
+	ratio("extract / x/net Next+Raw:", "extract/xnet-x", 1, 0, "; target 1.5x, goal 2x")
+	ratio("extract unresolved / x/net Next+Raw:", "unresolved/xnet-x", 2, 0, "")
+	ratio("extract / x/net Next+Raw, writing the bytes:", "extract/xnet-write-x", 1, 3, "")
+	ratio("rewrite to URIs / x/net Next+Raw+write:", "rewrite/xnet-write-x", 4, 3, "; target 1.2x, goal 2x")
+	ratio("rewrite to URIs / goquery parse-rewrite-render:", "rewrite/goquery-x", 4, 5, "; target 3x")
 }

@@ -135,10 +135,9 @@ type HTML struct {
 	cacheBase  *iri.URL
 	slotRaw    string // the Raw whose slot of cache is slot
 	slot       int
-	hit        resolved // what rawString found for the link at hand
-	strs       []byte   // the block of string data of str
-	tbuf, cbuf []byte   // anchor text, decoded and collapsed
-	cssQuote   byte     // the CSSURL.Quote of the URL eachURL reports
+	strs       []byte // the block of string data of str
+	tbuf, cbuf []byte // anchor text, decoded and collapsed
+	cssQuote   byte   // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
 	err        error
 }
@@ -166,7 +165,7 @@ func (x *HTML) Reset() {
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	x.cacheGen++
-	x.cacheBase, x.hit, x.slotRaw = nil, resolved{}, ""
+	x.cacheBase, x.slotRaw = nil, ""
 	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
 	x.dec = nil
 	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
@@ -310,11 +309,7 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 	defer x.endChunk()
 	for {
 		tok, n, err := x.z.Next(in, atEOF)
-		if tok != nil && tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.anchor == nil && !x.opts.TextLinks && x.u16 == nil {
-			// Text that no link is in, nor any a element: token's
-			// bookkeeping only.
-			x.settled = tok.Offset + int64(len(tok.Raw))
-		} else if tok != nil {
+		if tok != nil {
 			if e := x.token(tok); e != nil {
 				x.err = e
 				return e
@@ -342,6 +337,12 @@ func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
 
 // token handles one token, then advances the line count.
 func (x *HTML) token(tok *htmltok.Token) error {
+	if tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.anchor == nil && !x.opts.TextLinks && x.u16 == nil {
+		// Text that holds no link and is no anchor text (most of it):
+		// the bookkeeping at the end of this function, only.
+		x.settled = tok.Offset + int64(len(tok.Raw))
+		return nil
+	}
 	var err error
 	if len(x.trun) > 0 && (tok.Type != htmltok.Text || tok.RawText != htmltok.NotRaw || x.anchor != nil) {
 		if err := x.flushText(); err != nil {
@@ -703,23 +704,21 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 }
 
 // rawString returns b as a string: the Raw of the cached result for b
-// when there is one (and x.hit that result), else a copy.
+// when there is one, else a copy; and notes b's slot of the cache for
+// resolve.
 func (x *HTML) rawString(b []byte) string {
-	x.hit = resolved{}
-	if x.opts.Unresolved {
+	if x.opts.Unresolved || x.cache == nil {
 		return x.str(b)
 	}
-	if x.cache != nil {
-		i := int(maphash.Bytes(cacheSeed, b) & (cacheSize - 1))
-		if e := &x.cache[i]; e.gen == x.cacheGen && e.r.raw == string(b) {
-			x.hit = e.r
-			return e.r.raw
-		}
-		s := x.str(b)
-		x.slotRaw, x.slot = s, i
-		return s
+	i := int(maphash.Bytes(cacheSeed, b) & (cacheSize - 1))
+	var raw string
+	if e := &x.cache[i]; e.gen == x.cacheGen && e.r.raw == string(b) {
+		raw = e.r.raw
+	} else {
+		raw = x.str(b)
 	}
-	return x.str(b)
+	x.slotRaw, x.slot = raw, i
+	return raw
 }
 
 // str returns b as a string. A short one is copied into x.strs, a block
@@ -756,25 +755,22 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	}
 	if base != x.cacheBase {
 		x.cacheGen++
-		x.cacheBase, x.hit = base, resolved{}
+		x.cacheBase = base
 	}
-	r, ok := x.hit, x.hit.raw == l.Raw && x.hit.uri != ""
-	x.hit = resolved{}
-	if !ok {
-		i := x.slot
-		if x.slotRaw != l.Raw {
-			i = int(maphash.String(cacheSeed, l.Raw) & (cacheSize - 1))
-		}
-		x.slotRaw = ""
-		e := &x.cache[i]
-		if r, ok = e.r, e.gen == x.cacheGen && e.r.raw == l.Raw; !ok {
-			if r, ok = x.resolveNew(l, base); !ok {
-				return
-			}
-			*e = cacheEntry{x.cacheGen, r}
-		}
+	i := x.slot
+	if x.slotRaw != l.Raw {
+		i = int(maphash.String(cacheSeed, l.Raw) & (cacheSize - 1))
 	}
-	l.URI, l.IRI = r.uri, r.iri
+	x.slotRaw = ""
+	e := &x.cache[i]
+	if e.gen != x.cacheGen || e.r.raw != l.Raw {
+		r, ok := x.resolveNew(l, base)
+		if !ok {
+			return
+		}
+		*e = cacheEntry{x.cacheGen, r}
+	}
+	l.URI, l.IRI = e.r.uri, e.r.iri
 }
 
 // resolveNew resolves l against base: the result and true, or false and

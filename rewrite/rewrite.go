@@ -224,25 +224,24 @@ func (r *rewriter) resolve(l *extract.Link) bool {
 		return true
 	}
 	var err error
-	if l.Base != nil {
-		l.URI, err = r.conv.ResolveURL(l.Base, l.Raw)
-	} else {
-		l.URI, err = r.conv.ToURI(l.Raw)
-	}
+	l.URI, err = r.target(l, l.Raw)
 	return err == nil
+}
+
+// target returns the URL the reference v requests in l's place: resolved
+// against l.Base, or as it is without one.
+func (r *rewriter) target(l *extract.Link, v string) (string, error) {
+	if l.Base != nil {
+		return r.conv.ResolveURL(l.Base, v)
+	}
+	return r.conv.ToURI(v)
 }
 
 // sameTarget reports whether the reference v resolves, as l's value does,
 // to l.URI (up to the case of percent-encoding and percent-encoded
 // unreserved characters).
 func (r *rewriter) sameTarget(l *extract.Link, v string) bool {
-	var got string
-	var err error
-	if l.Base != nil {
-		got, err = r.conv.ResolveURL(l.Base, v)
-	} else {
-		got, err = r.conv.ToURI(v)
-	}
+	got, err := r.target(l, v)
 	return err == nil && equivalent(got, l.URI)
 }
 

@@ -168,19 +168,25 @@ func TestGoldenRewrite(t *testing.T) {
 		opts := m.opts
 		opts.BaseURL = docURL
 		got := run(t, NewHTML(opts), doc, 0, 0)
-		golden := fmt.Sprintf("../testdata/rewrite/links-utf-8.%s.golden", m.name)
-		if *update {
-			os.MkdirAll(filepath.Dir(golden), 0o755)
-			os.WriteFile(golden, got, 0o644)
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: output differs from %s", m.name, golden)
-		}
+		checkGolden(t, m.name, fmt.Sprintf("../testdata/rewrite/links-utf-8.%s.golden", m.name), got)
+	}
+}
+
+// checkGolden compares got with the golden file, or writes it with
+// -update.
+func checkGolden(t *testing.T, name, golden string, got []byte) {
+	t.Helper()
+	if *update {
+		os.MkdirAll(filepath.Dir(golden), 0o755)
+		os.WriteFile(golden, got, 0o644)
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: output differs from %s", name, golden)
 	}
 }
 

@@ -232,18 +232,7 @@ func TestGoldenText(t *testing.T) {
 			if st := tr.Stats(); st.Kept != 0 {
 				t.Errorf("text-%s.txt %s: %d links kept", cs, m.name, st.Kept)
 			}
-			golden := fmt.Sprintf("../testdata/rewrite/text-%s.%s.golden", cs, m.name)
-			if *update {
-				os.WriteFile(golden, got, 0o644)
-				continue
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s: output differs from %s", m.name, golden)
-			}
+			checkGolden(t, m.name, fmt.Sprintf("../testdata/rewrite/text-%s.%s.golden", cs, m.name), got)
 		}
 	}
 }

@@ -157,10 +157,46 @@ func benchSize() int64 {
 	return 1 << 30
 }
 
-// extractAll runs the extractor on r and returns the number of links.
-func extractAll(x *extract.HTML, r io.Reader, links *int) error {
+// extractPage runs an extractor for the page at url, in charset, on r,
+// with fn as its link function.
+func extractPage(url, charset string, r io.Reader, fn func(*extract.Link) error) error {
+	x := extract.NewHTML(extract.Options{BaseURL: url, Charset: charset}, fn)
 	_, err := io.Copy(io.Discard, transform.NewReader(r, x))
 	return err
+}
+
+// extractPayloads extracts the links of the HTML payloads alone, already
+// decoded and in memory, reps times over.
+func extractPayloads(c *benchCorpus, reps int, fn func(*extract.Link) error) error {
+	for range reps {
+		for _, p := range c.payloads {
+			if err := extractPage(p.url, p.charset, bytes.NewReader(p.body), fn); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// eachPage calls page with each HTML payload of the WARC data read reps
+// times over.
+func eachPage(data []byte, reps int, page func(htmlBody) error) error {
+	r := warc.NewReader(repeat(data, reps))
+	defer r.Close()
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if p, ok := htmlPayload(rec); ok {
+			if err := page(p); err != nil {
+				return err
+			}
+		}
+	}
 }
 
 // BenchmarkWARC measures, on the fixtures replicated to 1 GiB of WARC
@@ -172,7 +208,7 @@ func extractAll(x *extract.HTML, r io.Reader, links *int) error {
 // reading alone (every record, every HTML body read to the end). All
 // report MB/s (wall-clock) and MB/cpu-s (CPU time, the read-ahead
 // goroutine's included) of uncompressed WARC data, so that they compare;
-// the WARC layer's cost is plain and gzip over extract (TestOverhead
+// the WARC layer's cost is plain and gzip over extract (BenchmarkOverhead
 // measures it in an interleaved run).
 func BenchmarkWARC(b *testing.B) {
 	c := loadCorpus(b)
@@ -213,65 +249,27 @@ func BenchmarkWARC(b *testing.B) {
 		})
 	}
 
-	run(b, "extract", func() error {
-		for range reps {
-			for _, p := range c.payloads {
-				x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
-				if err := extractAll(x, bytes.NewReader(p.body), &links); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
+	run(b, "extract", func() error { return extractPayloads(c, reps, count) })
 	pages := func(data []byte) func() error {
 		return func() error {
-			r := warc.NewReader(repeat(data, reps))
-			defer r.Close()
-			for {
-				rec, err := r.Next()
-				if err == io.EOF {
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				if p, ok := htmlPayload(rec); ok {
-					x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
-					if err := extractAll(x, p.r, &links); err != nil {
-						return err
-					}
-				}
-			}
+			return eachPage(data, reps, func(p htmlBody) error { return extractPage(p.url, p.charset, p.r, count) })
 		}
 	}
 	run(b, "plain", pages(c.plain))
 	run(b, "gzip", pages(c.gzipped))
 	read := func(data []byte) func() error {
 		return func() error {
-			r := warc.NewReader(repeat(data, reps))
-			defer r.Close()
-			for {
-				rec, err := r.Next()
-				if err == io.EOF {
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				if p, ok := htmlPayload(rec); ok {
-					if _, err := io.Copy(io.Discard, p.r); err != nil {
-						return err
-					}
-				}
-			}
+			return eachPage(data, reps, func(p htmlBody) error {
+				_, err := io.Copy(io.Discard, p.r)
+				return err
+			})
 		}
 	}
 	run(b, "reader", read(c.plain))
 	run(b, "reader-gzip", read(c.gzipped))
 }
 
-// TestOverhead measures what BenchmarkWARC does, in wall-clock time and
+// BenchmarkOverhead measures what BenchmarkWARC does, in wall-clock time and
 // in CPU time, and reports the cost of the WARC layer over extraction
 // alone: "plain" and "gzip" (uncompressed, and a gzip member per record)
 // over "extract". The forms run in turn, round after round, each round
@@ -283,51 +281,19 @@ func BenchmarkWARC(b *testing.B) {
 // decompression stays in it. "cores" is CPU time over wall-clock time in
 // the round of the best wall-clock time: near 1 for all, the process had
 // one core (another process, a build, had the other), and the wall-clock
-// figures say little of the read-ahead. It runs when RELINK_BENCH is set
-// (RELINK_BENCH_MB sets the size, 1 GiB by default; RELINK_BENCH_ROUNDS
-// the rounds, 3 by default).
-func TestOverhead(t *testing.T) {
-	if os.Getenv("RELINK_BENCH") == "" {
-		t.Skip("RELINK_BENCH not set")
-	}
-	rounds := 3
-	if n, err := strconv.Atoi(os.Getenv("RELINK_BENCH_ROUNDS")); err == nil && n > 0 {
-		rounds = n
-	}
-	c := loadCorpus(t)
+// figures say little of the read-ahead. One iteration is one round (run
+// it with -benchtime 3x for 3 rounds; RELINK_BENCH_MB sets the size, as
+// for BenchmarkWARC). The overheads are reported as the metrics
+// plain-wall-%, plain-cpu-%, gzip-wall-% and gzip-cpu-%.
+func BenchmarkOverhead(b *testing.B) {
+	c := loadCorpus(b)
 	reps := int(max(1, benchSize()/int64(len(c.plain))))
 	size := float64(reps) * float64(len(c.plain))
 	count := func(*extract.Link) error { return nil }
-	extractPages := func() error {
-		for range reps {
-			for _, p := range c.payloads {
-				x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
-				if _, err := io.Copy(io.Discard, transform.NewReader(bytes.NewReader(p.body), x)); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
+	extractPages := func() error { return extractPayloads(c, reps, count) }
 	readPages := func(data []byte) func() error {
 		return func() error {
-			r := warc.NewReader(repeat(data, reps))
-			defer r.Close()
-			for {
-				rec, err := r.Next()
-				if err == io.EOF {
-					return nil
-				}
-				if err != nil {
-					return err
-				}
-				if p, ok := htmlPayload(rec); ok {
-					x := extract.NewHTML(extract.Options{BaseURL: p.url, Charset: p.charset}, count)
-					if _, err := io.Copy(io.Discard, transform.NewReader(p.r, x)); err != nil {
-						return err
-					}
-				}
-			}
+			return eachPage(data, reps, func(p htmlBody) error { return extractPage(p.url, p.charset, p.r, count) })
 		}
 	}
 	forms := []struct {
@@ -340,13 +306,14 @@ func TestOverhead(t *testing.T) {
 		{name: "plain", f: readPages(c.plain)},
 		{name: "gzip", f: readPages(c.gzipped)},
 	}
-	for round := range rounds {
+	round := 0
+	for b.Loop() {
 		for k := range forms {
 			f := &forms[(round+k)%len(forms)]
 			runtime.GC()
 			start, cpu0 := time.Now(), cpuTime()
 			if err := f.f(); err != nil {
-				t.Fatal(err)
+				b.Fatal(err)
 			}
 			wall, cpu := time.Since(start), cpuTime()-cpu0
 			if f.wall == 0 || wall < f.wall {
@@ -356,16 +323,19 @@ func TestOverhead(t *testing.T) {
 				f.cpu = cpu
 			}
 		}
+		round++
 	}
-	t.Logf("%.0f MB of WARC data, best of %d interleaved rounds, GOMAXPROCS %d", size/1e6, rounds, runtime.GOMAXPROCS(0))
+	b.Logf("%.0f MB of WARC data, best of %d interleaved rounds, GOMAXPROCS %d", size/1e6, round, runtime.GOMAXPROCS(0))
 	base := forms[0]
 	for _, f := range forms {
 		line := fmt.Sprintf("%-8s %6.1f MB/s (%.2f cores) %6.1f MB/cpu-s", f.name,
 			size/f.wall.Seconds()/1e6, f.wallCPU.Seconds()/f.wall.Seconds(), size/f.cpu.Seconds()/1e6)
 		if f.name != base.name {
-			line += fmt.Sprintf("   over extract: wall %+5.1f%%, CPU %+5.1f%%",
-				100*(f.wall.Seconds()/base.wall.Seconds()-1), 100*(f.cpu.Seconds()/base.cpu.Seconds()-1))
+			wall, cpu := 100*(f.wall.Seconds()/base.wall.Seconds()-1), 100*(f.cpu.Seconds()/base.cpu.Seconds()-1)
+			line += fmt.Sprintf("   over extract: wall %+5.1f%%, CPU %+5.1f%%", wall, cpu)
+			b.ReportMetric(wall, f.name+"-wall-%")
+			b.ReportMetric(cpu, f.name+"-cpu-%")
 		}
-		t.Log(line)
+		b.Log(line)
 	}
 }

@@ -143,10 +143,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status >= 0 {
 		return status
 	}
-	switch *typ {
-	case "auto", "html", "text":
-	default:
-		return usageError(cmd, e, "unknown --type %q (want auto, html or text)", *typ)
+	if status := checkType(cmd, e, *typ); status >= 0 {
+		return status
 	}
 	switch *format {
 	case "jsonl", "uri", "tsv":
@@ -373,6 +371,16 @@ func (x *extractor) fail(name string, err error) {
 		err = pe.Err
 	}
 	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
+}
+
+// checkType reports a usage error for a --type other than auto, html and
+// text, and returns its exit status, or -1.
+func checkType(cmd *command, e *env, typ string) int {
+	switch typ {
+	case "auto", "html", "text":
+		return -1
+	}
+	return usageError(cmd, e, "unknown --type %q (want auto, html or text)", typ)
 }
 
 // checkCharsetBase reports a usage error for a --charset that is not a

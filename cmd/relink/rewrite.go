@@ -242,10 +242,8 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	default:
 		return usageError(cmd, e, "unknown --resolve %q (want keep, absolute or relative)", *resolve)
 	}
-	switch *typ {
-	case "auto", "html", "text":
-	default:
-		return usageError(cmd, e, "unknown --type %q (want auto, html or text)", *typ)
+	if status := checkType(cmd, e, *typ); status >= 0 {
+		return status
 	}
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -341,35 +340,30 @@ func TestRewriteText(t *testing.T) {
 	}
 }
 
-// TestRewriteJobsRatio measures relink rewrite -n -r on a tree (see
-// jobsTree) with -j 1 and -j 2, the runs interleaved round after round,
-// and reports the ratio of the best wall times: what a second core gives a
-// batch. It runs when RELINK_BENCH is set (RELINK_BENCH_ROUNDS rounds, 5
-// by default); a machine whose other load takes a core cannot show it.
-func TestRewriteJobsRatio(t *testing.T) {
-	if os.Getenv("RELINK_BENCH") == "" {
-		t.Skip("RELINK_BENCH not set: a timing run, not a test")
-	}
-	rounds := 5
-	if n, err := strconv.Atoi(os.Getenv("RELINK_BENCH_ROUNDS")); err == nil && n > 0 {
-		rounds = n
-	}
-	dir, size := jobsTree(t)
+// BenchmarkRewriteJobsRatio measures relink rewrite -n -r on a tree (see
+// jobsTree) with -j 1 and then -j 2 in each iteration (run it with
+// -benchtime 5x for 5 rounds), and reports the ratio of the best wall
+// times, what a second core gives a batch, as the metric j2/j1-x. A
+// machine whose other load takes a core cannot show it.
+func BenchmarkRewriteJobsRatio(b *testing.B) {
+	dir, size := jobsTree(b)
 	best := map[string]time.Duration{}
-	for range rounds {
+	for b.Loop() {
 		for _, j := range []string{"1", "2"} {
 			start := time.Now()
 			if got := runString([]string{"rewrite", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
-				t.Fatal(got.stderr)
+				b.Fatal(got.stderr)
 			}
 			if d := time.Since(start); best[j] == 0 || d < best[j] {
 				best[j] = d
 			}
 		}
 	}
+	ratio := best["1"].Seconds() / best["2"].Seconds()
+	b.ReportMetric(ratio, "j2/j1-x")
 	mb := float64(size) / 1e6
-	t.Logf("%s (%.0f MB), best of %d: -j 1 %v (%.0f MB/s), -j 2 %v (%.0f MB/s): -j 2 is %.2fx -j 1 (target 1.7x)",
-		dir, mb, rounds, best["1"], mb/best["1"].Seconds(), best["2"], mb/best["2"].Seconds(), best["1"].Seconds()/best["2"].Seconds())
+	b.Logf("%s (%.0f MB), best of %d: -j 1 %v (%.0f MB/s), -j 2 %v (%.0f MB/s): -j 2 is %.2fx -j 1 (target 1.7x)",
+		dir, mb, b.N, best["1"], mb/best["1"].Seconds(), best["2"], mb/best["2"].Seconds(), ratio)
 }
 
 // TestDiffLines checks that the edit scripts of diffLines turn a into b
