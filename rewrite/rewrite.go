@@ -196,10 +196,11 @@ func (r *rewriter) link(l *extract.Link) {
 		r.stats.Kept++
 		return
 	}
-	if ok && !r.sameTarget(l, v) {
-		// The new reference would resolve elsewhere ("http:x" is
-		// relative to an http base, absolute without one): write the
-		// absolute URL instead.
+	if !ok || !r.sameTarget(l, v) {
+		// The new reference would resolve elsewhere, or has no form of
+		// its own ("http:x" is relative to an http base, absolute
+		// without one, and "http:x´" has no host that could stand
+		// alone): write the absolute URL instead.
 		v, ok = r.absolute(l)
 	}
 	if !ok {

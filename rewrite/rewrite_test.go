@@ -226,3 +226,21 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/re
 
 // equivalentURI is the equivalence the rewriter promises (see equivalent).
 func equivalentURI(a, b string) bool { return equivalent(a, b) }
+
+// TestSameSchemeRelative checks references such as "http:x", relative to
+// an http base but absolute on their own: when the form asked for would
+// resolve elsewhere, or the reference has no form of its own ("http:Ð´":
+// "Ð´" cannot be a host), the absolute URL is written.
+func TestSameSchemeRelative(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{"<a href=http:\xd0\xb4>", "<a href=http://example.com/dir/%D0%B4>"},
+		{"<meta charset=windows-1252><a href=http:\xd0\xb4>", "<meta charset=windows-1252><a href=http://example.com/dir/%C3%90%C2%B4>"},
+		{"<a href=http:x>", "<a href=http://example.com/dir/x>"},
+		{"<a href=https:x>", "<a href=https://x/>"}, // absolute on its own too
+	} {
+		got, _, err := transform.String(NewHTML(Options{To: URI, BaseURL: docURL}), c.doc)
+		if err != nil || got != c.want {
+			t.Errorf("%q: got %q, %v; want %q", c.doc, got, err, c.want)
+		}
+	}
+}
