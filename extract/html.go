@@ -284,6 +284,20 @@ func (x *HTML) start() {
 			x.docURL, x.base = u, u
 		}
 	}
+	// The tokenizer may pass over the text that token would ignore: all
+	// raw text but a style element's, and ordinary text (skipText). In
+	// UTF-16, token counts the units of every token.
+	for r := htmltok.Script; r <= htmltok.Plaintext; r++ {
+		x.z.SkipText(r, x.u16 == nil && r != htmltok.Style)
+	}
+	x.skipText()
+}
+
+// skipText lets the tokenizer pass over ordinary text when token would
+// ignore it: when it is not the text of an open a element, text links are
+// not wanted, and the document is not UTF-16.
+func (x *HTML) skipText() {
+	x.z.SkipText(htmltok.NotRaw, x.anchor == nil && !x.opts.TextLinks && x.u16 == nil)
 }
 
 // feed tokenizes the input chunk b (as written).
@@ -485,6 +499,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			if anchor {
 				// Reported with its text at </a>; what follows waits.
 				x.anchor, x.text = l, x.text[:0]
+				x.skipText()
 				return nil
 			}
 			if l.Tag == "area" {
@@ -848,6 +863,7 @@ func (x *HTML) closeAnchor() error {
 		return nil
 	}
 	x.anchor = nil
+	x.skipText()
 	var ok bool
 	if x.jis == nil && !x.needsDecoding(x.text) {
 		// Most anchor texts need no decoding: collapse them as they are.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,6 +98,13 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 			if len(tok.Raw) == 0 {
 				t.Fatalf("chunk %d: empty token %v", chunk, copyToken(tok))
 			}
+			if gap := tok.Offset - int64(got.Len()); gap > 0 && z.skip != 0 {
+				// Text that Next passed over (SkipText): noted as a Text
+				// token of state skipped, for checkSkipped.
+				s := in[got.Len():tok.Offset]
+				out = append(out, tk{Type: Text, Raw: string(s), Offset: int64(got.Len()), RawText: skipped})
+				got.Write(s)
+			}
 			if tok.Offset != int64(got.Len()) {
 				t.Fatalf("chunk %d: token %v at offset %d, want %d", chunk, copyToken(tok), tok.Offset, got.Len())
 			}
@@ -150,4 +158,47 @@ func dump(ts []tk) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// skipped is the RawText of the text that tokenize notes where Next
+// passed over it.
+const skipped RawText = 255
+
+// checkSkipped checks the tokens got of a tokenizer that passes over the
+// texts of the states in skip against the tokens whole of one that does
+// not: that all it passed over is text of those states, and that the
+// other tokens are the same.
+func checkSkipped(t testing.TB, got, whole []tk, skip ...RawText) (passed int) {
+	t.Helper()
+	skips := func(r RawText) bool { return r == skipped || slices.Contains(skip, r) }
+	var inSkipped []bool // for each byte of the input, whether it is in a text of skip
+	for _, w := range whole {
+		for range len(w.Raw) {
+			inSkipped = append(inSkipped, w.Type == Text && skips(w.RawText))
+		}
+	}
+	for _, g := range got {
+		if g.RawText != skipped {
+			continue
+		}
+		passed++
+		for i := range len(g.Raw) {
+			if !inSkipped[int(g.Offset)+i] {
+				t.Fatalf("passed over %q at %d, which is not text of %v", g.Raw, g.Offset, skip)
+			}
+		}
+	}
+	others := func(ts []tk) string {
+		var keep []tk
+		for _, t := range ts {
+			if t.Type != Text || !skips(t.RawText) {
+				keep = append(keep, t)
+			}
+		}
+		return dump(merge(keep))
+	}
+	if g, w := others(got), others(whole); g != w {
+		t.Fatalf("skipping %v, the other tokens differ (%d texts passed over):\n%s", skip, passed, diffLines(g, w))
+	}
+	return passed
 }

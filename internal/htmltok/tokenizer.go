@@ -84,6 +84,10 @@ type Tokenizer struct {
 
 	ctx foreignStack
 
+	// skip holds a bit for each RawText (1<<r) whose Text tokens Next may
+	// pass over (SkipText).
+	skip uint16
+
 	tok     Token
 	attrs   []Attr
 	scratch []byte
@@ -148,11 +152,12 @@ func New(opts ...Option) *Tokenizer {
 	return z
 }
 
-// Reset makes z ready for a new document, keeping its options and
-// buffers.
+// Reset makes z ready for a new document, keeping its options, its
+// SkipText settings and its buffers.
 func (z *Tokenizer) Reset() {
 	*z = Tokenizer{
 		maxTag:  z.maxTag,
+		skip:    z.skip,
 		buf:     z.buf[:0],
 		spans:   z.spans[:0],
 		attrs:   z.attrs[:0],
@@ -201,6 +206,11 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	}
 	end, stop := z.scanText(src, atEOF)
 	if end > 0 {
+		if stop == stopMarkup && z.skip&(1<<z.raw) != 0 {
+			if tok := z.skipText(src, end); tok != nil {
+				return tok, z.consume(len(tok.Raw) + end), nil
+			}
+		}
 		return z.emitText(src[:end], z.off), z.consume(end), nil
 	}
 	if stop == stopHold {
@@ -234,6 +244,43 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	z.pos = len(src)
 	z.mstart = z.off
 	return nil, z.consume(len(src)), nil
+}
+
+// SkipText tells whether Next may pass over the Text tokens of the raw
+// text state r (NotRaw for ordinary text): when skip is set and such a
+// text is directly followed, in the same input, by a whole start or end
+// tag that needs no more input, Next consumes both and returns the tag.
+// Which texts are passed over depends on how the input is split: a
+// caller that sets it must not depend on seeing any text of state r,
+// only on the offsets of the tokens it sees. The tokenizer's state is
+// the same as if the text had been returned.
+func (z *Tokenizer) SkipText(r RawText, skip bool) {
+	if skip {
+		z.skip |= 1 << r
+	} else {
+		z.skip &^= 1 << r
+	}
+}
+
+// skipText returns the tag at src[end:], which follows the text
+// src[:end], as the token for both, or nil if it is not a tag that
+// scanTag reads whole, leaving the text to be returned.
+func (z *Tokenizer) skipText(src []byte, end int) *Token {
+	raw, script, dashes := z.raw, z.script, z.dashes
+	z.startMarkup()
+	b := src[end:]
+	if len(b) > z.maxTag {
+		b = b[:z.maxTag]
+	}
+	n, ok := z.scanTag(b)
+	if !ok {
+		// Back to the text state, with the text to return.
+		z.startMarkup()
+		z.st = mNone
+		z.raw, z.script, z.dashes = raw, script, dashes
+		return nil
+	}
+	return z.emitMarkup(src[end:end+n], z.off+int64(end))
 }
 
 // scanTag is scan's fast path for the common case of a whole start or

@@ -259,6 +259,21 @@ func TestChunks(t *testing.T) {
 				t.Fatalf("chunk size %d:\n%s", n, diffLines(got, want))
 			}
 		}
+		// The same with SkipText, for ordinary text, and for ordinary
+		// text and every raw text state.
+		for _, skip := range [][]RawText{{NotRaw}, {NotRaw, Script, Style, Textarea, Title, Xmp, Iframe, Noembed, Noframes, Plaintext}} {
+			z := New(opts...)
+			for _, r := range skip {
+				z.SkipText(r, true)
+			}
+			for _, n := range sizes {
+				z.Reset() // keeps the SkipText settings
+				passed := checkSkipped(t, tokenize(t, z, in, n), whole, skip...)
+				if n >= 64 && len(in) > 1000 && passed == 0 {
+					t.Fatalf("chunk size %d, skipping %v: no text passed over", n, skip)
+				}
+			}
+		}
 	}
 	for _, c := range tokCases {
 		var sizes []int
