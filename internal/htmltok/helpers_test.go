@@ -98,8 +98,8 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 			if len(tok.Raw) == 0 {
 				t.Fatalf("chunk %d: empty token %v", chunk, copyToken(tok))
 			}
-			if gap := tok.Offset - int64(got.Len()); gap > 0 && z.skip != 0 {
-				// Text that Next passed over (SkipText): noted as a Text
+			if gap := tok.Offset - int64(got.Len()); gap > 0 && (z.skip != 0 || z.skipEnd) {
+				// What Next passed over (SkipText, SkipEndTags): noted as a Text
 				// token of state skipped, for checkSkipped.
 				s := in[got.Len():tok.Offset]
 				out = append(out, tk{Type: Text, Raw: string(s), Offset: int64(got.Len()), RawText: skipped})
@@ -164,17 +164,41 @@ func dump(ts []tk) string {
 // passed over it.
 const skipped RawText = 255
 
-// checkSkipped checks the tokens got of a tokenizer that passes over the
-// texts of the states in skip against the tokens whole of one that does
-// not: that all it passed over is text of those states, and that the
-// other tokens are the same.
-func checkSkipped(t testing.TB, got, whole []tk, skip ...RawText) (passed int) {
+// skipper is a tokenizer's setting of SkipText and SkipEndTags, and
+// tells which tokens it may pass over.
+type skipper struct {
+	text    []RawText // SkipText(r, true) for each
+	endTags bool      // SkipEndTags(true, keep...)
+	keep    []string
+}
+
+func (s skipper) set(z *Tokenizer) {
+	for _, r := range s.text {
+		z.SkipText(r, true)
+	}
+	z.SkipEndTags(s.endTags, s.keep...)
+}
+
+func (s skipper) skips(t tk) bool {
+	switch t.Type {
+	case Text:
+		return t.RawText == skipped || slices.Contains(s.text, t.RawText)
+	case EndTag:
+		return s.endTags && !slices.Contains(s.keep, t.Name)
+	}
+	return false
+}
+
+// checkSkipped checks the tokens got of a tokenizer set by s against the
+// tokens whole of one that passes over nothing: that all it passed over
+// is of the tokens s may pass over, and that the other tokens are the
+// same. It returns the number of runs of bytes passed over.
+func checkSkipped(t testing.TB, got, whole []tk, s skipper) (passed int) {
 	t.Helper()
-	skips := func(r RawText) bool { return r == skipped || slices.Contains(skip, r) }
-	var inSkipped []bool // for each byte of the input, whether it is in a text of skip
+	var may []bool // for each byte of the input, whether s may pass over it
 	for _, w := range whole {
 		for range len(w.Raw) {
-			inSkipped = append(inSkipped, w.Type == Text && skips(w.RawText))
+			may = append(may, s.skips(w))
 		}
 	}
 	for _, g := range got {
@@ -183,22 +207,22 @@ func checkSkipped(t testing.TB, got, whole []tk, skip ...RawText) (passed int) {
 		}
 		passed++
 		for i := range len(g.Raw) {
-			if !inSkipped[int(g.Offset)+i] {
-				t.Fatalf("passed over %q at %d, which is not text of %v", g.Raw, g.Offset, skip)
+			if !may[int(g.Offset)+i] {
+				t.Fatalf("passed over %q at %d, which %+v does not skip", g.Raw, g.Offset, s)
 			}
 		}
 	}
 	others := func(ts []tk) string {
 		var keep []tk
 		for _, t := range ts {
-			if t.Type != Text || !skips(t.RawText) {
+			if !s.skips(t) {
 				keep = append(keep, t)
 			}
 		}
 		return dump(merge(keep))
 	}
 	if g, w := others(got), others(whole); g != w {
-		t.Fatalf("skipping %v, the other tokens differ (%d texts passed over):\n%s", skip, passed, diffLines(g, w))
+		t.Fatalf("skipping %+v, the other tokens differ (%d runs passed over):\n%s", s, passed, diffLines(g, w))
 	}
 	return passed
 }

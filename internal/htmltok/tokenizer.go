@@ -87,6 +87,10 @@ type Tokenizer struct {
 	// skip holds a bit for each RawText (1<<r) whose Text tokens Next may
 	// pass over (SkipText).
 	skip uint16
+	// skipEnd: Next passes over the end tags not named in keep
+	// (SkipEndTags).
+	skipEnd bool
+	keep    []string
 
 	tok     Token
 	attrs   []Attr
@@ -153,11 +157,13 @@ func New(opts ...Option) *Tokenizer {
 }
 
 // Reset makes z ready for a new document, keeping its options, its
-// SkipText settings and its buffers.
+// SkipText and SkipEndTags settings and its buffers.
 func (z *Tokenizer) Reset() {
 	*z = Tokenizer{
 		maxTag:  z.maxTag,
 		skip:    z.skip,
+		skipEnd: z.skipEnd,
+		keep:    z.keep,
 		buf:     z.buf[:0],
 		spans:   z.spans[:0],
 		attrs:   z.attrs[:0],
@@ -198,6 +204,36 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	case z.st != mNone:
 		return z.nextBuffered(src, atEOF)
 	}
+	if !z.skipEnd {
+		return z.next(src, atEOF)
+	}
+	for {
+		tok, k, err := z.next(src[n:], atEOF)
+		n += k
+		if tok == nil || tok.Type != EndTag || z.keepEnd(tok.Name) || atEOF && n == len(src) {
+			return tok, n, err
+		}
+		// Passed over (SkipEndTags); the tokenizer is in the data state,
+		// or the raw text state the end tag ended.
+		if n == len(src) {
+			return nil, n, nil
+		}
+	}
+}
+
+// keepEnd reports whether an end tag named name is one SkipEndTags keeps.
+func (z *Tokenizer) keepEnd(name []byte) bool {
+	for _, k := range z.keep {
+		if string(name) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// next is Next in the data state or a raw text state, with no construct
+// in progress.
+func (z *Tokenizer) next(src []byte, atEOF bool) (*Token, int, error) {
 	if len(src) == 0 {
 		if atEOF {
 			return nil, 0, io.EOF
@@ -260,6 +296,16 @@ func (z *Tokenizer) SkipText(r RawText, skip bool) {
 	} else {
 		z.skip &^= 1 << r
 	}
+}
+
+// SkipEndTags tells whether Next passes over end tags: when skip is set,
+// Next does not return an end tag unless keep holds its (lower-case)
+// name, or it ends the input. The tokenizer's state is the same as if
+// the tag had been returned (an end tag ends raw text, and svg or math
+// content). Texts are returned as ever: the two texts around an end tag
+// passed over come as two tokens (or more), not joined.
+func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
+	z.skipEnd, z.keep = skip, keep
 }
 
 // skipText returns the tag at src[end:], which follows the text
@@ -1079,12 +1125,40 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		z.buildAttrs(t, b)
 	}
 	if t.Type != EOFInTag && (!z.isEnd || z.ctx.n > 0) {
-		// An end tag matters only inside svg or math.
+		// An end tag matters only inside svg or math; outside them, only
+		// svg, math and the raw text elements do (most tags are none).
+		if z.ctx.n == 0 && !mayMatter(t.Name) {
+			z.kind = kOther
+			return t
+		}
 		z.kind = classifyLower(t.Name)
 		z.afterTag()
 	}
 	return t
 }
+
+// mayMatter reports whether a start tag named name (in lower case) may be
+// one that changes the tokenizer's state outside svg and math: an svg or
+// math element, or a raw text element. It looks at the first two bytes
+// and the length only: it may say true of other names, never false of
+// those.
+func mayMatter(name []byte) bool {
+	if len(name) < 2 || len(name) >= 16 {
+		return false
+	}
+	bit := uint16(1) << len(name)
+	return matterTab[0][name[0]]&bit != 0 && matterTab[1][name[1]]&bit != 0
+}
+
+// matterTab[i][c] has bit n set when a name of mayMatter's of length n
+// has c as its byte i.
+var matterTab = func() (t [2][256]uint16) {
+	for _, n := range append(rawNames[1:len(rawNames):len(rawNames)], "svg", "math") {
+		t[0][n[0]] |= 1 << len(n)
+		t[1][n[1]] |= 1 << len(n)
+	}
+	return t
+}()
 
 // lowered returns s with ASCII letters lower-cased: s itself if it has no
 // upper-case letter, else a copy in z.scratch (which has room: its
