@@ -277,7 +277,7 @@ func startsWithWindowsDriveLetter(s string) bool {
 	return false
 }
 
-func isSingleDot(s string) bool { return s == "." || strings.EqualFold(s, "%2e") }
+func isSingleDot(s string) bool { return s == "." || len(s) == 3 && strings.EqualFold(s, "%2e") }
 
 func isDoubleDot(s string) bool {
 	switch len(s) {

@@ -109,32 +109,55 @@ func fastParseURL(s string, u *URL) bool {
 // Dot segments are resolved as the parser's path state does. It returns
 // the href and true, or false when the full parser must decide.
 func fastResolve(base *URL, ref string) (string, bool) {
-	if base.opaque || !base.hasHost || specialPort(base.href[:base.schemeEnd]) < 0 {
-		return "", false
-	}
-	var b []byte
-	i := 0 // where ref's query or fragment begins
-	switch {
-	case ref == "":
+	if ref == "" && fastBase(base) {
 		if base.fragStart < 0 {
 			return base.href, true
 		}
 		return base.href[:base.fragStart], true
+	}
+	b, ok := appendFastResolve(nil, base, ref)
+	if !ok {
+		return "", false
+	}
+	// b is this call's own: the string can share it.
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
+}
+
+// fastBase reports whether base is a URL fastResolve resolves against.
+func fastBase(base *URL) bool {
+	return !base.opaque && base.hasHost && specialPort(base.href[:base.schemeEnd]) >= 0
+}
+
+// appendFastResolve is fastResolve appending the href to dst: dst with
+// the href and true, or false.
+func appendFastResolve(dst []byte, base *URL, ref string) ([]byte, bool) {
+	if !fastBase(base) {
+		return nil, false
+	}
+	b := dst
+	i := 0 // where ref's query or fragment begins
+	switch {
+	case ref == "":
+		end := len(base.href)
+		if base.fragStart >= 0 {
+			end = base.fragStart
+		}
+		return append(b, base.href[:end]...), true
 	case ref[0] == '#':
 		end := len(base.href)
 		if base.fragStart >= 0 {
 			end = base.fragStart
 		}
-		b = append(make([]byte, 0, end+len(ref)), base.href[:end]...)
+		b = append(b, base.href[:end]...)
 	case ref[0] == '?':
-		b = append(make([]byte, 0, base.pathEnd()+len(ref)), base.href[:base.pathEnd()]...)
+		b = append(b, base.href[:base.pathEnd()]...)
 	default:
 		if ref[0] == '/' && len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
-			return "", false // scheme-relative
+			return nil, false // scheme-relative
 		}
 		for j := 0; j < len(ref) && ref[j] != '/' && ref[j] != '?' && ref[j] != '#'; j++ {
 			if ref[j] == ':' {
-				return "", false // a scheme, perhaps
+				return nil, false // a scheme, perhaps
 			}
 		}
 		dir := base.pathStart + 1
@@ -144,17 +167,19 @@ func fastResolve(base *URL, ref string) (string, bool) {
 		} else {
 			dir = base.pathStart + strings.LastIndexByte(base.href[base.pathStart:base.pathEnd()], '/') + 1
 		}
-		b = append(make([]byte, 0, dir+len(path)), base.href[:dir]...)
-		root := base.pathStart + 1 // b[:root] ends with the path's first "/"
+		b = append(b, base.href[:dir]...)
+		root := len(dst) + base.pathStart + 1 // b[:root] ends with the path's first "/"
 		for {
 			end := i
-			for end < len(path) && path[end] != '/' && path[end] != '?' && path[end] != '#' {
-				c := path[end]
-				if c <= ' ' || c == '\\' || inSet(c, setPath) ||
-					c == '%' && end+2 < len(path) && path[end+1] == '2' && path[end+2]|0x20 == 'e' {
-					return "", false
+			for ; end < len(path); end++ {
+				if k := fastClass[path[end]]; k&(fcStop|fcPath|fcPct) != 0 {
+					if k&fcStop != 0 {
+						break
+					}
+					if k&fcPath != 0 || end+2 < len(path) && path[end+1] == '2' && path[end+2]|0x20 == 'e' {
+						return nil, false
+					}
 				}
-				end++
 			}
 			last := end == len(path) || path[end] != '/'
 			switch seg := path[i:end]; seg {
@@ -182,8 +207,8 @@ func fastResolve(base *URL, ref string) (string, bool) {
 	if i < len(ref) && ref[i] == '?' {
 		start := i
 		for i++; i < len(ref) && ref[i] != '#'; i++ {
-			if c := ref[i]; c <= ' ' || inSet(c, setSpecialQuery) {
-				return "", false
+			if fastClass[ref[i]]&fcQuery != 0 {
+				return nil, false
 			}
 		}
 		b = append(b, ref[start:i]...)
@@ -191,12 +216,43 @@ func fastResolve(base *URL, ref string) (string, bool) {
 	if i < len(ref) {
 		start := i
 		for i++; i < len(ref); i++ {
-			if c := ref[i]; c <= ' ' || inSet(c, setFragment) {
-				return "", false
+			if fastClass[ref[i]]&fcFragment != 0 {
+				return nil, false
 			}
 		}
 		b = append(b, ref[start:]...)
 	}
-	// b is this call's own: the string can share it.
-	return unsafe.String(unsafe.SliceData(b), len(b)), true
+	return b, true
 }
+
+// fastClass classes bytes for appendFastResolve: the ends of a path
+// segment, the bytes that a path, a special query or a fragment may not
+// hold as they are (white space and controls, and the bytes of the
+// percent-encode sets; a backslash in a path), and '%'.
+var fastClass = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		if b == '/' || b == '?' || b == '#' {
+			t[c] |= fcStop
+		}
+		if b <= ' ' || b == '\\' || inSet(b, setPath) {
+			t[c] |= fcPath
+		}
+		if b <= ' ' || inSet(b, setSpecialQuery) {
+			t[c] |= fcQuery
+		}
+		if b <= ' ' || inSet(b, setFragment) {
+			t[c] |= fcFragment
+		}
+	}
+	t['%'] |= fcPct
+	return t
+}()
+
+const (
+	fcStop = 1 << iota
+	fcPath
+	fcQuery
+	fcFragment
+	fcPct
+)

@@ -71,6 +71,11 @@ func checkFastResolve(t *testing.T, base *URL, ref string) bool {
 	if got != u.href {
 		t.Errorf("fastResolve(%q, %q) = %q, the parser gives %q", base.href, ref, got, u.href)
 	}
+	// Appended after other bytes, as AppendResolveURL appends it (a ".."
+	// must not reach into them).
+	if b, err := defaultConverter.AppendResolveURL([]byte("/x/"), base, ref); err != nil || string(b) != "/x/"+u.href {
+		t.Errorf("AppendResolveURL(%q, %q, %q) = %q, %v; want %q", "/x/", base.href, ref, b, err, "/x/"+u.href)
+	}
 	return true
 }
 

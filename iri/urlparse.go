@@ -48,6 +48,26 @@ func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
 	return u.href, nil
 }
 
+// AppendResolveURL appends to dst the href that ResolveURL returns, for a
+// caller that keeps many of them in storage of its own: the common
+// relative references of a page are resolved into dst without
+// allocating. On an error it returns dst unchanged.
+func (c *Converter) AppendResolveURL(dst []byte, base *URL, ref string) ([]byte, error) {
+	var u URL
+	if fastParseURL(ref, &u) {
+		return append(dst, ref...), nil
+	}
+	if base != nil {
+		if b, ok := appendFastResolve(dst, base, ref); ok {
+			return b, nil
+		}
+	}
+	if err := c.parseURL(&u, ref, base); err != nil {
+		return dst, err
+	}
+	return append(dst, u.href...), nil
+}
+
 type urlParser struct {
 	in      string // preprocessed input
 	p       int    // position in in

@@ -66,6 +66,18 @@ func TestWPTURL(t *testing.T) {
 			base = b
 		}
 		u, err := ParseURL(c.Input, base)
+		// ResolveURL and AppendResolveURL, with their fast paths, give
+		// the same href or fail alike.
+		href := ""
+		if err == nil {
+			href = u.String()
+		}
+		if r, rerr := defaultConverter.ResolveURL(base, c.Input); r != href || (rerr == nil) != (err == nil) {
+			t.Errorf("ResolveURL(%v, %q) = %q, %v; ParseURL gives %q, %v", deref(c.Base), c.Input, r, rerr, href, err)
+		}
+		if b, aerr := defaultConverter.AppendResolveURL([]byte("x"), base, c.Input); string(b) != "x"+href || (aerr == nil) != (err == nil) {
+			t.Errorf("AppendResolveURL(x, %v, %q) = %q, %v; ParseURL gives %q, %v", deref(c.Base), c.Input, b, aerr, href, err)
+		}
 		if c.Failure {
 			if err == nil {
 				t.Errorf("ParseURL(%q, %v) = %q, want failure", c.Input, c.Base, u)
