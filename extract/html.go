@@ -127,18 +127,21 @@ type HTML struct {
 	tdec       []byte            // anchor text decoded from the charset
 	dec        *encoding.Decoder // the charset's decoder, for decoder
 	offs1      []int32
-	identity   bool                   // the value decoded by value is its raw bytes
-	scratch    Link                   // the Link reported when it need not be kept
-	pool       []*Link                // Links reported after an a element, for reuse
-	cache      *[cacheSize]cacheEntry // links resolved against cacheBase, by hash of Raw
-	cacheGen   uint32                 // the generation of the valid entries
+	identity   bool         // the value decoded by value is its raw bytes
+	scratch    Link         // the Link reported when it need not be kept
+	pool       []*Link      // Links reported after an a element, for reuse
+	cache      []cacheEntry // links resolved against cacheBase, by hash of Raw
+	cacheGen   uint32       // the generation of the valid entries
+	cacheMiss  int          // misses since cache was made
 	cacheBase  *iri.URL
-	slotRaw    string // the Raw whose slot of cache is slot
-	slot       int
+	slotRaw    string // the Raw whose hash is slotHash
+	slotHash   uint64
 	strs       []byte // the block of string data of str
 	tbuf, cbuf []byte // anchor text, decoded and collapsed
 	cssQuote   byte   // the CSSURL.Quote of the URL eachURL reports
 	offs2      []int32
+	rbuf       []byte // ReadFrom's
+	ubuf       []byte // a URI being resolved
 	err        error
 }
 
@@ -284,13 +287,15 @@ func (x *HTML) start() {
 			x.docURL, x.base = u, u
 		}
 	}
-	// The tokenizer may pass over the text that token would ignore: all
-	// raw text but a style element's, and ordinary text (skipText). In
-	// UTF-16, token counts the units of every token.
+	// The tokenizer may pass over the tokens that token would ignore: all
+	// raw text but a style element's, ordinary text (skipText), and the
+	// end tags but a's and style's. In UTF-16, token counts the units of
+	// every token; with text links, an end tag ends a run of text.
 	for r := htmltok.Script; r <= htmltok.Plaintext; r++ {
 		x.z.SkipText(r, x.u16 == nil && r != htmltok.Style)
 	}
 	x.skipText()
+	x.z.SkipEndTags(x.u16 == nil && !x.opts.TextLinks, "a", "style")
 }
 
 // skipText lets the tokenizer pass over ordinary text when token would
@@ -391,9 +396,11 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	case htmltok.Oversize:
 		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: x.orig(tok, 0)}})
 	}
-	x.settled = x.orig(tok, len(tok.Raw))
 	if x.u16 != nil {
+		x.settled = x.orig(tok, len(tok.Raw))
 		x.units += utf16Units(tok.Raw)
+	} else {
+		x.settled = tok.Offset + int64(len(tok.Raw))
 	}
 	return err
 }
@@ -725,14 +732,14 @@ func (x *HTML) rawString(b []byte) string {
 	if x.opts.Unresolved || x.cache == nil {
 		return x.str(b)
 	}
-	i := int(maphash.Bytes(cacheSeed, b) & (cacheSize - 1))
+	h := maphash.Bytes(cacheSeed, b)
 	var raw string
-	if e := &x.cache[i]; e.gen == x.cacheGen && e.r.raw == string(b) {
+	if e := &x.cache[h&uint64(len(x.cache)-1)]; e.gen == x.cacheGen && e.r.raw == string(b) {
 		raw = e.r.raw
 	} else {
 		raw = x.str(b)
 	}
-	x.slotRaw, x.slot = raw, i
+	x.slotRaw, x.slotHash = raw, h
 	return raw
 }
 
@@ -744,7 +751,11 @@ func (x *HTML) str(b []byte) string {
 		return string(b)
 	}
 	if cap(x.strs)-len(x.strs) < len(b) {
-		x.strs = make([]byte, 0, stringBlock)
+		size := stringBlock
+		if x.strs == nil {
+			size = firstStringBlock // a short document needs no more
+		}
+		x.strs = make([]byte, 0, size)
 	}
 	start := len(x.strs)
 	x.strs = append(x.strs, b...)
@@ -754,8 +765,9 @@ func (x *HTML) str(b []byte) string {
 // The blocks of str: a string longer than maxPooledString has its own
 // allocation. (A string a caller keeps keeps its block.)
 const (
-	stringBlock     = 8 << 10
-	maxPooledString = 512
+	firstStringBlock = 1 << 10
+	stringBlock      = 8 << 10
+	maxPooledString  = 512
 )
 
 // resolve sets l.URI and l.IRI from l.Raw.
@@ -766,22 +778,27 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	// Pages repeat their links (navigation, indexes): a small cache of the
 	// last base's results saves the parsing and the strings.
 	if x.cache == nil {
-		x.cache = new([cacheSize]cacheEntry)
+		x.cache = make([]cacheEntry, minCacheSize)
 	}
 	if base != x.cacheBase {
 		x.cacheGen++
 		x.cacheBase = base
 	}
-	i := x.slot
+	h := x.slotHash
 	if x.slotRaw != l.Raw {
-		i = int(maphash.String(cacheSeed, l.Raw) & (cacheSize - 1))
+		h = maphash.String(cacheSeed, l.Raw)
 	}
 	x.slotRaw = ""
-	e := &x.cache[i]
+	e := &x.cache[h&uint64(len(x.cache)-1)]
 	if e.gen != x.cacheGen || e.r.raw != l.Raw {
 		r, ok := x.resolveNew(l, base)
 		if !ok {
 			return
+		}
+		if x.cacheMiss++; x.cacheMiss > len(x.cache) && len(x.cache) < maxCacheSize {
+			// A document with many links: the large cache, empty.
+			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
+			e = &x.cache[h&uint64(len(x.cache)-1)]
 		}
 		*e = cacheEntry{x.cacheGen, r}
 	}
@@ -794,7 +811,13 @@ func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
 	var uri string
 	var err error
 	if base != nil {
-		uri, err = x.conv.ResolveURL(base, l.Raw)
+		// Into x.ubuf, then x.str: most URIs share a block.
+		x.ubuf, err = x.conv.AppendResolveURL(x.ubuf[:0], base, l.Raw)
+		if string(x.ubuf) == l.Raw {
+			uri = l.Raw // absolute already
+		} else {
+			uri = x.str(x.ubuf)
+		}
 	} else {
 		uri, err = x.conv.ToURI(l.Raw)
 	}
@@ -814,8 +837,13 @@ func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
 // The cache of resolved links is direct-mapped: a link's slot is given by
 // the hash of its value, and a new link takes the slot from the one there.
 // Entries of an older generation (another base, another document) are
-// empty.
-const cacheSize = 256
+// empty. It starts small, for the many documents with few links, and is
+// made large once it has missed more links than it has slots. Sizes are
+// powers of two.
+const (
+	minCacheSize = 32
+	maxCacheSize = 256
+)
 
 var cacheSeed = maphash.MakeSeed()
 

@@ -300,12 +300,15 @@ func FuzzHTML(f *testing.F) {
 
 func TestTextLinksInHTML(t *testing.T) {
 	doc := []byte("<p>see http://example.com/a?x=1&amp;y=2 and www.例え.jp.</p>" +
-		"<a href=x>http://inside.example/</a><script>var u = 'http://no.example/'</script><p>mail a@example.org</p>")
+		"<a href=x>http://inside.example/</a><script>var u = 'http://no.example/'</script><p>mail a@example.org</p>" +
+		// A tag ends a run of text, an end tag too.
+		"<b>www.example.com</b>/x")
 	want := []string{
 		`"http://example.com/a?x=1&y=2" http://example.com/a?x=1&y=2 [7,39)`,
 		`"www.例え.jp" http://www.xn--r8jz45g.jp/ [44,57)`,
 		`"x" x [70,71)`,
 		`"a@example.org" mailto:a@example.org [151,164)`,
+		`"www.example.com" http://www.example.com/ [171,186)`,
 	}
 	for chunk := 1; chunk <= len(doc); chunk++ {
 		var got []string

@@ -41,17 +41,23 @@ func hasAttrSpecial(b []byte) bool {
 // none, and skipping ToIRI for them saves a parse.
 func needsDisplay(u string) bool {
 	s := u
+	dash := false // whether u has a '-', without which it has no "xn--"
 	for len(s) >= 8 {
 		v := load64(s)
 		if v&hi8 != 0 || hasByte(v, '%') {
 			return true
 		}
+		dash = dash || hasByte(v, '-')
 		s = s[8:]
 	}
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' || s[i] >= 0x80 {
 			return true
 		}
+		dash = dash || s[i] == '-'
+	}
+	if !dash {
+		return false
 	}
 	for s := u; ; {
 		i := strings.Index(s, "--")

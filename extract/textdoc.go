@@ -51,6 +51,7 @@ type Text struct {
 	fed    int64   // bytes given to the scanner
 	nl     []int64 // offsets of the newlines of its recent stream
 	nlBase int     // newlines before those
+	rbuf   []byte  // ReadFrom's
 }
 
 // NewText returns a plain-text extractor that calls fn for each link.

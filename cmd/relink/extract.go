@@ -16,7 +16,6 @@ import (
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/transform"
 )
 
 var extractCommand = &command{
@@ -266,13 +265,13 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		x.link(name, l)
 		return x.werr
 	}
-	var t transform.Transformer
+	var t io.ReaderFrom
 	if typ == "html" {
 		t = extract.NewHTML(opts, report)
 	} else {
 		t = extract.NewText(opts, report)
 	}
-	if _, err := io.Copy(io.Discard, transform.NewReader(br, t)); err != nil && x.werr == nil {
+	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
 		x.fail(name, err)
 	}
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
-	"golang.org/x/text/transform"
 )
 
 var warcCommand = &command{
@@ -300,7 +299,7 @@ func (w *warcRun) record(rec *warc.Record) {
 	}
 	if isHTML && w.out.err == nil {
 		x := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: w.textLinks}, w.bodyLink)
-		_, err := io.Copy(io.Discard, transform.NewReader(w.body, x))
+		_, err := x.ReadFrom(w.body)
 		// The extractor fails only when the link function does (an
 		// error of the output), and Next reports a record cut short
 		// and an error of the input: what is left is the body's codings.

@@ -1,0 +1,66 @@
+package extract
+
+import "io"
+
+// ReadFrom finds the links of the document that r holds, reading it to its
+// end: Feed over all of r, for a caller that wants the links only (it
+// copies the document nowhere, as Transform must). It implements
+// io.ReaderFrom. When r implements io.WriterTo (a bytes.Reader, a
+// bufio.Reader), ReadFrom feeds the extractor the reader's own bytes.
+// It returns the number of bytes read and the first error other than
+// io.EOF, from r or from the function given to NewHTML.
+func (x *HTML) ReadFrom(r io.Reader) (int64, error) {
+	return feedAll(r, &x.rbuf, x.Feed)
+}
+
+// ReadFrom finds the links of the text that r holds, reading it to its
+// end: Feed over all of r. It implements io.ReaderFrom, as
+// (*HTML).ReadFrom does.
+func (t *Text) ReadFrom(r io.Reader) (int64, error) {
+	return feedAll(r, &t.rbuf, t.Feed)
+}
+
+// feedBufSize is the size of the reads of feedAll.
+const feedBufSize = 32 << 10
+
+// feedAll calls feed with what it reads from r, to its end, reading into
+// *buf (which it allocates once) unless r writes its bytes itself.
+func feedAll(r io.Reader, buf *[]byte, feed func(b []byte, atEOF bool) error) (int64, error) {
+	if wt, ok := r.(io.WriterTo); ok {
+		n, err := wt.WriteTo(feeder(feed))
+		if err == nil {
+			err = feed(nil, true)
+		}
+		return n, err
+	}
+	if *buf == nil {
+		*buf = make([]byte, feedBufSize)
+	}
+	var n int64
+	for {
+		k, err := r.Read(*buf)
+		n += int64(k)
+		eof := err == io.EOF
+		if k > 0 || eof {
+			if ferr := feed((*buf)[:k], eof); ferr != nil {
+				return n, ferr
+			}
+		}
+		if err != nil {
+			if eof {
+				err = nil
+			}
+			return n, err
+		}
+	}
+}
+
+// feeder is an io.Writer that feeds what is written to it.
+type feeder func(b []byte, atEOF bool) error
+
+func (f feeder) Write(b []byte) (int, error) {
+	if err := f(b, false); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
