@@ -35,15 +35,20 @@ func BenchmarkRatios(b *testing.B) {
 		{"x-net-html-Next-Raw", func() { xnetPass(pages, nil) }},
 		{"relink-extract", func() {
 			for _, p := range pages {
-				pass(extract.NewHTML(extract.Options{BaseURL: base}, count), dst, p)
+				readAll(extract.NewHTML(extract.Options{BaseURL: base}, count), p)
 			}
 		}},
 		{"relink-extract-unresolved", func() {
 			for _, p := range pages {
-				pass(extract.NewHTML(extract.Options{Unresolved: true}, count), dst, p)
+				readAll(extract.NewHTML(extract.Options{Unresolved: true}, count), p)
 			}
 		}},
 		{"x-net-html-Next-Raw-write", func() { xnetPass(pages, new(bytes.Buffer)) }},
+		{"relink-extract-transformer", func() {
+			for _, p := range pages {
+				pass(extract.NewHTML(extract.Options{BaseURL: base}, count), dst, p)
+			}
+		}},
 		{"relink-rewrite-uri", func() {
 			for _, p := range pages {
 				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.URI, BaseURL: base}), dst, p)
@@ -90,7 +95,7 @@ func BenchmarkRatios(b *testing.B) {
 	}
 	ratio("extract / x/net Next+Raw:", "extract/xnet-x", 1, 0, "; target 1.5x, goal 2x")
 	ratio("extract unresolved / x/net Next+Raw:", "unresolved/xnet-x", 2, 0, "")
-	ratio("extract / x/net Next+Raw, writing the bytes:", "extract/xnet-write-x", 1, 3, "")
-	ratio("rewrite to URIs / x/net Next+Raw+write:", "rewrite/xnet-write-x", 4, 3, "; target 1.2x, goal 2x")
-	ratio("rewrite to URIs / goquery parse-rewrite-render:", "rewrite/goquery-x", 4, 5, "; target 3x")
+	ratio("extract as a Transformer / x/net Next+Raw+write:", "transformer/xnet-write-x", 4, 3, "")
+	ratio("rewrite to URIs / x/net Next+Raw+write:", "rewrite/xnet-write-x", 5, 3, "; target 1.2x, goal 2x")
+	ratio("rewrite to URIs / goquery parse-rewrite-render:", "rewrite/goquery-x", 5, 6, "; target 3x")
 }
