@@ -262,7 +262,7 @@ func (z *Tokenizer) next(src []byte, atEOF bool) (*Token, int, error) {
 		b, eof = b[:z.maxTag], false
 	}
 	if end, ok := z.scanTag(b); ok {
-		return z.emitMarkup(src[:end], z.off), z.consume(end), nil
+		return z.emitTag(src[:end], z.off), z.consume(end), nil
 	}
 	z.startMarkup() // undo what scanTag did
 	end, res := z.scan(b, 1, eof)
@@ -326,7 +326,7 @@ func (z *Tokenizer) skipText(src []byte, end int) *Token {
 		z.raw, z.script, z.dashes = raw, script, dashes
 		return nil
 	}
-	return z.emitMarkup(src[end:end+n], z.off+int64(end))
+	return z.emitTag(src[end:end+n], z.off+int64(end))
 }
 
 // scanTag is scan's fast path for the common case of a whole start or
@@ -1134,6 +1134,58 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		z.kind = classifyLower(t.Name)
 		z.afterTag()
 	}
+	return t
+}
+
+// emitTag is emitMarkup for a whole start or end tag that scanTag read.
+func (z *Tokenizer) emitTag(b []byte, off int64) *Token {
+	t := &z.tok
+	t.Raw, t.Offset = b, off
+	if t.Data != nil {
+		t.Data = nil
+	}
+	t.DataOff, t.RawText = 0, NotRaw
+	t.Foreign = z.ctx.foreign()
+	z.st = mNone
+	start := 1 + b2i(z.isEnd)
+	if z.lowerName && !z.upperAttr {
+		t.Name = b[start:z.mark]
+	} else {
+		if cap(z.scratch) < len(b) {
+			z.scratch = make([]byte, 0, len(b)+len(b)/2)
+		}
+		z.scratch = z.scratch[:0]
+		t.Name = z.lowered(b[start:z.mark])
+		if z.upperAttr {
+			for i := range z.attrs {
+				z.attrs[i].Name = z.lowered(z.attrs[i].Name)
+			}
+		}
+	}
+	if z.isEnd {
+		t.Type = EndTag
+		if t.Attrs != nil {
+			t.Attrs = nil
+		}
+		if z.ctx.n > 0 {
+			// An end tag matters only inside svg or math.
+			z.kind = classifyLower(t.Name)
+			z.afterTag()
+		}
+		return t
+	}
+	t.Type = StartTag
+	if z.selfCl {
+		t.Type = SelfClosingTag
+	}
+	markDups(z.attrs, &z.dupTab)
+	t.Attrs = z.attrs
+	if z.ctx.n == 0 && !mayMatter(t.Name) {
+		z.kind = kOther
+		return t
+	}
+	z.kind = classifyLower(t.Name)
+	z.afterTag()
 	return t
 }
 
