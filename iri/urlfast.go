@@ -155,11 +155,6 @@ func appendFastResolve(dst []byte, base *URL, ref string) ([]byte, bool) {
 		if ref[0] == '/' && len(ref) > 1 && (ref[1] == '/' || ref[1] == '\\') {
 			return nil, false // scheme-relative
 		}
-		for j := 0; j < len(ref) && ref[j] != '/' && ref[j] != '?' && ref[j] != '#'; j++ {
-			if ref[j] == ':' {
-				return nil, false // a scheme, perhaps
-			}
-		}
 		dir := base.pathStart + 1
 		path := ref
 		if ref[0] == '/' {
@@ -168,39 +163,40 @@ func appendFastResolve(dst []byte, base *URL, ref string) ([]byte, bool) {
 			dir = base.pathStart + strings.LastIndexByte(base.href[base.pathStart:base.pathEnd()], '/') + 1
 		}
 		b = append(b, base.href[:dir]...)
-		root := len(dst) + base.pathStart + 1 // b[:root] ends with the path's first "/"
-		for {
-			end := i
-			for ; end < len(path); end++ {
-				if k := fastClass[path[end]]; k&(fcStop|fcPath|fcPct) != 0 {
-					if k&fcStop != 0 {
-						break
-					}
-					if k&fcPath != 0 || end+2 < len(path) && path[end+1] == '2' && path[end+2]|0x20 == 'e' {
-						return nil, false
-					}
-				}
+		// One pass over the path: where it ends, the bytes the parser
+		// would change, a colon that may end a scheme, and whether a
+		// segment may be a dot segment.
+		end, dots, first := 0, false, ref[0] != '/'
+	scan:
+		for ; end < len(path); end++ {
+			k := fastClass[path[end]]
+			if k == 0 {
+				continue
 			}
-			last := end == len(path) || path[end] != '/'
-			switch seg := path[i:end]; seg {
-			case "..":
-				// Shorten the path: b ends with "/"; drop its last segment.
-				if len(b) > root {
-					b = b[:len(b)-1]
-					b = b[:bytes.LastIndexByte(b, '/')+1]
+			switch {
+			case k&fcEnd != 0:
+				break scan
+			case k&fcSlash != 0:
+				first = false
+			case k&fcPath != 0:
+				return nil, false
+			case k&fcPct != 0:
+				if end+2 < len(path) && path[end+1] == '2' && path[end+2]|0x20 == 'e' {
+					return nil, false // a percent-encoded dot
 				}
-			case ".":
-			default:
-				b = append(b, seg...)
-				if !last {
-					b = append(b, '/')
+			case k&fcColon != 0:
+				if first {
+					return nil, false // a scheme, perhaps
 				}
+			case k&fcDot != 0:
+				dots = dots || end == 0 || path[end-1] == '/'
 			}
+		}
+		if !dots {
+			b = append(b, path[:end]...)
 			i = end
-			if last {
-				break
-			}
-			i++
+		} else {
+			i = appendSegments(&b, len(dst)+base.pathStart+1, path[:end])
 		}
 		ref = path
 	}
@@ -225,16 +221,45 @@ func appendFastResolve(dst []byte, base *URL, ref string) ([]byte, bool) {
 	return b, true
 }
 
-// fastClass classes bytes for appendFastResolve: the ends of a path
-// segment, the bytes that a path, a special query or a fragment may not
-// hold as they are (white space and controls, and the bytes of the
-// percent-encode sets; a backslash in a path), and '%'.
+// appendSegments appends to *b, which ends with a "/", the segments of
+// path (which holds no '?' or '#'), resolving its dot segments as the
+// URL Standard's path state does; a ".." does not remove the segment
+// that ends at root. It returns len(path).
+func appendSegments(b *[]byte, root int, path string) int {
+	for i := 0; ; i++ {
+		end := i + strings.IndexByte(path[i:], '/')
+		last := end < i
+		if last {
+			end = len(path)
+		}
+		switch seg := path[i:end]; seg {
+		case "..":
+			// Shorten the path: *b ends with "/"; drop its last segment.
+			if len(*b) > root {
+				*b = (*b)[:len(*b)-1]
+				*b = (*b)[:bytes.LastIndexByte(*b, '/')+1]
+			}
+		case ".":
+		default:
+			*b = append(*b, seg...)
+			if !last {
+				*b = append(*b, '/')
+			}
+		}
+		if last {
+			return len(path)
+		}
+		i = end
+	}
+}
+
+// fastClass classes bytes for appendFastResolve: the bytes that a path, a
+// special query or a fragment may not hold as they are (white space and
+// controls, and the bytes of the percent-encode sets; a backslash in a
+// path), and '/', the ends of a path ('?', '#'), '%', ':' and '.'.
 var fastClass = func() (t [256]uint8) {
 	for c := range 256 {
 		b := byte(c)
-		if b == '/' || b == '?' || b == '#' {
-			t[c] |= fcStop
-		}
 		if b <= ' ' || b == '\\' || inSet(b, setPath) {
 			t[c] |= fcPath
 		}
@@ -245,14 +270,22 @@ var fastClass = func() (t [256]uint8) {
 			t[c] |= fcFragment
 		}
 	}
+	t['/'] |= fcSlash
+	t['?'] |= fcEnd
+	t['#'] |= fcEnd
 	t['%'] |= fcPct
+	t[':'] |= fcColon
+	t['.'] |= fcDot
 	return t
 }()
 
 const (
-	fcStop = 1 << iota
+	fcSlash = 1 << iota
+	fcEnd
 	fcPath
 	fcQuery
 	fcFragment
 	fcPct
+	fcColon
+	fcDot
 )
