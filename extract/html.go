@@ -134,15 +134,18 @@ type HTML struct {
 	cacheGen   uint32       // the generation of the valid entries
 	cacheMiss  int          // misses since cache was made
 	cacheBase  *iri.URL
-	slotRaw    string // the Raw whose hash is slotHash
-	slotHash   uint64
-	strs       []byte // the block of string data of str
-	tbuf, cbuf []byte // anchor text, decoded and collapsed
-	cssQuote   byte   // the CSSURL.Quote of the URL eachURL reports
-	offs2      []int32
-	rbuf       []byte // ReadFrom's
-	ubuf       []byte // a URI being resolved
-	err        error
+	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
+	// not change them, else "".
+	cleanPrefix string
+	slotRaw     string // the Raw whose hash is slotHash
+	slotHash    uint64
+	strs        []byte // the block of string data of str
+	tbuf, cbuf  []byte // anchor text, decoded and collapsed
+	cssQuote    byte   // the CSSURL.Quote of the URL eachURL reports
+	offs2       []int32
+	rbuf        []byte // ReadFrom's
+	ubuf        []byte // a URI being resolved
+	err         error
 }
 
 // NewHTML returns an HTML extractor that calls fn for each link. The Link
@@ -783,6 +786,12 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 	if base != x.cacheBase {
 		x.cacheGen++
 		x.cacheBase = base
+		x.cleanPrefix = ""
+		if base != nil && base.IsSpecial() {
+			if p := base.Protocol() + "//" + base.Host(); !needsDisplay(p) {
+				x.cleanPrefix = p
+			}
+		}
 	}
 	h := x.slotHash
 	if x.slotRaw != l.Raw {
@@ -826,7 +835,13 @@ func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
 		return resolved{}, false
 	}
 	r := resolved{raw: l.Raw, uri: uri, iri: uri}
-	if needsDisplay(uri) {
+	rest := uri // what needsDisplay must look at
+	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
+		// The base's scheme and host, which ToIRI would not change,
+		// and a path: no "xn--" runs across the '/'.
+		rest = uri[len(p):]
+	}
+	if needsDisplay(rest) {
 		if s, err := x.conv.ToIRI(uri); err == nil {
 			r.iri = s
 		}
