@@ -18,7 +18,9 @@
 // value, rel and anchor text. It determines the charset as browsers do
 // ([DetectCharset]) and reads ISO-2022-JP and UTF-16 documents too.
 // [NewText] is the same for plain text: mail, chat, logs. Both hold a
-// bounded amount of memory whatever the size of the document.
+// bounded amount of memory whatever the size of the document. For the
+// links alone, [HTML.ReadFrom] and [Text.ReadFrom] read a document from an
+// io.Reader without copying it anywhere.
 //
 // Plain-text detection follows Unicode Technical Standard #58 and the rule
 // of RFC 3987bis section 8.3 that a non-ASCII character does not end an
