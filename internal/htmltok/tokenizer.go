@@ -91,6 +91,9 @@ type Tokenizer struct {
 	// (SkipEndTags).
 	skipEnd bool
 	keep    []string
+	// keepTab[c] has bit n set when keep has a name of length n (< 16)
+	// that begins with c.
+	keepTab *[256]uint16
 
 	tok     Token
 	attrs   []Attr
@@ -164,6 +167,7 @@ func (z *Tokenizer) Reset() {
 		skip:    z.skip,
 		skipEnd: z.skipEnd,
 		keep:    z.keep,
+		keepTab: z.keepTab,
 		buf:     z.buf[:0],
 		spans:   z.spans[:0],
 		attrs:   z.attrs[:0],
@@ -223,6 +227,16 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 
 // keepEnd reports whether an end tag named name is one SkipEndTags keeps.
 func (z *Tokenizer) keepEnd(name []byte) bool {
+	if len(name) == 0 {
+		return false
+	}
+	bit := uint16(1) // a long name
+	if len(name) < 16 {
+		bit = 1 << len(name)
+	}
+	if z.keepTab[name[0]]&bit == 0 {
+		return false // most names: by their first byte and length
+	}
 	for _, k := range z.keep {
 		if string(name) == k {
 			return true
@@ -306,6 +320,16 @@ func (z *Tokenizer) SkipText(r RawText, skip bool) {
 // passed over come as two tokens (or more), not joined.
 func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 	z.skipEnd, z.keep = skip, keep
+	z.keepTab = new([256]uint16)
+	for _, k := range keep {
+		switch {
+		case k == "":
+		case len(k) >= 16:
+			z.keepTab[k[0]] |= 1 // the first byte, whatever the length
+		default:
+			z.keepTab[k[0]] |= 1 << len(k)
+		}
+	}
 }
 
 // skipText returns the tag at src[end:], which follows the text

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -510,5 +511,26 @@ func TestMayMatter(t *testing.T) {
 		if mayMatter([]byte(n)) {
 			t.Errorf("mayMatter(%q) = true", n)
 		}
+	}
+}
+
+// TestSkipEndTagsKeep checks which end tags SkipEndTags keeps: those
+// named, long names too, and the last token of the input.
+func TestSkipEndTagsKeep(t *testing.T) {
+	in := "<x></averyveryverylongname></b></A></averyveryverylongnamf></style></i>"
+	z := New()
+	z.SkipEndTags(true, "averyveryverylongname", "a", "style")
+	var got []string
+	for off := 0; ; {
+		tok, n, err := z.Next([]byte(in[off:]), true)
+		off += n
+		if err != nil {
+			break
+		}
+		got = append(got, string(tok.Raw))
+	}
+	want := []string{"<x>", "</averyveryverylongname>", "</A>", "</style>", "</i>"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
