@@ -481,47 +481,61 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		if rule.Flags&UsesCodebase != 0 && codebase != nil {
 			base = codebase
 		}
-		err := x.eachURL(rule, value, func(s, e int, v string) error {
-			anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
-			l := x.newLink(anchor)
-			*l = Link{
-				Tag:    intern(tok.Name),
-				Attr:   intern(a.Name),
-				Role:   rule.Role,
-				Lazy:   rule.Flags&Lazy != 0,
-				Raw:    v,
-				Offset: x.valueOffset(tok, a, s),
-				End:    x.valueOffset(tok, a, e),
-				Kind:   rule.Kind,
-				Quote:  a.Quote,
-				Base:   base,
-			}
-			l.Line = x.lineAt(tok, a.ValOff+x.rawIndex(a, s))
-			if rule.Kind == KindCSS {
-				l.CSSQuote = x.cssQuote
-			}
-			if l.Tag == "a" || l.Tag == "area" || l.Tag == "link" {
-				if rel := x.attr(tok, "rel"); len(rel) > 0 {
-					l.Rel = x.str(rel)
-				}
-			}
-			x.resolve(l, base)
-			if anchor {
-				// Reported with its text at </a>; what follows waits.
-				x.anchor, x.text = l, x.text[:0]
-				x.skipText()
-				return nil
-			}
-			if l.Tag == "area" {
-				l.Text = x.str(x.decodeText(x.attr(tok, "alt")))
-			}
-			return x.emit(l)
-		})
+		var err error
+		if rule.Kind == KindURL {
+			// One URL, the value trimmed: most links.
+			s, e := trimC0Space(value, 0, len(value))
+			err = x.link(tok, a, rule, base, s, e, x.rawString(value[s:e]))
+		} else {
+			err = x.eachURL(rule, value, func(s, e int, v string) error {
+				return x.link(tok, a, rule, base, s, e, v)
+			})
+		}
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// link reports the URL v of attribute a of the start tag tok, which the
+// attribute's decoded value (see value) holds at [s, e), under rule,
+// resolved against base.
+func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *iri.URL, s, e int, v string) error {
+	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
+	l := x.newLink(anchor)
+	*l = Link{
+		Tag:    intern(tok.Name),
+		Attr:   intern(a.Name),
+		Role:   rule.Role,
+		Lazy:   rule.Flags&Lazy != 0,
+		Raw:    v,
+		Offset: x.valueOffset(tok, a, s),
+		End:    x.valueOffset(tok, a, e),
+		Kind:   rule.Kind,
+		Quote:  a.Quote,
+		Base:   base,
+	}
+	l.Line = x.lineAt(tok, a.ValOff+x.rawIndex(a, s))
+	if rule.Kind == KindCSS {
+		l.CSSQuote = x.cssQuote
+	}
+	if l.Tag == "a" || l.Tag == "area" || l.Tag == "link" {
+		if rel := x.attr(tok, "rel"); len(rel) > 0 {
+			l.Rel = x.str(rel)
+		}
+	}
+	x.resolve(l, base)
+	if anchor {
+		// Reported with its text at </a>; what follows waits.
+		x.anchor, x.text = l, x.text[:0]
+		x.skipText()
+		return nil
+	}
+	if l.Tag == "area" {
+		l.Text = x.str(x.decodeText(x.attr(tok, "alt")))
+	}
+	return x.emit(l)
 }
 
 // newLink returns the Link to fill for a link about to be reported: a
@@ -681,12 +695,9 @@ func (x *HTML) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64 {
 }
 
 // eachURL calls fn with the span and value of each URL of the decoded
-// attribute value b.
+// attribute value b, for the kinds of value that may hold more than one
+// (startTag handles KindURL itself).
 func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error) error {
-	if rule.Kind == KindURL {
-		s, e := trimC0Space(b, 0, len(b))
-		return fn(s, e, x.rawString(b[s:e]))
-	}
 	if rule.Kind == KindCSS {
 		var err error
 		FindCSSURLs(b, func(u CSSURL) {
