@@ -342,6 +342,11 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 			return x.finish()
 		}
 		if tok == nil && len(in) == 0 {
+			if x.u16 == nil {
+				// What the tokenizer passed over holds no link: settled
+				// too (a long run of it must not be held by a rewriter).
+				x.settled = max(x.settled, x.z.Passed())
+			}
 			return nil
 		}
 	}

@@ -89,3 +89,36 @@ func TestAllocsPerToken(t *testing.T) {
 	}
 	t.Logf("%v allocations per document, with 150 or 15,000 tokens without links", large)
 }
+
+// TestSettledAdvances checks that Settled follows the input closely
+// whatever the tokens: a rewriter holds what is not settled, so a long run
+// of what the tokenizer passes over (text and end tags) must settle too.
+func TestSettledAdvances(t *testing.T) {
+	for name, unit := range map[string]string{
+		"text and end tags": "some text</b>",
+		"end tags":          "</i></b>",
+		"text":              "some text ",
+		"tags":              "<b>x</b>",
+		"anchors":           "<a href=x>x</a>",
+		"comments":          "<!-- c -->",
+		"units":             "0123456789ab</b>",
+	} {
+		// In pieces of 4 KiB, after 16 bytes: the 16-byte units of
+		// "units" end where the pieces end.
+		doc := []byte("<p>" + strings.Repeat("x", 13) + strings.Repeat(unit, 100000))
+		x := NewHTML(Options{BaseURL: goldenBase}, func(*Link) error { return nil })
+		const chunk = 4096
+		for i := 0; i < len(doc); i += chunk {
+			end := min(i+chunk, len(doc))
+			if err := x.Feed(doc[i:end], end == len(doc)); err != nil {
+				t.Fatal(err)
+			}
+			if lag := int64(end) - x.Settled(); end > PrescanLimit && end < len(doc) && lag > chunk {
+				t.Fatalf("%s: Settled %d after %d bytes fed", name, x.Settled(), end)
+			}
+		}
+		if s := x.Settled(); s != int64(len(doc)) {
+			t.Errorf("%s: Settled %d at the end of %d bytes", name, s, len(doc))
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/extract"
@@ -242,5 +243,29 @@ func TestSameSchemeRelative(t *testing.T) {
 		if err != nil || got != c.want {
 			t.Errorf("%q: got %q, %v; want %q", c.doc, got, err, c.want)
 		}
+	}
+}
+
+// TestHoldsLittle checks that the rewriter holds little of its input
+// whatever the tokens: a long run of text and end tags, which the
+// extractor's tokenizer passes over, is written as it comes.
+func TestHoldsLittle(t *testing.T) {
+	// 16-byte units after a 16-byte start, in 4 KiB pieces: no piece
+	// ends inside a tag, which the tokenizer would hold and return.
+	doc := []byte("<p>" + strings.Repeat("x", 13) + strings.Repeat("0123456789ab</b>", 200000))
+	h := NewHTML(Options{To: URI, BaseURL: docURL})
+	dst := make([]byte, 8192)
+	peak := 0
+	for i := 0; i < len(doc); {
+		end := min(i+4096, len(doc))
+		_, nSrc, err := h.Transform(dst, doc[i:end], end == len(doc))
+		if err != nil && err != transform.ErrShortDst {
+			t.Fatal(err)
+		}
+		i += nSrc
+		peak = max(peak, len(h.pend))
+	}
+	if peak > 16<<10 {
+		t.Errorf("held up to %d bytes of a %d-byte document", peak, len(doc))
 	}
 }

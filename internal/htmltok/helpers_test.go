@@ -111,6 +111,11 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 			got.Write(tok.Raw)
 			out = append(out, copyToken(tok))
 		}
+		// Passed: all that was returned, and at most what was consumed;
+		// without skipping, exactly what was returned.
+		if p := z.Passed(); p < int64(got.Len()) || p > int64(lo) || z.skip == 0 && !z.skipEnd && p != int64(got.Len()) {
+			t.Fatalf("chunk %d: Passed %d with %d bytes returned, %d consumed", chunk, p, got.Len(), lo)
+		}
 		if tok == nil || lo == hi {
 			hi = min(hi+chunk, len(in))
 		}

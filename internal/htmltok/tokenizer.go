@@ -179,6 +179,17 @@ func (z *Tokenizer) Reset() {
 // Offset returns the stream offset of the next byte Next will consume.
 func (z *Tokenizer) Offset() int64 { return z.off }
 
+// Passed returns the stream offset up to which every byte consumed has
+// been returned in a token or passed over (SkipText, SkipEndTags): Offset
+// less the start of a construct or text that the tokenizer holds, not yet
+// returned.
+func (z *Tokenizer) Passed() int64 {
+	if z.held || !z.over && z.st != mNone {
+		return z.mstart
+	}
+	return z.off
+}
+
 // Next consumes a prefix src[:n] of its input and returns the next token,
 // if one is complete.
 //
