@@ -14,6 +14,12 @@
 // that token, so every byte it does not rewrite is copied as it was.
 // Passthrough is that loop as a transform.Transformer.
 //
+// A caller that looks only at some tokens, as a link extractor does, may
+// let Next pass over the others: SkipText for the text of the states it
+// names, SkipEndTags for end tags but the ones it keeps. Raw then
+// partitions the input less what was passed over, and Passed tells how
+// far the input has been returned or passed over.
+//
 // Nothing is decoded: tag and attribute names are lower-cased ASCII, and
 // attribute values (Attr.Val) and text are the input bytes, in the
 // document's charset, with character references as written. Attr.NameOff
