@@ -55,12 +55,18 @@ func feedAll(r io.Reader, buf *[]byte, feed func(b []byte, atEOF bool) error) (i
 	}
 }
 
-// feeder is an io.Writer that feeds what is written to it.
+// feeder is an io.Writer that feeds what is written to it, in pieces of
+// at most maxFeed bytes: a legacy charset's text is decoded a piece at a
+// time, not all at once.
 type feeder func(b []byte, atEOF bool) error
 
+const maxFeed = 256 << 10
+
 func (f feeder) Write(b []byte) (int, error) {
-	if err := f(b, false); err != nil {
-		return 0, err
+	for i := 0; i < len(b); i += maxFeed {
+		if err := f(b[i:min(i+maxFeed, len(b))], false); err != nil {
+			return i, err
+		}
 	}
 	return len(b), nil
 }

@@ -54,9 +54,18 @@ func TestReadFrom(t *testing.T) {
 		}
 	}
 
+	// A reader that writes more than maxFeed bytes at once.
+	big := bytes.Repeat([]byte(`<a href="x">é</a><img srcset="a 1x, b 2x">`), 2*maxFeed/40)
+	want, _ := extractAll(t, big, Options{BaseURL: goldenBase}, 0, 0)
+	var got []string
+	x := NewHTML(Options{BaseURL: goldenBase}, func(l *Link) error { got = append(got, linkLine(l)); return nil })
+	if n, err := x.ReadFrom(bytes.NewReader(big)); err != nil || n != int64(len(big)) || !slices.Equal(got, want) {
+		t.Errorf("%d bytes at once: ReadFrom = %d, %v; %d links, want %d", len(big), n, err, len(got), len(want))
+	}
+
 	doc := []byte(`<a href=a>a</a><a href=b>b</a>`)
 	stop := errors.New("stop")
-	x := NewHTML(Options{}, func(*Link) error { return stop })
+	x = NewHTML(Options{}, func(*Link) error { return stop })
 	if _, err := x.ReadFrom(bytes.NewReader(doc)); err != stop {
 		t.Errorf("the function's error: ReadFrom returned %v", err)
 	}
