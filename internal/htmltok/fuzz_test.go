@@ -52,8 +52,8 @@ func FuzzDifferential(f *testing.F) {
 // FuzzChunks checks, for any input, chunk size and MaxTagSize: the call
 // contract and partition invariant (in tokenize); that the tokens are
 // those of the whole input without a limit, except that each construct
-// longer than the limit is Oversize; that with SkipText and SkipEndTags
-// only what they name is passed over; and that Passthrough copies the input
+// longer than the limit is Oversize; that with SkipText, SkipEndTags and
+// SkipStartTags only what they name is passed over; and that Passthrough copies the input
 // with any dst size.
 func FuzzChunks(f *testing.F) {
 	addSeeds(f, uint16(1), uint16(0), uint16(1))
@@ -81,6 +81,9 @@ func FuzzChunks(f *testing.F) {
 			t.Fatalf("input %q, chunk %d, MaxTagSize %d:\n%s", in, c, L, diffLines(dump(got), dump(want)))
 		}
 		s := skipper{text: []RawText{NotRaw, RawText(chunk % uint16(len(rawNames)))}, endTags: limit%2 == 0, keep: []string{"a"}}
+		if limit%3 == 0 {
+			s.startAttr = "href"
+		}
 		z := New(MaxTagSize(L))
 		s.set(z)
 		checkSkipped(t, tokenize(t, z, in, c), merge(tokenize(t, New(MaxTagSize(L)), in, len(in)+1)), s)

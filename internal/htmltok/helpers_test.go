@@ -98,7 +98,7 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 			if len(tok.Raw) == 0 {
 				t.Fatalf("chunk %d: empty token %v", chunk, copyToken(tok))
 			}
-			if gap := tok.Offset - int64(got.Len()); gap > 0 && (z.skip != 0 || z.skipEnd) {
+			if gap := tok.Offset - int64(got.Len()); gap > 0 && (z.skip != 0 || z.skipEnd || z.keepStart != nil) {
 				// What Next passed over (SkipText, SkipEndTags): noted as a Text
 				// token of state skipped, for checkSkipped.
 				s := in[got.Len():tok.Offset]
@@ -113,7 +113,7 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 		}
 		// Passed: all that was returned, and at most what was consumed;
 		// without skipping, exactly what was returned.
-		if p := z.Passed(); p < int64(got.Len()) || p > int64(lo) || z.skip == 0 && !z.skipEnd && p != int64(got.Len()) {
+		if p := z.Passed(); p < int64(got.Len()) || p > int64(lo) || z.skip == 0 && !z.skipEnd && z.keepStart == nil && p != int64(got.Len()) {
 			t.Fatalf("chunk %d: Passed %d with %d bytes returned, %d consumed", chunk, p, got.Len(), lo)
 		}
 		if tok == nil || lo == hi {
@@ -175,6 +175,9 @@ type skipper struct {
 	text    []RawText // SkipText(r, true) for each
 	endTags bool      // SkipEndTags(true, keep...)
 	keep    []string
+	// startAttr: SkipStartTags keeping "a" and the tags with an
+	// attribute of this name.
+	startAttr string
 }
 
 func (s skipper) set(z *Tokenizer) {
@@ -182,6 +185,12 @@ func (s skipper) set(z *Tokenizer) {
 		z.SkipText(r, true)
 	}
 	z.SkipEndTags(s.endTags, s.keep...)
+	if s.startAttr != "" {
+		z.SkipStartTags(func(t *Token) bool {
+			_, ok := t.Attr(s.startAttr)
+			return ok || string(t.Name) == "a"
+		})
+	}
 }
 
 func (s skipper) skips(t tk) bool {
@@ -190,6 +199,8 @@ func (s skipper) skips(t tk) bool {
 		return t.RawText == skipped || slices.Contains(s.text, t.RawText)
 	case EndTag:
 		return s.endTags && !slices.Contains(s.keep, t.Name)
+	case StartTag, SelfClosingTag:
+		return s.startAttr != "" && t.Name != "a" && !slices.ContainsFunc(t.Attrs, func(a at) bool { return a.Name == s.startAttr })
 	}
 	return false
 }

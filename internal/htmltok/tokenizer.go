@@ -94,6 +94,8 @@ type Tokenizer struct {
 	// keepTab[c] has bit n set when keep has a name of length n (< 16)
 	// that begins with c.
 	keepTab *[256]uint16
+	// keepStart: the start tags Next returns (SkipStartTags), when set.
+	keepStart func(*Token) bool
 
 	tok     Token
 	attrs   []Attr
@@ -160,19 +162,20 @@ func New(opts ...Option) *Tokenizer {
 }
 
 // Reset makes z ready for a new document, keeping its options, its
-// SkipText and SkipEndTags settings and its buffers.
+// SkipText, SkipEndTags and SkipStartTags settings and its buffers.
 func (z *Tokenizer) Reset() {
 	*z = Tokenizer{
-		maxTag:  z.maxTag,
-		skip:    z.skip,
-		skipEnd: z.skipEnd,
-		keep:    z.keep,
-		keepTab: z.keepTab,
-		buf:     z.buf[:0],
-		spans:   z.spans[:0],
-		attrs:   z.attrs[:0],
-		scratch: z.scratch[:0],
-		dupTab:  z.dupTab,
+		maxTag:    z.maxTag,
+		skip:      z.skip,
+		skipEnd:   z.skipEnd,
+		keep:      z.keep,
+		keepTab:   z.keepTab,
+		keepStart: z.keepStart,
+		buf:       z.buf[:0],
+		spans:     z.spans[:0],
+		attrs:     z.attrs[:0],
+		scratch:   z.scratch[:0],
+		dupTab:    z.dupTab,
 	}
 }
 
@@ -219,21 +222,32 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	case z.st != mNone:
 		return z.nextBuffered(src, atEOF)
 	}
-	if !z.skipEnd {
+	if !z.skipEnd && z.keepStart == nil {
 		return z.next(src, atEOF)
 	}
 	for {
 		tok, k, err := z.next(src[n:], atEOF)
 		n += k
-		if tok == nil || tok.Type != EndTag || z.keepEnd(tok.Name) || atEOF && n == len(src) {
+		if tok == nil || !z.skips(tok) || atEOF && n == len(src) {
 			return tok, n, err
 		}
-		// Passed over (SkipEndTags); the tokenizer is in the data state,
-		// or the raw text state the end tag ended.
+		// Passed over (SkipEndTags, SkipStartTags); the tokenizer is in
+		// the state the tag left it in.
 		if n == len(src) {
 			return nil, n, nil
 		}
 	}
+}
+
+// skips reports whether Next passes over the tag tok.
+func (z *Tokenizer) skips(tok *Token) bool {
+	switch tok.Type {
+	case EndTag:
+		return z.skipEnd && !z.keepEnd(tok.Name)
+	case StartTag, SelfClosingTag:
+		return z.keepStart != nil && !z.keepStart(tok)
+	}
+	return false
 }
 
 // keepEnd reports whether an end tag named name is one SkipEndTags keeps.
@@ -341,6 +355,14 @@ func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 			z.keepTab[k[0]] |= 1 << len(k)
 		}
 	}
+}
+
+// SkipStartTags tells Next to pass over the start tags (and self-closing
+// ones) for which keep returns false, as SkipEndTags does end tags; keep
+// sees the whole token, attributes included, and must not keep it. A nil
+// keep stops it.
+func (z *Tokenizer) SkipStartTags(keep func(*Token) bool) {
+	z.keepStart = keep
 }
 
 // skipText returns the tag at src[end:], which follows the text

@@ -268,6 +268,7 @@ func TestChunks(t *testing.T) {
 			{text: allText},
 			{endTags: true},
 			{text: allText, endTags: true, keep: []string{"a", "style"}},
+			{text: allText, endTags: true, keep: []string{"a"}, startAttr: "href"},
 		} {
 			z := New(opts...)
 			s.set(z)
