@@ -291,14 +291,37 @@ func (x *HTML) start() {
 		}
 	}
 	// The tokenizer may pass over the tokens that token would ignore: all
-	// raw text but a style element's, ordinary text (skipText), and the
-	// end tags but a's and style's. In UTF-16, token counts the units of
-	// every token; with text links, an end tag ends a run of text.
+	// raw text but a style element's, ordinary text (skipText), the end
+	// tags but a's and style's, and the start tags that hold no link
+	// (wantStart). In UTF-16, token counts the units of every token; with
+	// text links, a tag ends a run of text.
 	for r := htmltok.Script; r <= htmltok.Plaintext; r++ {
 		x.z.SkipText(r, x.u16 == nil && r != htmltok.Style)
 	}
 	x.skipText()
-	x.z.SkipEndTags(x.u16 == nil && !x.opts.TextLinks, "a", "style")
+	skipTags := x.u16 == nil && !x.opts.TextLinks
+	x.z.SkipEndTags(skipTags, "a", "style")
+	if skipTags {
+		x.z.SkipStartTags(x.wantStart)
+	} else {
+		x.z.SkipStartTags(nil)
+	}
+}
+
+// wantStart reports whether token wants the start tag tok: an a or style
+// element, or one with an attribute that may hold a link.
+func (x *HTML) wantStart(tok *htmltok.Token) bool {
+	if string(tok.Name) == "a" || string(tok.Name) == "style" {
+		return true
+	}
+	for i := range tok.Attrs {
+		if a := &tok.Attrs[i]; !a.Dup && a.ValOff >= 0 {
+			if _, ok := Lookup(tok.Name, a.Name); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // skipText lets the tokenizer pass over ordinary text when token would
