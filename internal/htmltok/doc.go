@@ -16,7 +16,8 @@
 //
 // A caller that looks only at some tokens, as a link extractor does, may
 // let Next pass over the others: SkipText for the text of the states it
-// names, SkipEndTags for end tags but the ones it keeps. Raw then
+// names, SkipEndTags for end tags but the ones it keeps, SkipStartTags for
+// the start tags its function does not keep. Raw then
 // partitions the input less what was passed over, and Passed tells how
 // far the input has been returned or passed over.
 //
