@@ -204,7 +204,9 @@ func (z *Tokenizer) Passed() int64 {
 // call to Next or Reset, and tok.Raw points into src or into the
 // tokenizer's buffer. Otherwise tok is nil and n == len(src): the
 // tokenizer has kept the start of a tag (or other markup) internally and
-// needs more input; it is returned as a token by a later call. When atEOF
+// needs more input, and it is returned as a token by a later call; or,
+// with SkipText, SkipEndTags or SkipStartTags, it has passed over the
+// rest of src (Passed tells which). When atEOF
 // is set, Next keeps returning tokens until the input is exhausted, then
 // returns (nil, 0, io.EOF). An unfinished construct at the end is
 // returned as the WHATWG tokenizer ends it: an unterminated comment,
