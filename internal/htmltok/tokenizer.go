@@ -1183,17 +1183,27 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 	default:
 		z.buildAttrs(t, b)
 	}
-	if t.Type != EOFInTag && (!z.isEnd || z.ctx.n > 0) {
-		// An end tag matters only inside svg or math; outside them, only
-		// svg, math and the raw text elements do (most tags are none).
-		if z.ctx.n == 0 && !mayMatter(t.Name) {
-			z.kind = kOther
-			return t
-		}
-		z.kind = classifyLower(t.Name)
-		z.afterTag()
+	if t.Type != EOFInTag {
+		z.applyTag(t.Name)
 	}
 	return t
+}
+
+// applyTag applies the effects of the tag just read, named name, on the
+// tokenizer (see afterTag). An end tag matters only inside svg or math;
+// outside them, only svg, math and the raw text elements do (most tags
+// are none).
+func (z *Tokenizer) applyTag(name []byte) {
+	switch {
+	case z.ctx.n > 0:
+	case z.isEnd:
+		return
+	case !mayMatter(name):
+		z.kind = kOther
+		return
+	}
+	z.kind = classifyLower(name)
+	z.afterTag()
 }
 
 // emitTag is emitMarkup for a whole start or end tag that scanTag read.
@@ -1221,30 +1231,21 @@ func (z *Tokenizer) emitTag(b []byte, off int64) *Token {
 			}
 		}
 	}
-	if z.isEnd {
+	switch {
+	case z.isEnd:
 		t.Type = EndTag
 		if t.Attrs != nil {
 			t.Attrs = nil
 		}
-		if z.ctx.n > 0 {
-			// An end tag matters only inside svg or math.
-			z.kind = classifyLower(t.Name)
-			z.afterTag()
+	default:
+		t.Type = StartTag
+		if z.selfCl {
+			t.Type = SelfClosingTag
 		}
-		return t
+		markDups(z.attrs, &z.dupTab)
+		t.Attrs = z.attrs
 	}
-	t.Type = StartTag
-	if z.selfCl {
-		t.Type = SelfClosingTag
-	}
-	markDups(z.attrs, &z.dupTab)
-	t.Attrs = z.attrs
-	if z.ctx.n == 0 && !mayMatter(t.Name) {
-		z.kind = kOther
-		return t
-	}
-	z.kind = classifyLower(t.Name)
-	z.afterTag()
+	z.applyTag(t.Name)
 	return t
 }
 
