@@ -69,11 +69,9 @@ type Tokenizer struct {
 	isEnd  bool // the tag is an end tag
 	selfCl bool // the tag ends with "/>"
 	rec    bool // record attribute spans (start tag, not oversize)
-	// lowerName: scanTag found the tag name in lower case already.
-	lowerName bool
-	// fastAttrs: scanTag built z.attrs itself (not the spans); upperAttr:
-	// a name among them holds an upper-case letter.
-	fastAttrs, upperAttr bool
+	// For emitTag: scanTag found the tag name in lower case already
+	// (lowerName), and an attribute name that is not (upperAttr).
+	lowerName, upperAttr bool
 	kind                 tagKind
 	decl                 mdecl
 	// mark is the end of a tag name, the start of a bogus comment's
@@ -107,7 +105,6 @@ type Tokenizer struct {
 type aspan struct {
 	name, nameEnd, val, valEnd int32
 	quote                      byte
-	lower                      bool // the name is known to be in lower case
 }
 
 type mstate uint8
@@ -183,7 +180,8 @@ func (z *Tokenizer) Reset() {
 func (z *Tokenizer) Offset() int64 { return z.off }
 
 // Passed returns the stream offset up to which every byte consumed has
-// been returned in a token or passed over (SkipText, SkipEndTags): Offset
+// been returned in a token or passed over (SkipText, SkipEndTags,
+// SkipStartTags): Offset
 // less the start of a construct or text that the tokenizer holds, not yet
 // returned.
 func (z *Tokenizer) Passed() int64 {
@@ -403,25 +401,14 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 	if i >= len(b) || !isAlpha(b[i]) {
 		return 0, false
 	}
-	rec := !z.isEnd
-	z.rec = rec
-	z.attrs, z.fastAttrs = z.attrs[:0], true
-	// The names are scanned with nameClass, which also tells whether
-	// they hold an upper-case letter: most do not, and need no copy.
-	up := nameClass[b[i]]
-	for i++; i < len(b); i++ {
-		c := nameClass[b[i]]
-		if c&ncTagDelim != 0 {
-			break
-		}
-		up |= c
-	}
+	rec := !z.isEnd // the attributes of a start tag are recorded
+	z.attrs = z.attrs[:0]
+	i, up := scanName(b, i, ncTagDelim)
 	if i >= len(b) {
 		return 0, false
 	}
 	z.mark = i
 	z.lowerName = up&ncUpper == 0
-	z.st = mBeforeAttrName // not mEOFInTag: emitMarkup reads it
 	for {
 		switch c := b[i]; {
 		case c == '>':
@@ -442,15 +429,8 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 		}
 		// An attribute name (its first byte may be '=').
 		sp := aspan{name: int32(i), val: -1, valEnd: -1}
-		up := nameClass[b[i]]
-		for i++; i < len(b); i++ {
-			c := nameClass[b[i]]
-			if c&ncAttrDelim != 0 {
-				break
-			}
-			up |= c
-		}
-		sp.nameEnd, sp.lower = int32(i), up&ncUpper == 0
+		i, up = scanName(b, i, ncAttrDelim)
+		sp.nameEnd = int32(i)
 		for ; i < len(b) && isSpace[b[i]]; i++ {
 		}
 		if i >= len(b) {
@@ -499,9 +479,25 @@ func (z *Tokenizer) scanTag(b []byte) (int, bool) {
 			if sp.val >= 0 {
 				at.Val = b[sp.val:sp.valEnd]
 			}
-			z.upperAttr = z.upperAttr || !sp.lower
+			z.upperAttr = z.upperAttr || up&ncUpper != 0
 		}
 	}
+}
+
+// scanName returns the end of the name that begins at b[i]: the first
+// byte after it whose class (nameClass) has delim, or len(b); and the
+// union of the classes of the name's bytes, which tells whether it holds
+// an upper-case letter (most names do not, and need no lowered copy).
+func scanName(b []byte, i int, delim uint8) (int, uint8) {
+	up := nameClass[b[i]]
+	for i++; i < len(b); i++ {
+		c := nameClass[b[i]]
+		if c&delim != 0 {
+			break
+		}
+		up |= c
+	}
+	return i, up
 }
 
 func (z *Tokenizer) consume(n int) int {
@@ -513,8 +509,8 @@ func (z *Tokenizer) consume(n int) int {
 func (z *Tokenizer) startMarkup() {
 	z.st = mTagOpen
 	z.pos = 1
-	z.isEnd, z.selfCl, z.rec, z.lowerName = false, false, false, false
-	z.fastAttrs, z.upperAttr = false, false
+	z.isEnd, z.selfCl, z.rec = false, false, false
+	z.lowerName, z.upperAttr = false, false
 	z.kind = kOther
 	z.decl = dNone
 	z.mark = 0
@@ -1164,23 +1160,8 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 		z.scratch = make([]byte, 0, len(b)+len(b)/2)
 	}
 	z.scratch = z.scratch[:0]
-	if z.lowerName {
-		t.Name = b[nameStart:nameEnd]
-	} else {
-		t.Name = z.lowered(b[nameStart:nameEnd])
-	}
-	switch {
-	case t.Type != StartTag && t.Type != SelfClosingTag:
-	case z.fastAttrs:
-		// scanTag built the attributes; some names may want lowering.
-		if z.upperAttr {
-			for i := range z.attrs {
-				z.attrs[i].Name = z.lowered(z.attrs[i].Name)
-			}
-		}
-		markDups(z.attrs, &z.dupTab)
-		t.Attrs = z.attrs
-	default:
+	t.Name = z.lowered(b[nameStart:nameEnd])
+	if t.Type == StartTag || t.Type == SelfClosingTag {
 		z.buildAttrs(t, b)
 	}
 	if t.Type != EOFInTag {
@@ -1303,11 +1284,7 @@ func (z *Tokenizer) buildAttrs(t *Token, b []byte) {
 		if ne < 0 {
 			ne = len(b)
 		}
-		if s.lower {
-			a.Name = b[s.name:ne]
-		} else {
-			a.Name = z.lowered(b[s.name:ne])
-		}
+		a.Name = z.lowered(b[s.name:ne])
 		a.NameOff, a.ValOff, a.Quote, a.Dup = int(s.name), int(s.val), s.quote, false
 		a.Val = nil
 		if s.val >= 0 {
