@@ -1156,10 +1156,7 @@ func (z *Tokenizer) emitMarkup(b []byte, off int64) *Token {
 	if nameEnd == 0 { // cut by EOF inside the name
 		nameEnd = len(b)
 	}
-	if cap(z.scratch) < len(b) {
-		z.scratch = make([]byte, 0, len(b)+len(b)/2)
-	}
-	z.scratch = z.scratch[:0]
+	z.resetScratch(len(b))
 	t.Name = z.lowered(b[nameStart:nameEnd])
 	if t.Type == StartTag || t.Type == SelfClosingTag {
 		z.buildAttrs(t, b)
@@ -1189,22 +1186,13 @@ func (z *Tokenizer) applyTag(name []byte) {
 
 // emitTag is emitMarkup for a whole start or end tag that scanTag read.
 func (z *Tokenizer) emitTag(b []byte, off int64) *Token {
-	t := &z.tok
-	t.Raw, t.Offset = b, off
-	if t.Data != nil {
-		t.Data = nil
-	}
-	t.DataOff, t.RawText = 0, NotRaw
-	t.Foreign = z.ctx.foreign()
+	t := z.reuse(b, off)
 	z.st = mNone
 	start := 1 + b2i(z.isEnd)
 	if z.lowerName && !z.upperAttr {
 		t.Name = b[start:z.mark]
 	} else {
-		if cap(z.scratch) < len(b) {
-			z.scratch = make([]byte, 0, len(b)+len(b)/2)
-		}
-		z.scratch = z.scratch[:0]
+		z.resetScratch(len(b))
 		t.Name = z.lowered(b[start:z.mark])
 		if z.upperAttr {
 			for i := range z.attrs {
@@ -1212,13 +1200,9 @@ func (z *Tokenizer) emitTag(b []byte, off int64) *Token {
 			}
 		}
 	}
-	switch {
-	case z.isEnd:
+	if z.isEnd {
 		t.Type = EndTag
-		if t.Attrs != nil {
-			t.Attrs = nil
-		}
-	default:
+	} else {
 		t.Type = StartTag
 		if z.selfCl {
 			t.Type = SelfClosingTag
@@ -1252,6 +1236,15 @@ var matterTab = func() (t [2][256]uint16) {
 	}
 	return t
 }()
+
+// resetScratch empties z.scratch and gives it room for the lowered names
+// of a token of n bytes.
+func (z *Tokenizer) resetScratch(n int) {
+	if cap(z.scratch) < n {
+		z.scratch = make([]byte, 0, n+n/2)
+	}
+	z.scratch = z.scratch[:0]
+}
 
 // lowered returns s with ASCII letters lower-cased: s itself if it has no
 // upper-case letter, else a copy in z.scratch (which has room: its
