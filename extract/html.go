@@ -235,10 +235,8 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 		return x.err
 	}
 	if !x.known {
-		take := min(len(b), PrescanLimit-len(x.head))
-		x.head = append(x.head, b[:take]...)
-		b = b[take:]
-		if len(x.head) < PrescanLimit && !atEOF {
+		var ready bool
+		if x.head, b, ready = holdHead(x.head, b, atEOF); !ready {
 			return nil
 		}
 		x.start()
@@ -325,10 +323,16 @@ func (x *HTML) wantStart(tok *htmltok.Token) bool {
 }
 
 // skipText lets the tokenizer pass over ordinary text when token would
-// ignore it: when it is not the text of an open a element, text links are
-// not wanted, and the document is not UTF-16.
+// ignore it.
 func (x *HTML) skipText() {
-	x.z.SkipText(htmltok.NotRaw, x.anchor == nil && !x.opts.TextLinks && x.u16 == nil)
+	x.z.SkipText(htmltok.NotRaw, x.ignoresText())
+}
+
+// ignoresText reports whether token ignores ordinary text: when it is not
+// the text of an open a element, text links are not wanted, and the
+// document is not UTF-16 (whose units token counts).
+func (x *HTML) ignoresText() bool {
+	return x.anchor == nil && !x.opts.TextLinks && x.u16 == nil
 }
 
 // feed tokenizes the input chunk b (as written).
@@ -387,7 +391,7 @@ func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
 
 // token handles one token, then advances the line count.
 func (x *HTML) token(tok *htmltok.Token) error {
-	if tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.anchor == nil && !x.opts.TextLinks && x.u16 == nil {
+	if tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.ignoresText() {
 		// Text that holds no link and is no anchor text (most of it):
 		// the bookkeeping at the end of this function, only.
 		x.settled = tok.Offset + int64(len(tok.Raw))
@@ -1321,8 +1325,8 @@ func (x *HTML) decoder() *encoding.Decoder {
 
 // decodeWithOffsets appends to out raw decoded to UTF-8 by d, which must
 // be reset. If offs is not nil, it sets *offs to the offset in raw of the
-// character each byte of the result comes from. It decodes one character at a time, so it is
-// only for the values that hold non-ASCII bytes.
+// character each byte of the result comes from. It decodes one character
+// at a time, so it is only for the values that hold non-ASCII bytes.
 func decodeWithOffsets(out []byte, d *encoding.Decoder, raw []byte, offs *[]int32) []byte {
 	if offs != nil {
 		*offs = (*offs)[:0]

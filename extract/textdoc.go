@@ -81,10 +81,11 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	}
 	var replay []byte
 	if !t.known {
-		take := min(len(src), PrescanLimit-len(t.head))
-		t.head = append(t.head, src[:take]...)
-		nSrc = take
-		if len(t.head) < PrescanLimit && !(atEOF && nSrc == len(src)) {
+		var rest []byte
+		var ready bool
+		t.head, rest, ready = holdHead(t.head, src, atEOF)
+		nSrc = len(src) - len(rest)
+		if !ready {
 			return 0, nSrc, nil
 		}
 		t.start()
@@ -129,10 +130,8 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 		return t.err
 	}
 	if !t.known {
-		take := min(len(b), PrescanLimit-len(t.head))
-		t.head = append(t.head, b[:take]...)
-		b = b[take:]
-		if len(t.head) < PrescanLimit && !atEOF {
+		var ready bool
+		if t.head, b, ready = holdHead(t.head, b, atEOF); !ready {
 			return nil
 		}
 		t.start()
