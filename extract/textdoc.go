@@ -187,10 +187,8 @@ func detectTextCharset(head []byte, hint, fallback string) Charset {
 	if name := lookupCharset(fallback); name != "" {
 		return charset(name, SourceDefault)
 	}
-	for _, b := range head {
-		if b >= utf8.RuneSelf {
-			return charset("windows-1252", SourceDefault)
-		}
+	if !isASCIIBytes(head) {
+		return charset("windows-1252", SourceDefault)
 	}
 	return charset("utf-8", SourceDefault)
 }
@@ -351,10 +349,7 @@ func (t *Text) countLines(b []byte, at int64) {
 // forgetLines forgets the newlines before offset o of the scanner's
 // stream, where no link can start any more, keeping their count.
 func (t *Text) forgetLines(o int64) {
-	k := 0
-	for k < len(t.nl) && t.nl[k] < o {
-		k++
-	}
+	k, _ := slices.BinarySearch(t.nl, o) // the newlines before o
 	if k > 0 {
 		t.nlBase += k
 		t.nl = t.nl[:copy(t.nl, t.nl[k:])]
