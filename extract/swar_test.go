@@ -29,7 +29,7 @@ func TestSWARScans(t *testing.T) {
 					t.Errorf("isASCIIBytes(%q) = %v", s, c == "%")
 				}
 			}
-			for _, c := range []string{"\x7f", "'", "%"[:0] + "$", "-"} {
+			for _, c := range []string{"\x7f", "'", "$", "-"} {
 				s := plain[:i] + c + plain[i+1:]
 				if needsDisplay(s) || hasAttrSpecial([]byte(s)) {
 					t.Errorf("%q: special", s)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/relink-go/relink/warc"
@@ -123,7 +124,7 @@ func TestReadAheadEnds(t *testing.T) {
 	})
 	t.Run("error", func(t *testing.T) {
 		boom := errors.New("boom")
-		r := warc.NewReader(io.MultiReader(bytes.NewReader(gzipped[:len(gzipped)/2]), errReader{boom}))
+		r := warc.NewReader(io.MultiReader(bytes.NewReader(gzipped[:len(gzipped)/2]), iotest.ErrReader(boom)))
 		var err error
 		for err == nil {
 			_, err = r.Next()
@@ -151,10 +152,6 @@ func TestReadAheadEnds(t *testing.T) {
 		}
 	})
 }
-
-type errReader struct{ err error }
-
-func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // TestReadAheadGzipped checks a gzipped file against its uncompressed
 // form record by record, with blocks read in full, in part and not at

@@ -709,7 +709,8 @@ func TestRewriteLargeFile(t *testing.T) {
 func jobsTree(tb testing.TB) (dir string, size int64) {
 	if dir = os.Getenv("RELINK_CORPUS"); dir != "" {
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
+			// The files rewrite -r takes (its --type auto).
+			if err == nil && !d.IsDir() && typeByName(strings.ToLower(filepath.Ext(p))) != "" {
 				if info, err := d.Info(); err == nil {
 					size += info.Size()
 				}
