@@ -72,7 +72,7 @@ func (r *rewriter) encodable(c rune) bool {
 	case "utf-8", "utf-16le", "utf-16be":
 		return true
 	}
-	_, err := r.enc.NewEncoder().String(string(c))
+	_, err := r.enc.String(string(c))
 	return err == nil
 }
 
@@ -114,7 +114,7 @@ func (r *rewriter) toCharset(b []byte) []byte {
 	if ascii && r.charset != "utf-16le" && r.charset != "utf-16be" {
 		return b
 	}
-	out, err := r.enc.NewEncoder().Bytes(b)
+	out, err := r.enc.Bytes(b)
 	if err != nil {
 		return b
 	}

@@ -103,7 +103,7 @@ type rewriter struct {
 	err    error
 
 	conv    *iri.Converter
-	enc     encoding.Encoding
+	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
 	html    bool
 }
@@ -175,9 +175,14 @@ func (r *rewriter) emit(upto int64) {
 
 // start prepares the conversions once the document's charset is known.
 func (r *rewriter) start(cs extract.Charset) {
-	r.charset = cs.Name
-	r.enc = cs.Encoding
+	r.setCharset(cs)
 	r.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(cs.Encoding))
+}
+
+// setCharset notes the document's charset and makes its encoder.
+func (r *rewriter) setCharset(cs extract.Charset) {
+	r.charset = cs.Name
+	r.enc = cs.Encoding.NewEncoder()
 }
 
 // link decides the new form of l and records the edit, if any. raw is the

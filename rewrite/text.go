@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -83,12 +84,11 @@ type Text struct {
 	queue   []textEdit // new values waiting for the text after them, in order
 	prevEnd int64      // the end of the last link reported
 
-	// For the display and URI forms: uri maps to URIs with UTF-8
-	// queries, as extract.Text does; disp shows IRIs in the document's
-	// charset.
-	uri, disp *iri.Converter
-	kind      charsetKind
-	cont      []byte // the letter "a" in the document's charset
+	// For the display form: disp shows IRIs in the document's charset.
+	// (URIs come from iri.ToURI: UTF-8 queries, as extract.Text gives.)
+	disp *iri.Converter
+	kind charsetKind
+	cont []byte // the letter "a" in the document's charset
 
 	// The check: a second extractor, the window it reads, what it finds.
 	v     *extract.Text
@@ -152,7 +152,7 @@ func (t *Text) Reset() {
 	t.x.Reset()
 	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0], out: t.out[:0]}
 	t.queue, t.prevEnd = t.queue[:0], 0
-	t.uri, t.disp, t.v = nil, nil, nil
+	t.disp, t.v = nil, nil
 }
 
 // Transform implements transform.Transformer.
@@ -194,8 +194,7 @@ func (t *Text) settled() int64 {
 // startText prepares the conversions once the charset is known.
 func (t *Text) startText() {
 	cs := t.x.Charset()
-	t.start(cs)
-	t.uri = iri.NewConverter()
+	t.setCharset(cs)
 	t.disp = iri.NewConverter(iri.WithCharset(cs.Encoding))
 	t.kind = kindOf(cs.Name)
 	switch {
@@ -217,7 +216,7 @@ func (t *Text) startText() {
 // reported is the extractor's function: it finds the new value of l and
 // queues it for the check.
 func (t *Text) reported(l *extract.Link) error {
-	if t.uri == nil {
+	if t.v == nil {
 		t.startText()
 	}
 	t.stats.Links++
@@ -278,7 +277,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	if t.opts.To == IRI {
 		s, err = t.display(ref)
 	} else {
-		s, err = t.uri.ToURI(ref)
+		s, err = iri.ToURI(ref)
 	}
 	if err != nil {
 		return "", false
@@ -309,7 +308,7 @@ func (t *Text) display(ref string) (string, error) {
 		return s, nil
 	}
 	// A host the charset cannot write: its A-labels.
-	u, err := t.uri.ToURI(ref)
+	u, err := iri.ToURI(ref)
 	if err != nil {
 		return "", err
 	}
@@ -350,7 +349,7 @@ func (t *Text) newAddress(v, scheme string) (string, bool) {
 	}
 	ref := head + local + "@" + ascii + rest
 	if t.opts.To == URI {
-		s, err := t.uri.ToURI(ref)
+		s, err := iri.ToURI(ref)
 		return s, err == nil
 	}
 	s, err := t.disp.ToIRI(ref)
@@ -371,7 +370,7 @@ func (t *Text) newAddress(v, scheme string) (string, bool) {
 // asciiDomain returns the domain name d in A-labels; an ASCII name is
 // returned as it is.
 func (t *Text) asciiDomain(d string) (string, bool) {
-	s, err := t.uri.ToURI("http://" + d + "/")
+	s, err := iri.ToURI("http://" + d + "/")
 	if err != nil {
 		return "", false
 	}
@@ -449,7 +448,7 @@ func (t *Text) encodeText(v string) []byte {
 		return []byte(v)
 	case kindSingle, kindMulti, kindUTF16:
 		// Most values can be written whole.
-		if b, err := t.enc.NewEncoder().Bytes([]byte(v)); err == nil {
+		if b, err := t.enc.Bytes([]byte(v)); err == nil {
 			return b
 		}
 	}
@@ -464,6 +463,15 @@ func (t *Text) encodeText(v string) []byte {
 		b = utf8.AppendRune(b, c)
 	}
 	return t.toCharset(b)
+}
+
+// unit returns the UTF-16 code unit at the start of b, in a UTF-16
+// document.
+func (t *Text) unit(b []byte) uint16 {
+	if t.charset == "utf-16le" {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return binary.BigEndian.Uint16(b)
 }
 
 // check decides the queued new values whose following text has arrived
@@ -498,11 +506,7 @@ func (t *Text) check(atEOF bool) {
 func (t *Text) afterLen(after []byte) (n int, closed bool) {
 	if t.kind == kindUTF16 {
 		for i := 0; i+1 < len(after) && i < textAfter; i += 2 {
-			u := uint16(after[i])<<8 | uint16(after[i+1])
-			if t.charset == "utf-16le" {
-				u = uint16(after[i+1])<<8 | uint16(after[i])
-			}
-			if u <= ' ' && u != 0x1b {
+			if u := t.unit(after[i:]); u <= ' ' && u != 0x1b {
 				return i + 2, true
 			}
 		}
@@ -550,11 +554,7 @@ func (t *Text) windowStart(e textEdit) int64 {
 		switch t.kind {
 		case kindUTF16:
 			for j := len(before) - 2; j >= 0; j -= 2 {
-				u := uint16(before[j])<<8 | uint16(before[j+1])
-				if t.charset == "utf-16le" {
-					u = uint16(before[j+1])<<8 | uint16(before[j])
-				}
-				if u <= ' ' {
+				if t.unit(before[j:]) <= ' ' {
 					i = j + 2
 					break
 				}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/extract"
-	"github.com/relink-go/relink/iri"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 )
@@ -65,7 +64,7 @@ func decodeFrom(t testing.TB, b []byte, charset string) string {
 	return strings.TrimPrefix(string(s), "\ufeff")
 }
 
-var sameTextURI = (&Text{uri: iri.NewConverter()}).sameURI
+var sameTextURI = (&Text{}).sameURI
 
 // checkTextInvariant checks the promise of Text on one rewrite: the same
 // links, meaning the same URLs, and every byte outside them unchanged.
@@ -191,15 +190,7 @@ func TestText(t *testing.T) {
 }
 
 // textModes are the modes of the golden files of text.
-var textModes = []struct {
-	name string
-	opts Options
-}{
-	{"uri-keep", Options{To: URI}},
-	{"iri-keep", Options{To: IRI}},
-	{"uri-absolute", Options{To: URI, Resolve: Absolute}},
-	{"iri-absolute", Options{To: IRI, Resolve: Absolute}},
-}
+var textModes = modes[:4] // uri-keep, iri-keep, uri-absolute, iri-absolute
 
 // textDocs returns the plain-text documents of testdata/rewrite by their
 // charsets.
