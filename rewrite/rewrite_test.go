@@ -52,9 +52,21 @@ func run(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int)
 }
 
 func docs(t testing.TB) map[string][]byte {
-	files, err := filepath.Glob("../testdata/extract/links-*.html")
+	m := globDocs(t, "../testdata/extract/links-*.html", filepath.Base)
+	b, err := os.ReadFile("../testdata/site/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m["site-index.html"] = b
+	return m
+}
+
+// globDocs reads the files that pattern matches (at least one), keyed by
+// key of their paths.
+func globDocs(t testing.TB, pattern string, key func(path string) string) map[string][]byte {
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
-		t.Fatal("no documents", err)
+		t.Fatal("no documents", pattern, err)
 	}
 	m := map[string][]byte{}
 	for _, f := range files {
@@ -62,13 +74,8 @@ func docs(t testing.TB) map[string][]byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m[filepath.Base(f)] = b
+		m[key(f)] = b
 	}
-	b, err := os.ReadFile("../testdata/site/index.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m["site-index.html"] = b
 	return m
 }
 

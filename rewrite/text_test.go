@@ -195,19 +195,9 @@ var textModes = modes[:4] // uri-keep, iri-keep, uri-absolute, iri-absolute
 // textDocs returns the plain-text documents of testdata/rewrite by their
 // charsets.
 func textDocs(t testing.TB) map[string][]byte {
-	files, err := filepath.Glob("../testdata/rewrite/text-*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatal("no documents", err)
-	}
-	m := map[string][]byte{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "text-"), ".txt")] = b
-	}
-	return m
+	return globDocs(t, "../testdata/rewrite/text-*.txt", func(path string) string {
+		return strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "text-"), ".txt")
+	})
 }
 
 func TestGoldenText(t *testing.T) {
