@@ -34,8 +34,8 @@ import (
 //   - a run of "%XX" that is valid UTF-8 becomes the characters it
 //     encodes when they are appropriate for display in the component (as
 //     in ToIRI): bidi formatting characters, white space, format
-//     characters other than ZWJ and ZWNJ, unassigned code points, private
-//     use characters outside the query and look-alikes of URI syntax stay
+//     characters (ZWJ and ZWNJ too), unassigned code points, private use
+//     characters outside the query and look-alikes of URI syntax stay
 //     encoded, as do bytes that are not UTF-8;
 //   - "%XX" for an ASCII character is decoded when the character is
 //     unreserved ("%7E" becomes "~") or one that a URI cannot hold
@@ -228,11 +228,16 @@ func (w *textWriter) encoded(s string) {
 	w.soft = -1
 }
 
-// char writes the character r of the decoded text of component w.comp:
-// as itself, or percent-encoded as UTF-8 when it is not appropriate for
-// display or UTS #58 minimal escaping requires it.
-func (w *textWriter) char(r rune) {
-	if r >= utf8.RuneSelf && !displayable(r, w.comp) {
+// char writes the ASCII character r of the decoded text of component
+// w.comp: as itself, or percent-encoded when UTS #58 minimal escaping
+// requires it.
+func (w *textWriter) char(r rune) { w.show(r) }
+
+// charAt writes the character r, found at s[i:j] (raw or as escapes):
+// as char does, or percent-encoded as UTF-8 when it is not appropriate
+// for display there (showAt).
+func (w *textWriter) charAt(r rune, s string, i, j int) {
+	if r >= utf8.RuneSelf && !showAt(r, w.comp, s, i, j) {
 		w.pct(r)
 		return
 	}
@@ -287,7 +292,7 @@ func (w *textWriter) undecoded(s string, comp component) {
 			if r == utf8.RuneError && n == 1 {
 				w.pctByte(c)
 			} else {
-				w.char(r)
+				w.charAt(r, s, i, i+n)
 			}
 			i += n
 		}
@@ -335,7 +340,7 @@ func (w *textWriter) decoded(s string, comp component, keepDots bool) {
 				oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
 				j += 3
 			}
-			w.decodedOctets(s[i:j], oct, keepDots)
+			w.decodedOctets(s, i, j, oct, keepDots)
 			i = j
 		case c < utf8.RuneSelf:
 			w.char(rune(c)) // a lone "%" is Include: it stays
@@ -345,16 +350,17 @@ func (w *textWriter) decoded(s string, comp component, keepDots bool) {
 			if r == utf8.RuneError && n == 1 {
 				w.pctByte(c)
 			} else {
-				w.char(r)
+				w.charAt(r, s, i, i+n)
 			}
 			i += n
 		}
 	}
 }
 
-// decodedOctets writes a run of escapes: orig is their text and oct the
-// octets they encode.
-func (w *textWriter) decodedOctets(orig string, oct []byte, keepDots bool) {
+// decodedOctets writes a run of escapes s[start:end] of the text s: oct
+// are the octets they encode.
+func (w *textWriter) decodedOctets(s string, start, end int, oct []byte, keepDots bool) {
+	orig := s[start:end]
 	for k := 0; k < len(oct); {
 		o := oct[k]
 		if o < utf8.RuneSelf {
@@ -372,7 +378,7 @@ func (w *textWriter) decodedOctets(orig string, oct []byte, keepDots bool) {
 			k++
 			continue
 		}
-		if displayable(r, w.comp) {
+		if showAt(r, w.comp, s, start+3*k, start+3*(k+n)) {
 			w.show(r)
 		} else {
 			w.encoded(orig[3*k : 3*(k+n)])
@@ -427,8 +433,8 @@ type TextParam struct {
 //     space) in a query key or value; "%" when two hexadecimal digits
 //     follow it; and "\", which browsers read as "/";
 //   - characters not appropriate for display (as in ToIRI: bidi
-//     formatting characters, white space, format characters other than
-//     ZWJ and ZWNJ, unassigned code points, look-alikes of URL syntax), and
+//     formatting characters, white space, format characters, unassigned
+//     code points, look-alikes of URL syntax), and
 //     the bytes of invalid UTF-8;
 //   - what UTS #58 minimal escaping encodes: characters whose Link_Term is
 //     Hard, closing brackets that do not pair with the last unclosed
@@ -493,7 +499,7 @@ func (w *textWriter) text(s string) {
 		if r == utf8.RuneError && n == 1 {
 			w.pctByte(c)
 		} else {
-			w.char(r)
+			w.charAt(r, s, i, i+n)
 		}
 		i += n
 	}

@@ -13,10 +13,16 @@ import (
 //     are appropriate in an IRI there; everything else stays encoded: "%25",
 //     the reserved characters, ASCII that a URI does not allow, bytes that
 //     are not UTF-8 ("D%FCrst"), and characters not appropriate for
-//     display: bidi formatting characters, controls, white space and its
-//     look-alikes, format characters, noncharacters, tags, unassigned code
-//     points, private use outside the query, and characters that mimic URI
-//     syntax such as U+2215 DIVISION SLASH;
+//     display, as Chromium keeps them and stricter (see showRune): bidi
+//     formatting characters, controls, white space and blanks such as
+//     U+2800, format characters (ZWJ and ZWNJ too), default-ignorable code
+//     points, noncharacters, tags, unassigned code points, private use
+//     outside the query, lock icons, and characters that look like URI
+//     syntax by UTS #39 such as U+2215 DIVISION SLASH and U+FF0E FULLWIDTH
+//     FULL STOP; a look-alike that is a letter, digit or mark of a
+//     non-Latin script (Katakana "ノ", Devanagari visarga) is shown in a
+//     path, query or fragment only when no neighbouring letter or digit is
+//     foreign to its script, and never in the userinfo;
 //   - "%XX" for an unreserved ASCII character other than "." is decoded
 //     ("%7E" becomes "~"); "." stays encoded so that no dot segment
 //     appears;
@@ -171,7 +177,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 				oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
 				j += 3
 			}
-			b = appendDecodedOctets(b, s[i:j], oct, comp)
+			b = appendDecodedOctets(b, s, i, j, oct, comp)
 			i = j
 		case ch < utf8.RuneSelf:
 			if allowedASCII(ch, comp) || (comp == compFragment && ch == '#') ||
@@ -183,7 +189,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 			i++
 		default:
 			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 || !displayable(r, comp) {
+			if r == utf8.RuneError && n == 1 || !showAt(r, comp, s, i, i+n) {
 				for k := 0; k < n; k++ {
 					b = appendPct(b, s[i+k])
 				}
@@ -196,9 +202,11 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 	return b
 }
 
-// appendDecodedOctets appends the display form of a run of escapes: orig
-// is their text ("%C3%BC%2F") and oct the octets they encode.
-func appendDecodedOctets(b []byte, orig string, oct []byte, comp component) []byte {
+// appendDecodedOctets appends the display form of a run of escapes
+// s[start:end] ("%C3%BC%2F") of the component s: oct are the octets they
+// encode.
+func appendDecodedOctets(b []byte, s string, start, end int, oct []byte, comp component) []byte {
+	orig := s[start:end]
 	for k := 0; k < len(oct); {
 		o := oct[k]
 		if o < utf8.RuneSelf {
@@ -216,7 +224,7 @@ func appendDecodedOctets(b []byte, orig string, oct []byte, comp component) []by
 			k++
 			continue
 		}
-		if displayable(r, comp) {
+		if showAt(r, comp, s, start+3*k, start+3*(k+n)) {
 			b = append(b, oct[k:k+n]...)
 		} else {
 			for _, o := range oct[k : k+n] {

@@ -25,7 +25,7 @@ var toIRITests = []mapCase{
 	{"http://%C3%BC@h/#%23%C3%BC", "http://ü@h/#%23ü", "userinfo and fragment"},
 	{"foo://%C3%BC/", "foo://ü/", "the host of a non-DNS scheme is a component like the others"},
 	{"http://h/%EE%80%80?%EE%80%80#%EE%80%80", "http://h/%EE%80%80?\uE000#%EE%80%80", "iprivate only in the query"},
-	{"http://h/%E2%80%8D%E2%80%8C", "http://h/\u200D\u200C", "ZWJ and ZWNJ are needed by some scripts"},
+	{"http://h/%E2%80%8D%E2%80%8C", "http://h/%E2%80%8D%E2%80%8C", "ZWJ and ZWNJ are invisible: Chromium keeps them encoded"},
 	{"http://h/%D8%A7%E2%80%8F", "http://h/ا%E2%80%8F", "RLM stays encoded"},
 	// What stays encoded.
 	{"http://h/%C3%28", "http://h/%C3%28", "not UTF-8; %28 is reserved"},
@@ -39,6 +39,7 @@ var toIRITests = []mapCase{
 	{"http://h/%E2%81%84", "http://h/%E2%81%84", "U+2044 FRACTION SLASH mimics '/'"},
 	{"http://h/%EF%BC%9F", "http://h/%EF%BC%9F", "U+FF1F FULLWIDTH QUESTION MARK mimics '?'"},
 	{"http://h/%E3%80%82", "http://h/。", "U+3002 IDEOGRAPHIC FULL STOP is ordinary CJK punctuation in a path"},
+	{"http://h/google%E3%80%82com", "http://h/google%E3%80%82com", "U+3002 between Latin letters reads as a host's dot"},
 	{"http://h/a%EF%BC%8Fb", "http://h/a%EF%BC%8Fb", "U+FF0F FULLWIDTH SOLIDUS looks like a slash"},
 	{"http://h/%F3%A0%80%81", "http://h/%F3%A0%80%81", "tag character"},
 	{"http://h/%C2%85", "http://h/%C2%85", "C1 control"},

@@ -1,0 +1,193 @@
+package iri
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+//go:generate go run gen_display.go
+
+// This file decides which characters of the userinfo, path, query and
+// fragment a display IRI (ToIRI, TextForm) shows, and which stay
+// percent-encoded because a reader could be misled by them. It follows the
+// characters Chromium keeps escaped when it formats a URL for display
+// (base/strings/escape.cc, ShouldUnescapeCodePoint) and RFC 3987 section
+// 3.2 and 4.1 / 3987bis section 7.3, and adds the characters UTS #39 and
+// UTS #46 make look like URI syntax. Where that is stricter than Chromium,
+// testdata/uts39-display/known-differences.tsv says so.
+
+// A lookalike is a character that looks like URI syntax (see
+// gen_display.go). When script is not nil the character is a letter,
+// digit or mark of that script, shown in a path, query or fragment when
+// its neighbours belong with it (lookalikeShown); otherwise it is never
+// shown.
+type lookalike struct {
+	r      rune
+	script *unicode.RangeTable
+}
+
+// findLookalike returns the entry of r in syntaxLookalikes.
+func findLookalike(r rune) (lookalike, bool) {
+	lo, hi := 0, len(syntaxLookalikes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if syntaxLookalikes[m].r < r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(syntaxLookalikes) && syntaxLookalikes[lo].r == r {
+		return syntaxLookalikes[lo], true
+	}
+	return lookalike{}, false
+}
+
+// hiddenChar reports whether r is one of the characters that are neither
+// format characters nor white space but show as nothing or as a space,
+// look like the browser's own security indicator (Chromium's lock icons),
+// draw a slash over their neighbour, or look like '"'.
+func hiddenChar(r rune) bool {
+	switch r {
+	case 0x0337, 0x0338, // COMBINING SHORT / LONG SOLIDUS OVERLAY
+		0x20E5, 0x20EB, // COMBINING REVERSE SOLIDUS OVERLAY, COMBINING LONG DOUBLE SOLIDUS OVERLAY
+		0x05F4,                             // HEBREW PUNCTUATION GERSHAYIM, a '"'
+		0x2800,                             // BRAILLE PATTERN BLANK
+		0x1D159,                            // MUSICAL SYMBOL NULL NOTEHEAD, blank
+		0x1F50F, 0x1F510, 0x1F512, 0x1F513: // lock icons
+		return true
+	}
+	return false
+}
+
+// showRune reports whether the non-ASCII character r may be shown
+// unencoded in component comp of a display IRI. When it may, but only
+// next to characters of a script (a look-alike such as Katakana "ノ" in
+// a path), script is that script, and the caller asks lookalikeShown.
+//
+// A character is not shown when it is not allowed in an IRI there (RFC
+// 3987 ucschar, and iprivate only in the query), or is one of:
+//
+//   - the bidi formatting characters (RFC 3987 section 4.1);
+//   - white space, format characters (general category Cf, which holds
+//     ZWJ and ZWNJ: Chromium keeps them encoded too), default-ignorable
+//     code points and variation selectors;
+//   - anything but a letter, mark, number, punctuation or symbol:
+//     controls, separators, unassigned and (outside the query) private use
+//     code points;
+//   - the blank, lock and slash-overlay characters of hiddenChar;
+//   - a look-alike of URI syntax (syntaxLookalikes), except a letter,
+//     digit or mark of a script other than Latin whose neighbours belong
+//     with it, in a path, query or fragment.
+func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
+	if !isUcschar(r) && !(comp == compQuery && isIprivate(r)) {
+		return false, nil
+	}
+	if r < 0x3400 || r > 0x9FFF {
+		// Outside the Han blocks, where nothing below applies.
+		if isBidiFormat(r) || hiddenChar(r) ||
+			unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
+			unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+			unicode.Is(unicode.Variation_Selector, r) {
+			return false, nil
+		}
+		if !isIprivate(r) && !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
+			return false, nil
+		}
+	}
+	if l, ok := findLookalike(r); ok {
+		if l.script == nil || comp == compUserinfo || comp == compHost {
+			return false, nil
+		}
+		return true, l.script
+	}
+	return true, nil
+}
+
+// lookalikeShown reports whether a look-alike of script sc may be shown
+// between the characters prev and next (-1 at either end of the
+// component): it may unless one of them is a letter or digit that does
+// not belong with it. ASCII letters and digits never belong; other
+// characters of the scripts Common and Inherited ("ー", marks) always do,
+// and Han, Hiragana and Katakana belong together, as Japanese writes them.
+func lookalikeShown(sc *unicode.RangeTable, prev, next rune) bool {
+	return belongs(sc, prev) && belongs(sc, next)
+}
+
+func belongs(sc *unicode.RangeTable, n rune) bool {
+	switch {
+	case n < 0:
+		return true
+	case n < utf8.RuneSelf:
+		return asciiClass[n]&clsUnreserved == 0 || n == '-' || n == '.' || n == '_' || n == '~'
+	case !unicode.In(n, unicode.L, unicode.N):
+		return true
+	case unicode.Is(sc, n):
+		return true
+	case sc == unicode.Han || sc == unicode.Katakana || sc == unicode.Hiragana:
+		if unicode.In(n, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return unicode.In(n, unicode.Common, unicode.Inherited)
+}
+
+// charBefore returns the character that ends s[:i], decoding a run of
+// escapes: the character a reader sees before s[i:] once s is shown. It
+// returns -1 when i is 0, and a "%" when the escapes are not UTF-8.
+func charBefore(s string, i int) rune {
+	if i == 0 {
+		return -1
+	}
+	if i < 3 || !isPctEncoded(s, i-3) {
+		r, _ := utf8.DecodeLastRuneInString(s[:i])
+		return r
+	}
+	var oct [utf8.UTFMax]byte
+	n := 0
+	for j := i - 3; n < len(oct) && j >= 0 && isPctEncoded(s, j); j -= 3 {
+		n++
+	}
+	for k := 0; k < n; k++ {
+		j := i - 3*(n-k)
+		oct[k] = unhex(s[j+1])<<4 | unhex(s[j+2])
+	}
+	r, size := utf8.DecodeLastRune(oct[:n])
+	if r == utf8.RuneError && size <= 1 {
+		return '%'
+	}
+	return r
+}
+
+// charAt returns the character that starts s[i:], decoding escapes, or
+// -1 at the end of s; a "%" when the escapes are not UTF-8.
+func charAt(s string, i int) rune {
+	if i >= len(s) {
+		return -1
+	}
+	if !isPctEncoded(s, i) {
+		r, _ := utf8.DecodeRuneInString(s[i:])
+		return r
+	}
+	var oct [utf8.UTFMax]byte
+	n := 0
+	for j := i; n < len(oct) && isPctEncoded(s, j); j += 3 {
+		oct[n] = unhex(s[j+1])<<4 | unhex(s[j+2])
+		n++
+	}
+	r, size := utf8.DecodeRune(oct[:n])
+	if r == utf8.RuneError && size <= 1 {
+		return '%'
+	}
+	return r
+}
+
+// showAt reports whether the non-ASCII character r, written at s[i:j] in
+// component comp (raw or as escapes), may be shown unencoded.
+func showAt(r rune, comp component, s string, i, j int) bool {
+	show, sc := showRune(r, comp)
+	if !show || sc == nil {
+		return show
+	}
+	return lookalikeShown(sc, charBefore(s, i), charAt(s, j))
+}

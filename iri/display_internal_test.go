@@ -1,0 +1,244 @@
+package iri
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+var updateDisplay = flag.Bool("update-display", false, "rewrite testdata/uts39-display/known-differences.tsv")
+
+const displayDir = "../testdata/uts39-display/"
+
+// chromeKeepsEncoded reports whether Chromium keeps the escaped non-ASCII
+// character r encoded when it formats a URL for display: the code points
+// ShouldUnescapeCodePoint in base/strings/escape.cc refuses (bidi
+// controls, lock icons, spaces, default-ignorable and format characters).
+// Chromium decodes every other valid UTF-8 sequence.
+func chromeKeepsEncoded(r rune) bool {
+	in := func(lo, hi rune) bool { return r >= lo && r <= hi }
+	switch r {
+	case 0x200E, 0x200F, 0x061C, // bidi marks
+		0x1F50F, 0x1F510, 0x1F512, 0x1F513, // lock icons
+		0x0085, 0x00A0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0x2800, // spaces
+		0x00AD, 0x034F, 0x06DD, 0x070F, 0x08E2, 0x115F, 0x1160, 0x17B4, 0x17B5,
+		0x3164, 0xFEFF, 0xFFA0, 0x110BD, 0x110CD:
+		return true
+	}
+	return in(0x202A, 0x202E) || in(0x2066, 0x2069) || in(0x2000, 0x200A) ||
+		in(0x0600, 0x0605) || in(0x180B, 0x180E) || in(0x200B, 0x200D) ||
+		in(0x2060, 0x2065) || in(0x206A, 0x206F) || in(0xFFF0, 0xFFFB) ||
+		in(0xFE00, 0xFE0F) || in(0x13430, 0x13438) || in(0x1BCA0, 0x1BCA3) ||
+		in(0x1D173, 0x1D17A) || in(0xE0000, 0xE0FFF)
+}
+
+// stricterClass names why showRune keeps r encoded in a path where
+// Chromium shows it.
+func stricterClass(r rune) string {
+	l, isLookalike := findLookalike(r)
+	switch {
+	case r < 0xA0:
+		return "c1-control"
+	case isIprivate(r):
+		return "private-use"
+	case !isUcschar(r):
+		return "not-ucschar"
+	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf):
+		return "unassigned"
+	case isBidiFormat(r), unicode.Is(unicode.White_Space, r), unicode.In(r, unicode.Z, unicode.Cf),
+		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), unicode.Is(unicode.Variation_Selector, r):
+		return "invisible"
+	case hiddenChar(r):
+		return "hidden"
+	case isLookalike && l.script == nil:
+		return "lookalike"
+	}
+	return "other"
+}
+
+// countedClasses are the classes known-differences.tsv lists as a whole:
+// large sets defined by a property, whose size changes with the Unicode
+// version of the Go release. The others are listed code point by code
+// point.
+var countedClasses = map[string]bool{"c1-control": true, "private-use": true, "not-ucschar": true, "unassigned": true}
+
+// TestDisplayKnownDifferences compares what ToIRI shows in a path with
+// what Chromium shows, code point by code point: every character
+// Chromium keeps encoded must stay encoded, and every character we keep
+// encoded although Chromium shows it must be listed in
+// testdata/uts39-display/known-differences.tsv (each code point, or a large
+// property-defined class as a whole), with the reason of its class.
+// Run with -update-display to rewrite the rows (the reasons are kept).
+func TestDisplayKnownDifferences(t *testing.T) {
+	counts := map[string]int{}
+	var rows []string
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		show, _ := showRune(r, compPath)
+		if chromeKeepsEncoded(r) {
+			if show {
+				t.Errorf("U+%04X: shown in a path; Chromium keeps it encoded", r)
+			}
+			continue
+		}
+		if show {
+			continue
+		}
+		c := stricterClass(r)
+		if c == "other" {
+			t.Errorf("U+%04X: kept encoded for no known reason", r)
+		}
+		if countedClasses[c] {
+			counts[c]++
+			continue
+		}
+		vis := ""
+		if c == "lookalike" || c == "hidden" && !unicode.Is(unicode.M, r) {
+			vis = string(r)
+		}
+		rows = append(rows, fmt.Sprintf("U+%04X\t%s\t%s", r, c, vis))
+	}
+	for c := range counts {
+		rows = append(rows, fmt.Sprintf("class\t%s\tall", c))
+	}
+	sort.Strings(rows)
+
+	header, reasons, known := readDisplayDiffs(t)
+	if *updateDisplay {
+		writeDisplayDiffs(t, header, rows)
+		return
+	}
+	have := map[string]bool{}
+	for _, k := range known {
+		have[k] = true
+	}
+	want := map[string]bool{}
+	for _, r := range rows {
+		want[r] = true
+		if !have[r] {
+			t.Errorf("not in known-differences.tsv: %s (go test ./iri -run DisplayKnownDifferences -update-display)", r)
+		}
+		if c := strings.Split(r, "\t")[1]; reasons[c] == "" {
+			t.Errorf("known-differences.tsv: no \"# reason %s:\" line", c)
+		}
+	}
+	for _, k := range known {
+		if !want[k] {
+			t.Errorf("known-differences.tsv lists %s, which is no longer a difference", k)
+		}
+	}
+	t.Logf("%d code points kept encoded where Chromium shows them (%v), %d listed one by one", len(rows)-len(counts)+sum(counts), counts, len(rows)-len(counts))
+}
+
+func sum(m map[string]int) (n int) {
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+func readDisplayDiffs(t *testing.T) (header []string, reasons map[string]string, rows []string) {
+	t.Helper()
+	reasons = map[string]string{}
+	f, err := os.Open(displayDir + "known-differences.tsv")
+	if err != nil {
+		if *updateDisplay && os.IsNotExist(err) {
+			return nil, reasons, nil
+		}
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			header = append(header, line)
+			if k, text, ok := strings.Cut(strings.TrimPrefix(line, "# reason "), ": "); ok && strings.HasPrefix(line, "# reason ") {
+				reasons[k] = text
+			}
+			continue
+		}
+		if len(strings.Split(line, "\t")) != 3 {
+			t.Fatalf("known-differences.tsv:%d: want 3 tab-separated fields", n)
+		}
+		rows = append(rows, line)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return header, reasons, rows
+}
+
+func writeDisplayDiffs(t *testing.T, header, rows []string) {
+	t.Helper()
+	var b strings.Builder
+	for _, h := range header {
+		b.WriteString(h + "\n")
+	}
+	for _, r := range rows {
+		b.WriteString(r + "\n")
+	}
+	if err := os.WriteFile(displayDir+"known-differences.tsv", []byte(b.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSyntaxLookalikesData checks display_tables.go against
+// confusables.txt: every character whose prototype is exactly one of the
+// target characters is in the table, and the table is sorted. A failure
+// means the table is stale: go generate ./iri.
+func TestSyntaxLookalikesData(t *testing.T) {
+	for i := 1; i < len(syntaxLookalikes); i++ {
+		if syntaxLookalikes[i-1].r >= syntaxLookalikes[i].r {
+			t.Fatalf("syntaxLookalikes not sorted at U+%04X", syntaxLookalikes[i].r)
+		}
+	}
+	f, err := os.Open(displayDir + "confusables.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	version, n := "", 0
+	for sc.Scan() {
+		line := sc.Text()
+		if v, ok := strings.CutPrefix(line, "# Version: "); ok {
+			version = v
+		}
+		fields := strings.Split(line, ";")
+		if len(fields) < 3 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		src, err1 := strconv.ParseUint(strings.TrimSpace(fields[0]), 16, 32)
+		dst, err2 := strconv.ParseUint(strings.TrimSpace(fields[1]), 16, 32)
+		if err1 != nil || err2 != nil || dst >= utf8.RuneSelf || !strings.ContainsRune(`/\.:@?#%&=`, rune(dst)) {
+			continue // a sequence, or not a target
+		}
+		r := rune(src)
+		if r < utf8.RuneSelf || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
+			continue // ASCII, or unassigned in this Go's Unicode
+		}
+		n++
+		if _, ok := findLookalike(r); !ok {
+			t.Errorf("U+%04X %q: confusables.txt maps it to %q, but it is not in syntaxLookalikes", r, r, rune(dst))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if version != confusablesVersion {
+		t.Errorf("confusables.txt is version %q, the table %q: go generate ./iri", version, confusablesVersion)
+	}
+	if n < 50 {
+		t.Errorf("only %d target mappings read from confusables.txt", n)
+	}
+}
