@@ -13,15 +13,16 @@
 // skeleton (NFD, then the confusables.txt prototype of each character,
 // then NFD again) or its NFKC form, which IDNA applies to hosts, is the
 // skeleton of a target (one of the ASCII characters in targets below),
-// or, for a character that is not a letter, digit or mark, holds the
-// skeleton of a target other than "&" and "=" ("⫽" is "//", "℅" is
-// "c/o", "‰" holds the skeleton of "%"). Three characters are added: the
-// ideographic full stops that UTS #46 maps to "." (U+3002, U+FF61;
-// U+FF0E is NFKC "."). U+2026 HORIZONTAL ELLIPSIS ("...") is left out:
+// or, for a character that is not a letter, decimal digit or mark (general
+// categories L, Nd, M), its skeleton or NFKC form holds the skeleton of a
+// target other than "&" and "=" ("⫽" is "//", "℅" is "c/o", "⒈" is
+// "1.", "‰" holds the skeleton of "%"). Two characters are added: the
+// ideographic full stops that UTS #46 maps to "." (U+3002, U+FF61; the
+// third one it maps, U+FF0E, is NFKC "."). U+2026 HORIZONTAL ELLIPSIS ("...") is left out:
 // it reads as an ellipsis, and titles use it everywhere.
 //
 // Each look-alike is written with the script its display depends on:
-// a letter, digit or mark of a script other than Latin, Common or
+// a letter, decimal digit or mark of a script other than Latin, Common or
 // Inherited (Katakana "ノ", Devanagari visarga "ः", Arabic-Indic zero
 // "٠") is shown in a path, query or fragment when its neighbours are of
 // its script (see lookalikeShown); every other look-alike is never shown.
@@ -151,12 +152,15 @@ func main() {
 		}
 		s := string(r)
 		var looks string
-		for _, form := range []string{skeleton(s), norm.NFKC.String(s), skeleton(norm.NFKC.String(s))} {
+		for k, form := range []string{skeleton(s), norm.NFKC.String(s), skeleton(norm.NFKC.String(s))} {
 			if c, ok := targetSkel[form]; ok {
 				looks = string(c)
 				break
 			}
-			if !unicode.In(r, unicode.L, unicode.M, unicode.N) && looks == "" {
+			// The skeleton of the NFKC form only counts whole: "½" is
+			// NFKC "1⁄2", whose skeleton "l/2" holds a "/" that the
+			// single glyph does not show.
+			if k < 2 && !unicode.In(r, unicode.L, unicode.M, unicode.Nd) && looks == "" {
 				for t, c := range targetSkel {
 					if strings.IndexByte(exactOnly, c) < 0 && strings.Contains(form, t) {
 						looks = form
@@ -173,7 +177,7 @@ func main() {
 			continue
 		}
 		e := entry{r: r, target: looks}
-		if unicode.In(r, unicode.L, unicode.M, unicode.N) {
+		if unicode.In(r, unicode.L, unicode.M, unicode.Nd) {
 			if sc := scriptOf(r); sc != "Latin" && sc != "Common" && sc != "Inherited" {
 				e.script = sc
 			}

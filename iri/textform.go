@@ -26,7 +26,9 @@ import (
 // becomes "https://example.com/αβ") but accepts any LEIRI.
 //
 // The scheme and authority are copied as written (use ToIRI first to show
-// an internationalized host name in Unicode). The path, split at "/", the
+// an internationalized host name in Unicode), except that a character of
+// the userinfo that is not appropriate for display (as below) is
+// percent-encoded. The path, split at "/", the
 // query, split at "&" and "=", and the fragment are rewritten in two steps.
 //
 // First, percent-encoding is decoded where that is safe:
@@ -80,9 +82,15 @@ func (c *Converter) TextForm(s string) (string, error) {
 	if err := parseText(s, &r); err != nil {
 		return "", err
 	}
-	_, _, _, path, _, _ := r.offsets()
+	user, host, _, path, _, _ := r.offsets()
 	w := textWriter{b: make([]byte, 0, len(s)+8), soft: -1}
-	w.b = append(w.b, s[:path]...)
+	if r.HasUserinfo {
+		w.b = append(w.b, s[:user]...)
+		w.b = appendShownRaw(w.b, r.Userinfo, compUserinfo)
+		w.b = append(w.b, s[host-1:path]...)
+	} else {
+		w.b = append(w.b, s[:path]...)
+	}
 	for i, seg := range strings.Split(r.Path, "/") {
 		if i > 0 {
 			w.sep('/')
@@ -116,6 +124,29 @@ func (c *Converter) TextForm(s string) (string, error) {
 		}
 	}
 	return string(w.finish()), nil
+}
+
+// appendShownRaw appends s, text of component comp, with its escapes and
+// ASCII as written and each other character that is not appropriate for
+// display there (showAt) percent-encoded.
+func appendShownRaw(b []byte, s string, comp component) []byte {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			b = append(b, s[i])
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || !showAt(r, comp, s, i, i+n) {
+			for k := i; k < i+n; k++ {
+				b = appendPct(b, s[k])
+			}
+		} else {
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return b
 }
 
 // fragmentDirective separates the directives of a fragment
