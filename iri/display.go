@@ -105,21 +105,35 @@ func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
 }
 
 // lookalikeShown reports whether a look-alike of script sc may be shown
-// between the characters prev and next (-1 at either end of the
-// component): it may unless one of them is a letter or digit that does
-// not belong with it. ASCII letters and digits never belong; other
-// characters of the scripts Common and Inherited ("ー", marks) always do,
-// and Han, Hiragana and Katakana belong together, as Japanese writes them.
-func lookalikeShown(sc *unicode.RangeTable, prev, next rune) bool {
-	return belongs(sc, prev) && belongs(sc, next)
+// in component comp between the characters prev and next (-1 at either
+// end of the component; escaped tells whether one was written as
+// escapes): it may unless one of them is a letter or digit that does not
+// belong with it, or prev is shown as escapes, whose last hex digit is an
+// ASCII letter or digit to a reader (next shown as escapes starts with
+// "%"). ASCII letters and digits never belong; other characters of the
+// scripts Common and Inherited ("ー", marks) always do, and Han,
+// Hiragana and Katakana belong together, as Japanese writes them.
+func lookalikeShown(sc *unicode.RangeTable, comp component, prev, next rune, prevEscaped, nextEscaped bool) bool {
+	return belongs(sc, comp, prev, prevEscaped, true) && belongs(sc, comp, next, nextEscaped, false)
 }
 
-func belongs(sc *unicode.RangeTable, n rune) bool {
+// belongs reports whether n may be shown next to a look-alike of script
+// sc; before tells whether n comes first.
+func belongs(sc *unicode.RangeTable, comp component, n rune, escaped, before bool) bool {
 	switch {
 	case n < 0:
 		return true
 	case n < utf8.RuneSelf:
+		if escaped && (asciiClass[n]&clsUnreserved == 0 || n == '.') ||
+			!escaped && !allowedASCII(byte(n), comp) && n != '%' && n != '#' {
+			return !before // shown as an escape
+		}
 		return asciiClass[n]&clsUnreserved == 0 || n == '-' || n == '.' || n == '_' || n == '~'
+	}
+	if show, _ := showRune(n, comp); !show {
+		return !before // shown as escapes
+	}
+	switch {
 	case !unicode.In(n, unicode.L, unicode.N):
 		return true
 	case unicode.Is(sc, n):
@@ -133,15 +147,16 @@ func belongs(sc *unicode.RangeTable, n rune) bool {
 }
 
 // charBefore returns the character that ends s[:i], decoding a run of
-// escapes: the character a reader sees before s[i:] once s is shown. It
-// returns -1 when i is 0, and a "%" when the escapes are not UTF-8.
-func charBefore(s string, i int) rune {
+// escapes, and whether it was escaped: the character a reader sees
+// before s[i:] once s is shown. It returns -1 when i is 0, and a "%" when
+// the escapes are not UTF-8.
+func charBefore(s string, i int) (rune, bool) {
 	if i == 0 {
-		return -1
+		return -1, false
 	}
 	if i < 3 || !isPctEncoded(s, i-3) {
 		r, _ := utf8.DecodeLastRuneInString(s[:i])
-		return r
+		return r, false
 	}
 	var oct [utf8.UTFMax]byte
 	n := 0
@@ -154,20 +169,21 @@ func charBefore(s string, i int) rune {
 	}
 	r, size := utf8.DecodeLastRune(oct[:n])
 	if r == utf8.RuneError && size <= 1 {
-		return '%'
+		return '%', true
 	}
-	return r
+	return r, true
 }
 
-// charAt returns the character that starts s[i:], decoding escapes, or
-// -1 at the end of s; a "%" when the escapes are not UTF-8.
-func charAt(s string, i int) rune {
+// charAt returns the character that starts s[i:], decoding escapes, and
+// whether it was escaped; -1 at the end of s, and a "%" when the escapes
+// are not UTF-8.
+func charAt(s string, i int) (rune, bool) {
 	if i >= len(s) {
-		return -1
+		return -1, false
 	}
 	if !isPctEncoded(s, i) {
 		r, _ := utf8.DecodeRuneInString(s[i:])
-		return r
+		return r, false
 	}
 	var oct [utf8.UTFMax]byte
 	n := 0
@@ -177,9 +193,9 @@ func charAt(s string, i int) rune {
 	}
 	r, size := utf8.DecodeRune(oct[:n])
 	if r == utf8.RuneError && size <= 1 {
-		return '%'
+		return '%', true
 	}
-	return r
+	return r, true
 }
 
 // showAt reports whether the non-ASCII character r, written at s[i:j] in
@@ -189,5 +205,7 @@ func showAt(r rune, comp component, s string, i, j int) bool {
 	if !show || sc == nil {
 		return show
 	}
-	return lookalikeShown(sc, charBefore(s, i), charAt(s, j))
+	prev, pe := charBefore(s, i)
+	next, ne := charAt(s, j)
+	return lookalikeShown(sc, comp, prev, next, pe, ne)
 }

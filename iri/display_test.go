@@ -146,6 +146,8 @@ var hostileDisplayCases = []displayCase{
 	{"http://evil.example/\U0001F512", "http://evil.example/%F0%9F%94%92", "raw lock icon is encoded"},
 	{"http://evil.example/a\u200Db", "http://evil.example/a%E2%80%8Db", "raw ZWJ is encoded"},
 	{"http://google.com\u30CEx@evil.example/", "http://google.com%E3%83%8Ex@evil.example/", "raw Katakana no in userinfo"},
+	{"http://evil.example/a%20%E3%80%82", "http://evil.example/a%20%E3%80%82", "after an escape, whose last hex digit reads as a Latin digit (found by FuzzToIRI)"},
+	{"http://evil.example/a%2F%E3%83%8E", "http://evil.example/a%2F%E3%83%8E", "after an escape that stays"},
 }
 
 // legitDisplayCases must still be decoded: text in many scripts, with the
@@ -170,6 +172,7 @@ var legitDisplayCases = []displayCase{
 	{"https://ar.example/%D9%A2%D9%A0%D9%A2%D9%A3", "https://ar.example/٢٠٢٣", "Arabic-Indic zero in a year"},
 	{"https://ja.example/?q=%E3%83%8E%E3%83%BC%E3%83%88&x=%E6%97%A5%E6%9C%AC%E3%80%82", "https://ja.example/?q=ノート&x=日本。", "query"},
 	{"https://ja.example/#%E3%83%8E%E3%83%BC%E3%83%88", "https://ja.example/#ノート", "fragment"},
+	{"https://ja.example/%E6%97%A5%E3%80%82%2E", "https://ja.example/日。%2E", "before an escape, which starts with '%'"},
 	{"http://%D0%B8%D0%B2%D0%B0%D0%BD@example.com/", "http://иван@example.com/", "Cyrillic userinfo"},
 	{"http://h/%F0%9F%92%A9", "http://h/💩", "emoji that is no lock"},
 	{"http://h/%F0%9F%94%91", "http://h/🔑", "a key is no lock icon"},
@@ -243,35 +246,50 @@ func TestDisplaySafety(t *testing.T) {
 }
 
 // spoofable returns a description of the first character of the display
-// string s that could mislead a reader, or "". It is written apart from
-// the package's rules, as an oracle: a character of hostileChars next to
-// an ASCII letter or digit, or anywhere in the userinfo; an invisible,
-// space or bidi character by its Unicode properties; or a lock icon.
+// string s, outside its host, that could mislead a reader, or "". It is
+// written apart from the package's rules, as an oracle: a character of
+// hostileChars next to an ASCII letter or digit, or anywhere in the
+// userinfo; an invisible, space or bidi character by its Unicode
+// properties; or a lock icon. (The host is the IDN display policy's.)
 func spoofable(s string) string {
-	hostile := map[rune]string{}
-	for _, h := range hostileChars {
-		hostile[h.r] = h.class
+	r, err := iri.LEIRI.Parse(s)
+	if err != nil {
+		return spoofableIn(s, false)
 	}
-	authEnd := len(s)
-	if i := strings.Index(s, "//"); i >= 0 {
-		if j := strings.IndexAny(s[i+2:], "/?#"); j >= 0 {
-			authEnd = i + 2 + j
+	for _, p := range []struct {
+		s        string
+		userinfo bool
+	}{{r.Userinfo, true}, {r.Path, false}, {r.Query, false}, {r.Fragment, false}} {
+		if bad := spoofableIn(p.s, p.userinfo); bad != "" {
+			return bad
 		}
 	}
-	userEnd := strings.LastIndexByte(s[:authEnd], '@')
+	return ""
+}
+
+var hostileClass = func() map[rune]string {
+	m := map[rune]string{}
+	for _, h := range hostileChars {
+		m[h.r] = h.class
+	}
+	return m
+}()
+
+func spoofableIn(s string, userinfo bool) string {
 	prev := rune(-1)
 	for i, r := range s {
 		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+		c := hostileClass[r]
 		switch {
 		case r < utf8.RuneSelf:
 		case unicode.In(r, unicode.Cf, unicode.Zs, unicode.Zl, unicode.Zp, unicode.Cc, unicode.Cs),
 			unicode.Is(unicode.White_Space, r), unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r),
 			unicode.Is(unicode.Variation_Selector, r):
 			return fmt.Sprintf("invisible U+%04X", r)
-		case hostile[r] != "" && (i < userEnd || asciiAlnum(prev) || asciiAlnum(next)):
-			return fmt.Sprintf("%s look-alike %q (U+%04X)", hostile[r], r, r)
-		case hostile[r] == "lock" || hostile[r] == "invisible" || hostile[r] == "space" || hostile[r] == "bidi":
-			return fmt.Sprintf("%s U+%04X", hostile[r], r)
+		case c == "lock" || c == "invisible" || c == "space" || c == "bidi":
+			return fmt.Sprintf("%s U+%04X", c, r)
+		case c != "" && (userinfo || asciiAlnum(prev) || asciiAlnum(next)):
+			return fmt.Sprintf("%s look-alike %q (U+%04X)", c, r, r)
 		}
 		prev = r
 	}

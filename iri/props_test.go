@@ -48,6 +48,11 @@ func tableInputs() []string {
 		in = append(in, c.in)
 	}
 	in = append(in, resolveInputs()...)
+	for _, tab := range [][]displayCase{hostileDisplayCases, legitDisplayCases} {
+		for _, c := range tab {
+			in = append(in, c.in)
+		}
+	}
 	return in
 }
 
@@ -321,6 +326,9 @@ func checkToIRISafe(t *testing.T, x string) {
 			t.Errorf("ToIRI(%q) = %q shows %U at %d", x, v, r, i)
 			return
 		}
+	}
+	if bad := spoofable(v); bad != "" {
+		t.Errorf("ToIRI(%q) = %q shows %s", x, v, bad)
 	}
 }
 
