@@ -203,7 +203,9 @@ func canContain(parent, child blockType) bool {
 	return false
 }
 
-func acceptsLines(t blockType) bool { return t == bParagraph || t == bFenced || t == bIndented || t == bHTML }
+func acceptsLines(t blockType) bool {
+	return t == bParagraph || t == bFenced || t == bIndented || t == bHTML
+}
 
 func (p *parser) addChild(t blockType) *block {
 	for !canContain(p.tip.typ, t) {

@@ -382,9 +382,14 @@ type inliner struct {
 	t        *text
 	b        []byte
 	brackets []bracket
+	// active counts the active brackets.
+	active int
 	// notText are the ranges that are not text for the email autolinks
 	// that GFM finds in text: code spans, autolinks, HTML, links.
 	notText []Span
+	// noCloser[n] records that no backtick string of length n follows:
+	// an unclosed run is not searched for again.
+	noCloser map[int]bool
 }
 
 func (p *parser) inlines(t *text) {
@@ -408,7 +413,7 @@ func (in *inliner) run() {
 			for i+n < len(b) && b[i+n] == '`' {
 				n++
 			}
-			if end := codeSpanEnd(b, i+n, n); end > 0 {
+			if end := in.codeSpanEnd(i+n, n); end > 0 {
 				in.notText = append(in.notText, Span{i, end})
 				i = end
 			} else {
@@ -425,13 +430,13 @@ func (in *inliner) run() {
 			}
 		case '!':
 			if i+1 < len(b) && b[i+1] == '[' {
-				in.brackets = append(in.brackets, bracket{pos: i, text: i + 2, image: true, active: true})
+				in.push(bracket{pos: i, text: i + 2, image: true, active: true})
 				i += 2
 			} else {
 				i++
 			}
 		case '[':
-			in.brackets = append(in.brackets, bracket{pos: i, text: i + 1, active: true})
+			in.push(bracket{pos: i, text: i + 1, active: true})
 			i++
 		case ']':
 			i = in.closeBracket(i)
@@ -460,18 +465,20 @@ func (in *inliner) run() {
 	}
 }
 
-func (in *inliner) inBracket() bool {
-	for _, br := range in.brackets {
-		if br.active {
-			return true
-		}
-	}
-	return false
+func (in *inliner) inBracket() bool { return in.active > 0 }
+
+func (in *inliner) push(br bracket) {
+	in.brackets = append(in.brackets, br)
+	in.active++
 }
 
 // codeSpanEnd finds the backtick string of length n that closes a code
 // span opened before b[i:], and returns the end of the span, or 0.
-func codeSpanEnd(b []byte, i, n int) int {
+func (in *inliner) codeSpanEnd(i, n int) int {
+	if in.noCloser[n] {
+		return 0
+	}
+	b := in.b
 	for i < len(b) {
 		k := bytes.IndexByte(b[i:], '`')
 		if k < 0 {
@@ -487,6 +494,10 @@ func codeSpanEnd(b []byte, i, n int) int {
 		}
 		i += m
 	}
+	if in.noCloser == nil {
+		in.noCloser = map[int]bool{}
+	}
+	in.noCloser[n] = true
 	return 0
 }
 
@@ -567,6 +578,7 @@ func (in *inliner) closeBracket(i int) int {
 	if !op.active {
 		return i + 1
 	}
+	in.active--
 	b := in.b
 	after := i + 1
 	l := Link{Def: -1, Text: in.t.span(op.text, i)}
@@ -632,10 +644,19 @@ func (in *inliner) closeBracket(i int) int {
 	in.p.links = append(in.p.links, l)
 	in.notText = append(in.notText, Span{op.pos, end})
 	if !op.image {
-		for k := range in.brackets {
-			if !in.brackets[k].image {
-				in.brackets[k].active = false
+		// Links may not contain links: the '[' openers before this one
+		// can no longer make one. Those below an inactive one already
+		// are inactive, so the walk stops there.
+		for k := len(in.brackets) - 1; k >= 0; k-- {
+			br := &in.brackets[k]
+			if br.image {
+				continue
 			}
+			if !br.active {
+				break
+			}
+			br.active = false
+			in.active--
 		}
 	}
 	return end

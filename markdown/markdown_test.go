@@ -1,0 +1,221 @@
+package markdown
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// checkDoc checks the invariants of a Document: spans in range and in
+// order, and each destination span holding what its URL says.
+func checkDoc(t testing.TB, src []byte, doc *Document) {
+	t.Helper()
+	in := func(s Span) bool { return 0 <= s.Start && s.Start <= s.End && s.End <= len(src) }
+	within := func(inner, outer Span) bool { return outer.Start <= inner.Start && inner.End <= outer.End }
+	prev := -1
+	for i, l := range doc.Links {
+		if !in(l.At) || !in(l.Dest) || !in(l.Text) {
+			t.Fatalf("link %d (%v): span out of range: at %v dest %v text %v, len %d", i, l.Kind, l.At, l.Dest, l.Text, len(src))
+		}
+		if l.At.Start < prev {
+			t.Fatalf("link %d (%v) at %d after one at %d", i, l.Kind, l.At.Start, prev)
+		}
+		prev = l.At.Start
+		if l.Text != (Span{}) && !within(l.Text, l.At) {
+			t.Fatalf("link %d (%v): text %v outside %v", i, l.Kind, l.Text, l.At)
+		}
+		raw := src[l.Dest.Start:l.Dest.End]
+		switch l.Kind {
+		case ReferenceLink, ReferenceImage:
+			if l.Def < 0 || l.Def >= len(doc.Links) || doc.Links[l.Def].Kind != Definition || doc.Links[l.Def].Dest != l.Dest {
+				t.Fatalf("link %d (%v): Def %d is not its definition", i, l.Kind, l.Def)
+			}
+			continue
+		case InlineLink, InlineImage, Definition:
+			if got := destURL(raw, l.Angle); got != l.URL {
+				t.Fatalf("link %d (%v): dest %q means %q, URL is %q", i, l.Kind, raw, got, l.URL)
+			}
+		case Autolink:
+			if got := unescape(raw, false); got != l.URL {
+				t.Fatalf("link %d (%v): dest %q means %q, URL is %q", i, l.Kind, raw, got, l.URL)
+			}
+		case EmailAutolink:
+			if "mailto:"+string(raw) != l.URL {
+				t.Fatalf("link %d (%v): dest %q, URL %q", i, l.Kind, raw, l.URL)
+			}
+		case ExtendedAutolink:
+			if s := string(raw); l.URL != s && l.URL != "http://"+s && l.URL != "mailto:"+s {
+				t.Fatalf("link %d (%v): dest %q, URL %q", i, l.Kind, raw, l.URL)
+			}
+		default:
+			t.Fatalf("link %d: kind %d", i, l.Kind)
+		}
+		if l.Def != -1 {
+			t.Fatalf("link %d (%v): Def %d, want -1", i, l.Kind, l.Def)
+		}
+		if !within(l.Dest, l.At) {
+			t.Fatalf("link %d (%v): dest %v outside %v", i, l.Kind, l.Dest, l.At)
+		}
+	}
+	prev = -1
+	for i, h := range doc.HTML {
+		if len(h.Segments) == 0 {
+			t.Fatalf("HTML %d has no segments", i)
+		}
+		for _, s := range h.Segments {
+			if !in(s) || s.Start >= s.End || s.Start < prev {
+				t.Fatalf("HTML %d: segment %v out of range or order (after %d, len %d)", i, s, prev, len(src))
+			}
+			prev = s.End
+		}
+	}
+}
+
+type found struct {
+	Kind  Kind
+	At    string
+	Dest  string
+	URL   string
+	Title string
+}
+
+func (f found) String() string {
+	return fmt.Sprintf("{%v at=%q dest=%q url=%q title=%q}", f.Kind, f.At, f.Dest, f.URL, f.Title)
+}
+
+func TestParseOffsets(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []found
+		html []string // segments, "|" between the segments of one piece
+	}{
+		{
+			name: "inline link and image",
+			src:  "a [t](/u \"ti\") ![i](<x y.png>) b",
+			want: []found{
+				{InlineLink, `[t](/u "ti")`, "/u", "/u", "ti"},
+				{InlineImage, "![i](<x y.png>)", "<x y.png>", "x y.png", ""},
+			},
+		},
+		{
+			name: "escapes and entities",
+			src:  `[t](/a\(b&auml;c\))`,
+			want: []found{{InlineLink, `[t](/a\(b&auml;c\))`, `/a\(b&auml;c\)`, "/a(bäc)", ""}},
+		},
+		{
+			name: "definition after use, CRLF, in a block quote",
+			src:  "[Foo]\r\n\r\n> [foo]:\r\n>   /url\r\n> 'the title'\r\n",
+			want: []found{
+				{ReferenceLink, "[Foo]", "/url", "/url", "the title"},
+				{Definition, "[foo]:\r\n>   /url\r\n> 'the title'", "/url", "/url", "the title"},
+			},
+		},
+		{
+			name: "tab before a list item's content",
+			src:  "-\t[a](b)\n\n  \t[c](d)",
+			want: []found{
+				{InlineLink, "[a](b)", "b", "b", ""},
+				{InlineLink, "[c](d)", "d", "d", ""},
+			},
+		},
+		{
+			name: "nothing in code",
+			src:  "`[a](b)` <http://x>\n\n    [c](d)\n\n```\n[e](f)\n```\n",
+			want: []found{{Autolink, "<http://x>", "http://x", "http://x", ""}},
+		},
+		{
+			name: "extended autolinks",
+			src:  "see www.example.com/a_(b)). or (https://x.org/p?q=1), mail me@example.org.",
+			want: []found{
+				{ExtendedAutolink, "www.example.com/a_(b)", "www.example.com/a_(b)", "http://www.example.com/a_(b)", ""},
+				{ExtendedAutolink, "https://x.org/p?q=1", "https://x.org/p?q=1", "https://x.org/p?q=1", ""},
+				{ExtendedAutolink, "me@example.org", "me@example.org", "mailto:me@example.org", ""},
+			},
+		},
+		{
+			name: "no extended autolink in link text",
+			src:  "[www.a.org](/b)",
+			want: []found{{InlineLink, "[www.a.org](/b)", "/b", "/b", ""}},
+		},
+		{
+			name: "HTML block and inline HTML",
+			src:  "<div>\n<a href=\"x\">\n</div>\n\ntext <b\nclass=\"c\">x</b>\n\n> <a\n> href=y>\n",
+			html: []string{"<div>\n<a href=\"x\">\n</div>", "<b\nclass=\"c\">", "</b>", "<a\n|href=y>"},
+		},
+		{
+			name: "empty destinations",
+			src:  "[a]() [b](<>)\n\n[c]: <>",
+			want: []found{
+				{InlineLink, "[a]()", "", "", ""},
+				{InlineLink, "[b](<>)", "<>", "", ""},
+				{Definition, "[c]: <>", "<>", "", ""},
+			},
+		},
+		{
+			name: "setext heading after a definition",
+			src:  "[x]: /u\n[x]\n===\n",
+			want: []found{
+				{Definition, "[x]: /u", "/u", "/u", ""},
+				{ReferenceLink, "[x]", "/u", "/u", ""},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			doc := Parse(src)
+			checkDoc(t, src, doc)
+			var got []found
+			for _, l := range doc.Links {
+				got = append(got, found{l.Kind, tt.src[l.At.Start:l.At.End], tt.src[l.Dest.Start:l.Dest.End], l.URL, l.Title})
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("links\ngot  %v\nwant %v", got, tt.want)
+			}
+			var html []string
+			for _, h := range doc.HTML {
+				var segs []string
+				for _, s := range h.Segments {
+					segs = append(segs, tt.src[s.Start:s.End])
+				}
+				html = append(html, strings.Join(segs, "|"))
+			}
+			if fmt.Sprintf("%q", html) != fmt.Sprintf("%q", tt.html) {
+				t.Errorf("HTML\ngot  %q\nwant %q", html, tt.html)
+			}
+		})
+	}
+}
+
+func TestCommonMarkOption(t *testing.T) {
+	src := []byte("www.example.com http://example.com a@example.com")
+	if n := len(Parse(src).Links); n != 3 {
+		t.Errorf("GFM: %d links, want 3", n)
+	}
+	if n := len(Options{CommonMark: true}.Parse(src).Links); n != 0 {
+		t.Errorf("CommonMark: %d links, want 0", n)
+	}
+}
+
+// TestSpecInvariants checks the invariants on every spec example.
+func TestSpecInvariants(t *testing.T) {
+	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt"} {
+		for _, e := range readExamples(t, name) {
+			src := []byte(e.markdown)
+			checkDoc(t, src, Parse(src))
+			checkDoc(t, src, Options{CommonMark: true}.Parse(src))
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt"} {
+		for _, e := range readExamples(f, name) {
+			f.Add([]byte(e.markdown))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkDoc(t, src, Parse(src))
+	})
+}
