@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"sort"
+	"strings"
 )
 
 // The block parser follows the two-phase strategy of the CommonMark spec's
@@ -82,6 +83,15 @@ type parser struct {
 	partiallyConsumedTab bool
 	allClosed            bool
 
+	// the memo of findNextNonspace: the line, the offset it was asked
+	// from, whether a tab was on the way
+	nnLine, nnFrom int
+	nnTab          bool
+	// the memo of thematicBreak: the line, and for each of * - _ the
+	// index of the last byte that is neither it nor a space or tab
+	tbLine int
+	tbBad  [3]int
+
 	doc, tip, oldtip     *block
 	lastMatchedContainer *block
 
@@ -89,11 +99,39 @@ type parser struct {
 	links  []Link
 	html   []HTML
 	defs   map[string]int // normalized label -> index in links
+
+	scratch text // the arrays of the last leafText
 }
 
 func newParser(src []byte, gfm bool) *parser {
 	doc := &block{typ: bDocument, open: true}
 	return &parser{src: src, gfm: gfm, doc: doc, tip: doc, oldtip: doc, allClosed: true, defs: map[string]int{}}
+}
+
+// thematicBreak reports whether rest, the line from index i on, is a
+// thematic break. The line is scanned once, however many containers ask.
+func (p *parser) thematicBreak(i int) bool {
+	c := p.ln[i]
+	k := strings.IndexByte("*-_", c)
+	if k < 0 {
+		return false
+	}
+	if p.tbLine != p.lineStart+1 {
+		p.tbLine = p.lineStart + 1
+		for j, m := range []byte("*-_") {
+			p.tbBad[j] = -1
+			for x := len(p.ln) - 1; x >= 0; x-- {
+				if b := p.ln[x]; b != m && b != ' ' && b != '\t' {
+					p.tbBad[j] = x
+					break
+				}
+			}
+		}
+	}
+	if i <= p.tbBad[k] {
+		return false
+	}
+	return bytes.Count(p.ln[i:], []byte{c}) >= 3
 }
 
 func (p *parser) parseBlocks() {
@@ -130,6 +168,15 @@ func (p *parser) peek(i int) int {
 func isSpaceOrTab(c int) bool { return c == ' ' || c == '\t' }
 
 func (p *parser) findNextNonspace() {
+	// Deeply nested containers ask again and again from offsets within
+	// the same indentation: remember the last answer.
+	if p.nnLine == p.lineStart+1 && p.offset >= p.nnFrom && p.offset <= p.nextNonspace && !p.nnTab {
+		p.nextNonspaceColumn = p.column + p.nextNonspace - p.offset
+		p.indent = p.nextNonspaceColumn - p.column
+		p.indented = p.indent >= 4
+		return
+	}
+	p.nnLine, p.nnFrom, p.nnTab = p.lineStart+1, p.offset, false
 	i, cols := p.offset, p.column
 	for i < len(p.ln) {
 		c := p.ln[i]
@@ -139,6 +186,7 @@ func (p *parser) findNextNonspace() {
 		} else if c == '\t' {
 			i++
 			cols += 4 - cols%4
+			p.nnTab = true
 		} else {
 			break
 		}
@@ -380,7 +428,6 @@ var (
 	reATX          = regexp.MustCompile(`^#{1,6}(?:[ \t]+|$)`)
 	reFence        = regexp.MustCompile("^(?:`{3,}[^`]*$|~{3,})")
 	reSetext       = regexp.MustCompile(`^(?:=+|-+)[ \t]*$`)
-	reThematic     = regexp.MustCompile(`^(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|(?:-[ \t]*){3,})$`)
 	reHTMLStart1   = regexp.MustCompile(`(?i)^<(?:script|pre|textarea|style)(?:[ \t>]|$)`)
 	reHTMLStart6   = regexp.MustCompile(`(?i)^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t]|/?>|$)`)
 	reHTMLStart7   = regexp.MustCompile(`(?i)^(?:` + openTag + `|` + closeTag + `)[ \t]*$`)
@@ -499,7 +546,7 @@ func (p *parser) blockStart(container *block) int {
 				return 2
 			}
 		}
-		if reThematic.Match(rest) {
+		if p.thematicBreak(p.nextNonspace) {
 			p.closeUnmatchedBlocks()
 			p.addChild(bThematic)
 			p.advanceOffset(len(p.ln)-p.offset, false)
@@ -627,7 +674,15 @@ type text struct {
 }
 
 func (p *parser) leafText(b *block) text {
-	var t text
+	n := 1
+	for _, l := range b.lines {
+		n += l.spaces + l.end - l.start + 1
+	}
+	// the text lives until the next call: reuse its arrays
+	if cap(p.scratch.b) < n {
+		p.scratch = text{b: make([]byte, 0, n), pos: make([]int, 0, n)}
+	}
+	t := text{b: p.scratch.b[:0], pos: p.scratch.pos[:0]}
 	for i, l := range b.lines {
 		for range l.spaces {
 			t.b = append(t.b, ' ')
@@ -661,6 +716,20 @@ func (t *text) span(i, j int) Span {
 // resolveDefinitions takes the link reference definitions off the start
 // of paragraph b and reports whether content is left.
 func (p *parser) resolveDefinitions(b *block) bool {
+	if b.skip == 0 {
+		// a definition begins with '[' after at most three spaces
+		if len(b.lines) == 0 {
+			return false
+		}
+		l := b.lines[0]
+		i := l.start
+		for i < l.end && (p.src[i] == ' ' || p.src[i] == '\t') {
+			i++
+		}
+		if i == l.end || p.src[i] != '[' {
+			return true
+		}
+	}
 	t := p.leafText(b)
 	pos := b.skip
 	for {

@@ -23,8 +23,6 @@ const (
 )
 
 var (
-	reInlineHTML = regexp.MustCompile(`^(?:` + openTag + `|` + closeTag +
-		`|<!-->|<!--->|<!--(?s:.*?)-->|<\?(?s:.*?)\?>|<![A-Za-z][^>]*>|<!\[CDATA\[(?s:.*?)\]\]>)`)
 	reEmailAutolink = regexp.MustCompile("^<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>")
 )
 
@@ -204,7 +202,13 @@ func normalizeLabel(b []byte) string {
 		}
 		sb.WriteByte(c)
 	}
-	return folder.String(sb.String())
+	s := sb.String()
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return folder.String(s)
+		}
+	}
+	return strings.ToLower(s) // ASCII folds to lower case
 }
 
 // unescape decodes the entity references of b, and its backslash escapes
@@ -390,6 +394,115 @@ type inliner struct {
 	// noCloser[n] records that no backtick string of length n follows:
 	// an unclosed run is not searched for again.
 	noCloser map[int]bool
+	// noEnd records, for the raw HTML that ends with a string ("-->",
+	// "?>", "]]>", ">"), that the string does not follow.
+	noEnd map[string]bool
+}
+
+// rawHTML returns the length of the raw HTML at b[i:], or 0.
+func (in *inliner) rawHTML(i int) int {
+	b := in.b[i:]
+	if len(b) < 2 {
+		return 0
+	}
+	switch {
+	case b[1] == '!' && bytes.HasPrefix(b, []byte("<!--")):
+		if bytes.HasPrefix(b[4:], []byte(">")) {
+			return 5
+		}
+		if bytes.HasPrefix(b[4:], []byte("->")) {
+			return 6
+		}
+		return in.until(b, 4, "-->")
+	case b[1] == '?':
+		return in.until(b, 2, "?>")
+	case b[1] == '!' && bytes.HasPrefix(b, []byte("<![CDATA[")):
+		return in.until(b, 9, "]]>")
+	case b[1] == '!' && len(b) > 2 && isLetter(b[2]):
+		return in.until(b, 3, ">")
+	}
+	return tag(b)
+}
+
+// tag returns the length of the open or closing tag at the start of b, or
+// 0. (A regexp would do, but Go's clears state the size of its input on
+// every call, which is quadratic over a paragraph of many '<'.)
+func tag(b []byte) int {
+	i := 1
+	closing := i < len(b) && b[i] == '/'
+	if closing {
+		i++
+	}
+	if i >= len(b) || !isLetter(b[i]) {
+		return 0
+	}
+	for i < len(b) && (isAlnum(b[i]) || b[i] == '-') {
+		i++
+	}
+	if closing {
+		i = skipSpaces(b, i)
+		if i < len(b) && b[i] == '>' {
+			return i + 1
+		}
+		return 0
+	}
+	for {
+		j := skipSpaces(b, i)
+		if j < len(b) && b[j] == '>' {
+			return j + 1
+		}
+		if j+1 < len(b) && b[j] == '/' && b[j+1] == '>' {
+			return j + 2
+		}
+		if j == i || j >= len(b) || !(isLetter(b[j]) || b[j] == '_' || b[j] == ':') {
+			return 0
+		}
+		for j < len(b) && (isAlnum(b[j]) || strings.IndexByte("_.:-", b[j]) >= 0) {
+			j++
+		}
+		i = j
+		k := skipSpaces(b, j)
+		if k >= len(b) || b[k] != '=' {
+			continue
+		}
+		k = skipSpaces(b, k+1)
+		if k >= len(b) {
+			return 0
+		}
+		switch q := b[k]; q {
+		case '"', '\'':
+			e := bytes.IndexByte(b[k+1:], q)
+			if e < 0 {
+				return 0
+			}
+			i = k + 1 + e + 1
+		default:
+			e := k
+			for e < len(b) && b[e] > ' ' && strings.IndexByte("\"'=<>`", b[e]) < 0 {
+				e++
+			}
+			if e == k {
+				return 0
+			}
+			i = e
+		}
+	}
+}
+
+// until returns the length of b up to the first end after b[from:], or 0.
+func (in *inliner) until(b []byte, from int, end string) int {
+	if in.noEnd[end] {
+		return 0
+	}
+	k := bytes.Index(b[from:], []byte(end))
+	if k < 0 {
+		if in.noEnd == nil {
+			in.noEnd = map[string]bool{}
+		}
+		in.noEnd[end] = true
+		return 0
+	}
+	return from + k + len(end)
 }
 
 func (p *parser) inlines(t *text) {
@@ -422,9 +535,9 @@ func (in *inliner) run() {
 		case '<':
 			if n := in.autolink(i); n > 0 {
 				i += n
-			} else if m := reInlineHTML.FindIndex(b[i:]); m != nil {
-				in.addHTML(i, i+m[1])
-				i += m[1]
+			} else if n := in.rawHTML(i); n > 0 {
+				in.addHTML(i, i+n)
+				i += n
 			} else {
 				i++
 			}
@@ -889,7 +1002,12 @@ func (in *inliner) emailsInLine(from, to int) {
 			}
 			end++
 		}
-		if end < 2 || nb != 1 || np == 0 || !isAlpha(data[end-1]) && data[end-1] != '.' {
+		if nb > 1 {
+			// every '@' of this run but the last fails alike
+			off = at + bytes.LastIndexByte(data[:end], '@')
+			continue
+		}
+		if end < 2 || np == 0 || !isAlpha(data[end-1]) && data[end-1] != '.' {
 			off = at + 1
 			continue
 		}

@@ -2,6 +2,8 @@ package markdown
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -218,4 +220,71 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkDoc(t, src, Parse(src))
 	})
+}
+
+// BenchmarkParse reads the CommonMark spec, 200 KB of real Markdown.
+func BenchmarkParse(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "markdown", "commonmark-spec.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Parse(src)
+	}
+}
+
+// adversarial are inputs on which a careless Markdown scanner goes
+// quadratic: unclosed HTML comments and the like, deep nesting, runs of
+// brackets, backticks and '@'. Their MB/s should be near the others'.
+var adversarial = map[string]string{
+	"comments":    strings.Repeat("a <!-- ", 20000),
+	"pi":          strings.Repeat("a <? ", 20000),
+	"cdata":       strings.Repeat("a <![CDATA[ ", 20000),
+	"declaration": strings.Repeat("a <!A ", 20000),
+	"open tags":   strings.Repeat("<a href='x' ", 20000),
+	"brackets":    strings.Repeat("[", 20000) + strings.Repeat("a](b)", 20000),
+	"images":      strings.Repeat("![", 20000) + strings.Repeat("]", 20000),
+	"quotes":      strings.Repeat(">", 20000) + " a",
+	"lists":       strings.Repeat("- ", 20000) + "a",
+	"indented lists": func() string {
+		var b strings.Builder
+		for i := range 2000 {
+			b.WriteString(strings.Repeat(" ", i) + "- a\n")
+		}
+		return b.String()
+	}(),
+	"at":   strings.Repeat("a@", 40000),
+	"www":  strings.Repeat("www.a", 40000),
+	"http": strings.Repeat("http://", 20000),
+	"backticks": func() string {
+		var b strings.Builder
+		for i := 1; i < 300; i++ {
+			b.WriteString(strings.Repeat("`", i) + "a")
+		}
+		return b.String()
+	}(),
+	"definitions": strings.Repeat("[a]: /b\n", 20000),
+	"references":  strings.Repeat("[a] ", 20000) + "\n\n[a]: /b\n",
+	"labels":      strings.Repeat("[a][", 20000),
+}
+
+func BenchmarkAdversarial(b *testing.B) {
+	for name, s := range adversarial {
+		b.Run(name, func(b *testing.B) {
+			src := []byte(s)
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				Parse(src)
+			}
+		})
+	}
+}
+
+// TestAdversarial checks the invariants on the adversarial inputs.
+func TestAdversarial(t *testing.T) {
+	for name, s := range adversarial {
+		t.Run(name, func(t *testing.T) { checkDoc(t, []byte(s), Parse([]byte(s))) })
+	}
 }
