@@ -159,6 +159,8 @@ type Document struct {
 	Links []Link
 	// HTML are the raw HTML pieces, in document order.
 	HTML []HTML
+
+	opts Options // how the document was read
 }
 
 // Options choose the dialect.
@@ -176,5 +178,7 @@ func Parse(src []byte) *Document { return Options{}.Parse(src) }
 func (o Options) Parse(src []byte) *Document {
 	p := newParser(src, !o.CommonMark)
 	p.parseBlocks()
-	return p.finish()
+	d := p.finish()
+	d.opts = o
+	return d
 }

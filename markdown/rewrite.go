@@ -37,39 +37,90 @@ func (e *RewriteError) Error() string {
 // written bare when GFM finds exactly it again there, and as <url>
 // otherwise.
 //
+// The result is read again to make sure that its links are the links of
+// src with the new URLs and no others: a new destination can complete a
+// link that an earlier bracket had failed to make, or close a code span
+// or a tag opened before it. If they are not, the destinations are
+// written again with a backslash before every character that could do so
+// (parentheses, brackets, angle brackets, quotes, backticks), and a
+// destination that still changes what the document holds is left as it
+// was.
+//
 // The result is always whole: a destination that cannot be written (a
 // line ending in a destination, a URL an autolink cannot hold) is left as
 // it was, and the error, a join of *RewriteError, says which.
 func Rewrite(src []byte, doc *Document, url func(l *Link) (string, bool)) ([]byte, error) {
-	type edit struct {
-		span Span
-		s    string
-	}
-	var edits []edit
-	var errs []error
+	var asked []edit
 	for i := range doc.Links {
 		l := &doc.Links[i]
 		if !l.OwnsDest() {
 			continue
 		}
-		u, ok := url(l)
-		if !ok {
-			continue
+		if u, ok := url(l); ok {
+			asked = append(asked, edit{link: i, url: u})
 		}
-		s, err := writeDest(src, l, u)
+	}
+	edits, errs := makeEdits(src, doc, asked, false)
+	if out := apply(src, edits); doc.means(out, edits) {
+		return out, errors.Join(errs...)
+	}
+	edits, errs = makeEdits(src, doc, asked, true)
+	for {
+		out := apply(src, edits)
+		if doc.means(out, edits) {
+			return out, errors.Join(errs...)
+		}
+		// find the first edit that breaks the document: edits[:lo] do
+		// not, edits[:hi] do
+		lo, hi := 0, len(edits)
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if doc.means(apply(src, edits[:mid]), edits[:mid]) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		bad := edits[hi-1]
+		l := &doc.Links[bad.link]
+		errs = append(errs, &RewriteError{Offset: l.Dest.Start, Kind: l.Kind, URL: bad.url,
+			Reason: "written there it would change which links the document holds"})
+		edits = append(edits[:hi-1:hi-1], edits[hi:]...)
+	}
+}
+
+// An edit writes s over span, the destination of doc.Links[link], to make
+// it mean url.
+type edit struct {
+	link int
+	url  string
+	span Span
+	s    string
+}
+
+func makeEdits(src []byte, doc *Document, asked []edit, safe bool) ([]edit, []error) {
+	var edits []edit
+	var errs []error
+	for _, e := range asked {
+		l := &doc.Links[e.link]
+		s, err := writeDest(src, l, e.url, safe)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		span := l.Dest
+		e.s, e.span = s, l.Dest
 		if l.Kind == ExtendedAutolink {
-			span = l.At
+			e.span = l.At
 		}
-		edits = append(edits, edit{span, s})
+		edits = append(edits, e)
 	}
 	// Links come in the order they begin, their destinations not always
 	// (in [![a](b)](c), c comes after b).
 	sort.Slice(edits, func(i, j int) bool { return edits[i].span.Start < edits[j].span.Start })
+	return edits, errs
+}
+
+func apply(src []byte, edits []edit) []byte {
 	var out bytes.Buffer
 	out.Grow(len(src))
 	at := 0
@@ -79,16 +130,42 @@ func Rewrite(src []byte, doc *Document, url func(l *Link) (string, bool)) ([]byt
 		at = e.span.End
 	}
 	out.Write(src[at:])
-	return out.Bytes(), errors.Join(errs...)
+	return out.Bytes()
 }
 
-func writeDest(src []byte, l *Link, u string) (string, error) {
+// means reports whether out, src with edits, holds the links of d with
+// the URLs the edits give them, and no others.
+func (d *Document) means(out []byte, edits []edit) bool {
+	url := make([]string, len(d.Links))
+	for i := range d.Links {
+		url[i] = d.Links[i].URL
+	}
+	for _, e := range edits {
+		url[e.link] = e.url
+	}
+	got := d.opts.Parse(out).Links
+	if len(got) != len(d.Links) {
+		return false
+	}
+	for i := range d.Links {
+		want := url[i]
+		if !d.Links[i].OwnsDest() {
+			want = url[d.Links[i].Def]
+		}
+		if got[i].URL != want || got[i].Kind.IsImage() != d.Links[i].Kind.IsImage() {
+			return false
+		}
+	}
+	return true
+}
+
+func writeDest(src []byte, l *Link, u string, safe bool) (string, error) {
 	fail := func(reason string) error {
 		return &RewriteError{Offset: l.Dest.Start, Kind: l.Kind, URL: u, Reason: reason}
 	}
 	switch l.Kind {
 	case InlineLink, InlineImage, Definition:
-		s, err := FormatDest(u, l.Angle || l.Kind == Definition && u == "")
+		s, err := formatDest(u, l.Angle || l.Kind == Definition && u == "", safe)
 		if err != nil {
 			return "", fail(err.Error())
 		}
@@ -115,12 +192,16 @@ func writeDest(src []byte, l *Link, u string) (string, error) {
 // FormatDest returns url written as the destination of an inline link,
 // image or definition: bare when it can be and angle is false, between <
 // and > otherwise. A line ending cannot be written in a destination.
-func FormatDest(url string, angle bool) (string, error) {
+func FormatDest(url string, angle bool) (string, error) { return formatDest(url, angle, false) }
+
+// formatDest is FormatDest, with, when safe is set, a backslash before
+// every character that could end or start something around the link.
+func formatDest(url string, angle, safe bool) (string, error) {
 	if strings.ContainsAny(url, "\n\r") {
 		return "", errors.New("a destination cannot hold a line ending")
 	}
 	if !angle {
-		angle = url == "" || url[0] == '<' || !balanced(url)
+		angle = url == "" || url[0] == '<' || !safe && !balanced(url)
 		for i := 0; i < len(url) && !angle; i++ {
 			angle = url[i] <= ' ' || url[i] == 0x7f
 		}
@@ -139,6 +220,8 @@ func FormatDest(url string, angle bool) (string, error) {
 				b.WriteByte('\\')
 			}
 		case angle && (c == '<' || c == '>'):
+			b.WriteByte('\\')
+		case safe && strings.IndexByte("()[]<>`\"'", c) >= 0:
 			b.WriteByte('\\')
 		}
 		b.WriteByte(c)

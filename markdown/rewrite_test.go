@@ -75,6 +75,25 @@ func TestRewrite(t *testing.T) {
 			want: "see www.f.org/p, <https://g.org/q.>. and h@i.org!\nnext https://www.e.org\n",
 		},
 		{
+			name: "a parenthesis that would complete an earlier bracket is escaped",
+			src:  "0[[000](00000]()",
+			to:   map[string]string{"": "/x)y"},
+			want: "0[[000](00000](/x\\)y)",
+		},
+		{
+			name: "a quote that would close an earlier title is escaped",
+			src:  "[a](/b \"t [x](/u)",
+			to:   map[string]string{"/u": "/\"", "/b": "/c"},
+			want: "[a](/b \"t [x](/\\\")",
+		},
+		{
+			name: "a backtick that would close an earlier code span is left",
+			src:  "`a [x](/u) [y](/v)",
+			to:   map[string]string{"/u": "/`b", "/v": "/w"},
+			want: "`a [x](/u) [y](/w)",
+			err:  "markdown: offset 7: inline link: cannot write \"/`b\": written there it would change which links the document holds",
+		},
+		{
 			name: "what cannot be written is left",
 			src:  "[a](/1) <http://x/> [b](/2)",
 			to:   map[string]string{"/1": "/a\nb", "http://x/": "no scheme", "/2": "/ok"},
