@@ -27,6 +27,7 @@ const (
 	bIndented
 	bHTML
 	bThematic
+	bTable
 )
 
 type block struct {
@@ -48,6 +49,11 @@ type block struct {
 
 	// HTML block
 	htmlType int
+
+	// table: the number of columns
+	columns int
+	// cell: a table cell, whose "\|" are "|"
+	cell bool
 
 	// lines of a paragraph, heading or HTML block
 	lines []line
@@ -252,7 +258,7 @@ func canContain(parent, child blockType) bool {
 }
 
 func acceptsLines(t blockType) bool {
-	return t == bParagraph || t == bFenced || t == bIndented || t == bHTML
+	return t == bParagraph || t == bFenced || t == bIndented || t == bHTML || t == bTable
 }
 
 func (p *parser) addChild(t blockType) *block {
@@ -342,6 +348,11 @@ func (p *parser) continues(b *block) int {
 			return 1
 		}
 		return 0
+	case bTable:
+		if p.blank {
+			return 1
+		}
+		return 0
 	}
 	return 1 // headings and thematic breaks hold one line
 }
@@ -379,7 +390,7 @@ func (p *parser) incorporateLine() {
 	p.allClosed = container == p.oldtip
 	p.lastMatchedContainer = container
 
-	matchedLeaf := container.typ != bParagraph && acceptsLines(container.typ)
+	matchedLeaf := container.typ != bParagraph && container.typ != bTable && acceptsLines(container.typ)
 	for !matchedLeaf {
 		p.findNextNonspace()
 		if !p.indented && !maybeSpecial(p.peek(p.nextNonspace)) {
@@ -418,7 +429,7 @@ func (p *parser) incorporateLine() {
 
 func maybeSpecial(c int) bool {
 	switch c {
-	case '#', '`', '~', '*', '+', '_', '=', '<', '>', '-':
+	case '#', '`', '~', '*', '+', '_', '=', '<', '>', '-', '|', ':':
 		return true
 	}
 	return c >= '0' && c <= '9'
@@ -564,7 +575,127 @@ func (p *parser) blockStart(container *block) int {
 		p.addChild(bIndented)
 		return 2
 	}
+	if p.gfm && !p.indented && container.typ == bParagraph && p.tableStart(container) {
+		return 2
+	}
 	return 0
+}
+
+// tableStart opens a GFM table when the line is a delimiter row and the
+// last line of paragraph para a header row with as many cells.
+func (p *parser) tableStart(para *block) bool {
+	row := p.ln[p.nextNonspace:]
+	n := delimiterRow(row)
+	if n == 0 || len(para.lines) == 0 {
+		return false
+	}
+	p.closeUnmatchedBlocks()
+	if !p.resolveDefinitions(para) {
+		return false
+	}
+	last := para.lines[len(para.lines)-1]
+	// the header must not hold a part of a definition
+	t := p.leafText(para)
+	if t.pos[para.skip] > last.start {
+		return false
+	}
+	header := p.src[last.start:last.end]
+	if len(cells(header)) != n {
+		return false
+	}
+	para.lines = para.lines[:len(para.lines)-1]
+	p.finalize(para) // what is left is a paragraph, or nothing
+	tb := p.addChild(bTable)
+	tb.columns = n
+	tb.lines = []line{last}
+	p.advanceOffset(len(p.ln)-p.offset, false)
+	return true
+}
+
+// delimiterRow returns the number of cells of a GFM table delimiter row,
+// or 0 if row is not one.
+func delimiterRow(row []byte) int {
+	i, n := 0, 0
+	if i < len(row) && row[i] == '|' {
+		i++
+	}
+	for {
+		for i < len(row) && isTableSpace(row[i]) {
+			i++
+		}
+		if i < len(row) && row[i] == ':' {
+			i++
+		}
+		d := i
+		for i < len(row) && row[i] == '-' {
+			i++
+		}
+		if i == d {
+			return 0
+		}
+		if i < len(row) && row[i] == ':' {
+			i++
+		}
+		for i < len(row) && isTableSpace(row[i]) {
+			i++
+		}
+		n++
+		if i == len(row) {
+			return n
+		}
+		if row[i] != '|' {
+			return 0
+		}
+		i++
+		k := i
+		for k < len(row) && isTableSpace(row[k]) {
+			k++
+		}
+		if k == len(row) {
+			return n // a trailing pipe
+		}
+	}
+}
+
+func isTableSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// cells splits a table row at its unescaped pipes: the spans of the cells,
+// trimmed, relative to row.
+func cells(row []byte) []Span {
+	i := 0
+	for i < len(row) && isTableSpace(row[i]) {
+		i++
+	}
+	if i < len(row) && row[i] == '|' {
+		i++
+	}
+	var out []Span
+	for i < len(row) {
+		start := i
+		for i < len(row) && row[i] != '|' {
+			if row[i] == '\\' && i+1 < len(row) && isASCIIPunct(row[i+1]) {
+				i++
+			}
+			i++
+		}
+		i = min(i, len(row))
+		end := i
+		pipe := i < len(row)
+		if !pipe && start < end && isBlankBytes(row[start:end]) && len(out) > 0 {
+			break // spaces after the trailing pipe
+		}
+		for start < end && isSpace(row[start]) {
+			start++
+		}
+		for end > start && isSpace(row[end-1]) {
+			end--
+		}
+		out = append(out, Span{start, end})
+		if pipe {
+			i++
+		}
+	}
+	return out
 }
 
 func (p *parser) listItemStart(container *block) bool {
@@ -635,6 +766,18 @@ func (p *parser) finalize(b *block) {
 		}
 	case bHeading:
 		p.leaves = append(p.leaves, b)
+	case bTable:
+		for _, l := range b.lines {
+			row := p.src[l.start:l.end]
+			for k, c := range cells(row) {
+				if k == b.columns {
+					break // cells past the header's are dropped
+				}
+				cell := &block{typ: bHeading, cell: true}
+				cell.lines = []line{{start: l.start + c.Start, end: l.start + c.End, next: l.start + c.End}}
+				p.leaves = append(p.leaves, cell)
+			}
+		}
 	case bHTML:
 		h := HTML{Block: true}
 		for i, l := range b.lines {
@@ -669,8 +812,9 @@ func (p *parser) finalize(b *block) {
 // offset it comes from (a virtual space maps to its tab), plus one more
 // entry, the offset just past the content.
 type text struct {
-	b   []byte
-	pos []int
+	b    []byte
+	pos  []int
+	cell bool // the text of a GFM table cell
 }
 
 func (p *parser) leafText(b *block) text {
@@ -682,14 +826,17 @@ func (p *parser) leafText(b *block) text {
 	if cap(p.scratch.b) < n {
 		p.scratch = text{b: make([]byte, 0, n), pos: make([]int, 0, n)}
 	}
-	t := text{b: p.scratch.b[:0], pos: p.scratch.pos[:0]}
+	t := text{b: p.scratch.b[:0], pos: p.scratch.pos[:0], cell: b.cell}
 	for i, l := range b.lines {
 		for range l.spaces {
 			t.b = append(t.b, ' ')
 			t.pos = append(t.pos, l.start-1)
 		}
-		t.b = append(t.b, p.src[l.start:l.end]...)
 		for o := l.start; o < l.end; o++ {
+			if b.cell && p.src[o] == '\\' && o+1 < l.end && p.src[o+1] == '|' {
+				continue
+			}
+			t.b = append(t.b, p.src[o])
 			t.pos = append(t.pos, o)
 		}
 		if i < len(b.lines)-1 {

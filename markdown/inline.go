@@ -507,7 +507,13 @@ func (in *inliner) until(b []byte, from int, end string) int {
 
 func (p *parser) inlines(t *text) {
 	in := inliner{p: p, t: t, b: t.b}
+	n := len(p.links)
 	in.run()
+	if t.cell {
+		for i := n; i < len(p.links); i++ {
+			p.links[i].cell = true
+		}
+	}
 }
 
 func (in *inliner) run() {

@@ -2,9 +2,10 @@
 // byte offsets of their destinations, so that a caller can rewrite those
 // destinations and copy every other byte as it is.
 //
-// It reads CommonMark 0.31.2 with the GitHub Flavored Markdown extended
-// autolinks (www., http://, https://, ftp:// and email addresses in text,
-// GFM spec section 6.9). It finds:
+// It reads CommonMark 0.31.2 with two GitHub Flavored Markdown
+// extensions: tables, whose cells end at '|', and the extended autolinks
+// (www., http://, https://, ftp:// and email addresses in text, GFM spec
+// section 6.9). It finds:
 //
 //   - inline links and images, [text](dest "title") and ![alt](dest);
 //   - link reference definitions, [label]: dest "title", and the reference
@@ -35,7 +36,8 @@
 // with no node at all; the exact bytes of a destination as written cannot
 // be recovered from it. This package is therefore a scanner: the block
 // structure of CommonMark (block quotes, list items, paragraphs, headings,
-// code blocks, HTML blocks, thematic breaks, link reference definitions)
+// code blocks, HTML blocks, thematic breaks, link reference definitions,
+// GFM tables)
 // and as much of the inline structure as links need (backslash escapes,
 // code spans, autolinks and raw HTML, which bind tighter than links, and
 // the bracket algorithm that matches link text), without emphasis, which
@@ -43,12 +45,14 @@
 //
 // # Known limits
 //
-//   - GFM tables are read as paragraphs: a link whose text or destination
-//     holds a '|' inside a table cell is found where GitHub would split
-//     the cell.
 //   - Raw HTML that continues over lines inside a block quote or list
 //     item is reported as one Segment per line, without the container
 //     markers between them.
+//   - The cells of a table row past the header's number are dropped, as
+//     GitHub drops them: links in them are not reported, and so are
+//     copied as they are.
+//   - The other GFM extensions (strikethrough, task lists, the tag
+//     filter) cannot change where a link is and are not read.
 package markdown
 
 // A Kind tells which Markdown construct a Link is.
@@ -135,6 +139,8 @@ type Link struct {
 	// Def is the index in Document.Links of the Definition that a
 	// ReferenceLink or ReferenceImage uses, and -1 for the other kinds.
 	Def int
+
+	cell bool // in a GFM table cell, where '|' ends the cell
 }
 
 // OwnsDest reports whether the link's Dest is its own, written where the
@@ -165,13 +171,13 @@ type Document struct {
 
 // Options choose the dialect.
 type Options struct {
-	// CommonMark turns off the GFM extended autolinks, leaving CommonMark
-	// 0.31.2 alone.
+	// CommonMark turns off the GFM tables and extended autolinks, leaving
+	// CommonMark 0.31.2 alone.
 	CommonMark bool
 }
 
 // Parse finds the links and the raw HTML of the Markdown document src,
-// read as CommonMark with the GFM extended autolinks.
+// read as CommonMark with the GFM tables and extended autolinks.
 func Parse(src []byte) *Document { return Options{}.Parse(src) }
 
 // Parse finds the links and the raw HTML of the Markdown document src.

@@ -155,6 +155,29 @@ func TestParseOffsets(t *testing.T) {
 			},
 		},
 		{
+			name: "table",
+			src:  "intro [x](/p)\n| a | [b](/u) |\n|---|:-:|\n| [c](/v\\|w) | x | [d](/dropped) |\n\n[e](/after)",
+			want: []found{
+				{InlineLink, "[x](/p)", "/p", "/p", ""},
+				{InlineLink, "[b](/u)", "/u", "/u", ""},
+				{InlineLink, "[c](/v\\|w)", "/v\\|w", "/v|w", ""},
+				{InlineLink, "[e](/after)", "/after", "/after", ""},
+			},
+		},
+		{
+			name: "a pipe splits a link in a table, not in a paragraph",
+			src:  "| [a | b](/u) |\n|-|-|\n\n| [a | b](/v) |\n|-|\n",
+			want: []found{{InlineLink, "[a | b](/v)", "/v", "/v", ""}},
+		},
+		{
+			name: "a table ends at a block quote",
+			src:  "a|b\n-|-\n[x](/r)|y\n> [z](/s)|t\n",
+			want: []found{
+				{InlineLink, "[x](/r)", "/r", "/r", ""},
+				{InlineLink, "[z](/s)", "/s", "/s", ""},
+			},
+		},
+		{
 			name: "setext heading after a definition",
 			src:  "[x]: /u\n[x]\n===\n",
 			want: []found{
@@ -202,7 +225,7 @@ func TestCommonMarkOption(t *testing.T) {
 
 // TestSpecInvariants checks the invariants on every spec example.
 func TestSpecInvariants(t *testing.T) {
-	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt"} {
+	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt", "gfm-spec-tables.txt"} {
 		for _, e := range readExamples(t, name) {
 			src := []byte(e.markdown)
 			checkDoc(t, src, Parse(src))
@@ -212,7 +235,7 @@ func TestSpecInvariants(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt"} {
+	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt", "gfm-spec-tables.txt"} {
 		for _, e := range readExamples(f, name) {
 			f.Add([]byte(e.markdown))
 		}

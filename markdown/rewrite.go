@@ -42,7 +42,8 @@ func (e *RewriteError) Error() string {
 // link that an earlier bracket had failed to make, or close a code span
 // or a tag opened before it. If they are not, the destinations are
 // written again with a backslash before every character that could do so
-// (parentheses, brackets, angle brackets, quotes, backticks), and a
+// (parentheses, brackets, angle brackets, quotes, backticks, the pipes
+// of table cells), and a
 // destination that still changes what the document holds is left as it
 // was.
 //
@@ -163,9 +164,12 @@ func writeDest(src []byte, l *Link, u string, safe bool) (string, error) {
 	fail := func(reason string) error {
 		return &RewriteError{Offset: l.Dest.Start, Kind: l.Kind, URL: u, Reason: reason}
 	}
+	if l.cell && strings.Contains(u, "|") && l.Kind != InlineLink && l.Kind != InlineImage {
+		return "", fail("a '|' would end its table cell")
+	}
 	switch l.Kind {
 	case InlineLink, InlineImage, Definition:
-		s, err := formatDest(u, l.Angle || l.Kind == Definition && u == "", safe)
+		s, err := formatDest(u, l.Angle || l.Kind == Definition && u == "", safe, l.cell)
 		if err != nil {
 			return "", fail(err.Error())
 		}
@@ -192,11 +196,12 @@ func writeDest(src []byte, l *Link, u string, safe bool) (string, error) {
 // FormatDest returns url written as the destination of an inline link,
 // image or definition: bare when it can be and angle is false, between <
 // and > otherwise. A line ending cannot be written in a destination.
-func FormatDest(url string, angle bool) (string, error) { return formatDest(url, angle, false) }
+func FormatDest(url string, angle bool) (string, error) { return formatDest(url, angle, false, false) }
 
 // formatDest is FormatDest, with, when safe is set, a backslash before
-// every character that could end or start something around the link.
-func formatDest(url string, angle, safe bool) (string, error) {
+// every character that could end or start something around the link
+// ('|' ends a table cell), and when cell is set a backslash before '|'.
+func formatDest(url string, angle, safe, cell bool) (string, error) {
 	if strings.ContainsAny(url, "\n\r") {
 		return "", errors.New("a destination cannot hold a line ending")
 	}
@@ -221,7 +226,7 @@ func formatDest(url string, angle, safe bool) (string, error) {
 			}
 		case angle && (c == '<' || c == '>'):
 			b.WriteByte('\\')
-		case safe && strings.IndexByte("()[]<>`\"'", c) >= 0:
+		case safe && strings.IndexByte("()[]<>`\"'|", c) >= 0, cell && c == '|':
 			b.WriteByte('\\')
 		}
 		b.WriteByte(c)

@@ -94,6 +94,12 @@ func TestRewrite(t *testing.T) {
 			err:  "markdown: offset 7: inline link: cannot write \"/`b\": written there it would change which links the document holds",
 		},
 		{
+			name: "a pipe in a table cell is escaped",
+			src:  "| [a](/1) |\n|---|\n",
+			to:   map[string]string{"/1": "/x|y"},
+			want: "| [a](/x\\|y) |\n|---|\n",
+		},
+		{
 			name: "what cannot be written is left",
 			src:  "[a](/1) <http://x/> [b](/2)",
 			to:   map[string]string{"/1": "/a\nb", "http://x/": "no scheme", "/2": "/ok"},
@@ -188,7 +194,7 @@ func rewriteAll(src []byte) ([]byte, *Document, error, func(*Link) (string, bool
 }
 
 func TestRewriteSpec(t *testing.T) {
-	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt"} {
+	for _, name := range []string{"commonmark-spec.txt", "gfm-spec-autolinks.txt", "gfm-extensions-autolinks.txt", "gfm-spec-tables.txt"} {
 		for _, e := range readExamples(t, name) {
 			src := []byte(e.markdown)
 			doc := Parse(src)

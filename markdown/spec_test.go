@@ -249,6 +249,7 @@ func TestSpec(t *testing.T) {
 		{"commonmark-spec.txt", func(example) bool { return false }},
 		{"gfm-spec-autolinks.txt", func(e example) bool { return e.ext == "autolink" }},
 		{"gfm-extensions-autolinks.txt", func(example) bool { return true }},
+		{"gfm-spec-tables.txt", func(e example) bool { return e.ext == "table" }},
 	}
 	for _, f := range files {
 		var order []string
