@@ -311,3 +311,24 @@ func TestAdversarial(t *testing.T) {
 		t.Run(name, func(t *testing.T) { checkDoc(t, []byte(s), Parse([]byte(s))) })
 	}
 }
+
+// TestNotProse holds what issue 13 saw plain-text detection do to .md
+// files: Date.now(), fs.open and README.md are no links, code spans and
+// code blocks hold none, and </a> is HTML.
+func TestNotProse(t *testing.T) {
+	src := "Call `Date.now()` or fs.open; see README.md and [addons](n-api.md).\n\n" +
+		"```js\nconst urls = [\"https://a/\",\"https://b/\"];\n```\n\n" +
+		"<a href=\"x.html\">x</a> `end`\n"
+	doc := Parse([]byte(src))
+	checkDoc(t, []byte(src), doc)
+	if len(doc.Links) != 1 || doc.Links[0].URL != "n-api.md" || src[doc.Links[0].Dest.Start:doc.Links[0].Dest.End] != "n-api.md" {
+		t.Errorf("links %+v, want only n-api.md", doc.Links)
+	}
+	var html []string
+	for _, h := range doc.HTML {
+		html = append(html, src[h.Segments[0].Start:h.Segments[0].End])
+	}
+	if fmt.Sprint(html) != `[<a href="x.html"> </a>]` {
+		t.Errorf("HTML %q", html)
+	}
+}
