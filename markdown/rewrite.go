@@ -45,7 +45,8 @@ func (e *RewriteError) Error() string {
 // (parentheses, brackets, angle brackets, quotes, backticks, the pipes
 // of table cells), and a
 // destination that still changes what the document holds is left as it
-// was.
+// was (past a few such, the search stops and src is returned as it is,
+// with an error).
 //
 // The result is always whole: a destination that cannot be written (a
 // line ending in a destination, a URL an autolink cannot hold) is left as
@@ -66,10 +67,15 @@ func Rewrite(src []byte, doc *Document, url func(l *Link) (string, bool)) ([]byt
 		return out, errors.Join(errs...)
 	}
 	edits, errs = makeEdits(src, doc, asked, true)
-	for {
+	for dropped := 0; ; dropped++ {
 		out := apply(src, edits)
 		if doc.means(out, edits) {
 			return out, errors.Join(errs...)
+		}
+		if dropped == maxDropped {
+			// each search parses the document again: stop, whole
+			errs = append(errs, fmt.Errorf("markdown: more than %d new destinations would change which links the document holds: nothing rewritten", maxDropped))
+			return append([]byte(nil), src...), errors.Join(errs...)
 		}
 		// find the first edit that breaks the document: edits[:lo] do
 		// not, edits[:hi] do
@@ -89,6 +95,10 @@ func Rewrite(src []byte, doc *Document, url func(l *Link) (string, bool)) ([]byt
 		edits = append(edits[:hi-1:hi-1], edits[hi:]...)
 	}
 }
+
+// maxDropped bounds the destinations Rewrite searches for and leaves
+// because they change the document even when escaped.
+const maxDropped = 16
 
 // An edit writes s over span, the destination of doc.Links[link], to make
 // it mean url.
@@ -135,7 +145,8 @@ func apply(src []byte, edits []edit) []byte {
 }
 
 // means reports whether out, src with edits, holds the links of d with
-// the URLs the edits give them, and no others.
+// the URLs the edits give them, and no others, and as many pieces of raw
+// HTML.
 func (d *Document) means(out []byte, edits []edit) bool {
 	url := make([]string, len(d.Links))
 	for i := range d.Links {
@@ -144,8 +155,9 @@ func (d *Document) means(out []byte, edits []edit) bool {
 	for _, e := range edits {
 		url[e.link] = e.url
 	}
-	got := d.opts.Parse(out).Links
-	if len(got) != len(d.Links) {
+	doc := d.opts.Parse(out)
+	got := doc.Links
+	if len(got) != len(d.Links) || len(doc.HTML) != len(d.HTML) {
 		return false
 	}
 	for i := range d.Links {

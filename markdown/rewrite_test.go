@@ -144,6 +144,9 @@ func checkRewritten(t testing.TB, src []byte, doc *Document, out []byte, err err
 		for _, e := range joined.Unwrap() {
 			var re *RewriteError
 			if !errors.As(e, &re) {
+				if strings.HasSuffix(e.Error(), "nothing rewritten") && string(out) == string(src) {
+					return // Rewrite gave up, whole
+				}
 				t.Fatalf("error %v is not a *RewriteError", e)
 			}
 			left[re.Offset] = true
@@ -191,6 +194,18 @@ func rewriteAll(src []byte) ([]byte, *Document, error, func(*Link) (string, bool
 	}
 	out, err := Rewrite(src, doc, url)
 	return out, doc, err, url
+}
+
+func TestRewriteGivesUp(t *testing.T) {
+	src := []byte("`a" + strings.Repeat(" [x](/u)", 40))
+	doc := Parse(src)
+	out, err := Rewrite(src, doc, func(*Link) (string, bool) { return "/`", true })
+	if string(out) != string(src) {
+		t.Errorf("got %q, want the input", out)
+	}
+	if err == nil || !strings.Contains(err.Error(), "more than 16 new destinations") {
+		t.Errorf("error %v", err)
+	}
 }
 
 func TestRewriteSpec(t *testing.T) {
