@@ -1,0 +1,51 @@
+package markdown_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/relink-go/relink/markdown"
+)
+
+func ExampleParse() {
+	src := []byte("See [the guide](guide.md \"Guide\"), `[not](a-link.md)`,\n" +
+		"<https://example.com/> or www.example.org.\n\n" +
+		"[ref]: <docs/a b.md>\n\n" +
+		"Read [this][ref]. <a href=\"x.html\">HTML</a>\n")
+	doc := markdown.Parse(src)
+	for _, l := range doc.Links {
+		fmt.Printf("%v: %q means %q\n", l.Kind, src[l.Dest.Start:l.Dest.End], l.URL)
+	}
+	for _, h := range doc.HTML {
+		for _, s := range h.Segments {
+			fmt.Printf("HTML: %s\n", src[s.Start:s.End])
+		}
+	}
+	// Output:
+	// inline link: "guide.md" means "guide.md"
+	// autolink: "https://example.com/" means "https://example.com/"
+	// extended autolink: "www.example.org" means "http://www.example.org"
+	// definition: "<docs/a b.md>" means "docs/a b.md"
+	// reference link: "<docs/a b.md>" means "docs/a b.md"
+	// HTML: <a href="x.html">
+	// HTML: </a>
+}
+
+func ExampleRewrite() {
+	src := []byte("[guide](guide.md) and ![logo](img/logo.png)\n\n    [code](stays.md)\n")
+	doc := markdown.Parse(src)
+	out, err := markdown.Rewrite(src, doc, func(l *markdown.Link) (string, bool) {
+		if strings.HasSuffix(l.URL, ".md") {
+			return strings.TrimSuffix(l.URL, ".md") + " (v2).html", true
+		}
+		return "", false
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%s", out)
+	// Output:
+	// [guide](<guide (v2).html>) and ![logo](img/logo.png)
+	//
+	//     [code](stays.md)
+}
