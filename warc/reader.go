@@ -119,11 +119,14 @@ func (e *SyntaxError) Error() string {
 // Where returns the position of the error as "offset N", or
 // "offset N+M" when it lies M bytes into the decompressed data of the
 // gzip member at offset N.
-func (e *SyntaxError) Where() string {
-	if e.DecompressedOffset != 0 {
-		return fmt.Sprintf("offset %d+%d", e.Offset, e.DecompressedOffset)
+func (e *SyntaxError) Where() string { return where(e.Offset, e.DecompressedOffset) }
+
+// where formats a position for an error: "offset N" or "offset N+M".
+func where(off, dec int64) string {
+	if dec != 0 {
+		return fmt.Sprintf("offset %d+%d", off, dec)
 	}
-	return fmt.Sprintf("offset %d", e.Offset)
+	return fmt.Sprintf("offset %d", off)
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
@@ -146,6 +149,18 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 //
 // A Reader is not safe for concurrent use.
 type Reader struct {
+	// MaxPayloadSize bounds the HTTP payload of a record: the Body of
+	// the Response that Record.HTTPResponse returns yields at most
+	// MaxPayloadSize bytes, and then a *PayloadSizeError if the body,
+	// its codings undone, holds more; the output of each content coding
+	// undone under the top one is bounded by twice MaxPayloadSize, so
+	// that the work to decode a record is bounded too. NewReader sets it to
+	// DefaultMaxPayloadSize; 0 or less means no limit, for a caller
+	// that bounds what it reads itself. HTTPResponse reads it, so a
+	// change applies from the next call. The blocks of records, which
+	// the file holds as they are, are not bounded by it.
+	MaxPayloadSize int64
+
 	in  *bufio.Reader // the input
 	cnt *countingReader
 	gz  *readAhead    // the decompressor, or nil for an uncompressed file
@@ -170,7 +185,7 @@ type Reader struct {
 // NewReader returns a Reader that reads the WARC file r. Whether r is
 // gzipped is decided from its first bytes.
 func NewReader(r io.Reader) *Reader {
-	x := &Reader{cnt: &countingReader{r: r}}
+	x := &Reader{MaxPayloadSize: DefaultMaxPayloadSize, cnt: &countingReader{r: r}}
 	x.in = bufio.NewReaderSize(x.cnt, bufSize)
 	return x
 }
