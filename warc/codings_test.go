@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -508,6 +509,73 @@ func TestMemberBombs(t *testing.T) {
 			t.Logf("a %d-byte member of %d MiB: %d KiB allocated", len(tt.data), size>>20, alloc>>10)
 			if alloc > tt.maxAlloc {
 				t.Errorf("%d KiB allocated, want at most %d KiB", alloc>>10, tt.maxAlloc>>10)
+			}
+		})
+	}
+}
+
+// TestCodingsInSequence reads records of every kind of coding one after
+// the other through one Reader, in a shuffled order, so that each kind
+// follows each: the decoders and buffers that a record leaves are reused
+// by the next. A gzip record followed by a chunked gzip one once pointed
+// the block's buffer at a reader of itself.
+func TestCodingsInSequence(t *testing.T) {
+	type kind struct {
+		codings []string
+		chunked bool
+	}
+	kinds := []kind{
+		{}, {chunked: true},
+		{codings: []string{"gzip"}}, {codings: []string{"gzip"}, chunked: true},
+		{codings: []string{"zlib"}}, {codings: []string{"raw"}, chunked: true}, {codings: []string{"br"}},
+		{codings: []string{"gzip", "gzip"}}, {codings: []string{"br", "br"}, chunked: true},
+		{codings: []string{"gzip", "zlib", "br"}}, {codings: []string{"raw", "raw", "raw"}, chunked: true},
+	}
+	var pieces []string
+	var want [][]byte
+	rng := rand.New(rand.NewPCG(11, 1))
+	for i := range 200 {
+		k := kinds[rng.IntN(len(kinds))]
+		payload := numberedPage(1000 + rng.IntN(20000))
+		var cs []coding
+		for _, n := range k.codings {
+			cs = append(cs, codingNames[n])
+		}
+		body, header := encodeStack(payload, cs)
+		fields := ""
+		if header != "" {
+			fields += "Content-Encoding: " + header + "\r\n"
+		}
+		if rng.IntN(4) == 0 {
+			// The crawler decoded the body and kept the header.
+			body = payload
+		}
+		if k.chunked {
+			body = []byte(chunked(string(body), 1+rng.IntN(5000)))
+			fields += "Transfer-Encoding: chunked\r\n"
+		}
+		pieces = append(pieces, record("HTTP/1.1 200 OK\r\n"+fields+"\r\n"+string(body), "WARC/1.1", "WARC-Type: response", fmt.Sprintf("WARC-Target-URI: http://example.org/%d", i)))
+		want = append(want, payload)
+	}
+	for _, fm := range forms(pieces) {
+		t.Run(fm.name, func(t *testing.T) {
+			r := warc.NewReader(bytes.NewReader(fm.data))
+			for i := range want {
+				rec, err := r.Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp, err := rec.HTTPResponse()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := io.ReadAll(resp.Body)
+				if err != nil || !bytes.Equal(got, want[i]) {
+					t.Fatalf("record %d (%s): %d bytes, %v; want the payload of %d bytes", i, resp.Header, len(got), err, len(want[i]))
+				}
+			}
+			if _, err := r.Next(); err != io.EOF {
+				t.Errorf("Next: %v, want io.EOF", err)
 			}
 		})
 	}

@@ -104,7 +104,8 @@ type httpState struct {
 }
 
 // A layer is the decoder of one content coding in a stack of them, with
-// the buffer that it reads the layer below through. Each depth of the
+// the buffer that it reads the layer below through (hb for the first
+// layer when there is no chunked coding under it). Each depth of the
 // stack has a layer of its own, kept from one record to the next, so that
 // "gzip, gzip" has two gzip readers, the second reading the output of
 // the first.
@@ -260,10 +261,16 @@ func (s *httpState) decode(h Header, decoded []string, limit int64) (io.Reader, 
 			continue
 		}
 		l := &s.layers[depth]
-		next := l.open(c, r)
+		next, buffered := l.open(c, r)
 		if next == nil {
 			// The body does not carry this coding: the crawler decoded
-			// it, and the codings applied before it, already.
+			// it, and the codings applied before it, already. What
+			// open peeked at is in buffered, unless the layer below
+			// went over the limit (and so had too little to tell):
+			// then r fails.
+			if !s.over {
+				r = buffered
+			}
 			break
 		}
 		// Twice the limit for a layer below the top: no encoder makes
@@ -293,15 +300,29 @@ func layerLimit(limit int64) int64 {
 }
 
 // open sets up l's decoder for the content coding c to read from r, and
-// returns it, or nil when the data of r does not carry the coding.
-func (l *layer) open(c string, r io.Reader) io.Reader {
-	if l.in == nil {
-		l.in = bufio.NewReaderSize(r, 4096)
-	} else {
+// returns it, or nil when the data of r does not carry the coding; and
+// the buffered reader of r that it peeked through, to read r's data
+// from when it does not. That is hb itself when r is: a bufio.Reader
+// over another of its size would be the same one (see
+// bufio.NewReaderSize), and the next record's Reset would then point hb
+// at a reader that reads from hb.
+func (l *layer) open(c string, r io.Reader) (io.Reader, io.Reader) {
+	b, ok := r.(*bufio.Reader)
+	if !ok {
+		if l.in == nil {
+			l.in = bufio.NewReaderSize(nil, 4096)
+		}
 		l.in.Reset(r)
+		b = l.in
 	}
-	b := l.in
 	head, _ := b.Peek(512)
+	return l.decoder(c, b, head), b
+}
+
+// decoder returns l's decoder for the content coding c, set up to read
+// from b, whose first bytes are head, or nil when head shows that b does
+// not carry the coding.
+func (l *layer) decoder(c string, b *bufio.Reader, head []byte) io.Reader {
 	switch c {
 	case "gzip", "x-gzip":
 		if len(head) < 3 || !bytes.HasPrefix(head, gzipMagic) {
