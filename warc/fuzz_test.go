@@ -17,7 +17,7 @@ import (
 
 // fuzzPayloadSize is the MaxPayloadSize of the fuzz targets: small, so
 // that a decompression bomb costs little time.
-const fuzzPayloadSize = 1 << 20
+const fuzzPayloadSize = 256 << 10
 
 // FuzzReader reads any input as a WARC file, with HTTP responses and their
 // bodies, and checks that the Reader never panics nor loops, that
@@ -192,6 +192,8 @@ func FuzzHTTPCodings(f *testing.F) {
 	f.Add(unit, uint16(50000), uint16(5+5*6), uint16(1+3*6+5*36), uint16(100))      // br, br in chunks; gzip, zlib, br
 	f.Add(unit, uint16(60000), uint16(2+2*6+2*36+2*216), uint16(5), uint16(255<<8)) // x-gzip four times; br
 	f.Add([]byte{}, uint16(0), uint16(5+4*6), uint16(0), uint16(3))
+	// Lines that differ: every layer is larger than a decoder's buffer.
+	f.Add(numberedPage(16<<10), uint16(1), uint16(1+1*6), uint16(5+5*6+3*36), uint16(0))
 	names := []string{"gzip", "x-gzip", "zlib", "raw", "br"}
 	type coded struct {
 		header  string
@@ -273,8 +275,8 @@ func FuzzHTTPCodings(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, unit []byte, reps, stackA, stackB, chunks uint16) {
-		if len(unit)*int(reps) > 2<<20 {
-			reps = uint16((2 << 20) / max(len(unit), 1))
+		if len(unit)*int(reps) > 2*fuzzPayloadSize {
+			reps = uint16(2 * fuzzPayloadSize / max(len(unit), 1))
 		}
 		payload := bytes.Repeat(unit, int(reps))
 		a, ca := build(payload, stackA, uint8(chunks))
