@@ -613,12 +613,13 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 		return 0, b.err
 	}
 	n, err := b.r.Read(p)
-	if err != nil && err != io.EOF {
+	if err != nil && *b.over {
+		// Whatever a decoder made of errOverLimit, an io.EOF included.
+		rec := b.block.rec
+		err = &PayloadSizeError{Limit: b.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
+	} else if err != nil && err != io.EOF {
 		var de *DecodeError
 		switch {
-		case *b.over:
-			rec := b.block.rec
-			err = &PayloadSizeError{Limit: b.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
 		case b.block.err != nil:
 			err = b.block.err
 		case err == io.ErrUnexpectedEOF:
