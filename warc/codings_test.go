@@ -450,6 +450,13 @@ func TestMemberBombs(t *testing.T) {
 			want: "warc: offset 0: a header line longer than 65536 bytes", maxAlloc: 8 << 20,
 		},
 		{
+			// The member ends inside the line: the next record begins
+			// with the next member all the same.
+			name: "a WARC header line without end, to the end of its member",
+			data: member("WARC/1.1\r\nWARC-Type: resource\r\nX-Long: ", "a", ""),
+			want: "warc: offset 0: a header line longer than 65536 bytes", maxAlloc: 8 << 20,
+		},
+		{
 			name: "junk",
 			data: member("", "junk 12\n", ""),
 			want: fmt.Sprintf("warc: offset 0: %d bytes that are not a record, skipped", size), maxAlloc: 8 << 20,

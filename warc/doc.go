@@ -33,7 +33,8 @@
 // gzip member, bytes that are not a record), Next returns a *SyntaxError
 // saying where and why, and the next call resumes at the next line that
 // starts with "WARC/" (in a gzip file, at the next gzip member that
-// decompresses). A file cut short yields the records it holds, and then a
+// decompresses; a member that begins with "WARC/" begins a record even when
+// the member before ended inside a line). A file cut short yields the records it holds, and then a
 // *SyntaxError for the record that was cut.
 //
 // # HTTP

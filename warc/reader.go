@@ -345,21 +345,25 @@ func (x *Reader) findRecord() error {
 		if len(line) > 0 {
 			lineStart := !x.midLine
 			x.midLine = line[len(line)-1] != '\n'
+			v := int64(-1) // where a version line begins
 			switch {
 			case lineStart && isVersionLine(line):
-				x.version = append(x.version[:0], line...)
-				x.haveVer, x.verPos = true, start
-				if junk >= 0 && !x.resync {
-					x.resync = false
-					return x.syntaxError(junk, nil, "%d bytes that are not a record, skipped", start-junk)
-				}
-				x.resync = false
-				return nil
+				v = start
 			case lineStart && isBlank(line):
 			default:
 				if junk < 0 {
 					junk = start
 				}
+				v = x.memberRecord(start, line)
+			}
+			if v >= 0 {
+				x.version = append(x.version[:0], line[v-start:]...)
+				x.haveVer, x.verPos = true, v
+				if junk >= 0 && junk < v && !x.resync {
+					return x.syntaxError(junk, nil, "%d bytes that are not a record, skipped", v-junk)
+				}
+				x.resync = false
+				return nil
 			}
 		}
 		if err == bufio.ErrBufferFull {
@@ -372,6 +376,24 @@ func (x *Reader) findRecord() error {
 			return x.readError(err)
 		}
 	}
+}
+
+// memberRecord returns where, in line, which begins at start, a gzip
+// member begins with a version line, or -1. In a file of one gzip member
+// per record, a record begins with its member even when the member before
+// ended without a line feed (cut short in a header line, or in junk that
+// is not a record) and so joined its last line to the record's version
+// line.
+func (x *Reader) memberRecord(start int64, line []byte) int64 {
+	if x.gz == nil {
+		return -1
+	}
+	for _, m := range x.gz.members {
+		if d := m.data - start; d > 0 && d < int64(len(line)) && isVersionLine(line[d:]) {
+			return m.data
+		}
+	}
+	return -1
 }
 
 // readHeader reads the header of the record whose version line is
@@ -429,6 +451,14 @@ func (x *Reader) readHeader() (*Record, error) {
 		}
 		colon := bytes.IndexByte(text, ':')
 		if colon <= 0 {
+			lineStart := x.pos - int64(len(line))
+			if v := x.memberRecord(lineStart, line); v >= 0 {
+				// The next member's record: it comes next.
+				rec, err := bad(nil, "truncated: a header that ends without a line feed")
+				x.version = append(x.version[:0], line[v-lineStart:]...)
+				x.haveVer, x.verPos, x.resync = true, v, false
+				return rec, err
+			}
 			return bad(nil, "a header line that is not a field: %s", quoteShort(text))
 		}
 		rec.Header = append(rec.Header, Field{
