@@ -33,7 +33,8 @@
 // gzip member, bytes that are not a record), Next returns a *SyntaxError
 // saying where and why, and the next call resumes at the next line that
 // starts with "WARC/" (in a gzip file, at the next gzip member that
-// decompresses). A file cut short yields the records it holds, and then a
+// decompresses; a member that begins with "WARC/" begins a record even when
+// the member before ended inside a line). A file cut short yields the records it holds, and then a
 // *SyntaxError for the record that was cut.
 //
 // # HTTP
@@ -48,4 +49,13 @@
 // Content-Encoding header on a body they decoded, which the Response
 // detects from the body's first bytes). [Response.ContentType] reads the
 // media type and charset as browsers do.
+//
+// A compressed body can expand a thousandfold, and codings stack
+// ("Content-Encoding: gzip, gzip"): a few hundred bytes of WARC can hold
+// gigabytes of payload. [Reader.MaxPayloadSize], 64 MiB unless set,
+// bounds what a Body yields, and the work to decode it; a larger payload
+// ends with a [*PayloadSizeError] after its first MaxPayloadSize bytes,
+// and the next record is read as usual. What the Reader itself holds is
+// bounded whatever the input: a record's header, and a line in it, have
+// a size limit ([MaxHeaderSize]), and a block is streamed from the file.
 package warc

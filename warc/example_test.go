@@ -1,6 +1,8 @@
 package warc_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -72,4 +74,39 @@ func ExampleReader() {
 	// http://example.org/ 200 "text/html" "utf-8" [chunked] "<p>Hello</p>" location=""
 	// skipped: warc: offset 238: no Content-Length
 	// http://example.org/moved 301 "" "" [] "" location="/new"
+}
+
+// This reads a response whose body, under two layers of gzip, inflates to
+// 1 MiB, with MaxPayloadSize set to 64 KiB: Body gives the first 64 KiB
+// and a *PayloadSizeError, and the next record is read as usual.
+func ExamplePayloadSizeError() {
+	var inner, outer bytes.Buffer
+	z := gzip.NewWriter(&inner)
+	z.Write(bytes.Repeat([]byte("<a href=/x>x</a>\n"), (1<<20)/17))
+	z.Close()
+	z = gzip.NewWriter(&outer)
+	z.Write(inner.Bytes())
+	z.Close()
+	block := "HTTP/1.1 200 OK\r\nContent-Encoding: gzip, gzip\r\n\r\n" + outer.String()
+	file := fmt.Sprintf("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.org/bomb\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", len(block), block) +
+		"WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: 5\r\n\r\nnext.\r\n\r\n"
+
+	r := warc.NewReader(strings.NewReader(file))
+	r.MaxPayloadSize = 64 << 10
+	rec, err := r.Next()
+	if err != nil {
+		log.Fatal(err)
+	}
+	resp, err := rec.HTTPResponse()
+	if err != nil {
+		log.Fatal(err)
+	}
+	n, err := io.Copy(io.Discard, resp.Body)
+	var pe *warc.PayloadSizeError
+	fmt.Println(n, errors.As(err, &pe), err)
+	rec, err = r.Next()
+	fmt.Println(rec.Type, err)
+	// Output:
+	// 65536 true warc: offset 0: the payload of "http://example.org/bomb", decoded, is larger than 65536 bytes, the limit
+	// resource <nil>
 }

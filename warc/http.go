@@ -7,7 +7,9 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"errors"
+	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -35,7 +37,9 @@ type Response struct {
 	// Body streams the body: what follows the header in the block, with
 	// the codings listed in Decoded undone. A body cut short (a crawler's
 	// size limit) ends where its data ends; an error in its codings is a
-	// *DecodeError. Body is valid until the next call to Next.
+	// *DecodeError; a body larger than the Reader's MaxPayloadSize ends
+	// with a *PayloadSizeError. Body is valid until the next call to
+	// Next.
 	Body io.Reader
 	// Decoded lists the codings that Body undoes, in the order it undoes
 	// them: "chunked", then the content codings ("gzip", "deflate",
@@ -56,18 +60,62 @@ func (e *DecodeError) Error() string { return "warc: http: " + e.Coding + ": " +
 
 func (e *DecodeError) Unwrap() error { return e.Err }
 
+// DefaultMaxPayloadSize is the MaxPayloadSize of a new Reader: 64 MiB.
+const DefaultMaxPayloadSize = 64 << 20
+
+// A PayloadSizeError is the error that the Body of a Response returns
+// when the record's HTTP payload, its codings undone, is larger than the
+// Reader's MaxPayloadSize, or when a content coding under the top one
+// decodes to more than twice that (an encoder's output is never much
+// larger than its input: only hostile data is). A body compressed with
+// gzip or deflate can expand a thousandfold, a thousandfold again for
+// each coding stacked on it, and more with br: the limit bounds the work
+// and the output that a record can cause. Body has then returned at most
+// Limit bytes, the beginning of the payload; the next call to Next skips
+// the rest of the record and goes on with the next as usual.
+type PayloadSizeError struct {
+	Limit int64 // the MaxPayloadSize in force
+	// Offset and DecompressedOffset say where the record is, as for
+	// Record, and TargetURI is its WARC-Target-URI.
+	Offset             int64
+	DecompressedOffset int64
+	TargetURI          string
+}
+
+func (e *PayloadSizeError) Error() string {
+	return fmt.Sprintf("warc: %s: the payload of %s, decoded, is larger than %d bytes, the limit",
+		where(e.Offset, e.DecompressedOffset), quoteShort([]byte(e.TargetURI)), e.Limit)
+}
+
+// errOverLimit is what a capReader returns past its limit; the Body
+// returns a *PayloadSizeError in its place.
+var errOverLimit = errors.New("warc: http: over the payload size limit")
+
 // httpState is what HTTPResponse reuses from one record to the next.
 type httpState struct {
 	hb      *bufio.Reader // the block
 	line    []byte        // a header line longer than hb's buffer
-	bufs    [maxCodings]*bufio.Reader
 	chunked chunkedReader
-	gz      *gzip.Reader
-	fl      io.ReadCloser
-	zl      io.ReadCloser
-	br      *brotli.Reader
+	layers  [maxCodings]layer // the decoders, from the first undone up
+	top     capReader         // the body when no content coding is undone
+	over    bool              // a capReader went over the limit
 	body    bodyReader
 	resp    Response
+}
+
+// A layer is the decoder of one content coding in a stack of them, with
+// the buffer that it reads the layer below through (hb for the first
+// layer when there is no chunked coding under it). Each depth of the
+// stack has a layer of its own, kept from one record to the next, so that
+// "gzip, gzip" has two gzip readers, the second reading the output of
+// the first.
+type layer struct {
+	in  *bufio.Reader // the layer below
+	gz  *gzip.Reader
+	zl  io.ReadCloser // zlib
+	fl  io.ReadCloser // raw deflate
+	br  *brotli.Reader
+	out capReader // the decoder's output, bounded
 }
 
 // maxCodings is the most content codings undone, one on top of the other.
@@ -93,7 +141,9 @@ const maxCodings = 3
 // not look like text and decodes. Otherwise the body is taken as already
 // decoded: Common Crawl renames the original headers to
 // X-Crawler-Transfer-Encoding and X-Crawler-Content-Encoding, but other
-// archives keep a Content-Encoding: gzip header on a plain body.
+// archives keep a Content-Encoding: gzip header on a plain body. Up to
+// three content codings are undone, each by a decoder of its own, and
+// the body they give is bounded by the Reader's MaxPayloadSize.
 func (rec *Record) HTTPResponse() (*Response, error) {
 	x := rec.r
 	if x == nil {
@@ -148,8 +198,8 @@ func (rec *Record) HTTPResponse() (*Response, error) {
 	if cap(s.line) > 64<<10 {
 		s.line = nil // a long line was a one-off: do not keep its memory
 	}
-	s.body = bodyReader{block: &x.block, coding: ""}
-	s.body.r, resp.Decoded = s.decode(resp.Header, resp.Decoded)
+	s.body = bodyReader{block: &x.block, coding: "", over: &s.over, limit: x.MaxPayloadSize}
+	s.body.r, resp.Decoded = s.decode(resp.Header, resp.Decoded, x.MaxPayloadSize)
 	if len(resp.Decoded) > 0 {
 		s.body.coding = resp.Decoded[len(resp.Decoded)-1]
 	}
@@ -191,7 +241,9 @@ func parseStatusLine(resp *Response, line []byte) error {
 
 // decode stacks the decoders the header calls for, and the body needs,
 // on the block, and returns the top of the stack and the codings undone.
-func (s *httpState) decode(h Header, decoded []string) (io.Reader, []string) {
+// The top's output is bounded by limit (not at all when limit <= 0),
+// and the output of each decoder below by twice the limit.
+func (s *httpState) decode(h Header, decoded []string, limit int64) (io.Reader, []string) {
 	var r io.Reader = s.hb
 	if codings := tokens(h.Values("Transfer-Encoding")); len(codings) > 0 && codings[len(codings)-1] == "chunked" {
 		if looksChunked(s.hb) {
@@ -200,77 +252,159 @@ func (s *httpState) decode(h Header, decoded []string) (io.Reader, []string) {
 			decoded = append(decoded, "chunked")
 		}
 	}
+	s.over = false
 	codings := tokens(h.Values("Content-Encoding"))
-	for i, level := len(codings)-1, 0; i >= 0 && level < maxCodings; i-- {
+	depth := 0
+	for i := len(codings) - 1; i >= 0 && depth < maxCodings; i-- {
 		c := codings[i]
 		if c == "identity" {
 			continue
 		}
-		b := s.bufs[level]
-		if b == nil {
-			b = bufio.NewReaderSize(r, 4096)
-			s.bufs[level] = b
-		} else {
-			b.Reset(r)
-		}
-		head, _ := b.Peek(512)
-		var next io.Reader
-		switch c {
-		case "gzip", "x-gzip":
-			if len(head) < 3 || !bytes.HasPrefix(head, gzipMagic) {
-				break
-			}
-			if s.gz == nil {
-				z, err := gzip.NewReader(b)
-				if err != nil {
-					break
-				}
-				s.gz = z
-			} else if s.gz.Reset(b) != nil {
-				break
-			}
-			next = s.gz
-		case "deflate":
-			if isZlib(head) {
-				if s.zl == nil {
-					z, err := zlib.NewReader(b)
-					if err != nil {
-						break
-					}
-					s.zl = z
-				} else if s.zl.(zlib.Resetter).Reset(b, nil) != nil {
-					break
-				}
-				next = s.zl
-			} else if !looksText(head) {
-				if s.fl == nil {
-					s.fl = flate.NewReader(b)
-				} else {
-					s.fl.(flate.Resetter).Reset(b, nil)
-				}
-				next = s.fl
-			}
-		case "br":
-			if looksText(head) || !brotliPrefix(head) {
-				break
-			}
-			if s.br == nil {
-				s.br = brotli.NewReader(b)
-			} else {
-				s.br.Reset(b)
-			}
-			next = s.br
-		}
+		l := &s.layers[depth]
+		next, buffered := l.open(c, r)
 		if next == nil {
 			// The body does not carry this coding: the crawler decoded
-			// it, and the codings applied before it, already.
+			// it, and the codings applied before it, already. What
+			// open peeked at is in buffered, unless the layer below
+			// went over the limit (and so had too little to tell):
+			// then r fails.
+			if !s.over {
+				r = buffered
+			}
 			break
 		}
-		r = next
+		// Twice the limit for a layer below the top: no encoder makes
+		// a coding much larger than its input, and the bound is there
+		// for the work, not to judge the payload.
+		l.out = capReader{r: next, limit: layerLimit(limit), over: &s.over}
+		r = &l.out
 		decoded = append(decoded, c)
-		level++
+		depth++
+	}
+	if depth == 0 {
+		s.top = capReader{r: r, limit: limit, over: &s.over}
+		r = &s.top
+	} else {
+		s.layers[depth-1].out.limit = limit
 	}
 	return r, decoded
+}
+
+// layerLimit is the bound on the output of a content coding's decoder
+// below the top of the stack, for a payload bounded by limit.
+func layerLimit(limit int64) int64 {
+	if limit <= 0 || limit > math.MaxInt64/2 {
+		return 0
+	}
+	return 2 * limit
+}
+
+// open sets up l's decoder for the content coding c to read from r, and
+// returns it, or nil when the data of r does not carry the coding; and
+// the buffered reader of r that it peeked through, to read r's data
+// from when it does not. That is hb itself when r is: a bufio.Reader
+// over another of its size would be the same one (see
+// bufio.NewReaderSize), and the next record's Reset would then point hb
+// at a reader that reads from hb.
+func (l *layer) open(c string, r io.Reader) (io.Reader, io.Reader) {
+	b, ok := r.(*bufio.Reader)
+	if !ok {
+		if l.in == nil {
+			l.in = bufio.NewReaderSize(nil, 4096)
+		}
+		l.in.Reset(r)
+		b = l.in
+	}
+	head, _ := b.Peek(512)
+	return l.decoder(c, b, head), b
+}
+
+// decoder returns l's decoder for the content coding c, set up to read
+// from b, whose first bytes are head, or nil when head shows that b does
+// not carry the coding.
+func (l *layer) decoder(c string, b *bufio.Reader, head []byte) io.Reader {
+	switch c {
+	case "gzip", "x-gzip":
+		if len(head) < 3 || !bytes.HasPrefix(head, gzipMagic) {
+			return nil
+		}
+		if l.gz == nil {
+			z, err := gzip.NewReader(b)
+			if err != nil {
+				return nil
+			}
+			l.gz = z
+		} else if l.gz.Reset(b) != nil {
+			return nil
+		}
+		return l.gz
+	case "deflate":
+		if isZlib(head) {
+			if l.zl == nil {
+				z, err := zlib.NewReader(b)
+				if err != nil {
+					return nil
+				}
+				l.zl = z
+			} else if l.zl.(zlib.Resetter).Reset(b, nil) != nil {
+				return nil
+			}
+			return l.zl
+		}
+		if looksText(head) {
+			return nil
+		}
+		if l.fl == nil {
+			l.fl = flate.NewReader(b)
+		} else {
+			l.fl.(flate.Resetter).Reset(b, nil)
+		}
+		return l.fl
+	case "br":
+		if looksText(head) || !brotliPrefix(head) {
+			return nil
+		}
+		if l.br == nil {
+			l.br = brotli.NewReader(b)
+		} else {
+			l.br.Reset(b)
+		}
+		return l.br
+	}
+	return nil
+}
+
+// capReader passes on what r reads up to limit bytes in all (with no
+// limit when limit <= 0). When r has more, it sets *over, and returns
+// errOverLimit from then on, as do the capReaders that share over.
+type capReader struct {
+	r     io.Reader
+	n     int64 // bytes passed on
+	limit int64
+	over  *bool
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if *c.over {
+		return 0, errOverLimit
+	}
+	if c.limit <= 0 {
+		return c.r.Read(p)
+	}
+	// One byte more than the limit allows tells a payload of exactly
+	// limit bytes from a longer one.
+	left := c.limit - c.n
+	if int64(len(p)) > left+1 {
+		p = p[:left+1]
+	}
+	n, err := c.r.Read(p)
+	if int64(n) > left {
+		*c.over = true
+		c.n = c.limit
+		return int(left), errOverLimit
+	}
+	c.n += int64(n)
+	return n, err
 }
 
 // tokens splits comma-separated header values into lower-case tokens.
@@ -469,6 +603,8 @@ type bodyReader struct {
 	r      io.Reader
 	block  *blockReader
 	coding string // the last coding undone, to name in errors
+	over   *bool  // the payload went over limit
+	limit  int64
 	err    error
 }
 
@@ -477,7 +613,11 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 		return 0, b.err
 	}
 	n, err := b.r.Read(p)
-	if err != nil && err != io.EOF {
+	if err != nil && *b.over {
+		// Whatever a decoder made of errOverLimit, an io.EOF included.
+		rec := b.block.rec
+		err = &PayloadSizeError{Limit: b.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
+	} else if err != nil && err != io.EOF {
 		var de *DecodeError
 		switch {
 		case b.block.err != nil:

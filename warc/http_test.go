@@ -199,6 +199,16 @@ func TestHTTPResponse(t *testing.T) {
 			status: 200, reason: "OK", header: []string{"Content-Encoding: gzip", "Content-Encoding: br"}, body: gz,
 		},
 		{
+			name:   "chunked, with a gzip the crawler decoded",
+			block:  "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(page, 7),
+			status: 200, reason: "OK", header: []string{"Content-Encoding: gzip", "Transfer-Encoding: chunked"}, decoded: "chunked", body: page,
+		},
+		{
+			name:   "br then gzip, br decoded by the crawler",
+			block:  "HTTP/1.1 200 OK\r\nContent-Encoding: br, gzip\r\n\r\n" + gz,
+			status: 200, reason: "OK", header: []string{"Content-Encoding: br, gzip"}, decoded: "gzip", body: page,
+		},
+		{
 			name:   "identity and an unknown coding",
 			block:  "HTTP/1.1 200 OK\r\nContent-Encoding: zstd, identity\r\n\r\n(zstd)",
 			status: 200, reason: "OK", header: []string{"Content-Encoding: zstd, identity"}, body: "(zstd)",

@@ -119,11 +119,14 @@ func (e *SyntaxError) Error() string {
 // Where returns the position of the error as "offset N", or
 // "offset N+M" when it lies M bytes into the decompressed data of the
 // gzip member at offset N.
-func (e *SyntaxError) Where() string {
-	if e.DecompressedOffset != 0 {
-		return fmt.Sprintf("offset %d+%d", e.Offset, e.DecompressedOffset)
+func (e *SyntaxError) Where() string { return where(e.Offset, e.DecompressedOffset) }
+
+// where formats a position for an error: "offset N" or "offset N+M".
+func where(off, dec int64) string {
+	if dec != 0 {
+		return fmt.Sprintf("offset %d+%d", off, dec)
 	}
-	return fmt.Sprintf("offset %d", e.Offset)
+	return fmt.Sprintf("offset %d", off)
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
@@ -146,6 +149,18 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 //
 // A Reader is not safe for concurrent use.
 type Reader struct {
+	// MaxPayloadSize bounds the HTTP payload of a record: the Body of
+	// the Response that Record.HTTPResponse returns yields at most
+	// MaxPayloadSize bytes, and then a *PayloadSizeError if the body,
+	// its codings undone, holds more; the output of each content coding
+	// undone under the top one is bounded by twice MaxPayloadSize, so
+	// that the work to decode a record is bounded too. NewReader sets it to
+	// DefaultMaxPayloadSize; 0 or less means no limit, for a caller
+	// that bounds what it reads itself. HTTPResponse reads it, so a
+	// change applies from the next call. The blocks of records, which
+	// the file holds as they are, are not bounded by it.
+	MaxPayloadSize int64
+
 	in  *bufio.Reader // the input
 	cnt *countingReader
 	gz  *readAhead    // the decompressor, or nil for an uncompressed file
@@ -170,7 +185,7 @@ type Reader struct {
 // NewReader returns a Reader that reads the WARC file r. Whether r is
 // gzipped is decided from its first bytes.
 func NewReader(r io.Reader) *Reader {
-	x := &Reader{cnt: &countingReader{r: r}}
+	x := &Reader{MaxPayloadSize: DefaultMaxPayloadSize, cnt: &countingReader{r: r}}
 	x.in = bufio.NewReaderSize(x.cnt, bufSize)
 	return x
 }
@@ -330,21 +345,25 @@ func (x *Reader) findRecord() error {
 		if len(line) > 0 {
 			lineStart := !x.midLine
 			x.midLine = line[len(line)-1] != '\n'
+			v := int64(-1) // where a version line begins
 			switch {
 			case lineStart && isVersionLine(line):
-				x.version = append(x.version[:0], line...)
-				x.haveVer, x.verPos = true, start
-				if junk >= 0 && !x.resync {
-					x.resync = false
-					return x.syntaxError(junk, nil, "%d bytes that are not a record, skipped", start-junk)
-				}
-				x.resync = false
-				return nil
+				v = start
 			case lineStart && isBlank(line):
 			default:
 				if junk < 0 {
 					junk = start
 				}
+				v = x.memberRecord(start, line)
+			}
+			if v >= 0 {
+				x.version = append(x.version[:0], line[v-start:]...)
+				x.haveVer, x.verPos = true, v
+				if junk >= 0 && junk < v && !x.resync {
+					return x.syntaxError(junk, nil, "%d bytes that are not a record, skipped", v-junk)
+				}
+				x.resync = false
+				return nil
 			}
 		}
 		if err == bufio.ErrBufferFull {
@@ -357,6 +376,24 @@ func (x *Reader) findRecord() error {
 			return x.readError(err)
 		}
 	}
+}
+
+// memberRecord returns where, in line, which begins at start, a gzip
+// member begins with a version line, or -1. In a file of one gzip member
+// per record, a record begins with its member even when the member before
+// ended without a line feed (cut short in a header line, or in junk that
+// is not a record) and so joined its last line to the record's version
+// line.
+func (x *Reader) memberRecord(start int64, line []byte) int64 {
+	if x.gz == nil {
+		return -1
+	}
+	for _, m := range x.gz.members {
+		if d := m.data - start; d > 0 && d < int64(len(line)) && isVersionLine(line[d:]) {
+			return m.data
+		}
+	}
+	return -1
 }
 
 // readHeader reads the header of the record whose version line is
@@ -414,6 +451,14 @@ func (x *Reader) readHeader() (*Record, error) {
 		}
 		colon := bytes.IndexByte(text, ':')
 		if colon <= 0 {
+			lineStart := x.pos - int64(len(line))
+			if v := x.memberRecord(lineStart, line); v >= 0 {
+				// The next member's record: it comes next.
+				rec, err := bad(nil, "truncated: a header that ends without a line feed")
+				x.version = append(x.version[:0], line[v-lineStart:]...)
+				x.haveVer, x.verPos, x.resync = true, v, false
+				return rec, err
+			}
 			return bad(nil, "a header line that is not a field: %s", quoteShort(text))
 		}
 		rec.Header = append(rec.Header, Field{

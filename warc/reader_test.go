@@ -448,6 +448,19 @@ func TestReaderGzip(t *testing.T) {
 			"@0+0 one",
 			fmt.Sprintf("error @%d+0: not a gzip member", offs[1]),
 		}},
+		// A member that ends without a line feed joins its last line to
+		// the next member's version line: the record begins with its
+		// member all the same.
+		{"a member that ends inside a header line", cat(gzipWhole("WARC/1.0\r\nWARC-Type: resource\r\nX-Cut"), member(1), member(2)), []string{
+			"error @0+0: truncated: a header that ends without a line feed",
+			fmt.Sprintf("@%d+0 two", len(gzipWhole("WARC/1.0\r\nWARC-Type: resource\r\nX-Cut"))),
+			fmt.Sprintf("@%d+0 three", len(gzipWhole("WARC/1.0\r\nWARC-Type: resource\r\nX-Cut"))+int(offs[2]-offs[1])),
+		}},
+		{"a member of junk without a line feed", cat(member(0), gzipWhole("junk junk"), member(1)), []string{
+			"@0+0 one",
+			fmt.Sprintf("error @%d+0: 9 bytes that are not a record, skipped", offs[1]),
+			fmt.Sprintf("@%d+0 two", int(offs[1])+len(gzipWhole("junk junk"))),
+		}},
 		{"two records in one member", cat(gzipWhole(r1+r2), member(2)), []string{
 			"@0+0 one", fmt.Sprintf("@0+%d two", len(r1)), fmt.Sprintf("@%d+0 three", len(gzipWhole(r1+r2))),
 		}},

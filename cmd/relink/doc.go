@@ -389,6 +389,14 @@
 // that cannot be opened is reported and the others are read. The exit
 // status is then 1.
 //
+// A compressed body can expand a thousandfold per coding, and codings
+// stack: a few hundred bytes of archive can hold gigabytes of page. A
+// page's payload (the HTTP body with its codings undone, or the block of a
+// resource record) is read up to --max-payload, 64 MiB unless set; the
+// links in what was read are written, and the page is reported as above
+// ("the payload is larger than --max-payload 64MiB") and the next record
+// read.
+//
 // The command is made to be the map step of a batch job: it reads paths on
 // standard input and writes JSON lines on standard output, its output
 // depends only on its input files (one after another, in the order given,
@@ -411,6 +419,8 @@
 //
 // Flags:
 //
+//	-max-payload SIZE
+//		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
 //	-paths-from FILE
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	-per-page

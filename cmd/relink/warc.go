@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -69,6 +70,14 @@ offset N: reason" and skipped, and the rest of the file is read; a file
 that cannot be opened is reported and the others are read. The exit
 status is then 1.
 
+A compressed body can expand a thousandfold per coding, and codings
+stack: a few hundred bytes of archive can hold gigabytes of page. A
+page's payload (the HTTP body with its codings undone, or the block of a
+resource record) is read up to --max-payload, 64 MiB unless set; the
+links in what was read are written, and the page is reported as above
+("the payload is larger than --max-payload 64MiB") and the next record
+read.
+
 The command is made to be the map step of a batch job: it reads paths on
 standard input and writes JSON lines on standard output, its output
 depends only on its input files (one after another, in the order given,
@@ -93,12 +102,13 @@ Examples (from the repository's root):
 }
 
 type warcRun struct {
-	perPage   bool
-	textLinks bool
-	stdin     io.Reader
-	stderr    io.Writer
-	out       *lineWriter
-	failed    bool
+	perPage    bool
+	textLinks  bool
+	maxPayload int64 // --max-payload: the bound on a page's payload, none when 0
+	stdin      io.Reader
+	stderr     io.Writer
+	out        *lineWriter
+	failed     bool
 
 	// Per page.
 	file    string
@@ -111,6 +121,76 @@ type warcRun struct {
 	conv    *iri.Converter
 	hlink   extract.Link
 	stdinIn bool // standard input was read as an archive
+	capped  cappedBlock
+}
+
+// cappedBlock passes on the block of a resource record up to limit bytes,
+// and then returns a *warc.PayloadSizeError if there is more.
+type cappedBlock struct {
+	r     io.Reader
+	rec   *warc.Record
+	n     int64
+	limit int64
+}
+
+func (c *cappedBlock) Read(p []byte) (int, error) {
+	left := c.limit - c.n
+	if int64(len(p)) > left+1 {
+		p = p[:left+1]
+	}
+	n, err := c.r.Read(p)
+	if int64(n) > left {
+		c.n = c.limit
+		rec := c.rec
+		return int(left), &warc.PayloadSizeError{Limit: c.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
+	}
+	c.n += int64(n)
+	return n, err
+}
+
+// byteSize is a flag's size in bytes: a number of bytes, or a number and
+// a unit, KiB, MiB, GiB and TiB (or K, M, G and T) for powers of 1024,
+// KB, MB, GB and TB for powers of 1000, B for bytes; in any case, with
+// or without a space. It prints in the largest binary unit that divides
+// it.
+type byteSize int64
+
+var sizeUnits = []struct {
+	name string
+	mult int64
+}{
+	{"tib", 1 << 40}, {"gib", 1 << 30}, {"mib", 1 << 20}, {"kib", 1 << 10},
+	{"tb", 1e12}, {"gb", 1e9}, {"mb", 1e6}, {"kb", 1e3},
+	{"t", 1 << 40}, {"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10},
+	{"b", 1},
+}
+
+func (s *byteSize) Set(v string) error {
+	num, mult := strings.ToLower(strings.TrimSpace(v)), int64(1)
+	for _, u := range sizeUnits {
+		if n, ok := strings.CutSuffix(num, u.name); ok {
+			num, mult = strings.TrimSpace(n), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64/mult {
+		return errors.New("not a size: want bytes, or a number and a unit such as 64MiB")
+	}
+	*s = byteSize(n * mult)
+	return nil
+}
+
+func (s byteSize) String() string {
+	for _, u := range []struct {
+		name string
+		mult int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if s != 0 && int64(s)%u.mult == 0 {
+			return strconv.FormatInt(int64(s)/u.mult, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(int64(s), 10)
 }
 
 func runWARC(cmd *command, args []string, e *env) int {
@@ -118,6 +198,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 	perPage := fs.Bool("per-page", false, "write one line per page, with its links in an array")
 	pathsFrom := fs.String("paths-from", "", "also read the paths of the archives, one per line, from `FILE` (- for standard input)")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
+	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
+	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -136,7 +218,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		// limit keeps the process small beside others.
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
-	w := &warcRun{perPage: *perPage, textLinks: *textLinks, stdin: e.stdin, stderr: e.stderr,
+	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), stdin: e.stdin, stderr: e.stderr,
 		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
@@ -209,6 +291,7 @@ func (w *warcRun) archive(name string) {
 	}
 	w.file = name
 	r := warc.NewReader(in)
+	r.MaxPayloadSize = w.maxPayload
 	// A gzipped file is decompressed ahead in a goroutine: Close ends it
 	// when the output fails before the end of the file, and before the
 	// file is closed.
@@ -267,7 +350,13 @@ func (w *warcRun) record(rec *warc.Record) {
 		body = resp.Body
 	} else {
 		media, charset = rec.Header.ContentType()
+		// A resource's payload is its block, which a gzip member can
+		// inflate a thousandfold: it is bounded as an HTTP payload is.
 		body = rec.Block
+		if w.maxPayload > 0 {
+			w.capped = cappedBlock{r: rec.Block, rec: rec, limit: w.maxPayload}
+			body = &w.capped
+		}
 	}
 	if media == "" {
 		media, _ = warc.Header{{Name: "Content-Type", Value: rec.Header.Get("WARC-Identified-Payload-Type")}}.ContentType()
@@ -303,8 +392,16 @@ func (w *warcRun) record(rec *warc.Record) {
 		// The extractor fails only when the link function does (an
 		// error of the output), and Next reports a record cut short
 		// and an error of the input: what is left is the body's codings.
-		var de *warc.DecodeError
-		if errors.As(err, &de) && w.out.err == nil {
+		var (
+			de *warc.DecodeError
+			pe *warc.PayloadSizeError
+		)
+		switch {
+		case w.out.err != nil:
+		case errors.As(err, &pe):
+			w.fail(w.file, fmt.Errorf("offset %s: the payload is larger than --max-payload %v: the links past its first %[2]v are left out",
+				recordWhere(w.rec), byteSize(pe.Limit)))
+		case errors.As(err, &de):
 			w.recordFail(err)
 		}
 	}

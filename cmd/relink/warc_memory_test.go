@@ -17,7 +17,8 @@ import (
 // checks that the peak heap stays under 64 MiB: the fixtures over and
 // over, a 256 MiB page in chunked transfer coding with a 2 MiB attribute
 // and a million links, a page whose gzip content coding expands to 128
-// MiB, and a 128 MiB resource that is not HTML. It runs twice: one line
+// MiB, and a 128 MiB resource that is not HTML (with --max-payload 1GiB:
+// the pages are larger than the default). It runs twice: one line
 // per link from an uncompressed file, and --per-page (the big page's line
 // streamed) from the big records gzipped as one member. It takes a few
 // minutes: it runs when RELINK_MEMTEST is set.
@@ -94,7 +95,7 @@ func TestWARCMemory(t *testing.T) {
 
 	for _, perPage := range []bool{false, true} {
 		name := "links, uncompressed"
-		args := []string{"warc"}
+		args := []string{"warc", "--max-payload", "1GiB"}
 		in := input(fixtures)
 		if perPage {
 			// The big records alone (the fixtures are in the first
@@ -113,46 +114,92 @@ func TestWARCMemory(t *testing.T) {
 			in = pr
 		}
 		t.Run(name, func(t *testing.T) {
-			runtime.GC()
-			// Sample the heap every few milliseconds (ReadMemStats
-			// stops the world: sampling without a pause would starve
-			// the command), and check HeapSys at the end, which never
-			// decreases and so bounds the peak.
-			var peak uint64
-			stop := make(chan bool)
-			done := make(chan bool)
-			go func() {
-				var ms runtime.MemStats
-				tick := time.NewTicker(2 * time.Millisecond)
-				defer tick.Stop()
-				for {
-					select {
-					case <-stop:
-						close(done)
-						return
-					case <-tick.C:
-					}
-					runtime.ReadMemStats(&ms)
-					peak = max(peak, ms.HeapInuse+ms.StackInuse)
-				}
-			}()
-			var out countWriter
-			var errs bytes.Buffer
-			start := time.Now()
-			code := run(args, in, &out, &errs)
-			close(stop)
-			<-done
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
+			code, _, errs := runMeasured(t, args, in)
 			if code != exitOK {
-				t.Errorf("exit status %d: %.500s", code, errs.String())
-			}
-			t.Logf("%v; %d MiB of output, %d lines; peak heap in use %d MiB, heap obtained from the system %d MiB, peak RSS (VmHWM) %s",
-				time.Since(start).Round(time.Second), out.n>>20, out.lines, peak>>20, ms.HeapSys>>20, vmHWM())
-			if peak > 64<<20 || ms.HeapSys > 64<<20 {
-				t.Errorf("peak heap %d MiB, heap from the system %d MiB; want under 64 MiB", peak>>20, ms.HeapSys>>20)
+				t.Errorf("exit status %d: %.500s", code, errs)
 			}
 		})
+	}
+}
+
+// runMeasured runs relink with args on in, logs the time, the output's
+// size and the peak heap, and checks that the heap stays under 64 MiB.
+func runMeasured(t *testing.T, args []string, in io.Reader) (int, countWriter, string) {
+	runtime.GC()
+	// Sample the heap every few milliseconds (ReadMemStats stops the
+	// world: sampling without a pause would starve the command), and
+	// check HeapSys at the end, which never decreases and so bounds the
+	// peak.
+	var peak uint64
+	stop := make(chan bool)
+	done := make(chan bool)
+	go func() {
+		var ms runtime.MemStats
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				close(done)
+				return
+			case <-tick.C:
+			}
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse+ms.StackInuse)
+		}
+	}()
+	var out countWriter
+	var errs bytes.Buffer
+	start := time.Now()
+	code := run(args, in, &out, &errs)
+	close(stop)
+	<-done
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	t.Logf("%v; %d MiB of output, %d lines; peak heap in use %d MiB, heap obtained from the system %d MiB, peak RSS (VmHWM) %s",
+		time.Since(start).Round(time.Second), out.n>>20, out.lines, peak>>20, ms.HeapSys>>20, vmHWM())
+	if peak > 64<<20 || ms.HeapSys > 64<<20 {
+		t.Errorf("peak heap %d MiB, heap from the system %d MiB; want under 64 MiB", peak>>20, ms.HeapSys>>20)
+	}
+	return code, out, errs.String()
+}
+
+// TestWARCMemoryBomb runs relink warc, with the default --max-payload, on
+// a record of a few hundred KiB whose body, "Content-Encoding: gzip,
+// gzip", inflates to 16 GiB of links, and a page after it: the command
+// writes the links of the first 64 MiB, reports the record, reads the
+// page, and its heap stays small. It runs when RELINK_MEMTEST is set.
+func TestWARCMemoryBomb(t *testing.T) {
+	if os.Getenv("RELINK_MEMTEST") == "" {
+		t.Skip("RELINK_MEMTEST not set: the links of 64 MiB take a minute")
+	}
+	unit := []byte("<p><a href=/x>x</a>\n")
+	var member bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&member, gzip.BestCompression)
+	for range (16 << 20) / len(unit) {
+		z.Write(unit)
+	}
+	z.Close()
+	// A thousand members of 16 MiB in a row are one gzip stream of 16
+	// GiB.
+	var body bytes.Buffer
+	z, _ = gzip.NewWriterLevel(&body, gzip.BestCompression)
+	for range 1024 {
+		z.Write(member.Bytes())
+	}
+	z.Close()
+	http := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip, gzip\r\n\r\n"
+	bomb := fmt.Sprintf("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://bomb.example/\r\nContent-Length: %d\r\n\r\n%s%s\r\n\r\n",
+		len(http)+body.Len(), http, body.Bytes())
+	http = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href=/next>next</a>"
+	next := fmt.Sprintf("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://next.example/\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", len(http), http)
+	t.Logf("a %d-byte record of 16 GiB", len(bomb))
+	code, out, errs := runMeasured(t, []string{"warc"}, strings.NewReader(bomb+next))
+	if want := (64 << 20) / len(unit); code != exitFail || out.lines != int64(want)+1 {
+		t.Errorf("exit status %d, %d lines; want 1 and %d, the links of 64 MiB and the next page's", code, out.lines, want+1)
+	}
+	if want := "relink warc: -: offset 0: the payload is larger than --max-payload 64MiB: the links past its first 64MiB are left out\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
 	}
 }
 
