@@ -181,16 +181,27 @@ func blockedChar(r rune) bool {
 // hasRepeatedMark reports whether a nonspacing mark of u in NFD appears
 // twice on the same base character ("á\u0301"): the second is invisible.
 func hasRepeatedMark(u string) bool {
-	var marks []rune
-	for _, r := range norm.NFD.String(u) {
-		if !unicode.Is(unicode.Mn, r) {
-			marks = marks[:0]
-			continue
+	var buf [8]rune
+	marks := buf[:0]
+	for i := 0; i < len(u); {
+		p := norm.NFD.PropertiesString(u[i:])
+		d := p.Decomposition()
+		if d == nil {
+			d = []byte(u[i : i+p.Size()])
 		}
-		if slices.Contains(marks, r) {
-			return true
+		i += p.Size()
+		for len(d) > 0 {
+			r, n := utf8.DecodeRune(d)
+			d = d[n:]
+			if !unicode.Is(unicode.Mn, r) {
+				marks = marks[:0]
+				continue
+			}
+			if slices.Contains(marks, r) {
+				return true
+			}
+			marks = append(marks, r)
 		}
-		marks = append(marks, r)
 	}
 	return false
 }
@@ -281,8 +292,20 @@ func wholeScriptConfusable(u string, rs []rune, tld, tldU string) bool {
 	if slices.Contains(wholeScriptWords, u) {
 		return false
 	}
+	// The label is in one script: the first letter beyond ASCII tells
+	// which.
+	var script confusable.Scripts
+	for _, r := range rs {
+		if s, _ := confusable.Allowed(r); r >= utf8.RuneSelf && s != confusable.AnyScript {
+			script = s &^ (confusable.Hanb | confusable.Jpan | confusable.Kore)
+			break
+		}
+	}
 	for i := range wholeScripts {
 		w := &wholeScripts[i]
+		if w.script&script == 0 {
+			continue
+		}
 		any := false
 		all := true
 		for _, r := range rs {

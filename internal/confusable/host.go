@@ -27,6 +27,7 @@ func init() {
 		{"०০੦૦ଠ୦೦", "o"}, {"৭੧૧", "q"}, {"บບ", "u"}, {"θ", "0"},
 		{"२২੨૨೩೭շ", "2"}, {"зҙӡउওਤ੩૩౩ဒვპੜკ", "3"}, {"੫丩ㄐ", "4"},
 		{"ճ", "6"}, {"৪੪୫", "8"}, {"૭୨౨", "9"}, {"—一―⸺⸻", "-"},
+		{"စ", "o"}, // Chromium's test of crbug.com/1207187
 	} {
 		for _, r := range e.chars {
 			extraPrototypes[r] = e.proto
@@ -42,6 +43,7 @@ var alternatives = map[rune][]string{
 	'œ': {"œ", "ce", "oe"},
 	'ӏ': {"ӏ", "l"},
 	'ß': {"ß", "b", "ss"},
+	'ł': {"l", "t"},
 }
 
 // Limits on the skeletons of one host: hosts longer than maxAltLen runes
@@ -56,8 +58,8 @@ const (
 // lower case, with or without a final dot), as used to compare it with
 // well-known domains: for a host written only in Latin, Greek, Cyrillic,
 // digits, ".", "-", "_" and the combining marks U+0300..U+0339, the
-// diacritics are removed first ("é" is "e", and "ł", "ø", "đ" are "l",
-// "o", "d"); the characters of extraPrototypes count as the letters they
+// diacritics are removed first ("é" is "e", and "ø", "đ" are "o", "d");
+// the characters of extraPrototypes count as the letters they
 // look like; and a character with several look-alikes gives one skeleton
 // per choice.
 func HostSkeletons(h string) []string {
@@ -139,15 +141,14 @@ func lgcOnly(h string) bool {
 	return true
 }
 
-// removeDiacritics removes the nonspacing marks of h in NFD and maps "ł",
-// "ø" and "đ", which have no decomposition, to "l", "o" and "d".
+// removeDiacritics removes the nonspacing marks of h in NFD and maps "ø"
+// and "đ", which have no decomposition, to "o" and "d" ("ł" has its
+// alternatives).
 func removeDiacritics(h string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(h) {
 		switch {
 		case unicode.Is(unicode.Mn, r):
-		case r == 'ł':
-			b.WriteByte('l')
 		case r == 'ø':
 			b.WriteByte('o')
 		case r == 'đ':
