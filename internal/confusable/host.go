@@ -50,8 +50,9 @@ var alternatives = map[rune][]string{
 // or with more than maxAltChars characters that have alternatives get
 // only their first skeleton.
 const (
-	maxAltLen   = 32
-	maxAltChars = 5
+	maxAltLen    = 32
+	maxAltChars  = 5
+	maxSkeletons = 128
 )
 
 // HostSkeletons returns the skeletons of the host name h (in Unicode,
@@ -59,70 +60,119 @@ const (
 // well-known domains: for a host written only in Latin, Greek, Cyrillic,
 // digits, ".", "-", "_" and the combining marks U+0300..U+0339, the
 // diacritics are removed first ("é" is "e", and "ø", "đ" are "o", "d");
-// the characters of extraPrototypes count as the letters they
-// look like; and a character with several look-alikes gives one skeleton
-// per choice.
+// the characters of extraPrototypes count as the letters they look like;
+// and a character with several look-alikes gives one skeleton per choice
+// (at most maxSkeletons; hosts longer than maxAltLen runes or with more
+// than maxAltChars such characters get only the skeleton of their first
+// choices).
 func HostSkeletons(h string) []string {
 	h = strings.TrimSuffix(h, ".")
 	if h == "" {
 		return nil
 	}
-	if lgcOnly(h) {
-		h = removeDiacritics(h)
+	stripMarks := lgcOnly(h)
+	expand := utf8.RuneCountInString(h) <= maxAltLen
+	type alt struct {
+		at      int // offset in base
+		choices []string
 	}
-	variants := []string{h}
-	if utf8.RuneCountInString(h) <= maxAltLen {
-		n := 0
-		for _, r := range h {
-			if _, ok := alternatives[r]; ok {
-				n++
+	var alts []alt
+	base := make([]byte, 0, len(h)+8)
+	for i := 0; i < len(h); {
+		p := norm.NFD.PropertiesString(h[i:])
+		d := p.Decomposition()
+		if d == nil {
+			d = []byte(h[i : i+p.Size()])
+		}
+		i += p.Size()
+		for len(d) > 0 {
+			r, n := utf8.DecodeRune(d)
+			d = d[n:]
+			if stripMarks {
+				switch {
+				case unicode.Is(unicode.Mn, r):
+					continue
+				case r == 'ø':
+					r = 'o'
+				case r == 'đ':
+					r = 'd'
+				}
 			}
-		}
-		if n > 0 && n <= maxAltChars {
-			variants = expand(h)
-		}
-	}
-	out := make([]string, 0, len(variants))
-	var b []byte
-	for _, v := range variants {
-		b = b[:0]
-		var x strings.Builder
-		for _, r := range v {
+			if c, ok := altSkeletons[r]; ok {
+				if expand {
+					alts = append(alts, alt{len(base), c})
+				} else {
+					base = append(base, c[0]...)
+				}
+				continue
+			}
 			if p, ok := extraPrototypes[r]; ok {
-				x.WriteString(p)
-			} else {
-				x.WriteRune(r)
+				base = appendSkeleton(base, p)
+				continue
 			}
+			base = appendRuneSkeleton(base, r)
 		}
-		b = appendSkeleton(b, x.String())
+	}
+	if len(alts) > maxAltChars {
+		// Too many to be a convincing spoof: the first choices only.
+		for k := len(alts) - 1; k >= 0; k-- {
+			base = slices.Insert(base, alts[k].at, []byte(alts[k].choices[0])...)
+		}
+		alts = nil
+	}
+	var out []string
+	choice := make([]int, len(alts))
+	var b []byte
+	for {
+		b = b[:0]
+		prev := 0
+		for k, a := range alts {
+			b = append(b, base[prev:a.at]...)
+			b = append(b, a.choices[choice[k]]...)
+			prev = a.at
+		}
+		b = append(b, base[prev:]...)
+		if !norm.NFD.IsNormal(b) {
+			b = norm.NFD.Bytes(b)
+		}
 		if s := string(b); !slices.Contains(out, s) {
 			out = append(out, s)
 		}
+		if len(out) == maxSkeletons {
+			return out
+		}
+		// The next combination of choices.
+		k := len(alts) - 1
+		for ; k >= 0; k-- {
+			if choice[k]++; choice[k] < len(alts[k].choices) {
+				break
+			}
+			choice[k] = 0
+		}
+		if k < 0 {
+			return out
+		}
 	}
-	return out
 }
 
-// expand returns h with each character of alternatives replaced by each
-// of its choices in turn.
-func expand(h string) []string {
-	out := []string{""}
-	for _, r := range h {
-		alts, ok := alternatives[r]
-		if !ok {
-			for i := range out {
-				out[i] += string(r)
-			}
-			continue
-		}
-		next := make([]string, 0, len(out)*len(alts))
-		for _, o := range out {
-			for _, a := range alts {
-				next = append(next, o+a)
-			}
-		}
-		out = next
+// appendRuneSkeleton appends the skeleton of r, which has no canonical
+// decomposition: its prototype, or r.
+func appendRuneSkeleton(b []byte, r rune) []byte {
+	if p, ok := Prototype(r); ok {
+		return append(b, p...)
 	}
-	return out
+	return utf8.AppendRune(b, r)
+}
+
+// altSkeletons are the skeletons of the choices of alternatives.
+var altSkeletons = map[rune][]string{}
+
+func init() {
+	for r, choices := range alternatives {
+		for _, c := range choices {
+			altSkeletons[r] = append(altSkeletons[r], Skeleton(c))
+		}
+	}
 }
 
 // lgcOnly reports whether h is written only with Latin, Greek and
@@ -139,25 +189,6 @@ func lgcOnly(h string) bool {
 		}
 	}
 	return true
-}
-
-// removeDiacritics removes the nonspacing marks of h in NFD and maps "ø"
-// and "đ", which have no decomposition, to "o" and "d" ("ł" has its
-// alternatives).
-func removeDiacritics(h string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(h) {
-		switch {
-		case unicode.Is(unicode.Mn, r):
-		case r == 'ø':
-			b.WriteByte('o')
-		case r == 'đ':
-			b.WriteByte('d')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return norm.NFC.String(b.String())
 }
 
 // A TopDomains is a list of well-known domains, by skeleton.
