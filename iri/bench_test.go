@@ -147,7 +147,7 @@ var idnURLs = []string{
 	"http://xn--hxajbheg2az3al.xn--jxalpdlp/",      // παράδειγμα.δοκιμή
 	"http://xn--80ak6aa92e.com/",                   // аррӏе.com
 	"http://xn--ggle-55da.com/login",               // gооgle.com
-	"http://xn--nstagram-vrb.com/",                 // ınstagram.com
+	"http://xn--nstagram-skb.com/",                 // ınstagram.com
 	"http://google.xn--comaccounts-4e5j.evil.com/", // google.comノaccounts.evil.com
 	"http://xn--oogle-qmc.com/",                    // ɡoogle.com
 	"http://xn--gogle-lkg.com/",                    // gօogle.com
