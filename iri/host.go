@@ -120,10 +120,10 @@ func decodeACE(label string) (string, bool) {
 // that look like those of another script ("аррӏе", all Cyrillic), mixed
 // scripts ("gօօgle", with Armenian "օ"), characters that look like URL
 // syntax ("comノaccounts"), and hosts that look like a well-known domain
-// that they are not ("ınstagram.com") stay in A-labels. See the package
-// documentation of the policy in spoof.go and the differences from
-// Chromium's in testdata/chromium-idn/known-differences.tsv. It fails
-// when a Unicode h fails IDNA.
+// that they are not ("ınstagram.com") stay in A-labels. The policy is
+// that of Chromium's omnibox, built on UTS #39 (Unicode Security
+// Mechanisms); testdata/chromium-idn/known-differences.tsv lists where it
+// is stricter. DisplayHost fails when a Unicode h fails IDNA.
 func DisplayHost(h string) (string, error) {
 	b, err := defaultConverter.appendIRIHost(nil, h, "http")
 	return string(b), err

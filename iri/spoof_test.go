@@ -262,6 +262,16 @@ var spoofHosts = []string{
 	"xn--googl-fsa.com/accounts",     // googlé
 	"www.xn--ggle-0nda.com/signin",   // gооgle
 	"login.xn--pypal-4ve.com/webapp", // pаypal
+	// Not in NFC, or with invisible (default-ignorable) characters, as
+	// A-labels.
+	"xn--cafe-yvc.com",    // e + combining acute
+	"xn--google-df0c.com", // zero width space
+	"xn--google-dja.com",  // soft hyphen
+	"xn--google-dw0c.com", // word joiner
+	"xn--google-5de.com",  // combining grapheme joiner
+	"xn--paypal-gq8a.com", // Mongolian vowel separator
+	"xn--apple-rfv.com",   // Hangul choseong filler
+	"xn--google-pf0c.com", // zero width joiner
 }
 
 // latinLookalikes returns, for each ASCII lower-case letter and digit, the
@@ -348,7 +358,7 @@ func generatedSpoofs(t *testing.T, n int) []string {
 // confusables.txt, each with a path.
 func TestSpoofHosts(t *testing.T) {
 	hosts := append(slices.Clone(spoofHosts), generatedSpoofs(t, 400)...)
-	spoofable := 0
+	spoofable, rejected := 0, 0
 	test := func(hosts []string) {
 		for _, h := range hosts {
 			in := "http://" + h
@@ -357,7 +367,13 @@ func TestSpoofHosts(t *testing.T) {
 			}
 			want, err := ToURI(in)
 			if err != nil {
-				continue // not a valid host: nothing is shown
+				// Not a valid host: ToIRI must fail too, or show ASCII.
+				rejected++
+				if got, err := ToIRI(in); err == nil && !isASCII(hostOf(got)) {
+					spoofable++
+					t.Errorf("ToURI(%s) fails but ToIRI shows %s", in, got)
+				}
+				continue
 			}
 			got, err := ToIRI(in)
 			if err != nil {
@@ -376,7 +392,7 @@ func TestSpoofHosts(t *testing.T) {
 	// The hosts of the test list need it.
 	generated := hosts[len(spoofHosts):]
 	test(generated)
-	t.Logf("hostile hosts: %d/%d not spoofable (%d listed, %d generated)", len(hosts)-spoofable, len(hosts), len(spoofHosts), len(generated))
+	t.Logf("hostile hosts: %d/%d not spoofable (%d listed, %d generated; %d rejected by IDNA)", len(hosts)-spoofable, len(hosts), len(spoofHosts), len(generated), rejected)
 	if len(hosts) < 300 {
 		t.Errorf("only %d hostile hosts", len(hosts))
 	}
