@@ -232,12 +232,17 @@ const maxLabels = 4
 func (t *TopDomains) Similar(h string) string {
 	h = strings.TrimSuffix(h, ".")
 	for _, skel := range HostSkeletons(h) {
-		labels := strings.Split(skel, ".")
-		if len(labels) > maxLabels {
-			labels = labels[len(labels)-maxLabels:]
+		// The suffixes of two to maxLabels labels, longest first.
+		var starts [maxLabels + 1]int
+		n := 0
+		for i := len(skel); i >= 0 && n < len(starts); i-- {
+			if i == 0 || skel[i-1] == '.' {
+				starts[n] = i
+				n++
+			}
 		}
-		for ; len(labels) >= 2; labels = labels[1:] {
-			s := strings.Join(labels, ".")
+		for k := min(n, maxLabels) - 1; k >= 1; k-- {
+			s := skel[starts[k]:]
 			i, ok := slices.BinarySearch(t.skeletons, s)
 			if !ok {
 				continue
