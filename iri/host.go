@@ -176,9 +176,14 @@ func appendDisplayLabels(b []byte, a string) ([]byte, bool) {
 
 // hostTLD returns the last label of the ASCII host a, in lower case, and
 // its Unicode form. As in Chromium, a host that ends with a dot has an
-// empty last label, under which no script is at home.
+// empty last label, under which no script is at home, and so has a host
+// of one label.
 func hostTLD(a string) (tld, tldU string) {
-	tld = strings.ToLower(a[strings.LastIndexByte(a, '.')+1:])
+	i := strings.LastIndexByte(a, '.')
+	if i < 0 {
+		return "", ""
+	}
+	tld = strings.ToLower(a[i+1:])
 	tldU = tld
 	if hasACEPrefix(tld) {
 		if u, ok := decodeACE(tld); ok {
