@@ -306,19 +306,18 @@ func wholeScriptConfusable(u string, rs []rune, tld, tldU string) bool {
 		if w.script&script == 0 {
 			continue
 		}
-		any := false
-		all := true
+		some, all := false, true
 		for _, r := range rs {
 			if r < utf8.RuneSelf || !scriptIs(r, w.script) {
 				continue
 			}
-			any = true
+			some = true
 			if !strings.ContainsRune(w.letters, r) && !confusable.LatinLookalike(r) {
 				all = false
 				break
 			}
 		}
-		if !any || !all {
+		if !some || !all {
 			continue
 		}
 		if slices.Contains(w.tlds, tld) || strings.ContainsFunc(tldU, func(r rune) bool { return scriptIs(r, w.script) }) {
