@@ -135,3 +135,35 @@ func BenchmarkRealURLs(b *testing.B) {
 		})
 	}
 }
+
+// idnURLs are URIs with A-label hosts, half of them spoofs: ToIRI decodes
+// each label and runs the display policy on it (see DisplayHost).
+var idnURLs = []string{
+	"http://xn--bcher-kva.de/buch",                 // bücher.de
+	"https://xn--r8jz45g.xn--zckzah/",              // 例え.テスト
+	"http://xn--e1afmkfd.xn--p1ai/",                // пример.рф
+	"http://xn--3e0b707e.kr/",                      // 한국.kr
+	"https://www.xn--mnchen-3ya.de/stadt",          // münchen.de
+	"http://xn--hxajbheg2az3al.xn--jxalpdlp/",      // παράδειγμα.δοκιμή
+	"http://xn--80ak6aa92e.com/",                   // аррӏе.com
+	"http://xn--ggle-55da.com/login",               // gооgle.com
+	"http://xn--nstagram-skb.com/",                 // ınstagram.com
+	"http://google.xn--comaccounts-4e5j.evil.com/", // google.comノaccounts.evil.com
+	"http://xn--oogle-qmc.com/",                    // ɡoogle.com
+	"http://xn--gogle-lkg.com/",                    // gօogle.com
+}
+
+// BenchmarkToIRIIDN measures ToIRI on hosts in A-labels, where the
+// display policy runs. One op is one pass over idnURLs.
+func BenchmarkToIRIIDN(b *testing.B) {
+	c := iri.NewConverter()
+	b.SetBytes(totalBytes(idnURLs))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range idnURLs {
+			if _, err := c.ToIRI(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -574,7 +574,8 @@ func (c *checker) idn(off int, h string) {
 	if nonASCII && !utf8.ValidString(dec) {
 		return // percent-encoded octets that are not UTF-8: ToURI keeps them
 	}
-	failed := false
+	failed, shownU := false, false
+	var tld, tldU string
 	for loff, label := range hostLabels(h) {
 		d, na := pctDecode(label)
 		var u string
@@ -603,9 +604,23 @@ func (c *checker) idn(off int, h string) {
 		default:
 			continue
 		}
-		if !safeScripts(u) {
+		if tld == "" {
+			tld, tldU = checkTLD(dec)
+		}
+		if rule := labelSpoofRule(u, tld, tldU); rule != ruleNone {
 			c.add(off+loff, CodeConfusableHost, SeverityWarning, "host label "+strconv.Quote(u)+
-				" mixes scripts, or looks like a Latin word, in a way that invites spoofing")
+				" invites spoofing ("+string(rule)+"): browsers show it as an A-label")
+		} else {
+			shownU = true
+		}
+	}
+	if shownU && !failed {
+		if a, err := hostToASCII(dec); err == nil {
+			if u, ok := appendDisplayLabels(nil, a); ok {
+				if d := topDomains.Similar(strings.ToLower(string(u))); d != "" {
+					c.add(off, CodeConfusableHost, SeverityWarning, "host "+strconv.Quote(string(u))+" looks like "+d+": browsers show it in A-labels")
+				}
+			}
 		}
 	}
 	if nonASCII && !failed {
@@ -737,4 +752,19 @@ func describeRune(r rune) string {
 		return `"` + string(r) + `"`
 	}
 	return uplus(r)
+}
+
+// checkTLD returns the last label of the host h, decoded, in ASCII and in
+// Unicode, or "" when it fails IDNA.
+func checkTLD(h string) (tld, tldU string) {
+	labels := strings.FieldsFunc(h, isLabelSeparator)
+	if len(labels) == 0 {
+		return "", ""
+	}
+	last := labels[len(labels)-1]
+	a, err := hostToASCII(last)
+	if err != nil {
+		return "", ""
+	}
+	return hostTLD(a)
 }

@@ -258,6 +258,7 @@ func TestCheckConfusableHost(t *testing.T) {
 		{allModes, "http://аррӏе.com/", []cv{{7, CodeConfusableHost, sevW}}}, // Cyrillic look-alike of "apple"
 		{allModes, "http://xn--80ak6aa92e.com/", []cv{{7, CodeConfusableHost, sevW}}},
 		{allModes, "http://www.pаypal.com/", []cv{{11, CodeConfusableHost, sevW}}}, // Latin with a Cyrillic a
+		{allModes, "http://ınstagram.com/", []cv{{7, CodeConfusableHost, sevW}}},   // looks like a top domain
 		{allModes, "http://bücher.example/", nil},
 		{allModes, "http://пример.рф/", nil},
 		{allModes, "foo://аррӏе/", nil},

@@ -145,3 +145,29 @@ func ExampleConverter_AppendResolveURL() {
 	// https://example.com/a/b.html#top
 	// https://[::1]/x
 }
+
+// DisplayHost shows a host in Unicode only when browsers would: a
+// whole-script look-alike of a Latin name, a mix of scripts, or a host
+// that looks like a well-known domain stays in A-labels.
+func ExampleDisplayHost() {
+	for _, h := range []string{
+		"xn--bcher-kva.de",        // bücher.de
+		"例え.テスト",                  // Japanese
+		"пример.рф",               // Cyrillic under a Cyrillic TLD
+		"ргоху.com",               // all Cyrillic, reads as "proxy"
+		"gօօgle.com",              // Armenian "օ" among Latin letters
+		"ınstagram.com",           // dotless i: looks like instagram.com
+		"google.comノaccounts.com", // Katakana "ノ" as a slash
+	} {
+		s, err := iri.DisplayHost(h)
+		fmt.Println(s, err)
+	}
+	// Output:
+	// bücher.de <nil>
+	// 例え.テスト <nil>
+	// пример.рф <nil>
+	// xn--c1aweoj.com <nil>
+	// xn--ggle-vifa.com <nil>
+	// xn--nstagram-skb.com <nil>
+	// google.xn--comaccounts-4e5j.com <nil>
+}

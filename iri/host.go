@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -114,119 +113,104 @@ func decodeACE(label string) (string, bool) {
 	return u, true
 }
 
-// displayLabel returns the Unicode form of the A-label label when it is
-// safe to show (RFC 3987 section 3.2 step 6, with the care browsers take):
-// it is a valid A-label, holds only letters, marks and digits beyond ASCII,
-// and passes safeScripts. Otherwise it returns label
-// unchanged. The Bidi Rule of RFC 5893 concerns the whole domain: the
-// caller checks that the displayed host maps back to its A-labels.
-func displayLabel(label string) string {
+// DisplayHost returns the form of the host name h of a URL with a DNS
+// scheme (http, https, ws, ftp, ...) that ToIRI shows: each "xn--" label
+// (h may be in A-labels or in Unicode) in Unicode when it is a valid
+// A-label and safe to show, as browsers decide against spoofing: letters
+// that look like those of another script ("аррӏе", all Cyrillic), mixed
+// scripts ("gօօgle", with Armenian "օ"), characters that look like URL
+// syntax ("comノaccounts"), and hosts that look like a well-known domain
+// that they are not ("ınstagram.com") stay in A-labels. The policy is
+// that of Chromium's omnibox, built on UTS #39 (Unicode Security
+// Mechanisms); testdata/chromium-idn/known-differences.tsv lists where it
+// is stricter. DisplayHost fails when a Unicode h fails IDNA.
+func DisplayHost(h string) (string, error) {
+	b, err := defaultConverter.appendIRIHost(nil, h, "http")
+	return string(b), err
+}
+
+// appendDisplayHost appends the display form of the ASCII host a, which
+// has an "xn--" label: each A-label in Unicode when it is valid and
+// safeLabel allows it, the other labels as they are. The labels shown in
+// Unicode must map back to a as a whole (the Bidi Rule applies to the
+// domain, and one label that IDNA rejects fails them all), and the host
+// must not look like a top domain that it is not: otherwise a is shown as
+// it is.
+func appendDisplayHost(b []byte, a string) []byte {
+	start := len(b)
+	b, unicodeShown := appendDisplayLabels(b, a)
+	if !unicodeShown {
+		return b
+	}
+	shown := string(b[start:])
+	if back, err := hostToASCII(shown); err != nil || !strings.EqualFold(back, a) {
+		return appendRegName(b[:start], a)
+	}
+	if topDomains.Similar(strings.ToLower(shown)) != "" {
+		return appendRegName(b[:start], a)
+	}
+	return b
+}
+
+// appendDisplayLabels appends the labels of the ASCII host a, each
+// A-label that displayLabel allows in Unicode, and reports whether it
+// showed one so.
+func appendDisplayLabels(b []byte, a string) ([]byte, bool) {
+	tld, tldU := hostTLD(a)
+	unicodeShown := false
+	for i, label := range strings.Split(a, ".") {
+		if i > 0 {
+			b = append(b, '.')
+		}
+		if hasACEPrefix(label) {
+			if u, ok := displayLabel(label, tld, tldU); ok {
+				b = append(b, u...)
+				unicodeShown = true
+				continue
+			}
+		}
+		b = appendRegName(b, label)
+	}
+	return b, unicodeShown
+}
+
+// hostTLD returns the last label of the ASCII host a, in lower case, and
+// its Unicode form. As in Chromium, a host that ends with a dot has an
+// empty last label, under which no script is at home, and so has a host
+// of one label.
+func hostTLD(a string) (tld, tldU string) {
+	i := strings.LastIndexByte(a, '.')
+	if i < 0 {
+		return "", ""
+	}
+	tld = strings.ToLower(a[i+1:])
+	tldU = tld
+	if hasACEPrefix(tld) {
+		if u, ok := decodeACE(tld); ok {
+			tldU = u
+		}
+	}
+	return tld, tldU
+}
+
+// displayLabel returns the Unicode form of the A-label label and true
+// when it is safe to show (RFC 3987 section 3.2 step 6, with the care
+// browsers take): it is a valid A-label, its characters are appropriate
+// for display, and safeLabel allows it under the top-level domain tld
+// (tldU in Unicode). The Bidi Rule of RFC 5893 concerns the whole domain:
+// the caller checks that the displayed host maps back to its A-labels.
+func displayLabel(label, tld, tldU string) (string, bool) {
 	u, ok := decodeACE(label)
-	if !ok || !safeScripts(u) {
-		return label
+	if !ok {
+		return "", false
 	}
 	for _, r := range u {
-		// Letters, marks and digits only: IDNA2008 disallows symbols and
-		// punctuation (emoji, "☃") that UTS #46 lets through, and browsers
-		// show such labels in ASCII.
-		if r >= utf8.RuneSelf && (!displayable(r, compHost) || !unicode.In(r, unicode.L, unicode.M, unicode.N)) {
-			return label
+		if r >= utf8.RuneSelf && !displayable(r, compHost) {
+			return "", false
 		}
 	}
-	return u
-}
-
-// commonScripts are checked first when finding a character's script.
-var commonScripts = []*unicode.RangeTable{
-	unicode.Latin, unicode.Cyrillic, unicode.Greek, unicode.Han,
-	unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Arabic,
-	unicode.Hebrew, unicode.Thai, unicode.Devanagari, unicode.Bopomofo,
-	unicode.Armenian, unicode.Georgian, unicode.Cherokee,
-}
-
-func scriptOf(r rune) *unicode.RangeTable {
-	for _, t := range commonScripts {
-		if unicode.Is(t, r) {
-			return t
-		}
+	if !safeLabel(u, tld, tldU) {
+		return "", false
 	}
-	if unicode.Is(unicode.Common, r) || unicode.Is(unicode.Inherited, r) {
-		return nil
-	}
-	for _, t := range unicode.Scripts {
-		if unicode.Is(t, r) {
-			return t
-		}
-	}
-	return nil
-}
-
-// cyrillicLatinLookalikes are Cyrillic letters with a Latin twin; a label
-// written only with them ("аррӏе") would read as a Latin word.
-const cyrillicLatinLookalikes = "асеорхуіјѕһԁӏԛԝѵүҫҽӧӕ"
-
-// safeScripts implements a restriction level close to UTS #39
-// "Moderately Restrictive", as browsers use to decide whether to show a
-// host label in Unicode: one script, or Latin with Han and the Japanese
-// kana, Latin with Han and Bopomofo, Latin with Han and Hangul, or Latin
-// with one other script that is not Cyrillic, Greek or Cherokee (the
-// scripts with Latin look-alikes). A Cyrillic label made only of letters
-// that look Latin is refused too (whole-script confusable).
-func safeScripts(label string) bool {
-	var scripts []*unicode.RangeTable
-	for _, r := range label {
-		t := scriptOf(r)
-		if t == nil {
-			continue
-		}
-		seen := false
-		for _, s := range scripts {
-			if s == t {
-				seen = true
-				break
-			}
-		}
-		if !seen {
-			scripts = append(scripts, t)
-		}
-	}
-	has := func(t *unicode.RangeTable) bool {
-		for _, s := range scripts {
-			if s == t {
-				return true
-			}
-		}
-		return false
-	}
-	subsetOf := func(allowed ...*unicode.RangeTable) bool {
-	next:
-		for _, s := range scripts {
-			for _, a := range allowed {
-				if s == a {
-					continue next
-				}
-			}
-			return false
-		}
-		return true
-	}
-	switch {
-	case len(scripts) <= 1:
-		if has(unicode.Cyrillic) {
-			for _, r := range label {
-				if unicode.IsLetter(r) && !strings.ContainsRune(cyrillicLatinLookalikes, unicode.ToLower(r)) {
-					return true
-				}
-			}
-			return false
-		}
-		return true
-	case subsetOf(unicode.Latin, unicode.Han, unicode.Hiragana, unicode.Katakana),
-		subsetOf(unicode.Latin, unicode.Han, unicode.Bopomofo),
-		subsetOf(unicode.Latin, unicode.Han, unicode.Hangul):
-		return true
-	case len(scripts) == 2 && has(unicode.Latin):
-		return !has(unicode.Cyrillic) && !has(unicode.Greek) && !has(unicode.Cherokee)
-	}
-	return false
+	return u, true
 }

@@ -29,10 +29,11 @@ import (
 //   - raw characters that are not appropriate are percent-encoded, so the
 //     result is safe to show whatever the input;
 //   - the "xn--" labels of a DNS host become Unicode only when safe to
-//     show: valid IDNA, the bidi rule, and no confusable mix of scripts
-//     (see safeScripts); otherwise the A-label stays. A raw Unicode host is
-//     checked the same way through its A-label. A percent-encoded host of
-//     a DNS scheme is left as it is;
+//     show: valid IDNA, the bidi rule, and the display policy that
+//     browsers apply against spoofing (see DisplayHost); otherwise the
+//     A-label stays. A raw Unicode host is checked the same way through
+//     its A-label. A percent-encoded host of a DNS scheme is left as it
+//     is;
 //   - in Web mode, a reference with a scheme is first parsed as the URL
 //     Standard does (see ParseURL), so the display form shows the URL a
 //     browser requests; ASCII characters the standard leaves unencoded stay
@@ -263,28 +264,7 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 	if !hasACELabel(a) {
 		return appendRegName(b, a), nil
 	}
-	start := len(b)
-	for i, label := range strings.Split(a, ".") {
-		if i > 0 {
-			b = append(b, '.')
-		}
-		if hasACEPrefix(label) {
-			if u := displayLabel(label); u != label {
-				b = append(b, u...)
-				continue
-			}
-		}
-		b = appendRegName(b, label)
-	}
-	// The labels shown in Unicode must map back to the same host as a
-	// whole (the Bidi Rule applies to the domain, and one label that IDNA
-	// rejects fails them all): otherwise show the host in ASCII.
-	if shown := string(b[start:]); shown != a {
-		if back, err := hostToASCII(shown); err != nil || !strings.EqualFold(back, a) {
-			return appendRegName(b[:start], a), nil
-		}
-	}
-	return b, nil
+	return appendDisplayHost(b, a), nil
 }
 
 // hasACELabel reports whether one of the labels of the host h starts with
