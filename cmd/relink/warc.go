@@ -276,8 +276,9 @@ func (w *warcRun) record(rec *warc.Record) {
 	var head []byte
 	isHTML := htmlTypes[media]
 	if isHTML || media == "" {
-		head, _ = w.body.Peek(extract.PrescanLimit)
-		isHTML = isHTML || sniffType(head) == "html"
+		// The bytes the extractor decides the charset from.
+		head, _ = w.body.Peek(extract.DetectLimit)
+		isHTML = isHTML || sniffType(head[:min(len(head), extract.PrescanLimit)]) == "html"
 	}
 	redirect := resp != nil && status >= 300 && status < 400 && resp.Header.Get("Location") != ""
 	if !isHTML && !redirect {
