@@ -46,8 +46,9 @@ const DetectLimit = 8 << 10
 // <meta charset> or <meta http-equiv=content-type content=...> declares in
 // the first 1024 bytes (the prescan algorithm; UTF-16 declarations mean
 // UTF-8 and x-user-defined means windows-1252, as the standard says);
-// else the fallback, when it is a known label: a caller's way to say what
-// an unlabeled document is (relink's --default-charset), and to turn
+// else the fallback, when it is a known label (UTF-8 instead when the
+// first 1024 bytes are valid UTF-8 with some non-ASCII): a caller's way to
+// say what an unlabeled document is (Options.DefaultCharset), and to turn
 // guessing off.
 //
 // Else, with no fallback, the charset is guessed from the first
@@ -55,9 +56,12 @@ const DetectLimit = 8 << 10
 // valid UTF-8 with some non-ASCII; else, when some are not ASCII, the
 // legacy encoding that byte statistics make most likely, as browsers
 // guess (Japanese, Chinese, Korean, Cyrillic, Greek, Hebrew, Arabic, Thai,
-// Turkish, Baltic and central European encodings, or windows-1252);
+// Turkish, Baltic and central European encodings, or windows-1252;
+// not the 7-bit ISO-2022-JP, which Chromium does not guess either);
 // else windows-1252 (Source SourceDefault), as browsers read an
-// unlabeled ASCII page in most locales. Chromium also guesses, but reads
+// unlabeled ASCII page in most locales. The guess is Chromium's on 98
+// percent of the unlabeled legacy-charset pages of our measure (see
+// bench/chromecharset). Chromium also guesses, but reads
 // an unlabeled page that is valid UTF-8 as windows-1252 (it guesses UTF-8
 // only for local files): DetectCharset reads it as UTF-8, as its author
 // meant.
