@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -80,4 +82,47 @@ func FuzzDetectCharset(f *testing.F) {
 			t.Fatalf("DetectCharset(%q, %q) = %+v", head, hint, c)
 		}
 	})
+}
+
+// BenchmarkDetectCharset is the cost of the guess, once per unlabeled
+// document: 8 KiB of markup and KOI8-R text.
+func BenchmarkDetectCharset(b *testing.B) {
+	page := unlabeledPage(DetectLimit)
+	DetectCharset(page, "", "") // the tables are built once per process
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		DetectCharset(page, "", "")
+	}
+}
+
+// BenchmarkExtractLabels extracts the links of a 64 KiB page labeled by
+// a <meta> and of the same page unlabeled, whose charset is guessed.
+func BenchmarkExtractLabels(b *testing.B) {
+	body := unlabeledPage(64 << 10)
+	for _, tc := range []struct {
+		name string
+		page []byte
+	}{
+		{"meta", append([]byte("<meta charset=koi8-r>"), body...)},
+		{"unlabeled", body},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			x := NewHTML(Options{BaseURL: "http://example.org/"}, func(*Link) error { return nil })
+			b.SetBytes(int64(len(tc.page)))
+			for b.Loop() {
+				x.Reset()
+				if _, err := x.ReadFrom(bytes.NewReader(tc.page)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func unlabeledPage(size int) []byte {
+	var page []byte
+	for i := 0; len(page) < size; i++ {
+		page = fmt.Appendf(page, "<li><a href=\"/docs/%d.html\">\xeb\xcf\xc4\xc9\xd2\xcf\xd7\xcb\xc1 \xd3\xd4\xd2\xc1\xce\xc9\xc3\xd9 %d</a></li>\n", i, i)
+	}
+	return page[:size]
 }
