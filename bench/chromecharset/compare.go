@@ -12,8 +12,9 @@ import (
 
 // runCompare prints, for each charset the pages are in, how many pages
 // extract.DetectCharset reads in it, and how many it reads as Chromium
-// does (when out/chromium.tsv exists).
-func runCompare(out string, verbose bool) error {
+// does (when out/chromium.tsv exists), given the first limit bytes of
+// each page.
+func runCompare(out string, limit int, verbose bool) error {
 	pages, err := pagesOf(out)
 	if err != nil {
 		return err
@@ -33,7 +34,7 @@ func runCompare(out string, verbose bool) error {
 		if err != nil {
 			return err
 		}
-		ours := extract.DetectCharset(b[:min(len(b), extract.DetectLimit)], "", "").Name
+		ours := extract.DetectCharset(b[:min(len(b), limit)], "", "").Name
 		t := byCharset[parts[0]+"/"+truth]
 		if t == nil {
 			t = new(tally)

@@ -27,6 +27,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/relink-go/relink/extract"
 )
 
 func main() {
@@ -42,6 +44,7 @@ func main() {
 		jobs     = flag.Int("j", 3, "pages loaded at once")
 		exe      = flag.String("exe", "/usr/bin/chromium", "the Chromium binary")
 		verbose  = flag.Bool("v", false, "list every disagreement")
+		limit    = flag.Int("limit", extract.DetectLimit, "bytes of each page DetectCharset sees (at most extract.DetectLimit count)")
 	)
 	flag.Parse()
 	if *build {
@@ -64,7 +67,7 @@ func main() {
 		}
 	}
 	if *compare {
-		if err := runCompare(*out, *verbose); err != nil {
+		if err := runCompare(*out, *limit, *verbose); err != nil {
 			log.Fatal(err)
 		}
 	}
