@@ -126,3 +126,41 @@ func unlabeledPage(size int) []byte {
 	}
 	return page[:size]
 }
+
+// TestHoldForGuess checks how much of a document the extractors hold
+// before deciding its charset: DetectLimit bytes when they may guess it,
+// PrescanLimit when a charset or fallback is given.
+func TestHoldForGuess(t *testing.T) {
+	ascii := bytes.Repeat([]byte("<p>plain</p>\n"), DetectLimit/13+1)
+	koi8 := []byte("<p>\xeb\xcf\xc4\xc9\xd2\xcf\xd7\xcb\xc1 \xd3\xd4\xd2\xc1\xce\xc9\xc3\xd9</p>")
+	doc := append(append([]byte(nil), ascii[:2000]...), koi8...)
+	doc = append(doc, ascii...)
+	for _, tc := range []struct {
+		opts Options
+		hold int
+		want string
+	}{
+		{Options{}, DetectLimit, "koi8-r"},
+		{Options{DefaultCharset: "windows-1252"}, PrescanLimit, "windows-1252"},
+		{Options{Charset: "text/html; charset=iso-8859-5"}, PrescanLimit, "iso-8859-5"},
+		{Options{Charset: "bogus"}, DetectLimit, "koi8-r"},
+	} {
+		h := NewHTML(tc.opts, func(*Link) error { return nil })
+		tx := NewText(tc.opts, func(*Link) error { return nil })
+		for name, feed := range map[string]func([]byte, bool) error{"HTML": h.Feed, "Text": tx.Feed} {
+			charset := map[string]func() Charset{"HTML": h.Charset, "Text": tx.Charset}[name]
+			if err := feed(doc[:tc.hold-1], false); err != nil {
+				t.Fatal(err)
+			}
+			if cs := charset(); cs.Name != "" {
+				t.Errorf("%s %+v: charset %s decided after %d bytes", name, tc.opts, cs.Name, tc.hold-1)
+			}
+			if err := feed(doc[tc.hold-1:tc.hold], false); err != nil {
+				t.Fatal(err)
+			}
+			if cs := charset(); cs.Name != tc.want {
+				t.Errorf("%s %+v: charset %q after %d bytes, want %s", name, tc.opts, cs.Name, tc.hold, tc.want)
+			}
+		}
+	}
+}
