@@ -26,3 +26,17 @@ func ExampleHTML_ReadFrom() {
 	// img@srcset https://example.com/docs/a.png ""
 	// img@srcset https://example.com/docs/b.png ""
 }
+
+// A page that declares no charset: its charset is guessed from its bytes,
+// here Russian text in KOI8-R.
+func ExampleDetectCharset_guessed() {
+	page := []byte("<title>\xf0\xd2\xc9\xcd\xc5\xd2</title><p>\xeb\xcf\xc4\xc9\xd2\xcf\xd7\xcb\xc1 \xd3\xd4\xd2\xc1\xce\xc9\xc3\xd9 \xce\xc5 \xd5\xcb\xc1\xda\xc1\xce\xc1.</p>")
+	cs := extract.DetectCharset(page, "", "")
+	fmt.Println(cs.Name, cs.Source)
+	// With a fallback, nothing is guessed.
+	cs = extract.DetectCharset(page, "", "windows-1252")
+	fmt.Println(cs.Name, cs.Source)
+	// Output:
+	// koi8-r detected
+	// windows-1252 default
+}

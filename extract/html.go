@@ -28,7 +28,10 @@ type Options struct {
 	// label. It is overridden by a byte order mark, and overrides <meta>.
 	Charset string
 	// DefaultCharset is the encoding of a document that declares none and
-	// is not valid UTF-8; windows-1252 when empty.
+	// is not valid UTF-8. When empty, the encoding of such a document is
+	// guessed from its first DetectLimit bytes (see DetectCharset); set
+	// it ("windows-1252", as browsers read an unlabeled page in most
+	// locales) to turn guessing off.
 	DefaultCharset string
 	// MaxTagSize bounds the bytes of one tag (or comment) that are held
 	// in memory: a longer one is passed through unexamined and reported
@@ -87,6 +90,7 @@ type HTML struct {
 	cs      Charset
 	known   bool
 	head    []byte // input held until the charset is known
+	hold    int    // the bytes held: PrescanLimit, or DetectLimit when guessing
 	pend    []byte // output not yet written
 	replay  []byte // held input not yet given to the tokenizer
 	conv    *iri.Converter
@@ -158,7 +162,10 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn}
+	x := &HTML{opts: opts, fn: fn, hold: PrescanLimit}
+	if guesses(&opts) {
+		x.hold = DetectLimit
+	}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	x.Reset()
 	return x
@@ -183,8 +190,9 @@ func (x *HTML) Reset() {
 }
 
 // Charset returns the document's charset, once Transform has seen enough
-// of the document to decide it (the first 1024 bytes, or all of a shorter
-// document).
+// of the document to decide it: the first 1024 bytes (DetectLimit bytes
+// when neither Options.Charset nor Options.DefaultCharset is set), or all
+// of a shorter document.
 func (x *HTML) Charset() Charset { return x.cs }
 
 // Transform implements transform.Transformer: it copies src to dst and
@@ -206,7 +214,7 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	if !x.known {
 		// Until the charset is known the input is held (x.head) and
 		// written once it is.
-		n = min(len(src), PrescanLimit-len(x.head))
+		n = min(len(src), x.hold-len(x.head))
 	}
 	known := x.known
 	if err := x.Feed(src[:n], atEOF && n == len(src)); err != nil {
@@ -236,7 +244,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 	}
 	if !x.known {
 		var ready bool
-		if x.head, b, ready = holdHead(x.head, b, atEOF); !ready {
+		if x.head, b, ready = holdHead(x.head, b, atEOF, x.hold); !ready {
 			return nil
 		}
 		x.start()

@@ -16,8 +16,9 @@ import (
 //
 // The charset comes from a byte order mark, then Options.Charset, then
 // UTF-8 if the first bytes are valid UTF-8 and not all ASCII, then
-// Options.DefaultCharset, then UTF-8 if the first bytes are ASCII and
-// windows-1252 if not (a <meta> means nothing in plain text). A
+// Options.DefaultCharset, then, as DetectCharset guesses it, the legacy
+// charset the first DetectLimit bytes are most likely in when some are
+// not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
 // document in another charset is decoded for detection, and the offsets
 // of its links are mapped back to its own bytes. A link written without a
 // scheme ("www.example.com/x") gets "http://" (see TextLink.URI), an email
@@ -31,6 +32,7 @@ type Text struct {
 	cs    Charset
 	known bool
 	head  []byte
+	hold  int // the bytes held: PrescanLimit, or DetectLimit when guessing
 	pend  []byte
 	conv  *iri.Converter
 	err   error
@@ -56,7 +58,10 @@ type Text struct {
 
 // NewText returns a plain-text extractor that calls fn for each link.
 func NewText(opts Options, fn func(*Link) error) *Text {
-	t := &Text{opts: opts, fn: fn}
+	t := &Text{opts: opts, fn: fn, hold: PrescanLimit}
+	if guesses(&opts) {
+		t.hold = DetectLimit
+	}
 	t.sc = NewTextScanner(t.match)
 	t.Reset()
 	return t
@@ -83,7 +88,7 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	if !t.known {
 		var rest []byte
 		var ready bool
-		t.head, rest, ready = holdHead(t.head, src, atEOF)
+		t.head, rest, ready = holdHead(t.head, src, atEOF, t.hold)
 		nSrc = len(src) - len(rest)
 		if !ready {
 			return 0, nSrc, nil
@@ -131,7 +136,7 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 	}
 	if !t.known {
 		var ready bool
-		if t.head, b, ready = holdHead(t.head, b, atEOF); !ready {
+		if t.head, b, ready = holdHead(t.head, b, atEOF, t.hold); !ready {
 			return nil
 		}
 		t.start()
@@ -177,20 +182,7 @@ func (t *Text) start() {
 // charset almost always shows it early, and reading a UTF-8 text as
 // windows-1252 would turn its later non-ASCII characters into others.
 func detectTextCharset(head []byte, hint, fallback string) Charset {
-	c := DetectCharset(head, hint, fallback)
-	if c.Source != SourceMeta && c.Source != SourceDefault {
-		return c
-	}
-	if looksUTF8(head) {
-		return charset("utf-8", SourceDetected)
-	}
-	if name := lookupCharset(fallback); name != "" {
-		return charset(name, SourceDefault)
-	}
-	if !isASCIIBytes(head) {
-		return charset("windows-1252", SourceDefault)
-	}
-	return charset("utf-8", SourceDefault)
+	return detectCharset(head, hint, fallback, false)
 }
 
 // feed gives the input chunk b to the scanner, decoded if need be.

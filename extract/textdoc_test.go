@@ -151,11 +151,13 @@ func TestTextCharset(t *testing.T) {
 		hint, fallback string
 		want, wantSrc  string
 	}{
-		{ascii + "then café", "", "", "utf-8", SourceDefault},
-		{ascii + "then caf\xe9", "", "", "utf-8", SourceDefault},
+		{ascii + "then café", "", "", "utf-8", SourceDetected},
+		{ascii + "then caf\xe9", "", "", "windows-1252", SourceDetected},
+		{strings.Repeat(ascii, 5) + "then caf\xe9", "", "", "utf-8", SourceDefault}, // beyond DetectLimit
+		{"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0!", "", "", "windows-1251", SourceDetected},
 		{ascii, "", "koi8-r", "koi8-r", SourceDefault},
 		{"café", "", "koi8-r", "utf-8", SourceDetected},
-		{"caf\xe9", "", "", "windows-1252", SourceDefault},
+		{"caf\xe9", "", "", "windows-1252", SourceDetected},
 		{"caf\xe9", "", "iso-8859-2", "iso-8859-2", SourceDefault},
 		{`<meta charset="koi8-r"> ascii`, "", "", "utf-8", SourceDefault},
 		{"caf\xe9", "koi8-r", "", "koi8-r", SourceTransport},

@@ -15,7 +15,7 @@ import (
 // transform.Transformer whose output is its input with each link that
 // extract.Text finds written anew, and every other byte unchanged. The
 // document keeps its charset, found as extract.Text finds it (a byte order
-// mark, Options.Charset, UTF-8 detection, Options.DefaultCharset); a
+// mark, Options.Charset, UTF-8 detection, Options.DefaultCharset, a guess); a
 // character the charset cannot hold is written percent-encoded in UTF-8,
 // as a URI would have it. In ISO-2022-JP, where what a byte means depends
 // on the escape sequences before it, only links written in ASCII are

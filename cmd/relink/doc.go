@@ -357,7 +357,7 @@
 // A page's links are those relink extract finds, resolved against the page's
 // URL (WARC-Target-URI) and its <base>, with the query in the page's charset:
 // from the HTTP Content-Type header ("transport"), a byte order mark ("bom"),
-// a <meta> ("meta"), UTF-8 detection ("detected") or windows-1252
+// a <meta> ("meta"), a guess from its bytes ("detected") or windows-1252
 // ("default"). The HTTP header's links come first, in the order written: the
 // Location of a redirect (3xx), each Link header link, and the URL of a
 // Refresh header; they have tag "http" and attr "location", "link" or

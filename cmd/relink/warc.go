@@ -38,7 +38,7 @@ still has them, and left alone when the crawler already decoded it.
 A page's links are those relink extract finds, resolved against the page's
 URL (WARC-Target-URI) and its <base>, with the query in the page's charset:
 from the HTTP Content-Type header ("transport"), a byte order mark ("bom"),
-a <meta> ("meta"), UTF-8 detection ("detected") or windows-1252
+a <meta> ("meta"), a guess from its bytes ("detected") or windows-1252
 ("default"). The HTTP header's links come first, in the order written: the
 Location of a redirect (3xx), each Link header link, and the URL of a
 Refresh header; they have tag "http" and attr "location", "link" or
@@ -365,8 +365,9 @@ func (w *warcRun) record(rec *warc.Record) {
 	var head []byte
 	isHTML := htmlTypes[media]
 	if isHTML || media == "" {
-		head, _ = w.body.Peek(extract.PrescanLimit)
-		isHTML = isHTML || sniffType(head) == "html"
+		// The bytes the extractor decides the charset from.
+		head, _ = w.body.Peek(extract.DetectLimit)
+		isHTML = isHTML || sniffType(head[:min(len(head), extract.PrescanLimit)]) == "html"
 	}
 	redirect := resp != nil && status >= 300 && status < 400 && resp.Header.Get("Location") != ""
 	if !isHTML && !redirect {
