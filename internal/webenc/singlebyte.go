@@ -171,7 +171,7 @@ func (e sbEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 // it as they handle golang.org/x/text's own encoders' errors.
 type repertoireError byte
 
-func (repertoireError) Error() string        { return "webenc: rune not supported by encoding" }
+func (repertoireError) Error() string       { return "webenc: rune not supported by encoding" }
 func (e repertoireError) Replacement() byte { return byte(e) }
 
 var errUnencodable error = repertoireError(encoding.ASCIISub)
