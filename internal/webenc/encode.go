@@ -51,12 +51,14 @@ func (e statelessEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int
 	return nDst, nSrc, nil
 }
 
-// A pointerIndex finds the pointer of a code point in an index: a table
-// sorted by code point, built at first use.
+// A pointerIndex finds the pointer of a code point in an index. Its
+// tables are built at first use: a direct table for the BMP (128 KiB) and
+// a sorted list for the code points beyond.
 type pointerIndex struct {
-	once  sync.Once
-	build func() []pointerItem
-	items []pointerItem
+	once   sync.Once
+	build  func() []pointerItem
+	bmp    []uint16 // pointer+1 by code point, 0 for none
+	astral []pointerItem
 }
 
 type pointerItem struct {
@@ -65,12 +67,27 @@ type pointerItem struct {
 }
 
 func (x *pointerIndex) pointer(r rune) (int, bool) {
-	x.once.Do(func() { x.items = x.build() })
-	i, ok := slices.BinarySearchFunc(x.items, r, func(e pointerItem, r rune) int { return cmp.Compare(e.r, r) })
+	x.once.Do(x.init)
+	if r < 0x10000 {
+		p := x.bmp[r]
+		return int(p) - 1, p != 0
+	}
+	i, ok := slices.BinarySearchFunc(x.astral, r, func(e pointerItem, r rune) int { return cmp.Compare(e.r, r) })
 	if !ok {
 		return 0, false
 	}
-	return int(x.items[i].p), true
+	return int(x.astral[i].p), true
+}
+
+func (x *pointerIndex) init() {
+	x.bmp = make([]uint16, 0x10000)
+	for _, e := range x.build() {
+		if e.r < 0x10000 {
+			x.bmp[e.r] = uint16(e.p + 1)
+		} else {
+			x.astral = append(x.astral, e)
+		}
+	}
 }
 
 // firstPointers returns, for each code point of the index (of the
@@ -295,9 +312,9 @@ func newISO2022JPEncoder() transform.Transformer { return &iso2022JPEncoder{} }
 func (e *iso2022JPEncoder) Reset() { e.state = isoEncASCII }
 
 var (
-	escASCII   = []byte("\x1b(B")
-	escRoman   = []byte("\x1b(J")
-	escJIS0208 = []byte("\x1b$B")
+	escASCII   = [3]byte{0x1B, '(', 'B'}
+	escRoman   = [3]byte{0x1B, '(', 'J'}
+	escJIS0208 = [3]byte{0x1B, '$', 'B'}
 )
 
 func (e *iso2022JPEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -307,10 +324,20 @@ func (e *iso2022JPEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc in
 				if len(dst)-nDst < 3 {
 					return nDst, nSrc, transform.ErrShortDst
 				}
-				nDst += copy(dst[nDst:], escASCII)
+				nDst += copy(dst[nDst:], escASCII[:])
 				e.state = isoEncASCII
 			}
 			return nDst, nSrc, nil
+		}
+		if c := src[nSrc]; e.state == isoEncASCII && c < utf8.RuneSelf && c != 0x0E && c != 0x0F && c != 0x1B {
+			// The fast path: ASCII in the ASCII state.
+			if nDst == len(dst) {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			dst[nDst] = c
+			nDst++
+			nSrc++
+			continue
 		}
 		r, size := rune(src[nSrc]), 1
 		if r >= utf8.RuneSelf {
@@ -322,14 +349,14 @@ func (e *iso2022JPEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc in
 				return nDst, nSrc, errUnencodable
 			}
 		}
-		out, state, consume := e.next(r)
-		if out == nil && !consume {
+		out, n, state, consume := e.next(r)
+		if n == 0 && !consume {
 			return nDst, nSrc, errUnencodable
 		}
-		if len(dst)-nDst < len(out) {
+		if len(dst)-nDst < n {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		nDst += copy(dst[nDst:], out)
+		nDst += copy(dst[nDst:], out[:n])
 		e.state = state
 		if consume {
 			nSrc += size
@@ -337,31 +364,34 @@ func (e *iso2022JPEncoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc in
 	}
 }
 
-// next returns the bytes the encoder writes for r in its state, the state
-// after them, and whether r is done with (false: r is to be encoded again
-// in the new state; with no bytes, an error).
-func (e *iso2022JPEncoder) next(r rune) (out []byte, state int, consume bool) {
+// next returns the n bytes out the encoder writes for r in its state, the
+// state after them, and whether r is done with (false: r is to be encoded
+// again in the new state; with no bytes, an error).
+func (e *iso2022JPEncoder) next(r rune) (out [3]byte, n, state int, consume bool) {
 	s := e.state
 	if (s == isoEncASCII || s == isoEncRoman) && (r == 0x0E || r == 0x0F || r == 0x1B) {
-		return nil, s, false
+		return out, 0, s, false
 	}
 	if s == isoEncASCII && r < utf8.RuneSelf {
-		return []byte{byte(r)}, s, true
+		out[0] = byte(r)
+		return out, 1, s, true
 	}
 	if s == isoEncRoman && (r < utf8.RuneSelf && r != 0x5C && r != 0x7E || r == 0xA5 || r == 0x203E) {
 		switch r {
 		case 0xA5:
-			return []byte{0x5C}, s, true
+			out[0] = 0x5C
 		case 0x203E:
-			return []byte{0x7E}, s, true
+			out[0] = 0x7E
+		default:
+			out[0] = byte(r)
 		}
-		return []byte{byte(r)}, s, true
+		return out, 1, s, true
 	}
 	if r < utf8.RuneSelf {
-		return escASCII, isoEncASCII, false
+		return escASCII, 3, isoEncASCII, false
 	}
 	if r == 0xA5 || r == 0x203E {
-		return escRoman, isoEncRoman, false
+		return escRoman, 3, isoEncRoman, false
 	}
 	if r == 0x2212 {
 		r = 0xFF0D
@@ -372,12 +402,13 @@ func (e *iso2022JPEncoder) next(r rune) (out []byte, state int, consume bool) {
 	p, ok := jis0208Pointers.pointer(r)
 	if !ok {
 		if s == isoEncJIS0208 {
-			return escASCII, isoEncASCII, false
+			return escASCII, 3, isoEncASCII, false
 		}
-		return nil, s, false
+		return out, 0, s, false
 	}
 	if s != isoEncJIS0208 {
-		return escJIS0208, isoEncJIS0208, false
+		return escJIS0208, 3, isoEncJIS0208, false
 	}
-	return []byte{byte(p/94 + 0x21), byte(p%94 + 0x21)}, s, true
+	out[0], out[1] = byte(p/94+0x21), byte(p%94+0x21)
+	return out, 2, s, true
 }

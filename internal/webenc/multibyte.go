@@ -317,6 +317,31 @@ func (d *iso2022JPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc in
 			return nDst, nSrc, nil
 		}
 		b := src[nSrc]
+		if d.state == isoASCII && b < utf8.RuneSelf && b != 0x1B && b != 0x0E && b != 0x0F {
+			// The fast path: ASCII in the ASCII state.
+			if nDst == len(dst) {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			d.output = false
+			dst[nDst] = b
+			nDst++
+			nSrc++
+			continue
+		}
+		if d.state == isoLead && nSrc+1 < len(src) && b >= 0x21 && b <= 0x7E && src[nSrc+1] >= 0x21 && src[nSrc+1] <= 0x7E {
+			// The fast path: a lead and a trail byte in JIS X 0208.
+			if len(dst)-nDst < 3 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			r := rune(indexJIS0208[(int(b)-0x21)*94+int(src[nSrc+1])-0x21])
+			if r == 0 {
+				r = utf8.RuneError
+			}
+			d.output = false
+			nDst += utf8.EncodeRune(dst[nDst:], r)
+			nSrc += 2
+			continue
+		}
 		if b == 0x1B {
 			if len(dst)-nDst < 3 {
 				return nDst, nSrc, transform.ErrShortDst

@@ -35,9 +35,10 @@ type sbCodec struct {
 	name  string
 	index *[128]uint16 // code points of 0x80...0xFF, 0 for none
 
-	once sync.Once
-	dec  [256]utf8Char  // each byte's UTF-8
-	enc  []sbEncodeItem // by rune
+	once   sync.Once
+	dec    [256]utf8Char  // each byte's UTF-8
+	latin1 [256]byte      // the byte of each code point below U+0100, 0 for none
+	enc    []sbEncodeItem // the others, by code point
 }
 
 // A utf8Char is the UTF-8 form of a character of at most 3 bytes.
@@ -60,7 +61,11 @@ func (c *sbCodec) init() {
 			var buf [utf8.UTFMax]byte
 			n := utf8.EncodeRune(buf[:], r)
 			c.dec[b] = utf8Char{uint8(n), [3]byte{buf[0], buf[1], buf[2]}}
-			if r != utf8.RuneError && b >= 0x80 {
+			switch {
+			case b < 0x80 || r == utf8.RuneError:
+			case r < 0x100:
+				c.latin1[r] = byte(b)
+			default:
 				c.enc = append(c.enc, sbEncodeItem{r, byte(b)})
 			}
 		}
@@ -83,6 +88,10 @@ func (c *sbCodec) encodeRune(r rune) (byte, bool) {
 		return byte(r), true
 	}
 	c.init()
+	if r < 0x100 {
+		b := c.latin1[r]
+		return b, b != 0
+	}
 	i, ok := slices.BinarySearchFunc(c.enc, r, func(e sbEncodeItem, r rune) int { return int(e.r - r) })
 	if !ok {
 		return 0, false
