@@ -50,3 +50,24 @@ func TestRegressionCharsetExact(t *testing.T) {
 		t.Errorf("FromCharset(windows-1252) = %+q, %v; want %+q", s, err, "?q=\u0081\u00e9")
 	}
 }
+
+// TestRegressionISO2022JPQuery: in Web mode, the query of an ISO-2022-JP
+// document goes through one encoder, as WPT's
+// encoding/iso-2022-jp-encoder.html "basics" case shows (the "s" stays in
+// JIS X 0201 Roman); U+000E, U+000F and U+001B are errors reported as
+// U+FFFD (percent-encoding.json).
+func TestRegressionISO2022JPQuery(t *testing.T) {
+	c := iri.NewConverter(iri.WithCharset(mustEncoding(t, "iso-2022-jp")), iri.WithMode(iri.Web))
+	for _, tt := range []struct{ in, want string }{
+		{"https://example.com/?\u00a5\u203es\\\uff90\u4f69", "https://example.com/?%1B(J\\~s%1B(B\\%1B$B%_PP%1B(B"},
+		{"https://example.com/?\u000eA", "https://example.com/?%26%2365533%3BA"},
+		{"https://example.com/?\u4f69\u000e\u4f69x\u00e5", "https://example.com/?%1B$BPP%1B(B%26%2365533%3B%1B$BPP%1B(Bx%26%23229%3B"},
+		{"https://example.com/?\u203e\\", "https://example.com/?%1B(J~%1B(B\\"},
+		{"https://example.com/?a%FFb", "https://example.com/?a%FFb"},
+	} {
+		got, err := c.ToURI(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ToURI(%+q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
