@@ -1,6 +1,8 @@
 package iri_test
 
 import (
+	"encoding/json"
+	"os"
 	"testing"
 
 	"golang.org/x/text/encoding"
@@ -70,4 +72,36 @@ func TestRegressionISO2022JPQuery(t *testing.T) {
 			t.Errorf("ToURI(%+q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
+}
+
+// TestWPTEncoderQueries runs the encoder cases of the web-platform-tests
+// files in testdata/whatwg-encoding/wpt-cases.json: the query an <a href>
+// in a document in the encoding gets.
+func TestWPTEncoderQueries(t *testing.T) {
+	data, err := os.ReadFile("../testdata/whatwg-encoding/wpt-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files map[string][]struct{ Encoding, Input, Query, Desc string }
+	if err := json.Unmarshal(data, &files); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for file, cases := range files {
+		for _, c := range cases {
+			if c.Query == "" {
+				continue
+			}
+			conv := iri.NewConverter(iri.WithCharset(mustEncoding(t, c.Encoding)), iri.WithMode(iri.Web))
+			got, err := conv.ToURI("https://example.com/?" + c.Input)
+			if want := "https://example.com/?" + c.Query; err != nil || got != want {
+				t.Errorf("%s: %s: ToURI(%+q) = %q, %v; want %q", file, c.Desc, c.Input, got, err, want)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no encoder cases")
+	}
+	t.Logf("%d WPT encoder cases pass", n)
 }

@@ -222,3 +222,50 @@ func ExampleGet() {
 	fmt.Printf("%s %+q\n", name, s)
 	// Output: windows-1252 "caf\u00e9 \u0081"
 }
+
+// wptCase is a case of testdata/whatwg-encoding/wpt-cases.json.
+type wptCase struct {
+	Encoding, Bytes, Text, Input, Query, Desc string
+}
+
+// TestWPTDecoder runs the decoder cases of the web-platform-tests files
+// in wpt-cases.json.
+func TestWPTDecoder(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/whatwg-encoding/wpt-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files map[string][]wptCase
+	if err := json.Unmarshal(data, &files); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	var diffs []string
+	for _, cases := range files {
+		for _, c := range cases {
+			if c.Bytes == "" {
+				continue
+			}
+			var in []byte
+			for _, h := range strings.Fields(c.Bytes) {
+				var b byte
+				fmt.Sscanf(h, "%02X", &b)
+				in = append(in, b)
+			}
+			e, _ := Get(c.Encoding)
+			got, err := e.NewDecoder().Bytes(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+			if string(got) != c.Text {
+				diffs = append(diffs, difference{c.Encoding, "wpt-decode", c.Bytes, quoteRunes(c.Text), quoteRunes(string(got))}.String())
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no decoder cases")
+	}
+	t.Logf("%d WPT decoder cases, %d known differences", n, len(diffs))
+	checkKnown(t, diffs, "wpt-decode")
+}
