@@ -27,10 +27,66 @@ func (e *multiByte) String() string                { return e.name }
 type decodeFunc func(s []byte, atEOF bool) (r, r2 rune, n int)
 
 // A statelessDecoder runs a decodeFunc over its input; ASCII bytes decode
-// to themselves.
+// to themselves, and the two-byte characters of its kind (one of the
+// pair constants) are decoded in its loop.
 type statelessDecoder struct {
 	transform.NopResetter
+	kind int
 	step decodeFunc
+}
+
+// The kinds of statelessDecoder.
+const (
+	pairGB18030 = iota
+	pairBig5
+	pairEUCJP
+	pairShiftJIS
+	pairEUCKR
+)
+
+// decodePair returns the character the lead and trail bytes make in the
+// encoding kind when they make one from its main table (0 when they do
+// not, or when the character needs decodeFunc's rules).
+func decodePair(kind int, lead, trail byte) rune {
+	l, t := int(lead), int(trail)
+	switch kind {
+	case pairGB18030:
+		if l >= 0x81 && l <= 0xFE && t >= 0x40 && t != 0x7F && t != 0xFF {
+			off := 0x41
+			if t < 0x7F {
+				off = 0x40
+			}
+			return rune(indexGB18030[(l-0x81)*190+t-off])
+		}
+	case pairBig5:
+		if l >= 0xA1 && l <= 0xFE && (t >= 0x40 && t <= 0x7E || t >= 0xA1 && t <= 0xFE) {
+			off := 0x62
+			if t < 0x7F {
+				off = 0x40
+			}
+			return rune(indexBig5[(l-0x81)*157+t-off])
+		}
+	case pairEUCJP:
+		if l >= 0xA1 && l <= 0xFE && t >= 0xA1 && t <= 0xFE {
+			return rune(indexJIS0208[(l-0xA1)*94+t-0xA1])
+		}
+	case pairShiftJIS:
+		if (l >= 0x81 && l <= 0x9F || l >= 0xE0 && l <= 0xEF) && t >= 0x40 && t != 0x7F && t <= 0xFC {
+			off, loff := 0x41, 0xC1
+			if t < 0x7F {
+				off = 0x40
+			}
+			if l < 0xA0 {
+				loff = 0x81
+			}
+			return rune(indexJIS0208[(l-loff)*188+t-off])
+		}
+	case pairEUCKR:
+		if l >= 0x81 && l <= 0xFE && t >= 0x41 && t <= 0xFE {
+			return rune(indexEUCKR[(l-0x81)*190+t-0x41])
+		}
+	}
+	return 0
 }
 
 func (d statelessDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -43,6 +99,16 @@ func (d statelessDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int
 			nDst++
 			nSrc++
 			continue
+		}
+		if nSrc+1 < len(src) {
+			if r := decodePair(d.kind, src[nSrc], src[nSrc+1]); r != 0 {
+				if nDst+utf8.RuneLen(r) > len(dst) {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				nDst += utf8.EncodeRune(dst[nDst:], r)
+				nSrc += 2
+				continue
+			}
 		}
 		r, r2, n := d.step(src[nSrc:], atEOF)
 		if n == 0 {
@@ -64,6 +130,10 @@ func (d statelessDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int
 	return nDst, nSrc, nil
 }
 
+func newGB18030Decoder() transform.Transformer {
+	return statelessDecoder{kind: pairGB18030, step: decodeGB18030}
+}
+
 // errorRestoringASCII is the standard's answer to a lead byte and a
 // trail byte b that make no character: an error, and b restored to the
 // input when it is ASCII.
@@ -72,10 +142,6 @@ func errorRestoringASCII(b byte) (rune, rune, int) {
 		return utf8.RuneError, -1, 1
 	}
 	return utf8.RuneError, -1, 2
-}
-
-func newGB18030Decoder() transform.Transformer {
-	return statelessDecoder{step: decodeGB18030}
 }
 
 // decodeGB18030 is the gb18030 decoder (GBK's too).
@@ -157,7 +223,9 @@ func gb18030RangesCode(p int) rune {
 	return rune(int(e[1]) + p - int(e[0]))
 }
 
-func newBig5Decoder() transform.Transformer { return statelessDecoder{step: decodeBig5} }
+func newBig5Decoder() transform.Transformer {
+	return statelessDecoder{kind: pairBig5, step: decodeBig5}
+}
 
 func decodeBig5(s []byte, atEOF bool) (rune, rune, int) {
 	lead := s[0]
@@ -191,7 +259,9 @@ func decodeBig5(s []byte, atEOF bool) (rune, rune, int) {
 	return errorRestoringASCII(b)
 }
 
-func newEUCJPDecoder() transform.Transformer { return statelessDecoder{step: decodeEUCJP} }
+func newEUCJPDecoder() transform.Transformer {
+	return statelessDecoder{kind: pairEUCJP, step: decodeEUCJP}
+}
 
 func decodeEUCJP(s []byte, atEOF bool) (rune, rune, int) {
 	lead := s[0]
@@ -227,7 +297,9 @@ func decodeEUCJP(s []byte, atEOF bool) (rune, rune, int) {
 	return errorRestoringASCII(b)
 }
 
-func newShiftJISDecoder() transform.Transformer { return statelessDecoder{step: decodeShiftJIS} }
+func newShiftJISDecoder() transform.Transformer {
+	return statelessDecoder{kind: pairShiftJIS, step: decodeShiftJIS}
+}
 
 func decodeShiftJIS(s []byte, atEOF bool) (rune, rune, int) {
 	lead := s[0]
@@ -262,7 +334,9 @@ func decodeShiftJIS(s []byte, atEOF bool) (rune, rune, int) {
 	return errorRestoringASCII(b)
 }
 
-func newEUCKRDecoder() transform.Transformer { return statelessDecoder{step: decodeEUCKR} }
+func newEUCKRDecoder() transform.Transformer {
+	return statelessDecoder{kind: pairEUCKR, step: decodeEUCKR}
+}
 
 func decodeEUCKR(s []byte, atEOF bool) (rune, rune, int) {
 	lead := s[0]
