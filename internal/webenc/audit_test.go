@@ -14,7 +14,7 @@ import (
 )
 
 // auditNames are the encodings the audit checks: every encoding of the
-// standard but UTF-8.
+// standard.
 var auditNames = []string{
 	"ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6",
 	"iso-8859-7", "iso-8859-8", "iso-8859-8-i", "iso-8859-10", "iso-8859-13", "iso-8859-14",
@@ -22,7 +22,7 @@ var auditNames = []string{
 	"windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
 	"windows-1255", "windows-1256", "windows-1257", "windows-1258", "x-mac-cyrillic",
 	"gbk", "gb18030", "big5", "euc-jp", "iso-2022-jp", "shift_jis", "euc-kr",
-	"replacement", "utf-16be", "utf-16le", "x-user-defined",
+	"replacement", "utf-16be", "utf-16le", "x-user-defined", "utf-8",
 }
 
 // indexName is the index a single-byte encoding's name uses.
@@ -89,6 +89,18 @@ func decodeInputs(name string, f func([]byte)) {
 		}
 	case "replacement":
 		f([]byte("abc"))
+	case "utf-8":
+		for c := 0x80; c < 256; c++ {
+			for d := 0; d < 256; d++ {
+				f([]byte{byte(c), byte(d)})
+				for _, e := range []byte{0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0} {
+					f([]byte{byte(c), byte(d), e})
+					for _, g := range []byte{0x41, 0x80, 0xBF} {
+						f([]byte{byte(c), byte(d), e, g})
+					}
+				}
+			}
+		}
 	case "iso-2022-jp":
 		for _, esc := range []string{"\x1b(B", "\x1b(J", "\x1b(I", "\x1b$@", "\x1b$B"} {
 			for c := 0; c < 256; c++ {
@@ -180,8 +192,8 @@ func maxEncoded(name string) rune {
 // point up to maxEncoded(name).
 func checkEncoder(ix *indexes, name string, e encoding.Encoding, report func(difference)) (n int) {
 	switch name {
-	case "utf-16le", "utf-16be", "replacement":
-		return 0 // their encoders are UTF-8's: see TestUnicodeEncoders
+	case "utf-8", "utf-16le", "utf-16be", "replacement":
+		return 0 // their encoder is UTF-8's, Go's own
 	}
 	enc := e.NewEncoder()
 	dst := make([]byte, 64)

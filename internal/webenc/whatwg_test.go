@@ -557,6 +557,53 @@ func refDecode(ix *indexes, name string, in []byte) []rune {
 		if len(in) > 0 {
 			emit(fffd)
 		}
+	case "utf-8":
+		cp, need, seen, lower, upper := 0, 0, 0, 0x80, 0xBF
+		for i := 0; i <= len(in); i++ {
+			b := at(i)
+			switch {
+			case b == eoq:
+				if need != 0 {
+					emit(fffd)
+				}
+			case need == 0:
+				switch {
+				case b < 0x80:
+					emit(rune(b))
+				case b >= 0xC2 && b <= 0xDF:
+					need, cp = 1, b&0x1F
+				case b >= 0xE0 && b <= 0xEF:
+					if b == 0xE0 {
+						lower = 0xA0
+					}
+					if b == 0xED {
+						upper = 0x9F
+					}
+					need, cp = 2, b&0xF
+				case b >= 0xF0 && b <= 0xF4:
+					if b == 0xF0 {
+						lower = 0x90
+					}
+					if b == 0xF4 {
+						upper = 0x8F
+					}
+					need, cp = 3, b&7
+				default:
+					emit(fffd)
+				}
+			case b < lower || b > upper:
+				cp, need, seen, lower, upper = 0, 0, 0, 0x80, 0xBF
+				i--
+				emit(fffd)
+			default:
+				lower, upper = 0x80, 0xBF
+				cp = cp<<6 | b&0x3F
+				if seen++; seen == need {
+					emit(rune(cp))
+					cp, need, seen = 0, 0, 0
+				}
+			}
+		}
 	default: // single-byte
 		idx := ix.byName[indexName(name)]
 		for _, b := range in {
@@ -693,7 +740,7 @@ func refEncode(ix *indexes, name string, r rune) ([]byte, bool) {
 			return []byte{byte(r - 0xF780 + 0x80)}, true
 		}
 		return nil, false
-	case "utf-16le", "utf-16be", "replacement":
+	case "utf-8", "utf-16le", "utf-16be", "replacement":
 		// Their encoder is UTF-8's (the standard has no UTF-16 encoder
 		// for documents); not modelled here.
 		return nil, false
