@@ -25,6 +25,12 @@
 // error mode); encoders stop at a character the encoding lacks with an
 // error that golang.org/x/text/encoding.HTMLEscapeUnsupported and
 // ReplaceUnsupported understand. Decoders do not strip a byte order mark.
+//
+// Name gives the standard's name of every encoding Get returns.
+// htmlindex.Name does too for the single-byte encodings (which carry the
+// identity of golang.org/x/text's) but not for iso-8859-8-i nor for the
+// multi-byte ones, whose identity golang.org/x/text keeps internal: ask
+// Name.
 package webenc
 
 import (
