@@ -9,7 +9,8 @@ import (
 	"github.com/relink-go/relink/internal/chardet"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/relink-go/relink/internal/webenc"
 )
 
 // Where a document's charset came from, as reported in Charset.Source.
@@ -24,7 +25,7 @@ const (
 // A Charset is a document's character encoding and how it was determined.
 type Charset struct {
 	Name     string            // the WHATWG name ("utf-8", "shift_jis", "windows-1252")
-	Encoding encoding.Encoding // its decoder/encoder
+	Encoding encoding.Encoding // its decoder/encoder, byte for byte the Encoding Standard's
 	Source   string            // one of the Source constants
 }
 
@@ -133,20 +134,13 @@ func guesses(opts *Options) bool {
 }
 
 func charset(name, source string) Charset {
-	e, _ := htmlindex.Get(name)
+	e, _ := webenc.Lookup(name)
 	return Charset{Name: name, Encoding: e, Source: source}
 }
 
 // lookupCharset returns the WHATWG name of the encoding label, or "".
 func lookupCharset(label string) string {
-	e, err := htmlindex.Get(label)
-	if err != nil {
-		return ""
-	}
-	name, err := htmlindex.Name(e)
-	if err != nil {
-		return ""
-	}
+	_, name := webenc.Lookup(label)
 	return name
 }
 

@@ -2,8 +2,9 @@ package iri
 
 import (
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/relink-go/relink/internal/webenc"
 )
 
 // FromCharset converts an IRI written in the charset e (the bytes of an
@@ -13,6 +14,9 @@ import (
 // Unicode (UTF-8, UTF-16, or e == nil, meaning UTF-8) is never normalized
 // (section 5.3.2.2): FromCharset then only decodes it.
 //
+// An encoding with a name in the WHATWG Encoding Standard decodes as the
+// standard's does (see WithCharset).
+//
 // Note that browsers do not normalize: to find the URL a browser requests
 // for a link in a legacy page, decode without FromCharset and use a
 // Converter WithCharset(e), which also encodes the query back in e.
@@ -20,7 +24,7 @@ func FromCharset(b []byte, e encoding.Encoding) (string, error) {
 	if e == nil {
 		return string(b), nil
 	}
-	s, err := e.NewDecoder().Bytes(b)
+	s, err := webenc.Exact(e).NewDecoder().Bytes(b)
 	if err != nil {
 		return "", err
 	}
@@ -31,7 +35,7 @@ func FromCharset(b []byte, e encoding.Encoding) (string, error) {
 }
 
 func isUnicodeEncoding(e encoding.Encoding) bool {
-	name, err := htmlindex.Name(e)
+	name, err := webenc.Name(e)
 	if err != nil {
 		return false
 	}

@@ -6,7 +6,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/relink-go/relink/internal/webenc"
 )
 
 // A Converter maps IRI references to URI references and back. Its
@@ -29,14 +30,18 @@ func WithMode(m Mode) Option { return func(c *Converter) { c.mode = m } }
 // percent-encoding, as 3987bis section 3.5 and browsers do. A character the
 // charset cannot encode becomes the percent-encoded numeric character
 // reference "%26%23NNNN%3B". UTF-8, UTF-16 and the "replacement" encoding
-// leave queries in UTF-8; nil means UTF-8.
+// leave queries in UTF-8; nil means UTF-8. An encoding with a name in the
+// WHATWG Encoding Standard (htmlindex.Name knows it) encodes as the
+// standard's encoder does, whatever its implementation: windows-1252
+// encodes U+0081 as 0x81, Shift_JIS U+2212 as 0x81 0x7C.
 func WithCharset(e encoding.Encoding) Option {
 	return func(c *Converter) {
 		c.charset, c.charName = nil, ""
 		if e == nil {
 			return
 		}
-		name, err := htmlindex.Name(e)
+		e = webenc.Exact(e)
+		name, err := webenc.Name(e)
 		if err != nil {
 			// Not a WHATWG encoding. A Unicode encoding (UTF-8 with a BOM,
 			// UTF-16 with a BOM policy) still means UTF-8 queries.
@@ -375,38 +380,10 @@ func appendCharsetQuery(b []byte, q string, e encoding.Encoding, name string, ke
 		for j < len(q) && q[j] >= utf8.RuneSelf {
 			j++
 		}
-		b = appendEncodedRun(b, q[i:j], e, name, keepByte)
+		b = appendEncodedRun(b, q[i:j], e, keepByte)
 		i = j
 	}
 	return b
-}
-
-// encodeOverride returns how the URL Standard's encoder for the encoding
-// named name encodes r where golang.org/x/text differs: the bytes, or
-// ok false with unencodable true when the standard has no mapping.
-func encodeOverride(name string, r rune) (out string, ok, unencodable bool) {
-	switch name {
-	case "shift_jis":
-		if r == 0x2212 {
-			return "\x81\x7C", true, false
-		}
-	case "gb18030":
-		if r == 0xE5E5 {
-			return "", false, true
-		}
-	case "euc-jp":
-		if r == 0x2212 {
-			return "\xA1\xDD", true, false // as U+FF0D
-		}
-	case "iso-2022-jp":
-		switch r {
-		case 0x00A5:
-			return "\x1B(J\\\x1B(B", true, false
-		case 0x203E:
-			return "\x1B(J~\x1B(B", true, false
-		}
-	}
-	return "", false, false
 }
 
 // appendEncodedRun encodes run, a run of non-ASCII text, in e and appends
@@ -414,8 +391,9 @@ func encodeOverride(name string, r rune) (out string, ok, unencodable bool) {
 // The longest encodable pieces are encoded whole, so that stateful
 // encoders (ISO-2022-JP) switch state as browsers do; a character e cannot
 // encode becomes "%26%23NNNN%3B", and a byte that is not UTF-8 is
-// percent-encoded as itself.
-func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, keep func(byte) bool) []byte {
+// percent-encoded as itself. e encodes as the Encoding Standard does when
+// the standard names it (WithCharset).
+func appendEncodedRun(b []byte, run string, e encoding.Encoding, keep func(byte) bool) []byte {
 	appendBytes := func(s string) {
 		for i := 0; i < len(s); i++ {
 			if c := s[i]; keep(c) {
@@ -425,18 +403,9 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, ke
 			}
 		}
 	}
-	special := false
-	for _, r := range run {
-		if _, ok, bad := encodeOverride(name, r); ok || bad {
-			special = true
-			break
-		}
-	}
-	if !special {
-		if out, err := e.NewEncoder().String(run); err == nil && standardBytes(name, out) {
-			appendBytes(out)
-			return b
-		}
+	if out, err := e.NewEncoder().String(run); err == nil {
+		appendBytes(out)
+		return b
 	}
 	start := 0
 	flush := func(end int) {
@@ -447,21 +416,13 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, ke
 	}
 	for i := 0; i < len(run); {
 		r, n := utf8.DecodeRuneInString(run[i:])
-		switch over, ok, bad := encodeOverride(name, r); {
+		switch {
 		case r == utf8.RuneError && n == 1:
 			flush(i)
 			b = appendPct(b, run[i])
 			start = i + n
-		case ok:
-			flush(i)
-			appendBytes(over)
-			start = i + n
-		case bad:
-			flush(i)
-			b = appendNCR(b, r)
-			start = i + n
 		default:
-			if out, err := e.NewEncoder().String(run[i : i+n]); err != nil || !standardBytes(name, out) {
+			if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
 				flush(i)
 				b = appendNCR(b, r)
 				start = i + n
@@ -471,14 +432,6 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, name string, ke
 	}
 	flush(len(run))
 	return b
-}
-
-// standardBytes reports whether out, the x/text encoding of some text in
-// the encoding named name, is what the Encoding Standard's encoder
-// produces: its EUC-JP encoder has no JIS X 0212 (0x8F lead bytes, which
-// x/text uses for characters such as "å").
-func standardBytes(name, out string) bool {
-	return name != "euc-jp" || strings.IndexByte(out, 0x8F) < 0
 }
 
 // appendNCR appends the percent-encoded numeric character reference of r.

@@ -209,6 +209,11 @@ func FuzzRewrite(f *testing.F) {
 		f.Add(doc, 7)
 	}
 	f.Add([]byte(`<a href="a b?c=ü">x</a><style>p{background:url(é.png)}</style>`), 3)
+	// The Encoding Standard's charsets (issue 11).
+	f.Add([]byte("<meta charset=latin1><a href='/p?q=\x81\x8d&r=\xe9'>\x9d</a>"), 5)
+	f.Add([]byte("<meta charset=big5><a href='?q=\x81@\xa4\x40\x88\x62'>\xff</a>"), 2)
+	f.Add([]byte("<meta charset=gbk><a href='?q=\x81\x30\x81\x30\xa6\xd9'>x</a>"), 3)
+	f.Add([]byte("<meta charset=shift_jis><a href='?\x81\x7c\xf0\x40\x82@'>x</a>"), 4)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk int) {
 		if chunk < 1 {
 			chunk = 1

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/iri"
-	"golang.org/x/text/encoding/htmlindex"
 )
 
 // The uri and iri commands share their flags, their input handling and
@@ -176,7 +176,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	if err != nil {
 		return usageError(cmd, e, "unknown --mode %q (want strict, leiri or web)", *modeName)
 	}
-	enc, err := htmlindex.Get(*charset)
+	enc, err := webenc.Get(*charset)
 	if err != nil {
 		return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8, windows-1252 or shift_jis)", *charset)
 	}

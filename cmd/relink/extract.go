@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/iri"
-	"golang.org/x/text/encoding/htmlindex"
 )
 
 var extractCommand = &command{
@@ -387,7 +387,7 @@ func checkType(cmd *command, e *env, typ string) int {
 // values are not checked), and returns its exit status, or -1.
 func checkCharsetBase(cmd *command, e *env, charset, base string) int {
 	if charset != "" {
-		if _, err := htmlindex.Get(charset); err != nil {
+		if _, err := webenc.Get(charset); err != nil {
 			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", charset)
 		}
 	}

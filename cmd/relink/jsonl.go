@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/iri"
-	"golang.org/x/text/encoding/htmlindex"
 )
 
 // jsonl is the state of --jsonl: the form for lists that may hold any
@@ -68,7 +68,7 @@ func (c *converter) jsonConvert(rec *jsonRecord) (string, error) {
 	if rec.Charset != nil && *rec.Charset != j.charset {
 		conv = j.convs[*rec.Charset]
 		if conv == nil {
-			enc, err := htmlindex.Get(*rec.Charset)
+			enc, err := webenc.Get(*rec.Charset)
 			if err != nil {
 				return "", errorString("unknown charset " + strconv.Quote(*rec.Charset))
 			}

@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/rewrite"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -92,7 +92,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	}
 	var dec transform.Transformer = unicode.UTF8.NewDecoder()
 	if *charset != "" {
-		enc, err := htmlindex.Get(*charset)
+		enc, err := webenc.Get(*charset)
 		if err != nil {
 			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
 		}

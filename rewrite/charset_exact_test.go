@@ -1,0 +1,52 @@
+package rewrite
+
+import (
+	"fmt"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// TestRegressionWindows1252C1 is issue 11's example: in a windows-1252
+// page, the byte 0x81 of an href's query is U+0081 (the Encoding
+// Standard's windows-1252, not golang.org/x/text's U+FFFD): the link
+// resolves to "%81", not "%26%2365533%3B", and its rewritten form requests
+// the same URL, with the byte written "%81" as a non-UTF-8 byte of a query
+// is, where it was lost before.
+func TestRegressionWindows1252C1(t *testing.T) {
+	doc := []byte("<meta charset=windows-1252><a href=\"/p?q=\x81\x8d\x8f\x90\x9d&amp;r=\xe9\">\x81</a> <a href='/x?\x81'>x</a>")
+	want := []string{"http://example.com/p?q=%81%8D%8F%90%9D&r=%E9", "http://example.com/x?%81"}
+	check := func(what string, doc []byte) {
+		got := linksIn(t, doc, false, "")
+		if len(got) != len(want) {
+			t.Fatalf("%s: links %+v; want %q", what, got, want)
+		}
+		for i, l := range got {
+			if l.uri != want[i] || l.err != nil {
+				t.Errorf("%s: link %d: %q, %v; want %q", what, i, l.uri, l.err, want[i])
+			}
+		}
+	}
+	check("page", doc)
+	const kept = "<meta charset=windows-1252><a href=\"/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='/x?%81'>x</a>"
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{To: URI, BaseURL: docURL}, kept},
+		{Options{To: IRI, BaseURL: docURL}, kept},
+		{Options{To: IRI, Resolve: Absolute, BaseURL: docURL}, "<meta charset=windows-1252><a href=\"http://example.com/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='http://example.com/x?%81'>x</a>"},
+	} {
+		for _, chunk := range []int{0, 1, 7} {
+			out := run(t, NewHTML(c.opts), doc, chunk, 0)
+			if string(out) != c.want {
+				t.Errorf("%+v chunk %d:\n got %q\nwant %q", c.opts, chunk, out, c.want)
+			}
+			check(fmt.Sprintf("rewritten %+v", c.opts), out)
+		}
+	}
+	// A value already in its URI form is left as it is.
+	if out, _, err := transform.Bytes(NewHTML(Options{To: URI, BaseURL: docURL}), []byte(kept)); err != nil || string(out) != kept {
+		t.Errorf("rewriting the rewritten page: %q, %v", out, err)
+	}
+}
