@@ -159,6 +159,27 @@
 // ACLs and extended attributes are not copied, and if it had other hard
 // links, they keep the old contents.
 //
+// Writing in place is also safe against what changes meanwhile. The files
+// of a tree (-r) are reached from the tree's directory, opened once when the
+// tree is walked, one directory at a time and never through a symbolic link:
+// each file's directory is held open while it is rewritten, and the file is
+// read, its temporary file created, and the rename done in that directory,
+// not through its path. A directory or file replaced by a symbolic link after
+// the walk is not followed, and the file is reported, so that nothing outside
+// the tree is written (a FILE named on the command line is reached by the
+// path given). Just before the rename, rewrite checks that each directory of
+// the path is still in its place and that the file is still the one it read:
+// the same file (device and inode on Unix), of the same size and
+// modification time. A file that another program replaced, wrote or removed
+// meanwhile is left as that program made it and reported as a conflict, an
+// error. A change made in the few system calls between that check and the
+// rename, or one that keeps the size within the file system's timestamp
+// resolution, cannot be seen. On SIGINT or SIGTERM, rewrite -w starts no
+// other file and renames no other into place, removes its temporary files,
+// prints the number of files written and a partial summary, and exits with
+// status 130 or 143; a second signal exits at once. (Directories are held by
+// handle where Go's os.Root does so: Unix and Windows.)
+//
 // --type decides which files are HTML and which plain text, as for
 // extract: "auto" (the default) goes by the file name's extension (.html,
 // .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
@@ -170,7 +191,7 @@
 // "text" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
-// out of the tree. The charset of each file is given with --charset, or
+// (see above). The charset of each file is given with --charset, or
 // found: for HTML as browsers find it (byte order mark, <meta>, detection),
 // for text from a byte order mark, else UTF-8 unless its first bytes are
 // not, then windows-1252.
@@ -179,8 +200,9 @@
 // order of the files, whatever -j. A file that cannot be read or written is
 // reported on standard error with its name, the others continue, and the
 // exit status is 1. At the end a summary line on standard error gives the
-// files scanned, changed, the links rewritten, the errors and the time; on
-// a terminal a progress bar shows the files and bytes done while it runs.
+// files scanned, changed, the links rewritten, the errors (and among them
+// the conflicts) and the time; on a terminal a progress bar shows the
+// files and bytes done while it runs.
 //
 // Examples (from the repository's root). What would change if the sample
 // site moved to https://example.org/ and its links became absolute:

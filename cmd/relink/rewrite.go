@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -78,6 +79,27 @@ rewritten file is a new file: its owner is the user who runs rewrite, its
 ACLs and extended attributes are not copied, and if it had other hard
 links, they keep the old contents.
 
+Writing in place is also safe against what changes meanwhile. The files
+of a tree (-r) are reached from the tree's directory, opened once when the
+tree is walked, one directory at a time and never through a symbolic link:
+each file's directory is held open while it is rewritten, and the file is
+read, its temporary file created, and the rename done in that directory,
+not through its path. A directory or file replaced by a symbolic link after
+the walk is not followed, and the file is reported, so that nothing outside
+the tree is written (a FILE named on the command line is reached by the
+path given). Just before the rename, rewrite checks that each directory of
+the path is still in its place and that the file is still the one it read:
+the same file (device and inode on Unix), of the same size and
+modification time. A file that another program replaced, wrote or removed
+meanwhile is left as that program made it and reported as a conflict, an
+error. A change made in the few system calls between that check and the
+rename, or one that keeps the size within the file system's timestamp
+resolution, cannot be seen. On SIGINT or SIGTERM, rewrite -w starts no
+other file and renames no other into place, removes its temporary files,
+prints the number of files written and a partial summary, and exits with
+status 130 or 143; a second signal exits at once. (Directories are held by
+handle where Go's os.Root does so: Unix and Windows.)
+
 --type decides which files are HTML and which plain text, as for
 extract: "auto" (the default) goes by the file name's extension (.html,
 .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
@@ -89,7 +111,7 @@ HTML and text otherwise. "html" and
 "text" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
-out of the tree. The charset of each file is given with --charset, or
+(see above). The charset of each file is given with --charset, or
 found: for HTML as browsers find it (byte order mark, <meta>, detection),
 for text from a byte order mark, else UTF-8 unless its first bytes are
 not, then windows-1252.
@@ -98,8 +120,9 @@ Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
 reported on standard error with its name, the others continue, and the
 exit status is 1. At the end a summary line on standard error gives the
-files scanned, changed, the links rewritten, the errors and the time; on
-a terminal a progress bar shows the files and bytes done while it runs.
+files scanned, changed, the links rewritten, the errors (and among them
+the conflicts) and the time; on a terminal a progress bar shows the
+files and bytes done while it runs.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
@@ -180,13 +203,19 @@ type rewriteRun struct {
 	failed  bool
 	skipped int
 	errs    int
+
+	roots     []*os.Root // the trees walked, open
+	temps     tempFiles  // the temporary files of -w in flight
+	conflicts int        // the files not written because another program changed them
 }
 
 // A rewriteJob is one file to rewrite.
 type rewriteJob struct {
 	path     string
-	base     string // the file's own URL
-	explicit bool   // named on the command line
+	root     *os.Root // the tree the file was found in; nil for a file named on the command line
+	rel      string   // the path of the file below root
+	base     string   // the file's own URL
+	explicit bool     // named on the command line
 	size     int64
 	note     string // a warning or error found while walking, printed before the file's result
 }
@@ -279,6 +308,9 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	if toStdout && len(rw.jobs) > 1 || toStdout && len(rw.jobs) == 1 && !rw.jobs[0].explicit {
 		return usageError(cmd, e, "a directory needs -w, -n or --diff (standard output takes one file)")
 	}
+	if testHookWalked != nil {
+		testHookWalked()
+	}
 	return rw.runJobs(*jobs, toStdout)
 }
 
@@ -333,6 +365,14 @@ func (rw *rewriteRun) tree(dir string) {
 		}
 		rw.seen[key+string(filepath.Separator)] = true
 	}
+	// The tree's directory is opened first: each file is reached from
+	// it, one directory at a time, never through a symbolic link.
+	tr, err := os.OpenRoot(dir)
+	if err != nil {
+		rw.fail(dir, err)
+		return
+	}
+	rw.roots = append(rw.roots, tr)
 	root := rw.opts.BaseURL
 	if root != "" && !strings.HasSuffix(root, "/") {
 		root += "/"
@@ -365,12 +405,16 @@ func (rw *rewriteRun) tree(dir string) {
 		if info, err := d.Info(); err == nil {
 			size = info.Size()
 		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			rw.fail(path, err)
+			return nil
+		}
 		base := ""
 		if root != "" {
-			rel, _ := filepath.Rel(dir, path)
 			base = root + escapePath(filepath.ToSlash(rel))
 		}
-		rw.add(rewriteJob{path: path, base: base, size: size})
+		rw.add(rewriteJob{path: path, root: tr, rel: rel, base: base, size: size})
 		return nil
 	})
 }
@@ -437,10 +481,19 @@ func pathErr(err error) error {
 }
 
 // runJobs rewrites the files of the jobs, n at a time, and prints what
-// there is to print in the order of the jobs.
+// there is to print in the order of the jobs. With -w, SIGINT and SIGTERM
+// stop the run: no file is started or renamed into place after, the
+// temporary files in flight are removed, a partial summary is printed and
+// the status is that of the signal (128 plus its number); a second signal
+// exits at once.
 func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	start := time.Now()
 	stderr := rw.e.stderr
+	defer func() {
+		for _, r := range rw.roots {
+			r.Close()
+		}
+	}()
 	var total int64
 	for _, j := range rw.jobs {
 		total += j.size
@@ -465,6 +518,12 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		}
 		io.WriteString(stderr, s)
 	}
+	var signals chan os.Signal
+	if rw.write {
+		signals = make(chan os.Signal, 2)
+		signal.Notify(signals, stopSignals...)
+		defer signal.Stop(signals)
+	}
 
 	out := bufio.NewWriterSize(rw.e.stdout, 64<<10)
 	results := make([]rewriteResult, len(rw.jobs))
@@ -473,6 +532,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		ready[i] = make(chan struct{})
 	}
 	next := make(chan int)
+	stop := make(chan struct{}) // closed by a signal: start no more files
 	// The workers run at most a window of files ahead of the printing,
 	// so that the diffs waiting to be printed stay few. Without diffs a
 	// result is a few counts, and a wide window keeps a worker busy while
@@ -500,17 +560,24 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		}()
 	}
 	go func() {
+		defer close(next)
 		for i := range rw.jobs {
-			window <- struct{}{}
-			next <- i
+			select {
+			case window <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case next <- i:
+			case <-stop:
+				return
+			}
 		}
-		close(next)
 	}()
 
 	var scanned, changed, links int
 	var werr error
-	for i := range rw.jobs {
-		<-ready[i]
+	take := func(i int) {
 		j, r := &rw.jobs[i], &results[i]
 		if bar != nil {
 			// Only this goroutine uses the bar: its Clear is not
@@ -520,9 +587,13 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		}
 		printErr(j.note)
 		switch {
+		case r.err == errInterrupted:
 		case r.err != nil:
 			rw.errs++
 			rw.failed = true
+			if r.err == errConflict {
+				rw.conflicts++
+			}
 			printErr(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
 		case r.skip != "":
 			rw.skipped++
@@ -531,7 +602,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		if r.skip == "" && r.err == nil {
 			scanned++
 		}
-		if r.changed {
+		if r.changed && r.err == nil {
 			changed++
 			links += r.stats.Rewritten
 			if werr == nil && !toStdout {
@@ -544,14 +615,69 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			}
 		}
 		results[i] = rewriteResult{}
+	}
+	var sig os.Signal
+	done := 0
+	for i := range rw.jobs {
+		select {
+		case <-ready[i]:
+		case sig = <-signals:
+		}
+		if sig != nil {
+			break
+		}
+		take(i)
+		done++
 		<-window
 	}
-	wg.Wait()
+	var interrupted string
+	exit := exitOK
+	if sig != nil {
+		name, status := signalStatus(sig)
+		close(stop)
+		written, errs := rw.temps.stop()
+		go func() {
+			// A second signal: exit at once; no temporary file is left
+			// but those the removals above failed to remove.
+			<-signals
+			os.Exit(status)
+		}()
+		if testHookInterrupted != nil {
+			testHookInterrupted()
+		}
+		if bar != nil {
+			bar.Clear()
+		}
+		// The files done, in order, that the signal found waiting.
+		for ; done < len(rw.jobs); done++ {
+			select {
+			case <-ready[done]:
+				take(done)
+				continue
+			default:
+			}
+			break
+		}
+		for _, err := range errs {
+			fmt.Fprintf(stderr, "relink rewrite: removing a temporary file: %v\n", err)
+		}
+		left := "no temporary file left"
+		if len(errs) > 0 {
+			left = plural(len(errs), "temporary file") + " left"
+		}
+		interrupted = fmt.Sprintf("relink rewrite: interrupted by %s: %s written, the other %d left as they were, %s\n",
+			name, plural(written, "file"), len(rw.jobs)-written, left)
+		exit = status
+	} else {
+		wg.Wait()
+	}
 	if err := out.Flush(); werr == nil {
 		werr = err
 	}
 	if bar != nil {
-		bar.Finish()
+		if sig == nil {
+			bar.Finish()
+		}
 		bar.Clear()
 	}
 	printErr(rw.takeNotes())
@@ -559,13 +685,21 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		fmt.Fprintf(stderr, "relink rewrite: writing output: %v\n", werr)
 		rw.failed = true
 	}
+	io.WriteString(stderr, interrupted)
 	verb := "changed"
 	if rw.dryRun || !rw.write && !toStdout {
 		verb = "to change"
 	}
+	errs := plural(rw.errs, "error")
+	if rw.conflicts > 0 {
+		errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
+	}
 	fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
-		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, plural(rw.errs, "error"),
+		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, errs,
 		time.Since(start).Round(time.Millisecond))
+	if exit != exitOK {
+		return exit
+	}
 	if rw.failed {
 		return exitFail
 	}
@@ -583,7 +717,12 @@ func plural(n int, noun string) string {
 // file rewrites the file of j, read through br (the worker's buffer): to
 // stdout when it is not nil, else as the flags say.
 func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer) (res rewriteResult) {
-	f, err := openRewrite(j.path)
+	d, name, err := openFileDir(j)
+	if err != nil {
+		return rewriteResult{err: err}
+	}
+	defer d.close()
+	f, err := openRewrite(d.dir(), name)
 	if err != nil {
 		return rewriteResult{err: err}
 	}
@@ -594,6 +733,14 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	if !info.Mode().IsRegular() {
 		return rewriteResult{skip: "not a regular file, skipped"}
+	}
+	// A symbolic link put in the file's place since the walk is not
+	// followed (os.Root follows one that stays in the directory).
+	if now, err := d.dir().Lstat(name); err != nil || !os.SameFile(now, info) {
+		if err == nil && now.Mode()&fs.ModeSymlink != 0 {
+			return rewriteResult{skip: "symbolic link, skipped (rewrite never follows a link out of the tree)"}
+		}
+		return rewriteResult{err: errConflict}
 	}
 	br.Reset(f)
 	defer br.Reset(nil)
@@ -648,7 +795,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	t2 := newRewriter(typ, opts)
 	check := func() error {
 		if t2.Stats() != res.stats {
-			return errors.New("changed while being rewritten; not written")
+			return errConflict
 		}
 		return nil
 	}
@@ -667,14 +814,14 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		}
 		res.diff = fileDiff(j.path, t.Charset().Name, decodeFor(t, old), decodeFor(t, new))
 		if rw.write {
-			res.err = rw.writeAtomic(j.path, info.Mode(), func(w io.Writer) error {
+			res.err = rw.writeAtomic(d, name, j.path, info, func(w io.Writer) error {
 				_, err := w.Write(new)
 				return err
 			})
 		}
 		return res
 	}
-	res.err = rw.writeAtomic(j.path, info.Mode(), func(w io.Writer) error {
+	res.err = rw.writeAtomic(d, name, j.path, info, func(w io.Writer) error {
 		br.Reset(f)
 		if _, err := io.Copy(w, transform.NewReader(br, t2)); err != nil {
 			return err
@@ -701,9 +848,6 @@ func newRewriter(typ string, opts rewrite.Options) docRewriter {
 	return rewrite.NewHTML(opts)
 }
 
-// openRewrite opens a file to rewrite; tests make it fail.
-var openRewrite = os.Open
-
 // isBinary reports whether the first bytes of a file, head, are those of
 // a binary file: a NUL byte without a UTF-16 byte order mark.
 func isBinary(head []byte) bool {
@@ -724,98 +868,4 @@ func decodeFor(t docRewriter, b []byte) string {
 		return string(b)
 	}
 	return string(s)
-}
-
-// writeAtomic replaces the file path with what write writes: into a
-// temporary file of the same directory, synced, given the mode bits mode,
-// then renamed over path; the directory is synced last. With a backup
-// suffix, the original is first linked (or, failing that, renamed) to
-// path+suffix, so that it always exists under one name or the other.
-func (rw *rewriteRun) writeAtomic(path string, mode fs.FileMode, write func(io.Writer) error) (err error) {
-	dir, name := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+name+".relink-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	w := bufio.NewWriterSize(tmp, 64<<10)
-	if err := write(w); err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(mode & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	renamed := false
-	if rw.backup != "" {
-		if renamed, err = backupFile(path, path+rw.backup); err != nil {
-			return fmt.Errorf("backup: %w", pathErr(err))
-		}
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		if renamed {
-			os.Rename(path+rw.backup, path)
-		}
-		return err
-	}
-	return syncDir(dir)
-}
-
-// backupFile makes backup a name of the file path: a hard link, put in
-// place by a rename so that an older backup is replaced atomically; where
-// hard links cannot be made, path itself is renamed to backup, and
-// renamed reports it.
-func backupFile(path, backup string) (renamed bool, err error) {
-	dir, name := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+name+".relink-*")
-	if err != nil {
-		return false, err
-	}
-	tmpName := tmp.Name()
-	tmp.Close()
-	os.Remove(tmpName)
-	if err := os.Link(path, tmpName); err == nil {
-		if err := os.Rename(tmpName, backup); err != nil {
-			os.Remove(tmpName)
-			return false, err
-		}
-		return false, nil
-	}
-	return true, os.Rename(path, backup)
-}
-
-// syncDir flushes the directory dir to disk, so that a rename in it
-// survives a crash. Windows cannot sync a directory and needs not.
-func syncDir(dir string) error {
-	if runtime.GOOS == "windows" {
-		return nil
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

@@ -506,11 +506,11 @@ func TestRewriteErrors(t *testing.T) {
 	write(t, filepath.Join(dir, "bin.html"), "<html>\x00")
 	bad := filepath.Join(dir, "ja", "shift_jis.html")
 	open := openRewrite
-	openRewrite = func(name string) (*os.File, error) {
-		if name == bad {
+	openRewrite = func(dir *os.Root, name string) (*os.File, error) {
+		if filepath.Join(dir.Name(), name) == bad {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("injected failure")}
 		}
-		return open(name)
+		return open(dir, name)
 	}
 	defer func() { openRewrite = open }()
 	missing := filepath.Join(dir, "missing.html")
