@@ -71,9 +71,11 @@ func (e *OversizeError) Error() string {
 // charset, decoding only link values; ISO-2022-JP is read through a mask
 // that hides the bytes of its two-byte runs from the tokenizer, and UTF-16
 // is decoded to UTF-8 for the tokenizer (offsets stay those of the
-// input). Memory is bounded: the first 1024 bytes are held until the
-// charset is known, and then at most one tag (Options.MaxTagSize), the
-// anchor text of one a element and the links inside it.
+// input). Memory is bounded: the first bytes are held until the charset
+// is known (1024, or, when they declare none, up to HeadLimit while a
+// later <meta> may still change it: see DetectCharset), and then at most
+// one tag (Options.MaxTagSize), the anchor text of one a element and the
+// links inside it.
 //
 // Links before the first <base href> resolve against the document's URL;
 // a browser would use the base for them too (the base applies to the
@@ -86,9 +88,11 @@ type HTML struct {
 
 	cs      Charset
 	known   bool
-	head    []byte // input held until the charset is known
-	pend    []byte // output not yet written
-	replay  []byte // held input not yet given to the tokenizer
+	late    bool        // the first bytes left the charset tentative: scan decides
+	scan    metaScanner // looks for a late <meta>, when late
+	head    []byte      // input held until the charset is known
+	pend    []byte      // output not yet written
+	replay  []byte      // held input not yet given to the tokenizer
 	conv    *iri.Converter
 	docURL  *iri.URL // Options.BaseURL parsed, or nil
 	base    *iri.URL // the document's base URL, or nil
@@ -167,7 +171,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // Reset implements transform.Transformer.
 func (x *HTML) Reset() {
 	x.z.Reset()
-	x.cs, x.known = Charset{}, false
+	x.cs, x.known, x.late = Charset{}, false, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	x.cacheGen++
@@ -183,8 +187,9 @@ func (x *HTML) Reset() {
 }
 
 // Charset returns the document's charset, once Transform has seen enough
-// of the document to decide it (the first 1024 bytes, or all of a shorter
-// document).
+// of the document to decide it (the first 1024 bytes, or up to HeadLimit
+// when a later <meta> may decide it, or all of a shorter document): what
+// DetectCharset says of those bytes.
 func (x *HTML) Charset() Charset { return x.cs }
 
 // Transform implements transform.Transformer: it copies src to dst and
@@ -205,8 +210,12 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	n := copy(dst[nDst:], src)
 	if !x.known {
 		// Until the charset is known the input is held (x.head) and
-		// written once it is.
-		n = min(len(src), PrescanLimit-len(x.head))
+		// written once it is: what Feed holds, all of src[:n].
+		if x.late {
+			n = min(len(src), HeadLimit-len(x.head))
+		} else {
+			n = min(len(src), PrescanLimit-len(x.head))
+		}
 	}
 	known := x.known
 	if err := x.Feed(src[:n], atEOF && n == len(src)); err != nil {
@@ -236,7 +245,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 	}
 	if !x.known {
 		var ready bool
-		if x.head, b, ready = holdHead(x.head, b, atEOF); !ready {
+		if b, ready = x.hold(b, atEOF); !ready {
 			return nil
 		}
 		x.start()
@@ -269,10 +278,42 @@ func (x *HTML) Settled() int64 {
 	return s
 }
 
-// start decides the charset from the head and prepares the conversions.
+// hold holds in x.head the first bytes of the document, from b, until its
+// charset is decided, as DetectCharset decides it: the first PrescanLimit
+// bytes; then, when they leave it tentative, the bytes up to where a late
+// <meta> is found or can no longer be (at most HeadLimit). It returns the
+// rest of b and whether the charset, x.cs, is decided.
+func (x *HTML) hold(b []byte, atEOF bool) ([]byte, bool) {
+	if !x.late {
+		var ready bool
+		if x.head, b, ready = holdHead(x.head, b, atEOF); !ready {
+			return b, false
+		}
+		var tentative bool
+		x.cs, tentative = detectFirst(x.head, x.opts.Charset, x.opts.DefaultCharset)
+		if !tentative {
+			return b, true
+		}
+		x.late = true
+		x.scan.reset()
+		if x.scan.scan(x.head, atEOF && len(b) == 0) {
+			x.cs = decideLate(x.cs, &x.scan)
+			return b, true
+		}
+	}
+	take := min(len(b), HeadLimit-len(x.head))
+	x.head = append(x.head, b[:take]...)
+	done := x.scan.scan(b[:take], atEOF && take == len(b))
+	if !done {
+		return nil, false
+	}
+	x.cs = decideLate(x.cs, &x.scan)
+	return b[take:], true
+}
+
+// start prepares the conversions for the charset decided.
 func (x *HTML) start() {
 	x.known = true
-	x.cs = DetectCharset(x.head, x.opts.Charset, x.opts.DefaultCharset)
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
 	switch x.cs.Name {
 	case "iso-2022-jp":

@@ -171,14 +171,14 @@ func (t *Text) start() {
 	}
 }
 
-// detectTextCharset is DetectCharset without the <meta> prescan, and with
+// detectTextCharset is DetectCharset without <meta> and XML declarations, and with
 // UTF-8 rather than windows-1252 as the default for first bytes that are
 // all ASCII: HTML's default is the Web's legacy, while a text in a legacy
 // charset almost always shows it early, and reading a UTF-8 text as
 // windows-1252 would turn its later non-ASCII characters into others.
 func detectTextCharset(head []byte, hint, fallback string) Charset {
-	c := DetectCharset(head, hint, fallback)
-	if c.Source != SourceMeta && c.Source != SourceDefault {
+	switch c, _ := detectFirst(head, hint, fallback); c.Source {
+	case SourceBOM, SourceTransport, SourceDetected:
 		return c
 	}
 	if looksUTF8(head) {

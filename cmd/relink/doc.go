@@ -371,7 +371,7 @@
 //	date            WARC-Date as written
 //	status          the HTTP status code (absent for a resource record)
 //	charset         the page's charset, a WHATWG encoding name
-//	charset_source  transport, bom, meta, detected or default
+//	charset_source  transport, bom, xml, meta, detected or default
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given

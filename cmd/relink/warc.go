@@ -51,7 +51,7 @@ Each line is one link: the page's fields, then the link's.
 	date            WARC-Date as written
 	status          the HTTP status code (absent for a resource record)
 	charset         the page's charset, a WHATWG encoding name
-	charset_source  transport, bom, meta, detected or default
+	charset_source  transport, bom, xml, meta, detected or default
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
@@ -140,7 +140,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
-	w.body = bufio.NewReaderSize(nil, 16<<10)
+	// Big enough to peek at the bytes the extractor holds to decide the
+	// charset (a late <meta> may be that far).
+	w.body = bufio.NewReaderSize(nil, extract.HeadLimit)
 
 	if len(inputs) == 0 && *pathsFrom == "" {
 		inputs = []string{"-"}
@@ -291,6 +293,7 @@ func (w *warcRun) record(rec *warc.Record) {
 	}
 	if isHTML {
 		// What the extractor will decide from the same bytes.
+		head, _ = w.body.Peek(extract.HeadLimit)
 		cs = extract.DetectCharset(head, charset, fallback)
 	}
 	w.startPage(rec, status, cs)
