@@ -76,13 +76,15 @@ func DetectCharset(head []byte, hint, fallback string) Charset {
 	defer scanners.Put(s)
 	s.reset()
 	s.scan(head[:min(len(head), HeadLimit)], true)
-	return decideLate(c, s)
+	return decideLate(c, s, head, fallback)
 }
 
 var scanners = sync.Pool{New: func() any { return new(metaScanner) }}
 
-// detectFirst is DetectCharset without the <meta>: what the first bytes
-// say (PrescanLimit are enough), and whether a <meta> may change it.
+// detectFirst is the first steps of DetectCharset, before the <meta>:
+// what the first bytes say (PrescanLimit are enough), and whether a
+// <meta> may change it. It returns the zero Charset, tentative, when they
+// say nothing: decideLate then decides.
 func detectFirst(head []byte, hint, fallback string) (c Charset, tentative bool) {
 	switch {
 	case bytes.HasPrefix(head, []byte("\xEF\xBB\xBF")):
@@ -119,23 +121,27 @@ func detectFirst(head []byte, hint, fallback string) (c Charset, tentative bool)
 			}
 		}
 	}
-	if looksUTF8(head) {
-		return charset("utf-8", SourceDetected), true
+	return Charset{}, true
+}
+
+// decideLate returns the charset of a document whose first bytes, head,
+// said c (tentatively) once s has scanned it: the steps of DetectCharset
+// from the <meta> on.
+func decideLate(c Charset, s *metaScanner, head []byte, fallback string) Charset {
+	if s.name != "" {
+		return charset(s.name, SourceMeta)
+	}
+	if c.Name != "" {
+		return c
+	}
+	if looksUTF8(head[:min(len(head), PrescanLimit)]) {
+		return charset("utf-8", SourceDetected)
 	}
 	name := lookupCharset(fallback)
 	if name == "" {
 		name = "windows-1252"
 	}
-	return charset(name, SourceDefault), true
-}
-
-// decideLate returns the charset of a document whose first bytes said c
-// (tentatively) once s has scanned it.
-func decideLate(c Charset, s *metaScanner) Charset {
-	if s.name != "" {
-		return charset(s.name, SourceMeta)
-	}
-	return c
+	return charset(name, SourceDefault)
 }
 
 // xmlEncoding returns the WHATWG name of the encoding that the XML

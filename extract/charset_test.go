@@ -107,3 +107,29 @@ func FuzzDetectCharset(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDetectCharset measures the decision on the first bytes of
+// typical pages: a charset declared early by a <meta> (most pages), by the
+// transport, and none (the tokenizer then reads the whole head for a late
+// <meta>).
+func BenchmarkDetectCharset(b *testing.B) {
+	early := []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A page</title><link rel="stylesheet" href="/s.css">` + strings.Repeat(`<link rel="preload" href="/f.woff2" as="font" crossorigin>`, 20))
+	late := []byte(`<!DOCTYPE html><html><head><title>A page</title><script>` + strings.Repeat("var a = 1;\n", 300) + `</script><meta charset="koi8-r"></head><body>`)
+	none := []byte(`<!DOCTYPE html><html><head><title>A page</title>` + strings.Repeat(`<link rel="preload" href="/f.woff2" as="font">`, 10) + `</head><body>` + strings.Repeat("<p>Some text.</p>\n", 100))
+	for _, c := range []struct {
+		name, hint string
+		head       []byte
+	}{
+		{"meta-early", "", early[:PrescanLimit]},
+		{"transport", "text/html; charset=utf-8", early[:PrescanLimit]},
+		{"meta-late", "", late},
+		{"none", "", none},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				DetectCharset(c.head, c.hint, "")
+			}
+		})
+	}
+}

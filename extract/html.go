@@ -297,7 +297,7 @@ func (x *HTML) hold(b []byte, atEOF bool) ([]byte, bool) {
 		x.late = true
 		x.scan.reset()
 		if x.scan.scan(x.head, atEOF && len(b) == 0) {
-			x.cs = decideLate(x.cs, &x.scan)
+			x.cs = decideLate(x.cs, &x.scan, x.head, x.opts.DefaultCharset)
 			return b, true
 		}
 	}
@@ -307,7 +307,7 @@ func (x *HTML) hold(b []byte, atEOF bool) ([]byte, bool) {
 	if !done {
 		return nil, false
 	}
-	x.cs = decideLate(x.cs, &x.scan)
+	x.cs = decideLate(x.cs, &x.scan, x.head, x.opts.DefaultCharset)
 	return b[take:], true
 }
 

@@ -178,7 +178,7 @@ func (t *Text) start() {
 // windows-1252 would turn its later non-ASCII characters into others.
 func detectTextCharset(head []byte, hint, fallback string) Charset {
 	switch c, _ := detectFirst(head, hint, fallback); c.Source {
-	case SourceBOM, SourceTransport, SourceDetected:
+	case SourceBOM, SourceTransport:
 		return c
 	}
 	if looksUTF8(head) {
