@@ -60,6 +60,9 @@ func TestDetectCharset(t *testing.T) {
 		{"xml declaration, late meta first", `<?xml version="1.0" encoding="koi8-r"?><title>` + strings.Repeat(" ", 1024) + "</title><meta charset=gbk>", "", "", "gbk", SourceMeta},
 		{"utf-16le xml declaration without BOM", "<\x00?\x00x\x00m\x00l\x00", "", "", "utf-16le", SourceXML},
 		{"utf-16be xml declaration without BOM", "\x00<\x00?\x00x\x00m\x00l", "", "", "utf-16be", SourceXML},
+		{"late meta beats guessing", "<title>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!" + strings.Repeat(" ", 1024) + "</title><meta charset=iso-8859-5>", "", "", "iso-8859-5", SourceMeta},
+		{"xml declaration beats guessing", "<?xml version='1.0' encoding='iso-8859-5'?><p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!</p>", "", "", "iso-8859-5", SourceXML},
+		{"meta after the head: guessed", "<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!</p>" + strings.Repeat(" ", 1024) + "<meta charset=iso-8859-5>", "", "", "koi8-r", SourceDetected},
 		{"processing instruction skipped", `<?xml version="1.0" encoding="koi8-r"?><meta charset=gbk>`, "", "", "gbk", SourceMeta},
 	}
 	for _, tt := range tests {
