@@ -41,7 +41,7 @@
 // data-original...). Links inside noscript are found: crawlers run without
 // scripts. Each link is resolved as a browser resolves it: against the
 // document's base URL, with the query in the document's charset (from a byte
-// order mark, --charset, the <meta> prescan, or detection).
+// order mark, --charset, a <meta>, an XML declaration, or detection).
 //
 // In plain text it finds links as Unicode Technical Standard #58 says, with
 // the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
@@ -393,7 +393,7 @@
 //	date            WARC-Date as written
 //	status          the HTTP status code (absent for a resource record)
 //	charset         the page's charset, a WHATWG encoding name
-//	charset_source  transport, bom, meta, detected or default
+//	charset_source  transport, bom, xml, meta, detected or default
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given

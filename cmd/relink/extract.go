@@ -37,7 +37,7 @@ style elements, and the lazy-loading attributes (data-src, data-srcset,
 data-original...). Links inside noscript are found: crawlers run without
 scripts. Each link is resolved as a browser resolves it: against the
 document's base URL, with the query in the document's charset (from a byte
-order mark, --charset, the <meta> prescan, or detection).
+order mark, --charset, a <meta>, an XML declaration, or detection).
 
 In plain text it finds links as Unicode Technical Standard #58 says, with
 the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
