@@ -208,6 +208,10 @@ func (r *rewriter) link(l *extract.Link) {
 		// alone): write the absolute URL instead.
 		v, ok = r.absolute(l)
 	}
+	if ok && v == "" && l.Kind == extract.KindCSS {
+		// CSS takes url("") for no URL at all: write the URL whole.
+		v, ok = r.absolute(l)
+	}
 	if !ok {
 		r.stats.Kept++
 		return

@@ -48,9 +48,15 @@
 // link. Email addresses are reported as mailto: URIs, links without a scheme
 // with http://.
 //
+// In a style sheet (--type css, or a .css file) it finds url(), @import and
+// the strings of image-set(), as in the CSS of HTML; the style sheet's
+// charset comes from a byte order mark, --charset, an @charset rule, else
+// UTF-8, and queries are UTF-8 as browsers encode every URL of CSS.
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-// .txt, .text, .log, .md, .eml are text), then by the first bytes.
+// .txt, .text, .log, .md, .eml are text; .css is CSS), then by the first
+// bytes.
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
 // unresolved. For a directory, --base is the URL of the directory, and each
@@ -99,7 +105,7 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html or text (default "auto")
+//		TYPE of the documents: auto, html, text or css (default "auto")
 //
 // # Rewrite the links of HTML and plain-text files, in place or to standard output
 //
@@ -124,6 +130,11 @@
 // site move needs). --base is the document's own URL; for a directory it is
 // the URL of the directory, and each file's URL is --base plus the file's
 // path below it.
+//
+// A style sheet (.css) has its url(), @import and image-set() URLs
+// rewritten, written with the CSS escapes their place needs, as in the CSS
+// of HTML; its charset comes from a byte order mark, --charset, an @charset
+// rule, else UTF-8.
 //
 // Plain text holds absolute links only, found as extract finds them, with
 // queries in UTF-8 as an address bar sends them. There --resolve absolute
@@ -162,12 +173,12 @@
 // --type decides which files are HTML and which plain text, as for
 // extract: "auto" (the default) goes by the file name's extension (.html,
 // .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
-// are text) and takes in a directory only the files with such an extension;
+// are text; .css is CSS) and takes in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
 // it looks like HTML and skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
-// HTML and text otherwise. "html" and
-// "text" take every file for one. Binary files (a NUL byte in the first 1024
+// HTML and text otherwise. "html",
+// "text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
 // out of the tree. The charset of each file is given with --charset, or
@@ -267,7 +278,7 @@
 //	-to FORM
 //		the FORM of the links: uri or iri (default "uri")
 //	-type TYPE
-//		TYPE of the documents: auto, html or text (default "auto")
+//		TYPE of the documents: auto, html, text or css (default "auto")
 //	-w	write the changed files in place
 //
 // # Turn plain text into HTML or Markdown with its links made links

@@ -44,9 +44,15 @@ the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
 link. Email addresses are reported as mailto: URIs, links without a scheme
 with http://.
 
+In a style sheet (--type css, or a .css file) it finds url(), @import and
+the strings of image-set(), as in the CSS of HTML; the style sheet's
+charset comes from a byte order mark, --charset, an @charset rule, else
+UTF-8, and queries are UTF-8 as browsers encode every URL of CSS.
+
 --type decides which a file is: "auto" (the default) goes by the file
 name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-.txt, .text, .log, .md, .eml are text), then by the first bytes.
+.txt, .text, .log, .md, .eml are text; .css is CSS), then by the first
+bytes.
 --base is the document's own URL: relative links are resolved against it
 (and against a <base href>); without it they are given in URI form,
 unresolved. For a directory, --base is the URL of the directory, and each
@@ -91,10 +97,11 @@ var (
 		".php": true, ".asp": true, ".aspx": true, ".jsp": true, ".cfm": true}
 	textExt = map[string]bool{".txt": true, ".text": true, ".log": true, ".md": true, ".markdown": true,
 		".eml": true, ".mbox": true, ".csv": true, ".tsv": true}
+	cssExt = map[string]bool{".css": true}
 )
 
-// autoType returns the type --type auto gives a document, "html" or
-// "text": by its file name's extension ext (in lower case, with its dot;
+// autoType returns the type --type auto gives a document, "html",
+// "text" or "css": by its file name's extension ext (in lower case, with its dot;
 // "" for standard input), and when that is neither an HTML nor a text
 // one, by its first bytes, head (sniffType).
 func autoType(ext string, head []byte) string {
@@ -113,6 +120,8 @@ func typeByName(ext string) string {
 		return "html"
 	case textExt[ext]:
 		return "text"
+	case cssExt[ext]:
+		return "css"
 	}
 	return ""
 }
@@ -132,7 +141,7 @@ type extractor struct {
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html or text")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri or tsv")
@@ -266,9 +275,12 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		return x.werr
 	}
 	var t io.ReaderFrom
-	if typ == "html" {
+	switch typ {
+	case "html":
 		t = extract.NewHTML(opts, report)
-	} else {
+	case "css":
+		t = extract.NewCSS(opts, report)
+	default:
 		t = extract.NewText(opts, report)
 	}
 	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
@@ -372,14 +384,14 @@ func (x *extractor) fail(name string, err error) {
 	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
 }
 
-// checkType reports a usage error for a --type other than auto, html and
-// text, and returns its exit status, or -1.
+// checkType reports a usage error for a --type other than auto, html,
+// text and css, and returns its exit status, or -1.
 func checkType(cmd *command, e *env, typ string) int {
 	switch typ {
-	case "auto", "html", "text":
+	case "auto", "html", "text", "css":
 		return -1
 	}
-	return usageError(cmd, e, "unknown --type %q (want auto, html or text)", typ)
+	return usageError(cmd, e, "unknown --type %q (want auto, html, text or css)", typ)
 }
 
 // checkCharsetBase reports a usage error for a --charset that is not a

@@ -44,6 +44,11 @@ site move needs). --base is the document's own URL; for a directory it is
 the URL of the directory, and each file's URL is --base plus the file's
 path below it.
 
+A style sheet (.css) has its url(), @import and image-set() URLs
+rewritten, written with the CSS escapes their place needs, as in the CSS
+of HTML; its charset comes from a byte order mark, --charset, an @charset
+rule, else UTF-8.
+
 Plain text holds absolute links only, found as extract finds them, with
 queries in UTF-8 as an address bar sends them. There --resolve absolute
 writes the http:// of a link written without a scheme (www.example.com),
@@ -81,12 +86,12 @@ links, they keep the old contents.
 --type decides which files are HTML and which plain text, as for
 extract: "auto" (the default) goes by the file name's extension (.html,
 .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
-are text) and takes in a directory only the files with such an extension;
+are text; .css is CSS) and takes in a directory only the files with such an extension;
 a FILE named on the command line with another extension is rewritten if
 it looks like HTML and skipped otherwise (a script or a data file is no
 text to rewrite in place), and standard input is HTML if it looks like
-HTML and text otherwise. "html" and
-"text" take every file for one. Binary files (a NUL byte in the first 1024
+HTML and text otherwise. "html",
+"text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
 out of the tree. The charset of each file is given with --charset, or
@@ -205,7 +210,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
 	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html or text")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
@@ -685,18 +690,21 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	return res
 }
 
-// A docRewriter is a rewriter of HTML or of plain text.
+// A docRewriter is a rewriter of HTML, plain text or CSS.
 type docRewriter interface {
 	transform.Transformer
 	Stats() rewrite.Stats
 	Charset() extract.Charset
 }
 
-// newRewriter returns a rewriter of documents of the type typ, "html" or
-// "text".
+// newRewriter returns a rewriter of documents of the type typ, "html",
+// "text" or "css".
 func newRewriter(typ string, opts rewrite.Options) docRewriter {
-	if typ == "text" {
+	switch typ {
+	case "text":
 		return rewrite.NewText(opts)
+	case "css":
+		return rewrite.NewCSS(opts)
 	}
 	return rewrite.NewHTML(opts)
 }
