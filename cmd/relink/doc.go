@@ -17,6 +17,7 @@
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
 //	check    report what is wrong with IRI references
+//	version  print relink's version
 //
 // Use "relink <command> -h" for more information about a command.
 //
@@ -711,4 +712,20 @@
 //		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
 //	-mode MODE
 //		MODE deciding what is an error: strict, leiri or web (default "strict")
+//
+// # Print relink's version
+//
+// Usage:
+//
+//	relink version
+//
+// Version prints the version of relink: the module version it was built at
+// (go install github.com/relink-go/relink/cmd/relink@v1.2.3 gives v1.2.3);
+// for a build from a checkout, the commit it was built from, with
+// "+modified" when the working tree had changes; "(devel)" when the build
+// records neither. Then the Go version it was built with. "relink
+// --version" prints the same.
+//
+// Flags:
+//
 package main

@@ -31,7 +31,7 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []*command{extractCommand, rewriteCommand, linkifyCommand, warcCommand, uriCommand, iriCommand, checkCommand}
+var commands = []*command{extractCommand, rewriteCommand, linkifyCommand, warcCommand, uriCommand, iriCommand, checkCommand, versionCommand}
 
 // env is the outside world a command sees: tests substitute buffers.
 type env struct {
@@ -64,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		printUsage(stdout)
 		return exitOK
+	case "-version", "--version":
+		return versionCommand.run(versionCommand, args[1:], e)
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {

@@ -418,7 +418,9 @@ func TestHelpExamples(t *testing.T) {
 			}
 			n++
 		}
-		if n == 0 {
+		// What version prints depends on the build (TestVersionCommand
+		// checks it): its help shows no output to compare.
+		if n == 0 && cmd != versionCommand {
 			t.Errorf("relink %s: no example in the help", cmd.name)
 		}
 	}
