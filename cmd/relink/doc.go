@@ -725,7 +725,4 @@
 // "+modified" when the working tree had changes; "(devel)" when the build
 // records neither. Then the Go version it was built with. "relink
 // --version" prints the same.
-//
-// Flags:
-//
 package main

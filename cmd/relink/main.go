@@ -112,7 +112,11 @@ Use "relink <command> -h" for more information about a command.
 // flags in fs when fs is not nil.
 func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: %s\n\n%s", cmd.usage, cmd.help)
+	n := 0
 	if fs != nil {
+		fs.VisitAll(func(*flag.Flag) { n++ })
+	}
+	if n > 0 {
 		fmt.Fprintf(w, "\nFlags:\n")
 		out := fs.Output()
 		fs.SetOutput(w)
