@@ -27,8 +27,8 @@
 //
 //	relink extract [flags] [FILE|DIR...]
 //
-// Extract finds every link of each FILE (standard input when there is none)
-// and prints one line per link, in document order.
+// Extract finds every link of each FILE (standard input when there is none,
+// and for "-") and prints one line per link, in document order.
 //
 // In HTML it finds every URL-bearing construct of the WHATWG HTML standard
 // and the legacy and de-facto ones crawlers handle: a and area href and ping,
@@ -146,7 +146,8 @@
 // leaves an http query percent-encoded as it is (its bytes may be meant in
 // that charset) and a host the charset cannot write in punycode.
 //
-// With no FILE, rewrite reads standard input and writes standard output.
+// With no FILE, or "-", rewrite reads standard input and writes standard
+// output ("-" cannot be given with other files).
 // With one FILE and none of -w, -n and --diff, it writes the rewritten file
 // on standard output. Several files, or a directory (with -r), need one of:
 //
@@ -289,7 +290,7 @@
 //	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
-// standard input when there is none, and writes it to standard output as an
+// standard input when there is none or for "-", and writes it to standard output as an
 // HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
 // and each link that relink extract finds in text made an a element,
 //

@@ -22,8 +22,8 @@ var extractCommand = &command{
 	name:    "extract",
 	summary: "list the links of HTML and plain-text documents",
 	usage:   "relink extract [flags] [FILE|DIR...]",
-	help: `Extract finds every link of each FILE (standard input when there is none)
-and prints one line per link, in document order.
+	help: `Extract finds every link of each FILE (standard input when there is none,
+and for "-") and prints one line per link, in document order.
 
 In HTML it finds every URL-bearing construct of the WHATWG HTML standard
 and the legacy and de-facto ones crawlers handle: a and area href and ping,
@@ -167,11 +167,21 @@ func runExtract(cmd *command, args []string, e *env) int {
 	x.enc = json.NewEncoder(x.out)
 	x.enc.SetEscapeHTML(false)
 	if len(inputs) == 0 {
-		x.doc("-", x.base, e.stdin, "")
+		inputs = []string{"-"}
 	}
+	stdinRead := false
 	for _, in := range inputs {
-		info, err := os.Stat(in)
+		var info os.FileInfo
+		var err error
+		if in != "-" {
+			info, err = os.Stat(in)
+		}
 		switch {
+		case in == "-" && stdinRead:
+			x.fail(in, errors.New("standard input named twice"))
+		case in == "-":
+			stdinRead = true
+			x.doc("-", x.base, e.stdin, "")
 		case err != nil:
 			x.fail(in, err)
 		case info.IsDir() && !*recurse:

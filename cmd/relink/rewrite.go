@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,7 +59,8 @@ form; --to iri shows its domain readable. In a legacy charset, --to iri
 leaves an http query percent-encoded as it is (its bytes may be meant in
 that charset) and a host the charset cannot write in punycode.
 
-With no FILE, rewrite reads standard input and writes standard output.
+With no FILE, or "-", rewrite reads standard input and writes standard
+output ("-" cannot be given with other files).
 With one FILE and none of -w, -n and --diff, it writes the rewritten file
 on standard output. Several files, or a directory (with -r), need one of:
 
@@ -267,6 +269,12 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	}
 	if *backup != "" && strings.ContainsRune(*backup, filepath.Separator) {
 		return usageError(cmd, e, "--backup %s: a suffix, not a path", quote(*backup))
+	}
+	if len(inputs) == 1 && inputs[0] == "-" {
+		inputs = nil // standard input, named
+	}
+	if slices.Contains(inputs, "-") {
+		return usageError(cmd, e, `"-" (standard input) is rewritten alone, to standard output`)
 	}
 	if len(inputs) == 0 {
 		if *write || dryRun || *diff {
