@@ -75,7 +75,9 @@
 //
 // A file that cannot be read is reported on standard error with its name and
 // the others continue; the exit status is then 1. A tag longer than 1 MiB is
-// passed over with a warning.
+// passed over with a warning. -q reports errors only, without warnings; -v
+// also reports each file on standard error: its type, its number of links,
+// its charset and how it was found, and how many of its links are invalid.
 //
 // Examples (from the repository's root):
 //
@@ -102,11 +104,13 @@
 //		(a byte order mark still wins)
 //	-format FORMAT
 //		output FORMAT: jsonl, uri or tsv (default "jsonl")
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
 //		TYPE of the documents: auto, html, text or css (default "auto")
+//	-v	verbose: also report each file, with what was found in it
 //
 // # Rewrite the links of HTML and plain-text files, in place or to standard output
 //
@@ -194,6 +198,9 @@
 // exit status is 1. At the end a summary line on standard error gives the
 // files scanned, changed, the links rewritten, the errors and the time; on
 // a terminal a progress bar shows the files and bytes done while it runs.
+// -q reports errors only (no warnings, progress bar or summary); -v also
+// reports each file: its links, those rewritten, and those left as written
+// because they could not be.
 //
 // Examples (from the repository's root). What would change if the sample
 // site moved to https://example.org/ and its links became absolute:
@@ -271,6 +278,7 @@
 //	-j N
 //		rewrite N files in parallel (0: as many as the machine has cores)
 //	-n	list the files that would change, and write nothing
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
@@ -281,6 +289,7 @@
 //		the FORM of the links: uri or iri (default "uri")
 //	-type TYPE
 //		TYPE of the documents: auto, html, text or css (default "auto")
+//	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //
 // # Turn plain text into HTML or Markdown with its links made links

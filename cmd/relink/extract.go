@@ -70,7 +70,9 @@ Formats (--format):
 
 A file that cannot be read is reported on standard error with its name and
 the others continue; the exit status is then 1. A tag longer than 1 MiB is
-passed over with a warning.
+passed over with a warning. -q reports errors only, without warnings; -v
+also reports each file on standard error: its type, its number of links,
+its charset and how it was found, and how many of its links are invalid.
 
 Examples (from the repository's root):
 
@@ -137,6 +139,7 @@ type extractor struct {
 	failed    bool
 	werr      error
 	enc       *json.Encoder
+	verb      verbosity // -q, -v
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
@@ -147,7 +150,13 @@ func runExtract(cmd *command, args []string, e *env) int {
 	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri or tsv")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
+	var vf verbosityFlags
+	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	verb, status := vf.level(cmd, e)
 	if status >= 0 {
 		return status
 	}
@@ -163,7 +172,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 		return status
 	}
 	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks,
-		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr}
+		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb}
 	x.enc = json.NewEncoder(x.out)
 	x.enc.SetEscapeHTML(false)
 	if len(inputs) == 0 {
@@ -275,16 +284,26 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		typ = autoType(ext, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks}
+	var found, invalid int
 	report := func(l *extract.Link) error {
 		var oe *extract.OversizeError
 		if errors.As(l.Err, &oe) {
-			fmt.Fprintf(x.stderr, "relink extract: %s:%d: warning: %v\n", name, l.Line, l.Err)
+			if x.verb != quiet {
+				fmt.Fprintf(x.stderr, "relink extract: %s:%d: warning: %v\n", name, l.Line, l.Err)
+			}
 			return nil
+		}
+		found++
+		if l.Err != nil {
+			invalid++
 		}
 		x.link(name, l)
 		return x.werr
 	}
-	var t io.ReaderFrom
+	var t interface {
+		io.ReaderFrom
+		Charset() extract.Charset
+	}
 	switch typ {
 	case "html":
 		t = extract.NewHTML(opts, report)
@@ -295,6 +314,10 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 	}
 	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
 		x.fail(name, err)
+	} else if x.verb == verbose {
+		x.out.Flush()
+		cs := t.Charset()
+		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %d invalid\n", name, typ, plural(found, "link"), cs.Name, cs.Source, invalid)
 	}
 }
 

@@ -107,6 +107,9 @@ reported on standard error with its name, the others continue, and the
 exit status is 1. At the end a summary line on standard error gives the
 files scanned, changed, the links rewritten, the errors and the time; on
 a terminal a progress bar shows the files and bytes done while it runs.
+-q reports errors only (no warnings, progress bar or summary); -v also
+reports each file: its links, those rewritten, and those left as written
+because they could not be.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
@@ -187,6 +190,7 @@ type rewriteRun struct {
 	failed  bool
 	skipped int
 	errs    int
+	verb    verbosity // -q, -v
 }
 
 // A rewriteJob is one file to rewrite.
@@ -222,12 +226,17 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	diff := fs.Bool("diff", false, "print a unified diff of the changes of each file")
 	jobs := fs.Int("j", 0, "rewrite `N` files in parallel (0: as many as the machine has cores)")
 	backup := fs.String("backup", "", "with -w, keep each original file as its name followed by `SUFFIX`")
+	var vf verbosityFlags
+	vf.register(fs)
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents\n(plain-text documents have no other)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
 	rw := &rewriteRun{cmd: cmd, e: e, typ: *typ, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	if rw.verb, status = vf.level(cmd, e); status >= 0 {
+		return status
+	}
 	rw.opts.BaseURL = *base
 	rw.opts.Charset = *charset
 	rw.opts.TextLinks = *textLinks
@@ -422,6 +431,9 @@ func isRewriteTemp(name string) bool {
 }
 
 func (rw *rewriteRun) warn(path, msg string) {
+	if rw.verb == quiet {
+		return
+	}
 	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: warning: %s\n", path, msg))
 }
 
@@ -459,7 +471,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		total += j.size
 	}
 	var bar *progressbar.ProgressBar
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout {
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
 		bar = progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),
@@ -539,7 +551,11 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			printErr(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
 		case r.skip != "":
 			rw.skipped++
-			printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+			if rw.verb != quiet {
+				printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+			}
+		case rw.verb == verbose:
+			printErr(rewriteNote(j.path, r))
 		}
 		if r.skip == "" && r.err == nil {
 			scanned++
@@ -576,9 +592,11 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	if rw.dryRun || !rw.write && !toStdout {
 		verb = "to change"
 	}
-	fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
-		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, plural(rw.errs, "error"),
-		time.Since(start).Round(time.Millisecond))
+	if rw.verb != quiet {
+		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
+			plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, plural(rw.errs, "error"),
+			time.Since(start).Round(time.Millisecond))
+	}
 	if rw.failed {
 		return exitFail
 	}
