@@ -129,6 +129,9 @@ func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {
 // exits: parseArgs reports its errors.
 func newFlagSet(cmd *command, e *env) *flag.FlagSet {
 	fs := flag.NewFlagSet("relink "+cmd.name, flag.ContinueOnError)
+	if flagSetHook != nil {
+		flagSetHook(fs)
+	}
 	// parseArgs reports errors and printCommandHelp prints the defaults.
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
