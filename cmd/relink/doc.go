@@ -17,6 +17,7 @@
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
 //	check    report what is wrong with IRI references
+//	completion print a shell completion script for bash, zsh or fish
 //	version  print relink's version
 //
 // Use "relink <command> -h" for more information about a command.
@@ -722,6 +723,29 @@
 //		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
 //	-mode MODE
 //		MODE deciding what is an error: strict, leiri or web (default "strict")
+//
+// # Print a shell completion script for bash, zsh or fish
+//
+// Usage:
+//
+//	relink completion bash|zsh|fish
+//
+// Completion prints a script that makes the shell complete relink's
+// commands, their flags, and file names. It is made from the same table of
+// commands and flags as the help.
+//
+// bash, for the current shell and for every new one:
+//
+//	$ source <(relink completion bash)
+//	$ relink completion bash > ~/.local/share/bash-completion/completions/relink
+//
+// zsh (a directory of $fpath; or "source <(relink completion zsh)"):
+//
+//	$ relink completion zsh > "${fpath[1]}/_relink"
+//
+// fish:
+//
+//	$ relink completion fish > ~/.config/fish/completions/relink.fish
 //
 // # Print relink's version
 //
