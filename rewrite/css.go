@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"io"
 
 	"github.com/relink-go/relink/extract"
@@ -31,6 +32,10 @@ func NewCSS(opts Options) *CSS {
 }
 
 func (c *CSS) found(l *extract.Link) error {
+	var oe *extract.OversizeError
+	if c.opts.Oversize != nil && errors.As(l.Err, &oe) {
+		c.opts.Oversize(l.Err, l.Line)
+	}
 	if c.conv == nil {
 		c.setCharset(c.x.Charset())
 		c.conv = iri.NewConverter(iri.WithMode(iri.Web))

@@ -74,6 +74,12 @@ type Options struct {
 	// TextLinks also rewrites the links written as plain text in the
 	// text of an HTML document.
 	TextLinks bool
+	// Oversize, when not nil, is called once for each construct longer
+	// than MaxTagSize (a tag, a comment; in CSS, a URL longer than
+	// extract.DefaultMaxCSSURLLen), which is passed through unexamined:
+	// its links are not rewritten. err is an *extract.OversizeError with
+	// the construct's offset; line is the line it starts on.
+	Oversize func(err error, line int)
 }
 
 // Stats counts what a rewriter did.

@@ -76,7 +76,9 @@
 //
 // A file that cannot be read is reported on standard error with its name and
 // the others continue; the exit status is then 1. A tag longer than 1 MiB is
-// passed over with a warning. -q reports errors only, without warnings; -v
+// passed over with one warning, which gives its line and offset. A binary
+// file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
+// starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
 // also reports each file on standard error: its type, its number of links,
 // its charset and how it was found, and how many of its links are invalid.
 //
@@ -188,7 +190,8 @@
 // "text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
-// out of the tree. The charset of each file is given with --charset, or
+// out of the tree. A tag longer than 1 MiB is passed through unexamined, its
+// links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 // found: for HTML as browsers find it (byte order mark, <meta>, detection),
 // for text from a byte order mark, else UTF-8 unless its first bytes are
 // not, then windows-1252.

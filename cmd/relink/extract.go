@@ -70,7 +70,9 @@ Formats (--format):
 
 A file that cannot be read is reported on standard error with its name and
 the others continue; the exit status is then 1. A tag longer than 1 MiB is
-passed over with a warning. -q reports errors only, without warnings; -v
+passed over with one warning, which gives its line and offset. A binary
+file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
+starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
 also reports each file on standard error: its type, its number of links,
 its charset and how it was found, and how many of its links are invalid.
 
@@ -278,9 +280,16 @@ func (x *extractor) file(path, base string) {
 // doc extracts the links of one document.
 func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(extract.PrescanLimit)
+	if isBinary(head) {
+		if x.verb != quiet {
+			x.out.Flush()
+			fmt.Fprintf(x.stderr, "relink extract: %s: warning: binary, skipped\n", name)
+		}
+		return
+	}
 	typ := x.typ
 	if typ == "auto" {
-		head, _ := br.Peek(extract.PrescanLimit)
 		typ = autoType(ext, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks}
@@ -289,7 +298,8 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		var oe *extract.OversizeError
 		if errors.As(l.Err, &oe) {
 			if x.verb != quiet {
-				fmt.Fprintf(x.stderr, "relink extract: %s:%d: warning: %v\n", name, l.Line, l.Err)
+				x.out.Flush()
+				io.WriteString(x.stderr, oversizeWarning("extract", name, l.Line, l.Err))
 			}
 			return nil
 		}

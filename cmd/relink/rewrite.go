@@ -96,7 +96,8 @@ HTML and text otherwise. "html",
 "text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
-out of the tree. The charset of each file is given with --charset, or
+out of the tree. A tag longer than 1 MiB is passed through unexamined, its
+links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 found: for HTML as browsers find it (byte order mark, <meta>, detection),
 for text from a byte order mark, else UTF-8 unless its first bytes are
 not, then windows-1252.
@@ -209,6 +210,7 @@ type rewriteResult struct {
 	stats   rewrite.Stats
 	diff    []byte
 	err     error
+	warns   string // the warnings of oversize constructs
 }
 
 func runRewrite(cmd *command, args []string, e *env) int {
@@ -312,17 +314,30 @@ func (rw *rewriteRun) stdin() int {
 		head, _ := br.Peek(extract.PrescanLimit)
 		typ = autoType("", head)
 	}
-	t := newRewriter(typ, rw.opts)
+	var warns string
+	t := newRewriter(typ, rw.warnOversize(rw.opts, "-", &warns))
 	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
 	_, err := io.Copy(w, transform.NewReader(br, t))
 	if err == nil {
 		err = w.Flush()
 	}
+	io.WriteString(rw.e.stderr, warns)
 	if err != nil {
 		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
 		return exitFail
 	}
 	return exitOK
+}
+
+// warnOversize returns opts with an Oversize function that adds the
+// warnings of the file path to *warns (unless -q).
+func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, warns *string) rewrite.Options {
+	if rw.verb != quiet {
+		opts.Oversize = func(err error, line int) {
+			*warns += oversizeWarning("rewrite", path, line, err)
+		}
+	}
+	return opts
 }
 
 // input adds the files of the command-line argument in to the jobs.
@@ -544,6 +559,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			bar.Add64(j.size)
 		}
 		printErr(j.note)
+		printErr(r.warns)
 		switch {
 		case r.err != nil:
 			rw.errs++
@@ -648,7 +664,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
-	t := newRewriter(typ, opts)
+	t := newRewriter(typ, rw.warnOversize(opts, j.path, &res.warns))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {

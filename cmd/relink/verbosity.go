@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 )
 
 // verbosity is how much a command reports on standard error besides its
@@ -36,6 +37,17 @@ func (f *verbosityFlags) level(cmd *command, e *env) (verbosity, int) {
 		return verbose, -1
 	}
 	return normal, -1
+}
+
+// oversizeWarning returns the warning of command name (extract,
+// rewrite) for a construct of file passed through unexamined, err, on
+// line line: one for each construct, with its offset.
+func oversizeWarning(name, file string, line int, err error) string {
+	msg := strings.TrimPrefix(err.Error(), "extract: ")
+	if name == "rewrite" {
+		msg += " (its links are not rewritten)"
+	}
+	return fmt.Sprintf("relink %s: %s:%d: warning: %s\n", name, file, line, msg)
 }
 
 // rewriteNote returns the line relink rewrite -v prints for a file it
