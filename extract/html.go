@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"slices"
@@ -62,7 +63,7 @@ type OversizeError struct {
 }
 
 func (e *OversizeError) Error() string {
-	return "extract: a tag or comment longer than the size limit was passed through unexamined"
+	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
 }
 
 // An HTML extractor finds the links of an HTML document as it streams
@@ -498,7 +499,11 @@ func (x *HTML) token(tok *htmltok.Token) error {
 			err = x.addText(tok)
 		}
 	case htmltok.Oversize:
-		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: x.orig(tok, 0)}})
+		// One report per construct, which comes in several tokens.
+		if !tok.Cont {
+			off := x.orig(tok, 0)
+			err = x.emit(&Link{Offset: off, Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: off}})
+		}
 	}
 	if x.u16 != nil {
 		x.settled = x.orig(tok, len(tok.Raw))

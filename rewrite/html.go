@@ -39,7 +39,11 @@ func (r *rewriter) extractOptions() extract.Options {
 
 func (h *HTML) found(l *extract.Link) error {
 	if l.Tag == "" && l.Attr == "" && l.Raw == "" {
-		return nil // an oversize construct, passed through
+		// An oversize construct, passed through.
+		if h.opts.Oversize != nil && l.Err != nil {
+			h.opts.Oversize(l.Err, l.Line)
+		}
+		return nil
 	}
 	if h.conv == nil {
 		h.start(h.x.Charset())
