@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/confusable"
 )
 
 var updateDisplay = flag.Bool("update-display", false, "rewrite testdata/uts39-display/known-differences.tsv")
@@ -192,53 +193,35 @@ func writeDisplayDiffs(t *testing.T, header, rows []string) {
 	}
 }
 
-// TestSyntaxLookalikesData checks display_tables.go against
-// confusables.txt: every character whose prototype is exactly one of the
-// target characters is in the table, and the table is sorted. A failure
-// means the table is stale: go generate ./iri.
+// TestSyntaxLookalikesData checks display_tables.go against the UTS #39
+// data of internal/confusable: every character whose prototype is
+// exactly one of the target characters is in the table, the table is
+// sorted, and it is of the same version. A failure means the table is
+// stale: go generate ./iri.
 func TestSyntaxLookalikesData(t *testing.T) {
 	for i := 1; i < len(syntaxLookalikes); i++ {
 		if syntaxLookalikes[i-1].r >= syntaxLookalikes[i].r {
 			t.Fatalf("syntaxLookalikes not sorted at U+%04X", syntaxLookalikes[i].r)
 		}
 	}
-	f, err := os.Open(displayDir + "confusables.txt")
-	if err != nil {
-		t.Fatal(err)
+	if confusablesVersion != confusable.Version {
+		t.Errorf("internal/confusable has the data of Unicode %s, syntaxLookalikes %s: go generate ./iri", confusable.Version, confusablesVersion)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	version, n := "", 0
-	for sc.Scan() {
-		line := sc.Text()
-		if v, ok := strings.CutPrefix(line, "# Version: "); ok {
-			version = v
-		}
-		fields := strings.Split(line, ";")
-		if len(fields) < 3 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		src, err1 := strconv.ParseUint(strings.TrimSpace(fields[0]), 16, 32)
-		dst, err2 := strconv.ParseUint(strings.TrimSpace(fields[1]), 16, 32)
-		if err1 != nil || err2 != nil || dst >= utf8.RuneSelf || !strings.ContainsRune(`/\.:@?#%&=`, rune(dst)) {
+	n := 0
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		p, ok := confusable.Prototype(r)
+		if !ok || len(p) != 1 || !strings.Contains(`/\.:@?#%&=`, p) {
 			continue // a sequence, or not a target
 		}
-		r := rune(src)
-		if r < utf8.RuneSelf || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
-			continue // ASCII, or unassigned in this Go's Unicode
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
+			continue // unassigned in this Go's Unicode
 		}
 		n++
 		if _, ok := findLookalike(r); !ok {
-			t.Errorf("U+%04X %q: confusables.txt maps it to %q, but it is not in syntaxLookalikes", r, r, rune(dst))
+			t.Errorf("U+%04X %q: confusables.txt maps it to %q, but it is not in syntaxLookalikes", r, r, p)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if version != confusablesVersion {
-		t.Errorf("confusables.txt is version %q, the table %q: go generate ./iri", version, confusablesVersion)
-	}
 	if n < 50 {
-		t.Errorf("only %d target mappings read from confusables.txt", n)
+		t.Errorf("only %d target mappings in confusables.txt", n)
 	}
 }
