@@ -60,35 +60,43 @@ func hiddenChar(r rune) bool {
 	return false
 }
 
+// invisible reports whether r shows as nothing or as a space, or
+// reorders what surrounds it: the bidi formatting characters (RFC 3987
+// section 4.1), white space, format characters (general category Cf,
+// which holds ZWJ and ZWNJ: Chromium keeps them encoded too),
+// default-ignorable code points and variation selectors.
+func invisible(r rune) bool {
+	return isBidiFormat(r) ||
+		unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
+		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+		unicode.Is(unicode.Variation_Selector, r)
+}
+
 // showRune reports whether the non-ASCII character r may be shown
 // unencoded in component comp of a display IRI. When it may, but only
-// next to characters of a script (a look-alike such as Katakana "ノ" in
-// a path), script is that script, and the caller asks lookalikeShown.
+// next to characters of a script (a look-alike such as Katakana "ノ"),
+// script is that script: in a path, query or fragment the caller asks
+// lookalikeShown; in a host label the display policy judges it with the
+// rest of the label (safeLabel: "ノ" between Latin letters is a
+// dangerous pattern, as in Chromium).
 //
 // A character is not shown when it is not allowed in an IRI there (RFC
 // 3987 ucschar, and iprivate only in the query), or is one of:
 //
-//   - the bidi formatting characters (RFC 3987 section 4.1);
-//   - white space, format characters (general category Cf, which holds
-//     ZWJ and ZWNJ: Chromium keeps them encoded too), default-ignorable
-//     code points and variation selectors;
+//   - the invisible characters (invisible);
 //   - anything but a letter, mark, number, punctuation or symbol:
 //     controls, separators, unassigned and (outside the query) private use
 //     code points;
 //   - the blank, lock and slash-overlay characters of hiddenChar;
 //   - a look-alike of URI syntax (syntaxLookalikes), except a letter,
-//     digit or mark of a script other than Latin whose neighbours belong
-//     with it, in a path, query or fragment.
+//     digit or mark of a script other than Latin, outside the userinfo.
 func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
 	if !isUcschar(r) && !(comp == compQuery && isIprivate(r)) {
 		return false, nil
 	}
 	if r < 0x3400 || r > 0x9FFF {
 		// Outside the Han blocks, where nothing below applies.
-		if isBidiFormat(r) || hiddenChar(r) ||
-			unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
-			unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
-			unicode.Is(unicode.Variation_Selector, r) {
+		if invisible(r) || hiddenChar(r) {
 			return false, nil
 		}
 		if !isIprivate(r) && !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
@@ -96,7 +104,7 @@ func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
 		}
 	}
 	if l, ok := findLookalike(r); ok {
-		if l.script == nil || comp == compUserinfo || comp == compHost {
+		if l.script == nil || comp == compUserinfo {
 			return false, nil
 		}
 		return true, l.script

@@ -53,8 +53,7 @@ func stricterClass(r rune) string {
 		return "not-ucschar"
 	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf):
 		return "unassigned"
-	case isBidiFormat(r), unicode.Is(unicode.White_Space, r), unicode.In(r, unicode.Z, unicode.Cf),
-		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), unicode.Is(unicode.Variation_Selector, r):
+	case invisible(r), unicode.Is(unicode.Z, r):
 		return "invisible"
 	case hiddenChar(r):
 		return "hidden"
@@ -223,5 +222,33 @@ func TestSyntaxLookalikesData(t *testing.T) {
 	}
 	if n < 50 {
 		t.Errorf("only %d target mappings in confusables.txt", n)
+	}
+}
+
+// TestHostLabelsShowWhatPathsShow checks that the display policy of host
+// labels refuses the characters a path keeps encoded (invisible, hidden,
+// look-alikes of URI syntax) even where UTS #39 allows them in
+// identifiers, such as U+0338 COMBINING LONG SOLIDUS OVERLAY and U+30A0
+// KATAKANA-HIRAGANA DOUBLE HYPHEN, and shows a non-Latin look-alike such
+// as Katakana "ノ" when its label is Japanese.
+func TestHostLabelsShowWhatPathsShow(t *testing.T) {
+	n := 0
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if _, ok := confusable.Allowed(r); !ok || blockedChar(r) {
+			continue
+		}
+		if show, _ := showRune(r, compPath); show {
+			continue
+		}
+		n++
+		if rule := labelSpoofRule("a"+string(r), "com", "com"); rule != ruleChar {
+			t.Errorf("U+%04X: kept encoded in a path, but the host policy says %q", r, rule)
+		}
+	}
+	if n < 2 {
+		t.Errorf("only %d Allowed characters that a path keeps encoded", n)
+	}
+	if rule := labelSpoofRule("ノート", "jp", "jp"); rule != ruleNone {
+		t.Errorf(`labelSpoofRule("ノート") = %q; want none`, rule)
 	}
 }
