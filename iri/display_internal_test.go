@@ -1,7 +1,6 @@
 package iri
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -112,7 +111,14 @@ func TestDisplayKnownDifferences(t *testing.T) {
 	}
 	sort.Strings(rows)
 
-	header, reasons, known := readDisplayDiffs(t)
+	header, reasons, knownRows, _, err := readKnownDifferences(displayDir+"known-differences.tsv", 3)
+	if err != nil && !(*updateDisplay && os.IsNotExist(err)) {
+		t.Fatal(err)
+	}
+	var known []string
+	for _, r := range knownRows {
+		known = append(known, strings.Join(r, "\t"))
+	}
 	if *updateDisplay {
 		writeDisplayDiffs(t, header, rows)
 		return
@@ -144,38 +150,6 @@ func sum(m map[string]int) (n int) {
 		n += v
 	}
 	return n
-}
-
-func readDisplayDiffs(t *testing.T) (header []string, reasons map[string]string, rows []string) {
-	t.Helper()
-	reasons = map[string]string{}
-	f, err := os.Open(displayDir + "known-differences.tsv")
-	if err != nil {
-		if *updateDisplay && os.IsNotExist(err) {
-			return nil, reasons, nil
-		}
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			header = append(header, line)
-			if k, text, ok := strings.Cut(strings.TrimPrefix(line, "# reason "), ": "); ok && strings.HasPrefix(line, "# reason ") {
-				reasons[k] = text
-			}
-			continue
-		}
-		if len(strings.Split(line, "\t")) != 3 {
-			t.Fatalf("known-differences.tsv:%d: want 3 tab-separated fields", n)
-		}
-		rows = append(rows, line)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return header, reasons, rows
 }
 
 func writeDisplayDiffs(t *testing.T, header, rows []string) {
