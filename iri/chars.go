@@ -146,6 +146,17 @@ func isPctEncoded(s string, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
 }
 
+// appendUnescaped appends to oct the octets of the run of escapes
+// ("%" HEXDIG HEXDIG) that starts at s[i], and returns them with the end
+// of the run.
+func appendUnescaped(oct []byte, s string, i int) ([]byte, int) {
+	for isPctEncoded(s, i) {
+		oct = append(oct, unhex(s[i+1])<<4|unhex(s[i+2]))
+		i += 3
+	}
+	return oct, i
+}
+
 func appendPct(dst []byte, b byte) []byte {
 	return append(dst, '%', upperHex[b>>4], upperHex[b&15])
 }

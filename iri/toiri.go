@@ -172,12 +172,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 		switch {
 		case ch == '%' && isPctEncoded(s, i):
 			// Decode the whole run of escapes, then decide octet by octet.
-			oct := buf[:0]
-			j := i
-			for isPctEncoded(s, j) {
-				oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
-				j += 3
-			}
+			oct, j := appendUnescaped(buf[:0], s, i)
 			b = appendDecodedOctets(b, s, i, j, oct, comp)
 			i = j
 		case ch < utf8.RuneSelf:
