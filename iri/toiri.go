@@ -22,7 +22,8 @@ import (
 //     FULL STOP; a look-alike that is a letter, digit or mark of a
 //     non-Latin script (Katakana "ノ", Devanagari visarga) is shown in a
 //     path, query or fragment only when no neighbouring letter or digit is
-//     foreign to its script, and never in the userinfo;
+//     foreign to its script (a run of look-alikes is decided as a whole),
+//     and never in the userinfo;
 //   - "%XX" for an unreserved ASCII character other than "." is decoded
 //     ("%7E" becomes "~"); "." stays encoded so that no dot segment
 //     appears;
