@@ -1,7 +1,5 @@
 package iri
 
-import "unicode"
-
 // Byte classes for ASCII characters, one bit per set of RFC 3986 / RFC 3987.
 const (
 	clsUnreserved uint8 = 1 << iota // ALPHA / DIGIT / "-" / "." / "_" / "~"
@@ -127,62 +125,6 @@ func isBidiFormat(r rune) bool {
 		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
 }
 
-// spoofChars are characters that are valid IRI characters but look like IRI
-// syntax (slashes, dots, colons, question marks) or are invisible; a display
-// form keeps them percent-encoded so that what a reader sees is what the IRI
-// is. The list follows the characters browsers refuse to show unescaped.
-var spoofChars = map[rune]bool{
-	0x0338: true,                                           // COMBINING LONG SOLIDUS OVERLAY
-	0x0589: true,                                           // ARMENIAN FULL STOP
-	0x05C3: true,                                           // HEBREW PUNCTUATION SOF PASUQ
-	0x05F4: true,                                           // HEBREW PUNCTUATION GERSHAYIM
-	0x0701: true, 0x0702: true, 0x0703: true, 0x0704: true, // Syriac stops
-	0x115F: true, 0x1160: true, // Hangul fillers
-	0x2024: true, // ONE DOT LEADER
-	0x2044: true, // FRACTION SLASH
-	0x2215: true, // DIVISION SLASH
-	0x2236: true, // RATIO
-	0x29F8: true, // BIG SOLIDUS
-	0x3164: true, // HANGUL FILLER
-	0xA789: true, // MODIFIER LETTER COLON
-	0xFE52: true, // SMALL FULL STOP
-	0xFE55: true, // SMALL COLON
-	0xFE56: true, // SMALL QUESTION MARK
-	0xFF0E: true, // FULLWIDTH FULL STOP
-	0xFF0F: true, // FULLWIDTH SOLIDUS
-	0xFF1A: true, // FULLWIDTH COLON
-	0xFF1F: true, // FULLWIDTH QUESTION MARK
-	0xFF03: true, // FULLWIDTH NUMBER SIGN
-	0xFFA0: true, // HALFWIDTH HANGUL FILLER
-	0xFFFC: true, // OBJECT REPLACEMENT CHARACTER
-	0xFFFD: true, // REPLACEMENT CHARACTER
-}
-
-// displayable reports whether the non-ASCII rune r may be shown unencoded
-// in component comp of a display IRI (RFC 3987 section 3.2 step 4): it must
-// be allowed by the IRI grammar there, and it must not be one of the
-// characters "not appropriate" for display: bidi formatting characters,
-// white space and its look-alikes, format characters other than ZWNJ and
-// ZWJ (which some scripts need), unassigned code points, and the syntax
-// look-alikes in spoofChars.
-func displayable(r rune, comp component) bool {
-	if !isUcschar(r) && !(comp == compQuery && isIprivate(r)) {
-		return false
-	}
-	if isBidiFormat(r) || spoofChars[r] {
-		return false
-	}
-	if r == 0x200C || r == 0x200D {
-		return true
-	}
-	if unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
-		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
-		unicode.Is(unicode.Variation_Selector, r) {
-		return false
-	}
-	return isIprivate(r) || unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S)
-}
-
 const upperHex = "0123456789ABCDEF"
 
 func unhex(c byte) byte {
@@ -202,6 +144,17 @@ func isHex(c byte) bool { return asciiClass[c]&clsHex != 0 }
 // isPctEncoded reports whether s[i:] starts with "%" HEXDIG HEXDIG.
 func isPctEncoded(s string, i int) bool {
 	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+// appendUnescaped appends to oct the octets of the run of escapes
+// ("%" HEXDIG HEXDIG) that starts at s[i], and returns them with the end
+// of the run.
+func appendUnescaped(oct []byte, s string, i int) ([]byte, int) {
+	for isPctEncoded(s, i) {
+		oct = append(oct, unhex(s[i+1])<<4|unhex(s[i+2]))
+		i += 3
+	}
+	return oct, i
 }
 
 func appendPct(dst []byte, b byte) []byte {

@@ -60,35 +60,43 @@ func hiddenChar(r rune) bool {
 	return false
 }
 
+// invisible reports whether r shows as nothing or as a space, or
+// reorders what surrounds it: the bidi formatting characters (RFC 3987
+// section 4.1), white space, format characters (general category Cf,
+// which holds ZWJ and ZWNJ: Chromium keeps them encoded too),
+// default-ignorable code points and variation selectors.
+func invisible(r rune) bool {
+	return isBidiFormat(r) ||
+		unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
+		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+		unicode.Is(unicode.Variation_Selector, r)
+}
+
 // showRune reports whether the non-ASCII character r may be shown
 // unencoded in component comp of a display IRI. When it may, but only
-// next to characters of a script (a look-alike such as Katakana "ノ" in
-// a path), script is that script, and the caller asks lookalikeShown.
+// next to characters of a script (a look-alike such as Katakana "ノ"),
+// script is that script: in a path, query or fragment the caller asks
+// lookalikeShown; in a host label the display policy judges it with the
+// rest of the label (safeLabel: "ノ" between Latin letters is a
+// dangerous pattern, as in Chromium).
 //
 // A character is not shown when it is not allowed in an IRI there (RFC
 // 3987 ucschar, and iprivate only in the query), or is one of:
 //
-//   - the bidi formatting characters (RFC 3987 section 4.1);
-//   - white space, format characters (general category Cf, which holds
-//     ZWJ and ZWNJ: Chromium keeps them encoded too), default-ignorable
-//     code points and variation selectors;
+//   - the invisible characters (invisible);
 //   - anything but a letter, mark, number, punctuation or symbol:
 //     controls, separators, unassigned and (outside the query) private use
 //     code points;
 //   - the blank, lock and slash-overlay characters of hiddenChar;
 //   - a look-alike of URI syntax (syntaxLookalikes), except a letter,
-//     digit or mark of a script other than Latin whose neighbours belong
-//     with it, in a path, query or fragment.
+//     digit or mark of a script other than Latin, outside the userinfo.
 func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
 	if !isUcschar(r) && !(comp == compQuery && isIprivate(r)) {
 		return false, nil
 	}
 	if r < 0x3400 || r > 0x9FFF {
 		// Outside the Han blocks, where nothing below applies.
-		if isBidiFormat(r) || hiddenChar(r) ||
-			unicode.Is(unicode.White_Space, r) || unicode.Is(unicode.Cf, r) ||
-			unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
-			unicode.Is(unicode.Variation_Selector, r) {
+		if invisible(r) || hiddenChar(r) {
 			return false, nil
 		}
 		if !isIprivate(r) && !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
@@ -96,7 +104,7 @@ func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
 		}
 	}
 	if l, ok := findLookalike(r); ok {
-		if l.script == nil || comp == compUserinfo || comp == compHost {
+		if l.script == nil || comp == compUserinfo {
 			return false, nil
 		}
 		return true, l.script
@@ -104,59 +112,104 @@ func showRune(r rune, comp component) (show bool, script *unicode.RangeTable) {
 	return true, nil
 }
 
-// lookalikeShown reports whether a look-alike of script sc may be shown
-// in component comp between the characters prev and next (-1 at either
-// end of the component; escaped tells whether one was written as
-// escapes): it may unless one of them is a letter or digit that does not
-// belong with it, or prev is shown as escapes, whose last hex digit is an
-// ASCII letter or digit to a reader (next shown as escapes starts with
-// "%"). ASCII letters and digits never belong; other characters of the
-// scripts Common and Inherited ("ー", marks) always do, and Han,
-// Hiragana and Katakana belong together, as Japanese writes them.
-func lookalikeShown(sc *unicode.RangeTable, comp component, prev, next rune, prevEscaped, nextEscaped bool) bool {
-	return belongs(sc, comp, prev, prevEscaped, true) && belongs(sc, comp, next, nextEscaped, false)
+// maxLookalikeRun is the longest run of look-alikes that lookalikeShown
+// shows: a longer one stays encoded as a whole, which keeps the work per
+// character bounded.
+const maxLookalikeRun = 32
+
+// lookalikeShown reports whether the look-alike of script sc at s[i:j],
+// in component comp (raw or as escapes), may be shown. It may unless a
+// neighbour does not belong with it (belongs). A neighbour that is itself
+// a look-alike of a script that belongs is shown exactly when the
+// characters around it are, so lookalikeShown looks past it, and decides
+// a run of look-alikes as a whole ("0%DB%B0%DB%B0" keeps both U+06F0
+// encoded, where deciding the second by its neighbour alone would show
+// "0%DB%B0۰", a dot look-alike after an ASCII digit).
+func lookalikeShown(sc *unicode.RangeTable, comp component, s string, i, j int) bool {
+	run := 1
+	for k := i; ; {
+		n, escaped, start := charBefore(s, k)
+		ok, more := belongs(sc, comp, n, escaped, true)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
+		if run++; run > maxLookalikeRun {
+			return false
+		}
+		k = start
+	}
+	for k := j; ; {
+		n, escaped, end := charAt(s, k)
+		ok, more := belongs(sc, comp, n, escaped, false)
+		if !ok {
+			return false
+		}
+		if !more {
+			break
+		}
+		if run++; run > maxLookalikeRun {
+			return false
+		}
+		k = end
+	}
+	return true
 }
 
-// belongs reports whether n may be shown next to a look-alike of script
-// sc; before tells whether n comes first.
-func belongs(sc *unicode.RangeTable, comp component, n rune, escaped, before bool) bool {
+// belongs reports whether n, next to a look-alike of script sc in
+// component comp (-1 at either end of the component; escaped tells
+// whether n was written as escapes; before whether it comes first), lets
+// the look-alike be shown: it does unless it is a letter or digit that
+// does not belong with it, or it comes first and is shown as escapes,
+// whose last hex digit is an ASCII letter or digit to a reader (n shown
+// as escapes after the look-alike starts with "%"). ASCII letters and
+// digits never belong; other characters of the scripts Common and
+// Inherited ("ー", marks) always do, and Han, Hiragana and Katakana
+// belong together, as Japanese writes them. more reports that n belongs
+// but is itself a look-alike, shown only when its own other neighbour
+// lets it be.
+func belongs(sc *unicode.RangeTable, comp component, n rune, escaped, before bool) (ok, more bool) {
 	switch {
 	case n < 0:
-		return true
+		return true, false
 	case n < utf8.RuneSelf:
 		if escaped && (asciiClass[n]&clsUnreserved == 0 || n == '.') ||
 			!escaped && !allowedASCII(byte(n), comp) && n != '%' && n != '#' {
-			return !before // shown as an escape
+			return !before, false // shown as an escape
 		}
-		return asciiClass[n]&clsUnreserved == 0 || n == '-' || n == '.' || n == '_' || n == '~'
+		return asciiClass[n]&clsUnreserved == 0 || n == '-' || n == '.' || n == '_' || n == '~', false
 	}
-	if show, _ := showRune(n, comp); !show {
-		return !before // shown as escapes
+	show, nsc := showRune(n, comp)
+	if !show {
+		return !before, false // shown as escapes
 	}
 	switch {
 	case !unicode.In(n, unicode.L, unicode.N):
-		return true
+		ok = true
 	case unicode.Is(sc, n):
-		return true
-	case sc == unicode.Han || sc == unicode.Katakana || sc == unicode.Hiragana:
-		if unicode.In(n, unicode.Han, unicode.Hiragana, unicode.Katakana) {
-			return true
-		}
+		ok = true
+	case (sc == unicode.Han || sc == unicode.Katakana || sc == unicode.Hiragana) &&
+		unicode.In(n, unicode.Han, unicode.Hiragana, unicode.Katakana):
+		ok = true
+	default:
+		ok = unicode.In(n, unicode.Common, unicode.Inherited)
 	}
-	return unicode.In(n, unicode.Common, unicode.Inherited)
+	return ok, ok && nsc != nil
 }
 
 // charBefore returns the character that ends s[:i], decoding a run of
-// escapes, and whether it was escaped: the character a reader sees
-// before s[i:] once s is shown. It returns -1 when i is 0, and a "%" when
-// the escapes are not UTF-8.
-func charBefore(s string, i int) (rune, bool) {
+// escapes, whether it was escaped, and where it starts in s: the
+// character a reader sees before s[i:] once s is shown. It returns -1
+// when i is 0, and a "%" when the escapes are not UTF-8.
+func charBefore(s string, i int) (r rune, escaped bool, start int) {
 	if i == 0 {
-		return -1, false
+		return -1, false, 0
 	}
 	if i < 3 || !isPctEncoded(s, i-3) {
-		r, _ := utf8.DecodeLastRuneInString(s[:i])
-		return r, false
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		return r, false, i - size
 	}
 	var oct [utf8.UTFMax]byte
 	n := 0
@@ -169,21 +222,21 @@ func charBefore(s string, i int) (rune, bool) {
 	}
 	r, size := utf8.DecodeLastRune(oct[:n])
 	if r == utf8.RuneError && size <= 1 {
-		return '%', true
+		return '%', true, i - 3
 	}
-	return r, true
+	return r, true, i - 3*size
 }
 
-// charAt returns the character that starts s[i:], decoding escapes, and
-// whether it was escaped; -1 at the end of s, and a "%" when the escapes
-// are not UTF-8.
-func charAt(s string, i int) (rune, bool) {
+// charAt returns the character that starts s[i:], decoding escapes,
+// whether it was escaped, and where it ends in s; -1 at the end of s, and
+// a "%" when the escapes are not UTF-8.
+func charAt(s string, i int) (r rune, escaped bool, end int) {
 	if i >= len(s) {
-		return -1, false
+		return -1, false, i
 	}
 	if !isPctEncoded(s, i) {
-		r, _ := utf8.DecodeRuneInString(s[i:])
-		return r, false
+		r, size := utf8.DecodeRuneInString(s[i:])
+		return r, false, i + size
 	}
 	var oct [utf8.UTFMax]byte
 	n := 0
@@ -193,9 +246,9 @@ func charAt(s string, i int) (rune, bool) {
 	}
 	r, size := utf8.DecodeRune(oct[:n])
 	if r == utf8.RuneError && size <= 1 {
-		return '%', true
+		return '%', true, i + 3
 	}
-	return r, true
+	return r, true, i + 3*size
 }
 
 // showAt reports whether the non-ASCII character r, written at s[i:j] in
@@ -205,7 +258,5 @@ func showAt(r rune, comp component, s string, i, j int) bool {
 	if !show || sc == nil {
 		return show
 	}
-	prev, pe := charBefore(s, i)
-	next, ne := charAt(s, j)
-	return lookalikeShown(sc, comp, prev, next, pe, ne)
+	return lookalikeShown(sc, comp, s, i, j)
 }

@@ -1,16 +1,16 @@
 package iri
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/confusable"
 )
 
 var updateDisplay = flag.Bool("update-display", false, "rewrite testdata/uts39-display/known-differences.tsv")
@@ -52,8 +52,7 @@ func stricterClass(r rune) string {
 		return "not-ucschar"
 	case !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.Cc, unicode.Cf):
 		return "unassigned"
-	case isBidiFormat(r), unicode.Is(unicode.White_Space, r), unicode.In(r, unicode.Z, unicode.Cf),
-		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r), unicode.Is(unicode.Variation_Selector, r):
+	case invisible(r), unicode.Is(unicode.Z, r):
 		return "invisible"
 	case hiddenChar(r):
 		return "hidden"
@@ -112,7 +111,14 @@ func TestDisplayKnownDifferences(t *testing.T) {
 	}
 	sort.Strings(rows)
 
-	header, reasons, known := readDisplayDiffs(t)
+	header, reasons, knownRows, _, err := readKnownDifferences(displayDir+"known-differences.tsv", 3)
+	if err != nil && !(*updateDisplay && os.IsNotExist(err)) {
+		t.Fatal(err)
+	}
+	var known []string
+	for _, r := range knownRows {
+		known = append(known, strings.Join(r, "\t"))
+	}
 	if *updateDisplay {
 		writeDisplayDiffs(t, header, rows)
 		return
@@ -146,38 +152,6 @@ func sum(m map[string]int) (n int) {
 	return n
 }
 
-func readDisplayDiffs(t *testing.T) (header []string, reasons map[string]string, rows []string) {
-	t.Helper()
-	reasons = map[string]string{}
-	f, err := os.Open(displayDir + "known-differences.tsv")
-	if err != nil {
-		if *updateDisplay && os.IsNotExist(err) {
-			return nil, reasons, nil
-		}
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			header = append(header, line)
-			if k, text, ok := strings.Cut(strings.TrimPrefix(line, "# reason "), ": "); ok && strings.HasPrefix(line, "# reason ") {
-				reasons[k] = text
-			}
-			continue
-		}
-		if len(strings.Split(line, "\t")) != 3 {
-			t.Fatalf("known-differences.tsv:%d: want 3 tab-separated fields", n)
-		}
-		rows = append(rows, line)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return header, reasons, rows
-}
-
 func writeDisplayDiffs(t *testing.T, header, rows []string) {
 	t.Helper()
 	var b strings.Builder
@@ -192,53 +166,63 @@ func writeDisplayDiffs(t *testing.T, header, rows []string) {
 	}
 }
 
-// TestSyntaxLookalikesData checks display_tables.go against
-// confusables.txt: every character whose prototype is exactly one of the
-// target characters is in the table, and the table is sorted. A failure
-// means the table is stale: go generate ./iri.
+// TestSyntaxLookalikesData checks display_tables.go against the UTS #39
+// data of internal/confusable: every character whose prototype is
+// exactly one of the target characters is in the table, the table is
+// sorted, and it is of the same version. A failure means the table is
+// stale: go generate ./iri.
 func TestSyntaxLookalikesData(t *testing.T) {
 	for i := 1; i < len(syntaxLookalikes); i++ {
 		if syntaxLookalikes[i-1].r >= syntaxLookalikes[i].r {
 			t.Fatalf("syntaxLookalikes not sorted at U+%04X", syntaxLookalikes[i].r)
 		}
 	}
-	f, err := os.Open(displayDir + "confusables.txt")
-	if err != nil {
-		t.Fatal(err)
+	if confusablesVersion != confusable.Version {
+		t.Errorf("internal/confusable has the data of Unicode %s, syntaxLookalikes %s: go generate ./iri", confusable.Version, confusablesVersion)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	version, n := "", 0
-	for sc.Scan() {
-		line := sc.Text()
-		if v, ok := strings.CutPrefix(line, "# Version: "); ok {
-			version = v
-		}
-		fields := strings.Split(line, ";")
-		if len(fields) < 3 || strings.HasPrefix(line, "#") {
-			continue
-		}
-		src, err1 := strconv.ParseUint(strings.TrimSpace(fields[0]), 16, 32)
-		dst, err2 := strconv.ParseUint(strings.TrimSpace(fields[1]), 16, 32)
-		if err1 != nil || err2 != nil || dst >= utf8.RuneSelf || !strings.ContainsRune(`/\.:@?#%&=`, rune(dst)) {
+	n := 0
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		p, ok := confusable.Prototype(r)
+		if !ok || len(p) != 1 || !strings.Contains(`/\.:@?#%&=`, p) {
 			continue // a sequence, or not a target
 		}
-		r := rune(src)
-		if r < utf8.RuneSelf || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
-			continue // ASCII, or unassigned in this Go's Unicode
+		if !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S) {
+			continue // unassigned in this Go's Unicode
 		}
 		n++
 		if _, ok := findLookalike(r); !ok {
-			t.Errorf("U+%04X %q: confusables.txt maps it to %q, but it is not in syntaxLookalikes", r, r, rune(dst))
+			t.Errorf("U+%04X %q: confusables.txt maps it to %q, but it is not in syntaxLookalikes", r, r, p)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if version != confusablesVersion {
-		t.Errorf("confusables.txt is version %q, the table %q: go generate ./iri", version, confusablesVersion)
-	}
 	if n < 50 {
-		t.Errorf("only %d target mappings read from confusables.txt", n)
+		t.Errorf("only %d target mappings in confusables.txt", n)
+	}
+}
+
+// TestHostLabelsShowWhatPathsShow checks that the display policy of host
+// labels refuses the characters a path keeps encoded (invisible, hidden,
+// look-alikes of URI syntax) even where UTS #39 allows them in
+// identifiers, such as U+0338 COMBINING LONG SOLIDUS OVERLAY and U+30A0
+// KATAKANA-HIRAGANA DOUBLE HYPHEN, and shows a non-Latin look-alike such
+// as Katakana "ノ" when its label is Japanese.
+func TestHostLabelsShowWhatPathsShow(t *testing.T) {
+	n := 0
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		if _, ok := confusable.Allowed(r); !ok || blockedChar(r) {
+			continue
+		}
+		if show, _ := showRune(r, compPath); show {
+			continue
+		}
+		n++
+		if rule := labelSpoofRule("a"+string(r), "com", "com"); rule != ruleChar {
+			t.Errorf("U+%04X: kept encoded in a path, but the host policy says %q", r, rule)
+		}
+	}
+	if n < 2 {
+		t.Errorf("only %d Allowed characters that a path keeps encoded", n)
+	}
+	if rule := labelSpoofRule("ノート", "jp", "jp"); rule != ruleNone {
+		t.Errorf(`labelSpoofRule("ノート") = %q; want none`, rule)
 	}
 }

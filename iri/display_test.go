@@ -148,6 +148,11 @@ var hostileDisplayCases = []displayCase{
 	{"http://google.com\u30CEx@evil.example/", "http://google.com%E3%83%8Ex@evil.example/", "raw Katakana no in userinfo"},
 	{"http://evil.example/a%20%E3%80%82", "http://evil.example/a%20%E3%80%82", "after an escape, whose last hex digit reads as a Latin digit (found by FuzzToIRI)"},
 	{"http://evil.example/a%2F%E3%83%8E", "http://evil.example/a%2F%E3%83%8E", "after an escape that stays"},
+	{"http://evil.example/0%DB%B0%DB%B0", "http://evil.example/0%DB%B0%DB%B0", "a run of look-alikes after an ASCII digit stays encoded as a whole (found by FuzzToIRI)"},
+	{"http://evil.example/0\u06F0\u06F0", "http://evil.example/0%DB%B0%DB%B0", "likewise, raw"},
+	{"http://evil.example/%DB%B0%DB%B0a", "http://evil.example/%DB%B0%DB%B0a", "a run of look-alikes before a Latin letter"},
+	{"http://evil.example/google%E3%83%8E%E3%83%8Eevil", "http://evil.example/google%E3%83%8E%E3%83%8Eevil", "two Katakana no between Latin letters"},
+	{"http://evil.example/%D9%A1" + strings.Repeat("%D9%A0", 33), "http://evil.example/١" + strings.Repeat("%D9%A0", 33), "a run of more than 32 look-alikes stays encoded"},
 }
 
 // legitDisplayCases must still be decoded: text in many scripts, with the
@@ -170,6 +175,9 @@ var legitDisplayCases = []displayCase{
 	{"https://hi.wikipedia.org/wiki/%E0%A4%A6%E0%A5%81%E0%A4%83%E0%A4%96", "https://hi.wikipedia.org/wiki/दुःख", "Devanagari visarga inside a word"},
 	{"https://azb.wikipedia.org/wiki/%DB%B1%DB%B0%DB%B0%DB%B0_%D9%85%D9%82%D8%A7%D9%84%D9%87", "https://azb.wikipedia.org/wiki/۱۰۰۰_مقاله", "extended Arabic-Indic zeros among their digits"},
 	{"https://ar.example/%D9%A2%D9%A0%D9%A2%D9%A3", "https://ar.example/٢٠٢٣", "Arabic-Indic zero in a year"},
+	{"https://ar.example/%D9%A1%D9%A0%D9%A0%D9%A0%D9%A0", "https://ar.example/١٠٠٠٠", "a run of Arabic-Indic zeros after their one"},
+	{"https://ar.example/%D9%A1" + strings.Repeat("%D9%A0", 31), "https://ar.example/١" + strings.Repeat("٠", 31), "a run of 31 zeros, within maxLookalikeRun"},
+	{"https://ja.example/%E3%83%8E%E3%83%8E", "https://ja.example/ノノ", "two Katakana no alone in a segment"},
 	{"https://ja.example/?q=%E3%83%8E%E3%83%BC%E3%83%88&x=%E6%97%A5%E6%9C%AC%E3%80%82", "https://ja.example/?q=ノート&x=日本。", "query"},
 	{"https://ja.example/#%E3%83%8E%E3%83%BC%E3%83%88", "https://ja.example/#ノート", "fragment"},
 	{"https://ja.example/%E6%97%A5%E3%80%82%2E", "https://ja.example/日。%2E", "before an escape, which starts with '%'"},

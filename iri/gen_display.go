@@ -1,25 +1,30 @@
 //go:build ignore
 
-// Gen_display reads the UTS #39 confusables.txt and writes
-// display_tables.go: the characters that look like the URI syntax
-// characters a reader relies on to see where a component ends, which
-// ToIRI and TextForm keep percent-encoded.
+// Gen_display writes display_tables.go: the characters that look like the
+// URI syntax characters a reader relies on to see where a component ends,
+// which ToIRI and TextForm keep percent-encoded. It reads the UTS #39 data
+// through package internal/confusable (confusables.txt of
+// testdata/uts39, generated into internal/confusable/tables.go), so that
+// one parser and one version of the data serve the host and the path.
 //
-// Usage (from the package directory, as go generate runs it):
+// Usage (from the package directory, as go generate runs it, after
+// go generate ./internal/confusable):
 //
-//	go run gen_display.go [-data ../testdata/uts39-display] [-out display_tables.go]
+//	go run gen_display.go [-out display_tables.go]
 //
 // A character is a syntax look-alike when, by UTS #39 section 4, its
-// skeleton (NFD, then the confusables.txt prototype of each character,
-// then NFD again) or its NFKC form, which IDNA applies to hosts, is the
-// skeleton of a target (one of the ASCII characters in targets below),
-// or, for a character that is not a letter, decimal digit or mark (general
-// categories L, Nd, M), its skeleton or NFKC form holds the skeleton of a
-// target other than "&" and "=" ("⫽" is "//", "℅" is "c/o", "⒈" is
-// "1.", "‰" holds the skeleton of "%"). Two characters are added: the
-// ideographic full stops that UTS #46 maps to "." (U+3002, U+FF61; the
-// third one it maps, U+FF0E, is NFKC "."). U+2026 HORIZONTAL ELLIPSIS ("...") is left out:
-// it reads as an ellipsis, and titles use it everywhere.
+// skeleton (confusable.Skeleton) or its NFKC form, which IDNA applies to
+// hosts, is the skeleton of a target (one of the ASCII characters in
+// targets below), or, for a character that is not a letter, decimal digit
+// or mark (general categories L, Nd, M), its skeleton or NFKC form holds
+// the skeleton of a target other than "&" and "=" ("⫽" is "//", "℅" is
+// "c/o", "⒈" is "1.", "‰" holds the skeleton of "%"). The characters of
+// extra are added: the ideographic full stops that UTS #46 maps to "."
+// (U+3002, U+FF61; the third one it maps, U+FF0E, is NFKC "."), and
+// U+2CC7 COPTIC SMALL LETTER OLD COPTIC ESH, which confusables.txt maps
+// to "/" from Unicode 16.0 on (its capital U+2CC6 already in 15.1).
+// U+2026 HORIZONTAL ELLIPSIS ("...") is left out: it reads as an
+// ellipsis, and titles use it everywhere.
 //
 // Each look-alike is written with the script its display depends on:
 // a letter, decimal digit or mark of a script other than Latin, Common or
@@ -30,27 +35,22 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
 	"go/format"
 	"log"
 	"os"
-	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/relink-go/relink/internal/confusable"
 	"golang.org/x/text/unicode/norm"
 )
 
-var (
-	dataDir = flag.String("data", "../testdata/uts39-display", "directory holding confusables.txt")
-	outFile = flag.String("out", "display_tables.go", "file to write")
-)
+var outFile = flag.String("out", "display_tables.go", "file to write")
 
 // targets are the ASCII characters that delimit or introduce the parts of
 // a URI a reader must see: the path separators (and "\", which browsers
@@ -63,78 +63,20 @@ const targets = `/\.:@?#%&=`
 // imitates: "≠" and "≐" hold "=" but do not read as it.
 const exactOnly = "&="
 
-// extra are characters added to what the data gives, with the script
-// their display depends on.
-var extra = map[rune]string{
-	0x3002: "Han", // IDEOGRAPHIC FULL STOP: UTS #46 maps it to "."
-	0xFF61: "Han", // HALFWIDTH IDEOGRAPHIC FULL STOP: likewise
+// extra are characters added to what the data gives, with what they look
+// like and the script their display depends on.
+var extra = map[rune]struct{ target, script string }{
+	0x3002: {".", "Han"},    // IDEOGRAPHIC FULL STOP: UTS #46 maps it to "."
+	0xFF61: {".", "Han"},    // HALFWIDTH IDEOGRAPHIC FULL STOP: likewise
+	0x2CC7: {"/", "Coptic"}, // COPTIC SMALL LETTER OLD COPTIC ESH: "/" in confusables.txt from 16.0 on
 }
 
 // left out of the table, with the reason in the package comment.
 var leftOut = map[rune]bool{0x2026: true}
 
-var (
-	versionRE = regexp.MustCompile(`^#\s*Version:\s*(\S+)`)
-	dateRE    = regexp.MustCompile(`^#\s*Date:\s*(.*?)\s*$`)
-)
-
 func main() {
 	flag.Parse()
-	name := filepath.Join(*dataDir, "confusables.txt")
-	f, err := os.Open(name)
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer f.Close()
-	proto := map[rune]string{}
-	var version, date string
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimPrefix(sc.Text(), "\uFEFF")
-		if m := versionRE.FindStringSubmatch(line); m != nil {
-			version = m[1]
-		}
-		if m := dateRE.FindStringSubmatch(line); m != nil {
-			date = m[1]
-		}
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		fields := strings.Split(line, ";")
-		if len(fields) < 3 {
-			log.Fatalf("%s:%d: want 3 fields, have %d", name, n, len(fields))
-		}
-		src, err := parseSeq(fields[0])
-		if err != nil || len([]rune(src)) != 1 {
-			log.Fatalf("%s:%d: bad source %q", name, n, fields[0])
-		}
-		dst, err := parseSeq(fields[1])
-		if err != nil {
-			log.Fatalf("%s:%d: %v", name, n, err)
-		}
-		proto[[]rune(src)[0]] = dst
-	}
-	if err := sc.Err(); err != nil {
-		log.Fatal(err)
-	}
-	if version == "" || date == "" {
-		log.Fatalf("%s: no Version or Date header", name)
-	}
-
-	skeleton := func(s string) string {
-		var b strings.Builder
-		for _, r := range norm.NFD.String(s) {
-			if p, ok := proto[r]; ok {
-				b.WriteString(p)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-		return norm.NFD.String(b.String())
-	}
+	skeleton := confusable.Skeleton
 	targetSkel := map[string]byte{}
 	for i := 0; i < len(targets); i++ {
 		targetSkel[skeleton(targets[i:i+1])] = targets[i]
@@ -169,8 +111,11 @@ func main() {
 				}
 			}
 		}
-		if sc, ok := extra[r]; ok {
-			entries = append(entries, entry{r, ".", sc})
+		if e, ok := extra[r]; ok {
+			if looks != "" {
+				log.Fatalf("U+%04X is in extra and in the data: remove it from extra", r)
+			}
+			entries = append(entries, entry{r, e.target, e.script})
 			continue
 		}
 		if looks == "" {
@@ -188,10 +133,10 @@ func main() {
 
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by gen_display.go; DO NOT EDIT.\n\n")
-	fmt.Fprintf(&b, "// Source: UTS #39 confusables.txt version %s (%s), with NFKC and the\n", version, date)
-	fmt.Fprintf(&b, "// scripts of Unicode %s.\n\n", unicode.Version)
+	fmt.Fprintf(&b, "// Source: UTS #39 confusables.txt version %s (internal/confusable), with\n", confusable.Version)
+	fmt.Fprintf(&b, "// NFKC and the scripts of Unicode %s.\n\n", unicode.Version)
 	fmt.Fprintf(&b, "package iri\n\nimport \"unicode\"\n\n")
-	fmt.Fprintf(&b, "// confusablesVersion is the version of the UTS #39 data syntaxLookalikes is\n// generated from.\nconst confusablesVersion = %q\n\n", version)
+	fmt.Fprintf(&b, "// confusablesVersion is the version of the UTS #39 data syntaxLookalikes is\n// generated from.\nconst confusablesVersion = %q\n\n", confusable.Version)
 	fmt.Fprintf(&b, "// syntaxLookalikes lists, in code point order, the characters that look\n")
 	fmt.Fprintf(&b, "// like URI syntax, with the script a neighbour must have for the character\n")
 	fmt.Fprintf(&b, "// to be shown (nil: never shown). See gen_display.go.\n")
@@ -212,19 +157,6 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("%s: %d look-alikes", *outFile, len(entries))
-}
-
-// parseSeq parses a space-separated sequence of hexadecimal code points.
-func parseSeq(s string) (string, error) {
-	var b strings.Builder
-	for _, f := range strings.Fields(s) {
-		v, err := strconv.ParseUint(f, 16, 32)
-		if err != nil {
-			return "", err
-		}
-		b.WriteRune(rune(v))
-	}
-	return b.String(), nil
 }
 
 func assigned(r rune) bool {

@@ -195,19 +195,15 @@ func hostTLD(a string) (tld, tldU string) {
 
 // displayLabel returns the Unicode form of the A-label label and true
 // when it is safe to show (RFC 3987 section 3.2 step 6, with the care
-// browsers take): it is a valid A-label, its characters are appropriate
-// for display, and safeLabel allows it under the top-level domain tld
-// (tldU in Unicode). The Bidi Rule of RFC 5893 concerns the whole domain:
-// the caller checks that the displayed host maps back to its A-labels.
+// browsers take): it is a valid A-label and safeLabel allows it under the
+// top-level domain tld (tldU in Unicode); safeLabel also checks that its
+// characters are appropriate for display. The Bidi Rule of RFC 5893
+// concerns the whole domain: the caller checks that the displayed host
+// maps back to its A-labels.
 func displayLabel(label, tld, tldU string) (string, bool) {
 	u, ok := decodeACE(label)
 	if !ok {
 		return "", false
-	}
-	for _, r := range u {
-		if r >= utf8.RuneSelf && !displayable(r, compHost) {
-			return "", false
-		}
 	}
 	if !safeLabel(u, tld, tldU) {
 		return "", false

@@ -1,7 +1,6 @@
 package iri
 
 import (
-	"bufio"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -212,42 +211,23 @@ type knownDiff struct {
 	reason string
 }
 
-// readKnownDiffs reads known-differences.tsv: comment lines start with
-// "#", the reasons are declared in comments "# reason <key>: <text>", and
+// readKnownDiffs reads known-differences.tsv (readKnownDifferences):
 // each row is kind, input (Go-quoted), Jena's answer, ours, reason key.
 func readKnownDiffs(t *testing.T) (rows []knownDiff, reasons map[string]string, header []string) {
 	t.Helper()
-	reasons = map[string]string{}
-	f, err := os.Open(jenaDir + "known-differences.tsv")
+	header, reasons, fields, lines, err := readKnownDifferences(jenaDir+"known-differences.tsv", 5)
 	if os.IsNotExist(err) {
 		return nil, reasons, nil
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			header = append(header, line)
-			if k, text, ok := strings.Cut(strings.TrimPrefix(line, "# reason "), ": "); ok && strings.HasPrefix(line, "# reason ") {
-				reasons[k] = text
-			}
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 5 {
-			t.Fatalf("known-differences.tsv:%d: %d fields, want 5", n, len(f))
-		}
+	for i, f := range fields {
 		in, err := strconv.Unquote(f[1])
 		if err != nil {
-			t.Fatalf("known-differences.tsv:%d: input: %v", n, err)
+			t.Fatalf("known-differences.tsv:%d: input: %v", lines[i], err)
 		}
 		rows = append(rows, knownDiff{jenaDiff{f[0], in, f[2], f[3]}, f[4]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return rows, reasons, header
 }

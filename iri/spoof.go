@@ -15,7 +15,10 @@ import (
 // (components/url_formatter/spoof_checks), which builds on UTS #39:
 //
 //   - per label (safeLabel): the characters must be Allowed identifier
-//     characters (UTS #39 Identifier_Status) less a few look-alikes; the
+//     characters (UTS #39 Identifier_Status) less a few look-alikes
+//     (blockedChar), and characters a path would show (showRune: nothing
+//     invisible, no look-alike of URI syntax but those of a non-Latin
+//     script, which the rules below judge in context); the
 //     label must be Highly Restrictive (UTS #39 section 5.2: one script,
 //     or Latin with Han and kana, Han and Bopomofo, or Han and Hangul),
 //     use one system of digits and no repeated combining mark; it must not
@@ -91,6 +94,9 @@ func labelSpoofRule(u, tld, tldU string) spoofRule {
 		if !ok || blockedChar(r) {
 			return ruleChar
 		}
+		if show, _ := showRune(r, compHost); !show {
+			return ruleChar // as in a path: invisible, hidden, syntax look-alike
+		}
 		resolved &= s
 	}
 	if ascii {
@@ -152,22 +158,23 @@ func labelSpoofRule(u, tld, tldU string) spoofRule {
 }
 
 // blockedChar reports whether r is one of the Allowed characters that the
-// policy refuses all the same: look-alikes of "/", "-", quotes and
-// apostrophes, characters not valid in IDNA 2008, the joiners, and the
-// rarely used Latin, Greek and Cyrillic extension blocks, whose letters
-// are mostly look-alikes of common ones.
+// policy refuses all the same: look-alikes of "-", quotes and
+// apostrophes, characters not valid in IDNA 2008, and the rarely used
+// Latin, Greek and Cyrillic extension blocks, whose letters are mostly
+// look-alikes of common ones. The rest of Chromium's list is refused with
+// the characters a path does not show (showRune): U+0338 COMBINING LONG
+// SOLIDUS OVERLAY (hiddenChar), U+30A0 KATAKANA-HIRAGANA DOUBLE HYPHEN (a
+// look-alike of "="), and the joiners U+200C and U+200D (invisible, and
+// not Allowed).
 func blockedChar(r rune) bool {
 	switch r {
-	case 0x0338, // COMBINING LONG SOLIDUS OVERLAY
-		0x058A,         // ARMENIAN HYPHEN
+	case 0x058A, // ARMENIAN HYPHEN
 		0x2010,         // HYPHEN
 		0x2019,         // RIGHT SINGLE QUOTATION MARK
 		0x2027,         // HYPHENATION POINT
-		0x30A0,         // KATAKANA-HIRAGANA DOUBLE HYPHEN
 		0x02BB, 0x02BC, // MODIFIER LETTER TURNED COMMA, APOSTROPHE
-		0x02EC,         // MODIFIER LETTER VOICING
-		0x0138,         // LATIN SMALL LETTER KRA
-		0x200C, 0x200D: // ZERO WIDTH NON-JOINER, JOINER
+		0x02EC, // MODIFIER LETTER VOICING
+		0x0138: // LATIN SMALL LETTER KRA
 		return true
 	}
 	return 0x01CD <= r && r <= 0x01DC || // Latin Extended-B: Pinyin

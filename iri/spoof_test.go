@@ -2,6 +2,7 @@ package iri
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -56,6 +57,35 @@ func readTSV(t *testing.T, name string) (rows [][]string, lines []int) {
 		t.Fatal(err)
 	}
 	return rows, lines
+}
+
+// readKnownDifferences reads a known-differences file whose comment lines
+// (those that are empty or start with "#", returned as header) declare
+// the reasons ("# reason <key>: <text>") and whose other lines are rows
+// of nfields tab-separated fields, with their line numbers. A missing
+// file gives an error for which os.IsNotExist is true.
+func readKnownDifferences(name string, nfields int) (header []string, reasons map[string]string, rows [][]string, lines []int, err error) {
+	reasons = map[string]string{}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, reasons, nil, nil, err
+	}
+	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if line == "" || line[0] == '#' {
+			header = append(header, line)
+			if k, text, ok := strings.Cut(line, ": "); ok && strings.HasPrefix(k, "# reason ") {
+				reasons[strings.TrimPrefix(k, "# reason ")] = text
+			}
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != nfields {
+			return nil, nil, nil, nil, fmt.Errorf("%s:%d: %d tab-separated fields, want %d", name, n+1, len(f), nfields)
+		}
+		rows = append(rows, f)
+		lines = append(lines, n+1)
+	}
+	return header, reasons, rows, lines, nil
 }
 
 // knownDifferences reads known-differences.tsv: host, Chromium's result,

@@ -365,12 +365,7 @@ func (w *textWriter) decoded(s string, comp component, keepDots bool) {
 		c := s[i]
 		switch {
 		case c == '%' && isPctEncoded(s, i):
-			oct := buf[:0]
-			j := i
-			for isPctEncoded(s, j) {
-				oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
-				j += 3
-			}
+			oct, j := appendUnescaped(buf[:0], s, i)
 			w.decodedOctets(s, i, j, oct, keepDots)
 			i = j
 		case c < utf8.RuneSelf:

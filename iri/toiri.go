@@ -22,7 +22,8 @@ import (
 //     FULL STOP; a look-alike that is a letter, digit or mark of a
 //     non-Latin script (Katakana "ノ", Devanagari visarga) is shown in a
 //     path, query or fragment only when no neighbouring letter or digit is
-//     foreign to its script, and never in the userinfo;
+//     foreign to its script (a run of look-alikes is decided as a whole),
+//     and never in the userinfo;
 //   - "%XX" for an unreserved ASCII character other than "." is decoded
 //     ("%7E" becomes "~"); "." stays encoded so that no dot segment
 //     appears;
@@ -172,12 +173,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 		switch {
 		case ch == '%' && isPctEncoded(s, i):
 			// Decode the whole run of escapes, then decide octet by octet.
-			oct := buf[:0]
-			j := i
-			for isPctEncoded(s, j) {
-				oct = append(oct, unhex(s[j+1])<<4|unhex(s[j+2]))
-				j += 3
-			}
+			oct, j := appendUnescaped(buf[:0], s, i)
 			b = appendDecodedOctets(b, s, i, j, oct, comp)
 			i = j
 		case ch < utf8.RuneSelf:

@@ -6,8 +6,11 @@
 // list of well-known domains.
 //
 // The tables are generated from confusables.txt, IdentifierStatus.txt and
-// ScriptExtensions.txt of Unicode 15.1.0 (gen.go) and from a list of top
-// domains (gentop.go); see testdata/uts39 and testdata/chromium-idn.
+// ScriptExtensions.txt of Unicode 15.1.0 (Version; gen.go) and from a
+// list of top domains (gentop.go); see testdata/uts39 and
+// testdata/chromium-idn. Package iri's table of the look-alikes of URI
+// syntax is built from the same data, through this package
+// (iri/gen_display.go).
 package confusable
 
 import (

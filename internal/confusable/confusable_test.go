@@ -54,8 +54,16 @@ func parseRange(t *testing.T, s string) (lo, hi rune) {
 	return rune(x), rune(y)
 }
 
-// TestPrototypes checks the generated table against confusables.txt.
+// TestPrototypes checks the generated table and Version against
+// confusables.txt.
 func TestPrototypes(t *testing.T) {
+	data, err := os.ReadFile(dataDir + "confusables.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\n# Version: "+Version+"\n") {
+		t.Errorf("confusables.txt is not version %s: go generate ./internal/confusable", Version)
+	}
 	want := map[rune]string{}
 	for _, f := range dataLines(t, "confusables.txt") {
 		r, _ := parseRange(t, f[0])

@@ -2,6 +2,10 @@
 
 package confusable
 
+// Version is the Unicode version of the UTS #39 and UCD data the tables
+// are generated from.
+const Version = "15.1.0"
+
 // The scripts of the Allowed characters, one bit each.
 const (
 	Latn Scripts = 1 << iota // Latin
