@@ -212,6 +212,7 @@ func (f *linkFilter) relMatch(rel string) bool {
 
 // hostWithin reports whether host is h or a subdomain of h, in any case.
 func hostWithin(host, h string) bool {
+	host = strings.TrimSuffix(host, ".")
 	if len(host) < len(h) || !strings.EqualFold(host[len(host)-len(h):], h) {
 		return false
 	}
