@@ -478,6 +478,12 @@
 // With --per-page, each line is one page instead: its fields, then "links",
 // the array of its links (without "file"), empty for a page without links.
 //
+// The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
+// --host, --same-site, --external; see relink extract -h) select the links
+// written, the page's URL being the document's own URL; a link of the HTTP
+// header has tag "http". With --per-page a page whose links are all left
+// out still has its line, with an empty array.
+//
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
 // offset N: reason" and skipped, and the rest of the file is read; a file
@@ -514,12 +520,29 @@
 //
 // Flags:
 //
+//	-attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
+//	-external
+//		keep the links to other registrable domains than the document's own URL's
+//	-host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-max-payload SIZE
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
 //	-paths-from FILE
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	-per-page
 //		write one line per page, with its links in an array
+//	-rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
+//	-role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	-same-site
+//		keep the links to the registrable domain of the document's own URL
+//	-scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	-tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of the pages
 //

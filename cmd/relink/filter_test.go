@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -241,5 +242,74 @@ func TestRoleNames(t *testing.T) {
 	}
 	if len(roleByName) != int(extract.Base)+1 {
 		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), extract.Base)
+	}
+}
+
+// TestWARCFilter checks that relink warc writes, under each filter, the
+// lines of its unfiltered output that the filter's definition selects.
+func TestWARCFilter(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "warc")
+	files := []string{filepath.Join(dir, "example.warc"), filepath.Join(dir, "warcio-example-iana.org-chunked.warc")}
+	all := runString(append([]string{"warc"}, files...), "")
+	if all.code != 0 {
+		t.Fatalf("relink warc: exit status %d, stderr %q", all.code, all.stderr)
+	}
+	type line struct {
+		Page, Tag, Attr, Role, Rel, URI string
+	}
+	var lines []string
+	var links []line
+	for l := range strings.Lines(all.stdout) {
+		var j line
+		if err := json.Unmarshal([]byte(l), &j); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, l)
+		links = append(links, j)
+	}
+	host := func(u string) string { _, h, _ := splitURI(u); return h }
+	tests := []struct {
+		args []string
+		keep func(l line) bool
+		min  int // the fewest lines the filter keeps here
+	}{
+		{[]string{"--tag", "http"}, func(l line) bool { return l.Tag == "http" }, 1},
+		{[]string{"--role", "resource", "--rel", "stylesheet"}, func(l line) bool { return l.Role == "resource" && l.Rel == "stylesheet" }, 2},
+		{[]string{"--external"}, func(l line) bool { return !strings.HasSuffix(host(l.URI), "iana.org") && host(l.URI) != "example.org" }, 1},
+		{[]string{"--same-site", "--role", "hyperlink", "--attr", "href"}, func(l line) bool {
+			return l.Role == "hyperlink" && l.Attr == "href" && (strings.HasSuffix(host(l.URI), "iana.org") && strings.Contains(l.Page, "iana") || host(l.URI) == "example.org")
+		}, 30},
+		{[]string{"--host", "www.iana.org", "--scheme", "http"}, func(l line) bool { return host(l.URI) == "www.iana.org" && strings.HasPrefix(l.URI, "http:") }, 30},
+	}
+	for _, tt := range tests {
+		var want strings.Builder
+		n := 0
+		for i, l := range links {
+			if tt.keep(l) {
+				want.WriteString(lines[i])
+				n++
+			}
+		}
+		if n < tt.min || n == len(lines) {
+			t.Fatalf("%q: the fixture has %d of %d lines to keep: not a test of the filter", tt.args, n, len(lines))
+		}
+		got := runString(append(append([]string{"warc"}, tt.args...), files...), "")
+		if got.code != 0 || got.stderr != "" {
+			t.Errorf("%q: exit status %d, stderr %q", tt.args, got.code, got.stderr)
+		}
+		if got.stdout != want.String() {
+			t.Errorf("%q:\ngot\n%s\nwant\n%s", tt.args, got.stdout, want.String())
+		}
+	}
+
+	// --per-page keeps each page's line, with the links kept.
+	got := runString([]string{"warc", "--per-page", "--tag", "http", files[0]}, "")
+	if got.code != 0 || strings.Count(got.stdout, "\n") != 2 || strings.Count(got.stdout, `"links":[]`) != 1 || strings.Count(got.stdout, `"tag":"http"`) != 1 {
+		t.Errorf("warc --per-page --tag http: exit status %d, output\n%s%s", got.code, got.stdout, got.stderr)
+	}
+
+	got = runString([]string{"warc", "--role", "anchor", files[0]}, "")
+	if got.code != exitUsage || got.stdout != "" || !strings.HasPrefix(got.stderr, `relink warc: unknown --role "anchor"`) {
+		t.Errorf("warc --role anchor: exit status %d, stdout %q, stderr %q; want a usage error", got.code, got.stdout, got.stderr)
 	}
 }
