@@ -102,7 +102,9 @@
 // shows (the URI for jsonl and tsv) is seen; --count writes each value
 // once, at the end, after the number of links that have it, separated by a
 // tab, by count descending then value (with --header, after the line
-// "count<TAB>uri"). Both hold every distinct value in memory: it grows
+// "count<TAB>uri", or iri or raw). A link without a URI (invalid) is
+// known by its raw value to --unique, and --count leaves it out unless
+// the format is raw. Both hold every distinct value in memory: it grows
 // with the number of distinct links, not with the input.
 //
 // A file that cannot be read is reported on standard error with its name and

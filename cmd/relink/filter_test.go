@@ -107,6 +107,25 @@ func TestExtractFilter(t *testing.T) {
 	}
 }
 
+// TestExtractUniqueInvalid checks that --unique tells invalid links
+// apart by their raw values, and that --count leaves them out.
+func TestExtractUniqueInvalid(t *testing.T) {
+	page := `<a href="http://a b/">1</a><a href="http://a%20b/">2</a><a href="http://a b/">3</a><a href="/ok">4</a><a href="/ok">5</a>`
+	got := runString([]string{"extract", "--unique", "--format", "tsv"}, page)
+	want := "-\t1\t9\ta\thref\t\thttp://a b/\n-\t1\t36\ta\thref\t\thttp://a%20b/\n-\t1\t92\ta\thref\t/ok\t/ok\n"
+	if got.code != 0 || got.stdout != want {
+		t.Errorf("--unique: exit status %d, got\n%s\nwant\n%s%s", got.code, got.stdout, want, got.stderr)
+	}
+	got = runString([]string{"extract", "--count"}, page)
+	if want := "2\t/ok\n"; got.code != 0 || got.stdout != want {
+		t.Errorf("--count: exit status %d, got %q, want %q (stderr %q)", got.code, got.stdout, want, got.stderr)
+	}
+	got = runString([]string{"extract", "--count", "--format", "raw"}, page)
+	if want := "2\t/ok\n2\thttp://a b/\n1\thttp://a%20b/\n"; got.code != 0 || got.stdout != want {
+		t.Errorf("--count --format raw: exit status %d, got %q, want %q (stderr %q)", got.code, got.stdout, want, got.stderr)
+	}
+}
+
 // TestExtractFilterNoBase checks --same-site and --external when the
 // document has no URL of its own.
 func TestExtractFilterNoBase(t *testing.T) {
