@@ -87,7 +87,7 @@
 //		ugc, sponsored, stylesheet...), in any case
 //	--host	the URI's host or one of its subdomains: --host example.org
 //		takes example.org and www.example.org, not example.org.uk;
-//		an internationalized name may be given in Unicode
+//		an internationalized name may be given in Unicode; no port
 //	--same-site, --external	a link whose host has the same registrable
 //		domain ("site": the public suffix plus one label, from the
 //		Public Suffix List built into the program, so www.example.co.uk

@@ -30,7 +30,7 @@ must match one value of every filter given):
 		ugc, sponsored, stylesheet...), in any case
 	--host	the URI's host or one of its subdomains: --host example.org
 		takes example.org and www.example.org, not example.org.uk;
-		an internationalized name may be given in Unicode
+		an internationalized name may be given in Unicode; no port
 	--same-site, --external	a link whose host has the same registrable
 		domain ("site": the public suffix plus one label, from the
 		Public Suffix List built into the program, so www.example.co.uk
@@ -121,7 +121,8 @@ func (f *linkFilter) check() string {
 	for i, s := range f.hosts {
 		u, err := conv.ToURI("http://" + s + "/")
 		h, rest, _ := strings.Cut(strings.TrimPrefix(u, "http://"), "/")
-		if err != nil || strings.ContainsAny(s, "/?#@\\") || h == "" || rest != "" {
+		port := strings.LastIndexByte(s, ':') > strings.LastIndexByte(s, ']')
+		if err != nil || strings.ContainsAny(s, "/?#@\\") || h == "" || rest != "" || port {
 			return fmt.Sprintf("invalid --host %q (want a host name such as example.org)", s)
 		}
 		f.hosts[i] = h

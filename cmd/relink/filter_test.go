@@ -191,6 +191,8 @@ func TestExtractFilterUsage(t *testing.T) {
 		{[]string{"--scheme", "http,"}, `invalid value "http," for flag -scheme: empty value in "http,"`},
 		{[]string{"--host", "example.org/path"}, `invalid --host "example.org/path"`},
 		{[]string{"--host", "a b"}, `invalid --host "a b"`},
+		{[]string{"--host", "example.org:8080"}, `invalid --host "example.org:8080"`},
+		{[]string{"--host", "[::1]:80"}, `invalid --host "[::1]:80"`},
 		{[]string{"--same-site", "--external"}, "--same-site and --external exclude each other"},
 		{[]string{"--unique", "--count"}, "--unique and --count exclude each other"},
 		{[]string{"--header"}, "--header applies to --format tsv and --count only"},
