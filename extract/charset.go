@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"mime"
 	"strings"
+	"sync"
 	"unicode/utf8"
-
-	"github.com/relink-go/relink/internal/chardet"
 
 	"golang.org/x/text/encoding"
 
+	"github.com/relink-go/relink/internal/chardet"
 	"github.com/relink-go/relink/internal/webenc"
 )
 
@@ -17,8 +17,9 @@ import (
 const (
 	SourceBOM       = "bom"       // a byte order mark
 	SourceTransport = "transport" // the Content-Type header or a caller's hint (--charset)
-	SourceMeta      = "meta"      // a <meta> element in the first 1024 bytes
-	SourceDetected  = "detected"  // no declaration: guessed from the first DetectLimit bytes
+	SourceXML       = "xml"       // an XML declaration at the very start: <?xml ... encoding="..."?>
+	SourceMeta      = "meta"      // a <meta> element: in the first 1024 bytes, or later in the head
+	SourceDetected  = "detected"  // no declaration: UTF-8, or guessed from the first DetectLimit bytes
 	SourceDefault   = "default"   // no declaration: the fallback
 )
 
@@ -29,69 +30,140 @@ type Charset struct {
 	Source   string            // one of the Source constants
 }
 
-// PrescanLimit is how many bytes the <meta> prescan looks at, as in
-// browsers.
+// PrescanLimit is how many bytes browsers look at for a <meta> charset
+// whatever the tags that hold them, and how many DetectCharset needs to
+// decide in most documents (those that declare their charset early).
 const PrescanLimit = 1024
 
 // DetectLimit is how many of the first bytes of a document that declares
 // no charset are looked at to guess it (see DetectCharset). An extractor
-// holds that many bytes of such a document before it reports a link.
+// that may guess holds that many bytes of such a document, or the whole
+// head when it is longer, before it reports a link.
 const DetectLimit = 8 << 10
 
 // DetectCharset determines the character encoding of an HTML document from
-// its first bytes (DetectLimit are enough; fewer when the document is
-// shorter) the way the HTML standard's encoding sniffing algorithm does:
-// a byte order mark; else the transport's charset, hint, which is a
-// Content-Type header value ("text/html; charset=koi8-r") or a bare label
-// ("koi8-r") and is ignored when empty or unknown; else the charset that a
-// <meta charset> or <meta http-equiv=content-type content=...> declares in
-// the first 1024 bytes (the prescan algorithm; UTF-16 declarations mean
-// UTF-8 and x-user-defined means windows-1252, as the standard says);
-// else the fallback, when it is a known label (UTF-8 instead when the
-// first 1024 bytes are valid UTF-8 with some non-ASCII): a caller's way to
-// say what an unlabeled document is (Options.DefaultCharset), and to turn
-// guessing off.
+// its first bytes the way Chromium does, which is the HTML standard's
+// encoding sniffing algorithm with a tokenizer in the place of its prescan
+// and its "change the encoding" done for a <meta> in the head:
 //
-// Else, with no fallback, the charset is guessed from the first
-// DetectLimit bytes (Source is SourceDetected): UTF-8 when they are
-// valid UTF-8 with some non-ASCII; else, when some are not ASCII, the
-// legacy encoding that byte statistics make most likely, as browsers
-// guess (Japanese, Chinese, Korean, Cyrillic, Greek, Hebrew, Arabic, Thai,
-// Turkish, Baltic and central European encodings, or windows-1252;
-// not the 7-bit ISO-2022-JP, which Chromium does not guess either);
-// else windows-1252 (Source SourceDefault), as browsers read an
-// unlabeled ASCII page in most locales. The guess is Chromium's on 98
-// percent of the unlabeled legacy-charset pages of our measure (see
-// bench/chromecharset). Chromium also guesses, but reads
-// an unlabeled page that is valid UTF-8 as windows-1252 (it guesses UTF-8
-// only for local files): DetectCharset reads it as UTF-8, as its author
-// meant.
+//   - a byte order mark;
+//   - else the transport's charset, hint, which is a Content-Type header
+//     value ("text/html; charset=koi8-r") or a bare label ("koi8-r") and is
+//     ignored when empty or unknown;
+//   - else UTF-16LE or UTF-16BE when the document starts with "<?x" in
+//     UTF-16 (source SourceXML);
+//   - else the charset that a <meta charset> or <meta http-equiv=content-type
+//     content=...> declares, found as Chromium finds it (see below): UTF-16
+//     declarations mean UTF-8 and x-user-defined means windows-1252, as the
+//     standard says;
+//   - else the encoding named by an XML declaration that starts the
+//     document, <?xml version="1.0" encoding="koi8-r"?> (the first
+//     "encoding" before the first ">" in the first 1024 bytes, its value
+//     quoted and without spaces; UTF-16 means UTF-8; nothing may come
+//     before "<?xml"), source SourceXML;
+//   - else, when fallback is a known label (a caller's way to say what an
+//     unlabeled document is, and to turn guessing off), UTF-8 when the
+//     first 1024 bytes are valid UTF-8 with some non-ASCII (source
+//     SourceDetected), else fallback (source SourceDefault);
+//   - else, with no fallback, the charset is guessed from the first
+//     DetectLimit bytes (source SourceDetected): UTF-8 when they are valid
+//     UTF-8 with some non-ASCII; else, when some are not ASCII, the legacy
+//     encoding that byte statistics make most likely, as browsers guess
+//     (Japanese, Chinese, Korean, Cyrillic, Greek, Hebrew, Arabic, Thai,
+//     Turkish, Baltic and central European encodings, or windows-1252; not
+//     the 7-bit ISO-2022-JP, which Chromium does not guess either);
+//   - else windows-1252 (source SourceDefault), as browsers read an
+//     unlabeled ASCII page in most locales.
 //
-// A later <meta> beyond the first 1024 bytes, which makes browsers reload
-// the page in another encoding, is not considered.
+// The guess is Chromium's on 98 percent of the unlabeled legacy-charset
+// pages of our measure (see bench/chromecharset). Chromium also guesses,
+// but reads an unlabeled page that is valid UTF-8 as windows-1252 (it
+// guesses UTF-8 only for local files): DetectCharset reads it as UTF-8, as
+// its author meant.
+//
+// Chromium finds a <meta> by reading the document with an HTML tokenizer,
+// so that one in a script, a title or a comment does not count, up to the
+// first that names a known encoding: in the first 1024 bytes whatever the
+// tags, and after them as long as the head lasts, which it does up to a tag
+// other than those allowed there (html, head, title, base, link, meta,
+// style, script, noscript, object; text does not end it). DetectCharset
+// looks in the first HeadLimit bytes of head only: head should hold them,
+// or the bytes up to the end of the head and at least DetectLimit (the
+// HTML extractor holds as many while it decides), else the answer is the
+// one for a document that ends where head does.
 func DetectCharset(head []byte, hint, fallback string) Charset {
-	return detectCharset(head, hint, fallback, true)
+	c, tentative := detectFirst(head, hint, fallback)
+	if !tentative {
+		return c
+	}
+	s := scanners.Get().(*metaScanner)
+	defer scanners.Put(s)
+	s.reset()
+	s.scan(head[:min(len(head), HeadLimit)], true)
+	return decideLate(c, s, head, fallback)
 }
 
-// detectCharset is DetectCharset, without the <meta> prescan and with
-// UTF-8 for ASCII when html is false.
-func detectCharset(head []byte, hint, fallback string, html bool) Charset {
+// guesses reports whether an extractor with these options may guess the
+// charset of a document, and so holds its first DetectLimit bytes when
+// nothing declares it.
+func guesses(opts *Options) bool {
+	return hintCharset(opts.Charset) == "" && lookupCharset(opts.DefaultCharset) == ""
+}
+
+var scanners = sync.Pool{New: func() any { return new(metaScanner) }}
+
+// detectFirst is the first steps of DetectCharset, before the <meta>:
+// what the first bytes say (PrescanLimit are enough), and whether a
+// <meta> may change it. It returns the zero Charset, tentative, when they
+// say nothing: decideLate then decides.
+func detectFirst(head []byte, hint, fallback string) (c Charset, tentative bool) {
 	switch {
 	case bytes.HasPrefix(head, []byte("\xEF\xBB\xBF")):
-		return charset("utf-8", SourceBOM)
+		return charset("utf-8", SourceBOM), false
 	case bytes.HasPrefix(head, []byte("\xFE\xFF")):
-		return charset("utf-16be", SourceBOM)
+		return charset("utf-16be", SourceBOM), false
 	case bytes.HasPrefix(head, []byte("\xFF\xFE")):
-		return charset("utf-16le", SourceBOM)
+		return charset("utf-16le", SourceBOM), false
 	}
 	if name := hintCharset(hint); name != "" {
-		return charset(name, SourceTransport)
+		return charset(name, SourceTransport), false
 	}
-	if html {
-		if name := prescan(head[:min(len(head), PrescanLimit)]); name != "" {
-			return charset(name, SourceMeta)
+	if len(head) > PrescanLimit {
+		head = head[:PrescanLimit]
+	}
+	if len(head) >= 8 {
+		switch {
+		case bytes.HasPrefix(head, []byte("<\x00?\x00x\x00")):
+			return charset("utf-16le", SourceXML), false
+		case bytes.HasPrefix(head, []byte("\x00<\x00?\x00x")):
+			return charset("utf-16be", SourceXML), false
+		case bytes.HasPrefix(head, []byte("<?xml")):
+			if name := xmlEncoding(head); name != "" {
+				return charset(name, SourceXML), true
+			}
 		}
 	}
+	return Charset{}, true
+}
+
+// decideLate returns the charset of a document whose first bytes, head,
+// said c (tentatively) once s has scanned it: the steps of DetectCharset
+// from the <meta> on.
+func decideLate(c Charset, s *metaScanner, head []byte, fallback string) Charset {
+	if s.name != "" {
+		return charset(s.name, SourceMeta)
+	}
+	if c.Name != "" {
+		return c
+	}
+	return undeclared(head, fallback, true)
+}
+
+// undeclared returns the charset of a document that declares none, whose
+// first bytes are head: UTF-8 detection, then fallback, or, without one, a
+// guess from the first DetectLimit bytes; else windows-1252 for HTML and
+// UTF-8 for plain text (html false).
+func undeclared(head []byte, fallback string, html bool) Charset {
 	if name := lookupCharset(fallback); name != "" {
 		if looksUTF8(head[:min(len(head), PrescanLimit)]) {
 			return charset("utf-8", SourceDetected)
@@ -127,11 +199,49 @@ func hintCharset(hint string) string {
 	return lookupCharset(label)
 }
 
-// guesses reports whether an extractor with these options may guess the
-// charset of a document, and so holds its first DetectLimit bytes.
-func guesses(opts *Options) bool {
-	return hintCharset(opts.Charset) == "" && lookupCharset(opts.DefaultCharset) == ""
+// xmlEncoding returns the WHATWG name of the encoding that the XML
+// declaration at the start of b names, or "", as Chromium reads it: the
+// first "encoding" before the first ">" (in the first 1024 bytes), then "=" and a quoted value, with
+// control characters and spaces allowed around the "="; UTF-16 means
+// UTF-8.
+func xmlEncoding(b []byte) string {
+	end := bytes.IndexByte(b, '>')
+	if end < 0 {
+		return ""
+	}
+	b = b[:end]
+	i := bytes.Index(b, []byte("encoding"))
+	if i < 0 {
+		return ""
+	}
+	b = b[i+len("encoding"):]
+	b = bytes.TrimLeft(b, xmlSpace)
+	if len(b) == 0 || b[0] != '=' {
+		return ""
+	}
+	b = bytes.TrimLeft(b[1:], xmlSpace)
+	if len(b) == 0 || b[0] != '"' && b[0] != '\'' {
+		return ""
+	}
+	q := bytes.IndexByte(b[1:], b[0])
+	if q < 0 {
+		return ""
+	}
+	label := string(b[1 : 1+q])
+	if strings.TrimSpace(label) != label {
+		return "" // Chromium's lookup takes no spaces here
+	}
+	name := lookupCharset(label)
+	switch name {
+	case "utf-16be", "utf-16le":
+		name = "utf-8"
+	}
+	return name
 }
+
+// xmlSpace is what Chromium skips around the "=" of an XML declaration's
+// encoding: the bytes up to and including the space.
+const xmlSpace = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f "
 
 func charset(name, source string) Charset {
 	e, _ := webenc.Lookup(name)
@@ -165,161 +275,11 @@ func looksUTF8(b []byte) bool {
 	return high && utf8.Valid(b)
 }
 
-// prescan implements the HTML standard's "prescan a byte stream to
-// determine its encoding" on b and returns the WHATWG name of the encoding
-// found, or "".
-func prescan(b []byte) string {
-	for p := 0; p < len(b); p++ {
-		rest := b[p:]
-		switch {
-		case bytes.HasPrefix(rest, []byte("<!--")):
-			// The "-->" may share its dashes with "<!--".
-			end := bytes.Index(b[p+2:], []byte("-->"))
-			if end < 0 {
-				return ""
-			}
-			p += 2 + end + 2
-		case len(rest) >= 6 && asciiEqualFold(rest[:5], "<meta") && (isPrescanSpace(rest[5]) || rest[5] == '/'):
-			p += 5
-			var name string
-			if name, p = prescanMeta(b, p); name != "" {
-				return name
-			}
-		case len(rest) >= 2 && rest[0] == '<' && (isASCIILetter(rest[1]) || rest[1] == '/' && len(rest) >= 3 && isASCIILetter(rest[2])):
-			for p < len(b) && !isPrescanSpace(b[p]) && b[p] != '>' {
-				p++
-			}
-			for {
-				var ok bool
-				if _, _, p, ok = getAttribute(b, p); !ok {
-					break
-				}
-			}
-		case len(rest) >= 2 && rest[0] == '<' && (rest[1] == '!' || rest[1] == '/' || rest[1] == '?'):
-			end := bytes.IndexByte(rest, '>')
-			if end < 0 {
-				return ""
-			}
-			p += end
-		}
-	}
-	return ""
-}
-
-// prescanMeta reads the attributes of a <meta> element starting at p and
-// returns the encoding it declares, if any, and the position reached.
-func prescanMeta(b []byte, p int) (string, int) {
-	seen := map[string]bool{}
-	gotPragma, needPragma, charset := false, 0, "" // needPragma: 0 unknown, 1 true, 2 false
-	for {
-		name, value, np, ok := getAttribute(b, p)
-		p = np
-		if !ok {
-			break
-		}
-		if seen[name] {
-			continue
-		}
-		seen[name] = true
-		switch name {
-		case "http-equiv":
-			if value == "content-type" {
-				gotPragma = true
-			}
-		case "content":
-			if charset == "" {
-				if cs := charsetFromContent(value); cs != "" {
-					if n := lookupCharset(cs); n != "" {
-						charset, needPragma = n, 1
-					}
-				}
-			}
-		case "charset":
-			charset, needPragma = lookupCharset(value), 2
-		}
-	}
-	if needPragma == 0 || needPragma == 1 && !gotPragma || charset == "" {
-		return "", p
-	}
-	switch charset {
-	case "utf-16be", "utf-16le":
-		charset = "utf-8"
-	case "x-user-defined":
-		charset = "windows-1252"
-	}
-	return charset, p
-}
-
-// getAttribute implements the prescan's "get an attribute": it returns the
-// lower-cased name and value and the new position, or ok false at ">" or
-// the end of b.
-func getAttribute(b []byte, p int) (name, value string, np int, ok bool) {
-	for p < len(b) && (isPrescanSpace(b[p]) || b[p] == '/') {
-		p++
-	}
-	if p >= len(b) || b[p] == '>' {
-		return "", "", p, false
-	}
-	var nb, vb []byte
-	for {
-		if p >= len(b) {
-			return "", "", p, false
-		}
-		c := b[p]
-		switch {
-		case c == '=' && len(nb) > 0:
-			p++
-			goto value
-		case isPrescanSpace(c):
-			for p < len(b) && isPrescanSpace(b[p]) {
-				p++
-			}
-			if p >= len(b) || b[p] != '=' {
-				return string(nb), "", p, true
-			}
-			p++
-			goto value
-		case c == '/' || c == '>':
-			return string(nb), "", p, true
-		}
-		nb = append(nb, lowerASCII(c))
-		p++
-	}
-value:
-	for p < len(b) && isPrescanSpace(b[p]) {
-		p++
-	}
-	if p >= len(b) {
-		return "", "", p, false
-	}
-	switch c := b[p]; c {
-	case '"', '\'':
-		p++
-		for {
-			if p >= len(b) {
-				return "", "", p, false
-			}
-			if b[p] == c {
-				return string(nb), string(vb), p + 1, true
-			}
-			vb = append(vb, lowerASCII(b[p]))
-			p++
-		}
-	case '>':
-		return string(nb), "", p, true
-	}
-	for p < len(b) && !isPrescanSpace(b[p]) && b[p] != '>' {
-		vb = append(vb, lowerASCII(b[p]))
-		p++
-	}
-	if p >= len(b) {
-		return "", "", p, false
-	}
-	return string(nb), string(vb), p, true
-}
-
-// charsetFromContent implements "the algorithm for extracting a character
-// encoding from a meta element" on the value of a content attribute.
+// charsetFromContent returns the charset named in the value of a meta
+// element's content attribute, or "", as Chromium reads it (the HTML
+// standard's "algorithm for extracting a character encoding from a meta
+// element", except that an unquoted value also ends at a quote and that
+// any control character counts as a space).
 func charsetFromContent(s string) string {
 	for p := 0; ; {
 		i := indexFold(s[p:], "charset")
@@ -327,39 +287,33 @@ func charsetFromContent(s string) string {
 			return ""
 		}
 		p += i + len("charset")
-		for p < len(s) && isPrescanSpace(s[p]) {
+		for p < len(s) && s[p] <= ' ' {
 			p++
 		}
 		if p >= len(s) || s[p] != '=' {
 			continue
 		}
 		p++
-		for p < len(s) && isPrescanSpace(s[p]) {
+		for p < len(s) && s[p] <= ' ' {
 			p++
 		}
 		if p >= len(s) {
 			return ""
 		}
 		if q := s[p]; q == '"' || q == '\'' {
-			end := bytes.IndexByte([]byte(s[p+1:]), q)
+			end := strings.IndexByte(s[p+1:], q)
 			if end < 0 {
 				return ""
 			}
 			return s[p+1 : p+1+end]
 		}
 		end := p
-		for end < len(s) && !isPrescanSpace(s[end]) && s[end] != ';' {
+		for end < len(s) && s[end] > ' ' && s[end] != ';' && s[end] != '"' && s[end] != '\'' {
 			end++
 		}
 		return s[p:end]
 	}
 }
-
-func isPrescanSpace(c byte) bool {
-	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '
-}
-
-func isASCIILetter(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 
 func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {

@@ -23,7 +23,9 @@ func TestDetectCharset(t *testing.T) {
 		{"meta http-equiv", `<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">`, "", "", "windows-1251", SourceMeta},
 		{"meta content without pragma is ignored", `<meta content="text/html; charset=windows-1251">`, "", "", "windows-1252", SourceDefault},
 		{"pragma after content", `<meta content='text/html; charset="iso-8859-2"' http-equiv=content-type>`, "", "", "iso-8859-2", SourceMeta},
-		{"first of duplicate attributes", `<meta charset=koi8-r charset=gbk>`, "", "", "koi8-r", SourceMeta},
+		{"last of repeated charset attributes, as Chromium", `<meta charset=koi8-r charset=gbk>`, "", "", "gbk", SourceMeta},
+		{"meta in a script is not seen, as Chromium", `<script>"<meta charset=koi8-r>"</script>`, "", "", "windows-1252", SourceDefault},
+		{"meta in a title is not seen, as Chromium", `<title><meta charset=koi8-r></title>`, "", "", "windows-1252", SourceDefault},
 		{"utf-16 declared means utf-8", `<meta charset=utf-16le>`, "", "", "utf-8", SourceMeta},
 		{"x-user-defined means windows-1252", `<meta charset=x-user-defined>`, "", "", "windows-1252", SourceMeta},
 		{"meta in a comment is skipped", `<!-- <meta charset=koi8-r> --><meta charset=gbk>`, "", "", "gbk", SourceMeta},
@@ -43,8 +45,24 @@ func TestDetectCharset(t *testing.T) {
 		{"transport beats guessing", "<p>\xf0\xd2\xc9\xd7\xc5\xd4</p>", "windows-1251", "", "windows-1251", SourceTransport},
 		{"meta beats guessing", "<meta charset=iso-8859-5><p>\xf0\xd2\xc9\xd7\xc5\xd4</p>", "", "", "iso-8859-5", SourceMeta},
 		{"ascii only falls back", "<p>plain</p>", "", "", "windows-1252", SourceDefault},
-		{"beyond 1024 bytes is not seen", strings.Repeat(" ", 1024) + "<meta charset=koi8-r>", "", "", "windows-1252", SourceDefault},
 		{"beyond DetectLimit is not seen", strings.Repeat(" ", DetectLimit) + "\xf0\xd2\xc9\xd7\xc5\xd4", "", "", "windows-1252", SourceDefault},
+		{"beyond 1024 bytes, in the head", strings.Repeat(" ", 1024) + "<meta charset=koi8-r>", "", "", "koi8-r", SourceMeta},
+		{"beyond 1024 bytes, after the head", "<body>" + strings.Repeat(" ", 1024) + "<meta charset=koi8-r>", "", "", "windows-1252", SourceDefault},
+		{"late meta beats UTF-8 detection", "<title>caf\xC3\xA9</title><script>" + strings.Repeat(" ", 1024) + "</script><meta charset=koi8-r>", "", "", "koi8-r", SourceMeta},
+		{"late meta in a script is not seen", "<script>" + strings.Repeat(" ", 1024) + "<meta charset=koi8-r></script>", "", "", "windows-1252", SourceDefault},
+		{"late meta with a character reference", "<title>" + strings.Repeat(" ", 1024) + "</title><meta charset=&#107;oi8-r>", "", "", "koi8-r", SourceMeta},
+		{"late meta beyond HeadLimit is not seen", "<title>" + strings.Repeat(" ", HeadLimit) + "</title><meta charset=koi8-r>", "", "", "windows-1252", SourceDefault},
+		{"xml declaration", `<?xml version="1.0" encoding="koi8-r"?><p>`, "", "", "koi8-r", SourceXML},
+		{"xml declaration beats UTF-8 detection", "<?xml version='1.0' encoding='koi8-r'?><p>caf\xC3\xA9", "", "", "koi8-r", SourceXML},
+		{"xml declaration, utf-16 means utf-8", `<?xml version="1.0" encoding="utf-16"?><p>`, "", "", "utf-8", SourceXML},
+		{"xml declaration not at the start", ` <?xml version="1.0" encoding="koi8-r"?><p>`, "", "", "windows-1252", SourceDefault},
+		{"xml declaration, transport first", `<?xml version="1.0" encoding="koi8-r"?><p>`, "gbk", "", "gbk", SourceTransport},
+		{"xml declaration, late meta first", `<?xml version="1.0" encoding="koi8-r"?><title>` + strings.Repeat(" ", 1024) + "</title><meta charset=gbk>", "", "", "gbk", SourceMeta},
+		{"utf-16le xml declaration without BOM", "<\x00?\x00x\x00m\x00l\x00", "", "", "utf-16le", SourceXML},
+		{"utf-16be xml declaration without BOM", "\x00<\x00?\x00x\x00m\x00l", "", "", "utf-16be", SourceXML},
+		{"late meta beats guessing", "<title>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!" + strings.Repeat(" ", 1024) + "</title><meta charset=iso-8859-5>", "", "", "iso-8859-5", SourceMeta},
+		{"xml declaration beats guessing", "<?xml version='1.0' encoding='iso-8859-5'?><p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!</p>", "", "", "iso-8859-5", SourceXML},
+		{"meta after the head: guessed", "<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!</p>" + strings.Repeat(" ", 1024) + "<meta charset=iso-8859-5>", "", "", "koi8-r", SourceDetected},
 		{"processing instruction skipped", `<?xml version="1.0" encoding="koi8-r"?><meta charset=gbk>`, "", "", "gbk", SourceMeta},
 	}
 	for _, tt := range tests {
@@ -76,22 +94,60 @@ func TestCharsetFromContent(t *testing.T) {
 func FuzzDetectCharset(f *testing.F) {
 	f.Add([]byte(`<meta charset="koi8-r">`), "")
 	f.Add([]byte(`<!--><meta http-equiv=content-type content="charset=gbk">`), "text/html")
+	f.Add([]byte("<title>"+strings.Repeat("x", 1100)+"</title><meta charset=koi8-r>"), "")
+	f.Add([]byte(`<?xml version="1.0" encoding='gbk'?><body>`+strings.Repeat("x", 1100)+"<meta charset=koi8-r>"), "")
 	f.Fuzz(func(t *testing.T, head []byte, hint string) {
 		c := DetectCharset(head, hint, "")
 		if c.Name == "" || c.Encoding == nil || c.Source == "" {
 			t.Fatalf("DetectCharset(%q, %q) = %+v", head, hint, c)
 		}
+		// The extractor decides the same, at any chunk size.
+		for _, chunk := range []int{1, 3, 1000} {
+			x := NewHTML(Options{Charset: hint}, func(*Link) error { return nil })
+			for i := 0; i < len(head); i += chunk {
+				end := min(i+chunk, len(head))
+				if err := x.Feed(head[i:end], end == len(head)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(head) == 0 {
+				x.Feed(nil, true)
+			}
+			if x.Charset() != c {
+				t.Fatalf("chunk %d: the extractor decides %+v, DetectCharset %+v", chunk, x.Charset(), c)
+			}
+		}
 	})
 }
 
-// BenchmarkDetectCharset is the cost of the guess, once per unlabeled
+// BenchmarkDetectCharset measures the decision on the first bytes of
+// typical pages: a charset declared early by a <meta> (most pages), by the
+// transport, late by a <meta>, and none (the tokenizer then reads the
+// whole head for a late <meta>); and the guess, once per unlabeled
 // document: 8 KiB of markup and KOI8-R text.
 func BenchmarkDetectCharset(b *testing.B) {
-	page := unlabeledPage(DetectLimit)
-	DetectCharset(page, "", "") // the tables are built once per process
-	b.SetBytes(int64(len(page)))
-	for b.Loop() {
-		DetectCharset(page, "", "")
+	early := []byte(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A page</title><link rel="stylesheet" href="/s.css">` + strings.Repeat(`<link rel="preload" href="/f.woff2" as="font" crossorigin>`, 20))
+	late := []byte(`<!DOCTYPE html><html><head><title>A page</title><script>` + strings.Repeat("var a = 1;\n", 300) + `</script><meta charset="koi8-r"></head><body>`)
+	none := []byte(`<!DOCTYPE html><html><head><title>A page</title>` + strings.Repeat(`<link rel="preload" href="/f.woff2" as="font">`, 10) + `</head><body>` + strings.Repeat("<p>Some text.</p>\n", 100))
+	guess := unlabeledPage(DetectLimit)
+	DetectCharset(guess, "", "") // the tables are built once per process
+	for _, c := range []struct {
+		name, hint string
+		head       []byte
+	}{
+		{"meta-early", "", early[:PrescanLimit]},
+		{"transport", "text/html; charset=utf-8", early[:PrescanLimit]},
+		{"meta-late", "", late},
+		{"none", "", none},
+		{"guess", "", guess},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.head)))
+			for b.Loop() {
+				DetectCharset(c.head, c.hint, "")
+			}
+		})
 	}
 }
 
@@ -128,38 +184,72 @@ func unlabeledPage(size int) []byte {
 }
 
 // TestHoldForGuess checks how much of a document the extractors hold
-// before deciding its charset: DetectLimit bytes when they may guess it,
+// before deciding its charset. The HTML extractor holds the first
+// PrescanLimit bytes, enough when they declare the charset (or a charset is
+// given); else up to where the head is over, for a late <meta>; and then,
+// when it may guess and nothing declared the charset, DetectLimit bytes
+// at least. The text extractor holds DetectLimit bytes when it may guess,
 // PrescanLimit when a charset or fallback is given.
 func TestHoldForGuess(t *testing.T) {
 	ascii := bytes.Repeat([]byte("<p>plain</p>\n"), DetectLimit/13+1)
 	koi8 := []byte("<p>\xeb\xcf\xc4\xc9\xd2\xcf\xd7\xcb\xc1 \xd3\xd4\xd2\xc1\xce\xc9\xc3\xd9</p>")
 	doc := append(append([]byte(nil), ascii[:2000]...), koi8...)
 	doc = append(doc, ascii...)
+	// An early <meta> decides at PrescanLimit, guessing or not.
+	early := append([]byte("<meta charset=iso-8859-5>"), doc...)
+	// A late one in a long head decides where it is, past DetectLimit.
+	lateHead := "<title>" + string(koi8) + strings.Repeat(" ", DetectLimit) + "</title><meta charset=iso-8859-5>"
+	late := append([]byte(lateHead), doc...)
+	// A long head without one is held to its end, and the guess reads the
+	// first DetectLimit bytes.
+	longHead := "<title>" + string(koi8) + strings.Repeat(" ", DetectLimit) + "</title><body>"
+	long := append([]byte(longHead), doc...)
+	// Without a guess, a document whose head is over at once is held up
+	// to the end of the first tag that ends past PrescanLimit bytes, where
+	// Chromium's scan for a <meta> stops.
+	pastPrescan := PrescanLimit + bytes.IndexByte(doc[PrescanLimit-1:], '>')
 	for _, tc := range []struct {
-		opts Options
-		hold int
-		want string
+		name     string
+		doc      []byte
+		opts     Options
+		htmlHold int
+		htmlWant string
+		textHold int
+		textWant string
 	}{
-		{Options{}, DetectLimit, "koi8-r"},
-		{Options{DefaultCharset: "windows-1252"}, PrescanLimit, "windows-1252"},
-		{Options{Charset: "text/html; charset=iso-8859-5"}, PrescanLimit, "iso-8859-5"},
-		{Options{Charset: "bogus"}, DetectLimit, "koi8-r"},
+		{"guess", doc, Options{}, DetectLimit, "koi8-r", DetectLimit, "koi8-r"},
+		{"fallback", doc, Options{DefaultCharset: "windows-1252"}, pastPrescan, "windows-1252", PrescanLimit, "windows-1252"},
+		{"transport", doc, Options{Charset: "text/html; charset=iso-8859-5"}, PrescanLimit, "iso-8859-5", PrescanLimit, "iso-8859-5"},
+		{"unknown transport", doc, Options{Charset: "bogus"}, DetectLimit, "koi8-r", DetectLimit, "koi8-r"},
+		{"early meta", early, Options{}, PrescanLimit, "iso-8859-5", DetectLimit, "koi8-r"},
+		{"late meta", late, Options{}, len(lateHead), "iso-8859-5", DetectLimit, "koi8-r"},
+		{"late meta, fallback", late, Options{DefaultCharset: "windows-1252"}, len(lateHead), "iso-8859-5", PrescanLimit, "windows-1252"},
+		{"long head", long, Options{}, len(longHead), "koi8-r", DetectLimit, "koi8-r"},
+		{"long head, fallback", long, Options{DefaultCharset: "windows-1252"}, len(longHead), "windows-1252", PrescanLimit, "windows-1252"},
 	} {
 		h := NewHTML(tc.opts, func(*Link) error { return nil })
 		tx := NewText(tc.opts, func(*Link) error { return nil })
-		for name, feed := range map[string]func([]byte, bool) error{"HTML": h.Feed, "Text": tx.Feed} {
-			charset := map[string]func() Charset{"HTML": h.Charset, "Text": tx.Charset}[name]
-			if err := feed(doc[:tc.hold-1], false); err != nil {
+		for _, e := range []struct {
+			name    string
+			feed    func([]byte, bool) error
+			charset func() Charset
+			hold    int
+			want    string
+		}{
+			{"HTML", h.Feed, h.Charset, tc.htmlHold, tc.htmlWant},
+			{"Text", tx.Feed, tx.Charset, tc.textHold, tc.textWant},
+		} {
+			if err := e.feed(tc.doc[:e.hold-1], false); err != nil {
 				t.Fatal(err)
 			}
-			if cs := charset(); cs.Name != "" {
-				t.Errorf("%s %+v: charset %s decided after %d bytes", name, tc.opts, cs.Name, tc.hold-1)
+			if cs := e.charset(); cs.Name != "" {
+				t.Errorf("%s, %s: charset %s decided after %d bytes", tc.name, e.name, cs.Name, e.hold-1)
 			}
-			if err := feed(doc[tc.hold-1:tc.hold], false); err != nil {
+			if err := e.feed(tc.doc[e.hold-1:e.hold], false); err != nil {
 				t.Fatal(err)
 			}
-			if cs := charset(); cs.Name != tc.want {
-				t.Errorf("%s %+v: charset %q after %d bytes, want %s", name, tc.opts, cs.Name, tc.hold, tc.want)
+			if cs := e.charset(); cs.Name != e.want {
+				t.Errorf("%s, %s: charset %q after %d bytes, want %s", tc.name, e.name, cs.Name, e.hold, e.want)
 			}
 		}
 	}

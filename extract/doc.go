@@ -18,7 +18,9 @@
 // value, rel and anchor text. It determines the charset as browsers do
 // ([DetectCharset]) and reads ISO-2022-JP and UTF-16 documents too.
 // [NewText] is the same for plain text: mail, chat, logs. Both hold a
-// bounded amount of memory whatever the size of the document. For the
+// bounded amount of memory whatever the size of the document. [NewCSS] is
+// the same for a style sheet (a .css file), with its charset found as CSS
+// Syntax says (byte order mark, transport, @charset). For the
 // links alone, [HTML.ReadFrom] and [Text.ReadFrom] read a document from an
 // io.Reader without copying it anywhere.
 //

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"slices"
@@ -62,7 +63,7 @@ type OversizeError struct {
 }
 
 func (e *OversizeError) Error() string {
-	return "extract: a tag or comment longer than the size limit was passed through unexamined"
+	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
 }
 
 // An HTML extractor finds the links of an HTML document as it streams
@@ -74,9 +75,12 @@ func (e *OversizeError) Error() string {
 // charset, decoding only link values; ISO-2022-JP is read through a mask
 // that hides the bytes of its two-byte runs from the tokenizer, and UTF-16
 // is decoded to UTF-8 for the tokenizer (offsets stay those of the
-// input). Memory is bounded: the first 1024 bytes are held until the
-// charset is known, and then at most one tag (Options.MaxTagSize), the
-// anchor text of one a element and the links inside it.
+// input). Memory is bounded: the first bytes are held until the charset
+// is known (1024, or, when they declare none, up to HeadLimit while a
+// later <meta> may still change it, and DetectLimit at least when the
+// charset is then guessed: see DetectCharset), and then at most
+// one tag (Options.MaxTagSize), the anchor text of one a element and the
+// links inside it.
 //
 // Links before the first <base href> resolve against the document's URL;
 // a browser would use the base for them too (the base applies to the
@@ -89,10 +93,12 @@ type HTML struct {
 
 	cs      Charset
 	known   bool
-	head    []byte // input held until the charset is known
-	hold    int    // the bytes held: PrescanLimit, or DetectLimit when guessing
-	pend    []byte // output not yet written
-	replay  []byte // held input not yet given to the tokenizer
+	late    bool        // the first bytes left the charset tentative: scan decides
+	scan    metaScanner // looks for a late <meta>, when late
+	guess   bool        // no charset or fallback given: an undeclared one is guessed
+	head    []byte      // input held until the charset is known
+	pend    []byte      // output not yet written
+	replay  []byte      // held input not yet given to the tokenizer
 	conv    *iri.Converter
 	docURL  *iri.URL // Options.BaseURL parsed, or nil
 	base    *iri.URL // the document's base URL, or nil
@@ -162,10 +168,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn, hold: PrescanLimit}
-	if guesses(&opts) {
-		x.hold = DetectLimit
-	}
+	x := &HTML{opts: opts, fn: fn, guess: guesses(&opts)}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	x.Reset()
 	return x
@@ -174,7 +177,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // Reset implements transform.Transformer.
 func (x *HTML) Reset() {
 	x.z.Reset()
-	x.cs, x.known = Charset{}, false
+	x.cs, x.known, x.late = Charset{}, false, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	x.cacheGen++
@@ -190,9 +193,12 @@ func (x *HTML) Reset() {
 }
 
 // Charset returns the document's charset, once Transform has seen enough
-// of the document to decide it: the first 1024 bytes (DetectLimit bytes
-// when neither Options.Charset nor Options.DefaultCharset is set), or all
-// of a shorter document.
+// of the document to decide it (the first 1024 bytes; when they declare
+// none, up to the end of the head, at most HeadLimit, as a later <meta>
+// may decide it, and at least DetectLimit bytes when the charset is then
+// guessed, that is when neither Options.Charset nor Options.DefaultCharset
+// is set; or all of a shorter document): what DetectCharset says of those
+// bytes.
 func (x *HTML) Charset() Charset { return x.cs }
 
 // Transform implements transform.Transformer: it copies src to dst and
@@ -213,8 +219,8 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	n := copy(dst[nDst:], src)
 	if !x.known {
 		// Until the charset is known the input is held (x.head) and
-		// written once it is.
-		n = min(len(src), x.hold-len(x.head))
+		// written once it is: what Feed holds, all of src[:n].
+		n = min(len(src), x.holdLimit()-len(x.head))
 	}
 	known := x.known
 	if err := x.Feed(src[:n], atEOF && n == len(src)); err != nil {
@@ -244,7 +250,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 	}
 	if !x.known {
 		var ready bool
-		if x.head, b, ready = holdHead(x.head, b, atEOF, x.hold); !ready {
+		if b, ready = x.hold(b, atEOF); !ready {
 			return nil
 		}
 		x.start()
@@ -277,10 +283,66 @@ func (x *HTML) Settled() int64 {
 	return s
 }
 
-// start decides the charset from the head and prepares the conversions.
+// hold holds in x.head the first bytes of the document, from b, until its
+// charset is decided, as DetectCharset decides it: the first PrescanLimit
+// bytes; then, when they leave it tentative, the bytes up to where a late
+// <meta> is found or can no longer be (at most HeadLimit); then, when
+// nothing declared the charset and it is to be guessed, at least
+// DetectLimit bytes. It returns the rest of b and whether the charset,
+// x.cs, is decided.
+func (x *HTML) hold(b []byte, atEOF bool) ([]byte, bool) {
+	if !x.late {
+		var ready bool
+		if x.head, b, ready = holdHead(x.head, b, atEOF, PrescanLimit); !ready {
+			return b, false
+		}
+		var tentative bool
+		x.cs, tentative = detectFirst(x.head, x.opts.Charset, x.opts.DefaultCharset)
+		if !tentative {
+			return b, true
+		}
+		x.late = true
+		x.scan.reset()
+		x.scan.scan(x.head, atEOF && len(b) == 0)
+	}
+	for !x.decided(atEOF && len(b) == 0) {
+		if len(b) == 0 && !atEOF {
+			return b, false
+		}
+		take := min(len(b), x.holdLimit()-len(x.head))
+		x.head = append(x.head, b[:take]...)
+		if !x.scan.done {
+			// At the end of the document the scan ends too.
+			x.scan.scan(b[:take], atEOF && take == len(b))
+		}
+		b = b[take:]
+	}
+	x.cs = decideLate(x.cs, &x.scan, x.head, x.opts.DefaultCharset)
+	return b, true
+}
+
+// holdLimit returns how many bytes hold may hold in the state it is in.
+func (x *HTML) holdLimit() int {
+	switch {
+	case !x.late:
+		return PrescanLimit
+	case !x.scan.done:
+		return HeadLimit
+	}
+	return DetectLimit
+}
+
+// decided reports whether the bytes held decide the charset, once the
+// first ones left it tentative; atEnd reports that they are the whole
+// document.
+func (x *HTML) decided(atEnd bool) bool {
+	return x.scan.done && (x.scan.name != "" || x.cs.Name != "" || !x.guess ||
+		len(x.head) >= DetectLimit || atEnd)
+}
+
+// start prepares the conversions for the charset decided.
 func (x *HTML) start() {
 	x.known = true
-	x.cs = DetectCharset(x.head, x.opts.Charset, x.opts.DefaultCharset)
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
 	switch x.cs.Name {
 	case "iso-2022-jp":
@@ -437,7 +499,11 @@ func (x *HTML) token(tok *htmltok.Token) error {
 			err = x.addText(tok)
 		}
 	case htmltok.Oversize:
-		err = x.emit(&Link{Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: x.orig(tok, 0)}})
+		// One report per construct, which comes in several tokens.
+		if !tok.Cont {
+			off := x.orig(tok, 0)
+			err = x.emit(&Link{Offset: off, Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: off}})
+		}
 	}
 	if x.u16 != nil {
 		x.settled = x.orig(tok, len(tok.Raw))

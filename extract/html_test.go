@@ -235,6 +235,14 @@ var htmlCases = []struct {
 	want []string // URIs, in order
 }{
 	{`<a href="x">`, []string{"http://example.com/dir/x"}},
+	// A late <meta> (after 1024 bytes, in the head) sets the charset of
+	// the links before it too: 0xE1 is А in KOI8-R, á in windows-1252.
+	{"<title>" + strings.Repeat("t", 1100) + "</title><link href=\"/\xE1?\xE1\"><meta charset=koi8-r><a href=\"\xE1\">", []string{"http://example.com/%D0%90?%E1", "http://example.com/dir/%D0%90"}},
+	{"<script>" + strings.Repeat("t", 3000) + "</script><link href=\"/\xE1\"><meta http-equiv=content-type content='text/html; charset=koi8-r'>", []string{"http://example.com/%D0%90"}},
+	// Not after the head: the charset is then guessed, windows-1251
+	// ("привет"), not KOI8-R.
+	{"<title>" + strings.Repeat("t", 1100) + "</title><link href=\"/\xEF\xF0\xE8\xE2\xE5\xF2\"><body><meta charset=koi8-r>", []string{"http://example.com/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82"}},
+	{`<?xml version="1.0" encoding="koi8-r"?><a href="/` + "\xE1" + `">`, []string{"http://example.com/%D0%90"}},
 	{`<A HREF = 'a b' href=ignored>`, []string{"http://example.com/dir/a%20b"}},
 	// A base element's href resolves against the document's URL, the
 	// second one's too (it sets nothing).

@@ -176,13 +176,17 @@ func (t *Text) start() {
 	}
 }
 
-// detectTextCharset is DetectCharset without the <meta> prescan, and with
-// UTF-8 rather than windows-1252 as the default for first bytes that are
+// detectTextCharset is DetectCharset without <meta> and XML declarations
+// (UTF-16 ones included), and with UTF-8 rather than windows-1252 as the default for first bytes that are
 // all ASCII: HTML's default is the Web's legacy, while a text in a legacy
 // charset almost always shows it early, and reading a UTF-8 text as
 // windows-1252 would turn its later non-ASCII characters into others.
 func detectTextCharset(head []byte, hint, fallback string) Charset {
-	return detectCharset(head, hint, fallback, false)
+	switch c, _ := detectFirst(head, hint, fallback); c.Source {
+	case SourceBOM, SourceTransport:
+		return c
+	}
+	return undeclared(head, fallback, false)
 }
 
 // feed gives the input chunk b to the scanner, decoded if need be.

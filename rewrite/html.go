@@ -5,8 +5,10 @@ import "github.com/relink-go/relink/extract"
 // HTML rewrites the links of an HTML document: a transform.Transformer
 // whose output is its input with each link's bytes replaced by its new
 // form. Memory is bounded as extract.HTML's: the bytes held are those of a
-// tag, a CSS url() or a run of text being read, and the first 1024 bytes
-// until the charset is known.
+// tag, a CSS url() or a run of text being read, and the first bytes
+// until the charset is known (1024, or up to extract.HeadLimit when a late
+// <meta> may decide it, and extract.DetectLimit at least when it is
+// guessed).
 type HTML struct {
 	rewriter
 	x *extract.HTML
@@ -37,7 +39,11 @@ func (r *rewriter) extractOptions() extract.Options {
 
 func (h *HTML) found(l *extract.Link) error {
 	if l.Tag == "" && l.Attr == "" && l.Raw == "" {
-		return nil // an oversize construct, passed through
+		// An oversize construct, passed through.
+		if h.opts.Oversize != nil && l.Err != nil {
+			h.opts.Oversize(l.Err, l.Line)
+		}
+		return nil
 	}
 	if h.conv == nil {
 		h.start(h.x.Charset())

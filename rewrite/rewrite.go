@@ -74,6 +74,12 @@ type Options struct {
 	// TextLinks also rewrites the links written as plain text in the
 	// text of an HTML document.
 	TextLinks bool
+	// Oversize, when not nil, is called once for each construct longer
+	// than MaxTagSize (a tag, a comment; in CSS, a URL longer than
+	// extract.DefaultMaxCSSURLLen), which is passed through unexamined:
+	// its links are not rewritten. err is an *extract.OversizeError with
+	// the construct's offset; line is the line it starts on.
+	Oversize func(err error, line int)
 }
 
 // Stats counts what a rewriter did.
@@ -206,6 +212,10 @@ func (r *rewriter) link(l *extract.Link) {
 		// its own ("http:x" is relative to an http base, absolute
 		// without one, and "http:x´" has no host that could stand
 		// alone): write the absolute URL instead.
+		v, ok = r.absolute(l)
+	}
+	if ok && v == "" && l.Kind == extract.KindCSS {
+		// CSS takes url("") for no URL at all: write the URL whole.
 		v, ok = r.absolute(l)
 	}
 	if !ok {

@@ -58,6 +58,11 @@ func docs(t testing.TB) map[string][]byte {
 		t.Fatal(err)
 	}
 	m["site-index.html"] = b
+	// A KOI8-R page that says so in a late <meta>, after 1024 bytes of
+	// head: its links, before the meta too, are read in KOI8-R.
+	m["late-meta.html"] = []byte("<!DOCTYPE html><html><head><title>\xF4\xC5\xD3\xD4</title><script>" +
+		strings.Repeat("var x = 1;\n", 120) + "</script><link rel=stylesheet href=\"\xD3\xD4\xC9\xCC\xD8.css?\xE1=\xE2\">" +
+		"<meta charset=koi8-r></head><body><a href=\"\xD0\xD5\xD4\xD8/?q=\xE1\">\xF3\xD3\xD9\xCC\xCB\xC1</a> http://example.com/\xD0\xD5\xD4\xD8</body></html>")
 	return m
 }
 

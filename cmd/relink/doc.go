@@ -17,6 +17,8 @@
 //	uri      print the URI form of each input
 //	iri      print the display IRI of each input
 //	check    report what is wrong with IRI references
+//	completion print a shell completion script for bash, zsh or fish
+//	version  print relink's version
 //
 // Use "relink <command> -h" for more information about a command.
 //
@@ -26,8 +28,8 @@
 //
 //	relink extract [flags] [FILE|DIR...]
 //
-// Extract finds every link of each FILE (standard input when there is none)
-// and prints one line per link, in document order.
+// Extract finds every link of each FILE (standard input when there is none,
+// and for "-") and prints one line per link, in document order.
 //
 // In HTML it finds every URL-bearing construct of the WHATWG HTML standard
 // and the legacy and de-facto ones crawlers handle: a and area href and ping,
@@ -41,16 +43,22 @@
 // data-original...). Links inside noscript are found: crawlers run without
 // scripts. Each link is resolved as a browser resolves it: against the
 // document's base URL, with the query in the document's charset (from a byte
-// order mark, --charset, the <meta> prescan, or detection).
+// order mark, --charset, a <meta>, an XML declaration, or detection).
 //
 // In plain text it finds links as Unicode Technical Standard #58 says, with
 // the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
 // link. Email addresses are reported as mailto: URIs, links without a scheme
 // with http://.
 //
+// In a style sheet (--type css, or a .css file) it finds url(), @import and
+// the strings of image-set(), as in the CSS of HTML; the style sheet's
+// charset comes from a byte order mark, --charset, an @charset rule, else
+// UTF-8, and queries are UTF-8 as browsers encode every URL of CSS.
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-// .txt, .text, .log, .md, .eml are text), then by the first bytes.
+// .txt, .text, .log, .md, .eml are text; .css is CSS), then by the first
+// bytes.
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
 // unresolved. For a directory, --base is the URL of the directory, and each
@@ -109,7 +117,11 @@
 //
 // A file that cannot be read is reported on standard error with its name and
 // the others continue; the exit status is then 1. A tag longer than 1 MiB is
-// passed over with a warning.
+// passed over with one warning, which gives its line and offset. A binary
+// file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
+// starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
+// also reports each file on standard error: its type, its number of links,
+// its charset and how it was found, and how many of its links are invalid.
 //
 // Examples (from the repository's root):
 //
@@ -156,6 +168,7 @@
 //		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
@@ -171,10 +184,11 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html or text (default "auto")
+//		TYPE of the documents: auto, html, text or css (default "auto")
 //	-unique
 //		write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;
 //		the command then holds every distinct one in memory
+//	-v	verbose: also report each file, with what was found in it
 //
 // # Rewrite the links of HTML and plain-text files, in place or to standard output
 //
@@ -200,6 +214,11 @@
 // the URL of the directory, and each file's URL is --base plus the file's
 // path below it.
 //
+// A style sheet (.css) has its url(), @import and image-set() URLs
+// rewritten, written with the CSS escapes their place needs, as in the CSS
+// of HTML; its charset comes from a byte order mark, --charset, an @charset
+// rule, else UTF-8.
+//
 // Plain text holds absolute links only, found as extract finds them, with
 // queries in UTF-8 as an address bar sends them. There --resolve absolute
 // writes the http:// of a link written without a scheme (www.example.com),
@@ -209,7 +228,8 @@
 // leaves an http query percent-encoded as it is (its bytes may be meant in
 // that charset) and a host the charset cannot write in punycode.
 //
-// With no FILE, rewrite reads standard input and writes standard output.
+// With no FILE, or "-", rewrite reads standard input and writes standard
+// output ("-" cannot be given with other files).
 // With one FILE and none of -w, -n and --diff, it writes the rewritten file
 // on standard output. Several files, or a directory (with -r), need one of:
 //
@@ -258,15 +278,16 @@
 // --type decides which files are HTML and which plain text, as for
 // extract: "auto" (the default) goes by the file name's extension (.html,
 // .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
-// are text) and takes in a directory only the files with such an extension;
+// are text; .css is CSS) and takes in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
 // it looks like HTML and skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
-// HTML and text otherwise. "html" and
-// "text" take every file for one. Binary files (a NUL byte in the first 1024
+// HTML and text otherwise. "html",
+// "text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
-// (see above). The charset of each file is given with --charset, or
+// (see above). A tag longer than 1 MiB is passed through unexamined, its
+// links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 // found: for HTML as browsers find it (byte order mark, <meta>, detection),
 // for text from a byte order mark, else UTF-8 unless its first bytes are
 // not, then windows-1252.
@@ -278,6 +299,9 @@
 // files scanned, changed, the links rewritten, the errors (and among them
 // the conflicts) and the time; on a terminal a progress bar shows the
 // files and bytes done while it runs.
+// -q reports errors only (no warnings, progress bar or summary); -v also
+// reports each file: its links, those rewritten, and those left as written
+// because they could not be.
 //
 // Examples (from the repository's root). What would change if the sample
 // site moved to https://example.org/ and its links became absolute:
@@ -355,6 +379,7 @@
 //	-j N
 //		rewrite N files in parallel (0: as many as the machine has cores)
 //	-n	list the files that would change, and write nothing
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
@@ -364,7 +389,8 @@
 //	-to FORM
 //		the FORM of the links: uri or iri (default "uri")
 //	-type TYPE
-//		TYPE of the documents: auto, html or text (default "auto")
+//		TYPE of the documents: auto, html, text or css (default "auto")
+//	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //
 // # Turn plain text into HTML or Markdown with its links made links
@@ -374,7 +400,7 @@
 //	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
-// standard input when there is none, and writes it to standard output as an
+// standard input when there is none or for "-", and writes it to standard output as an
 // HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
 // and each link that relink extract finds in text made an a element,
 //
@@ -468,7 +494,7 @@
 //	date            WARC-Date as written
 //	status          the HTTP status code (absent for a resource record)
 //	charset         the page's charset, a WHATWG encoding name
-//	charset_source  transport, bom, meta, detected or default
+//	charset_source  transport, bom, xml, meta, detected or default
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given
@@ -820,4 +846,40 @@
 //		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
 //	-mode MODE
 //		MODE deciding what is an error: strict, leiri or web (default "strict")
+//
+// # Print a shell completion script for bash, zsh or fish
+//
+// Usage:
+//
+//	relink completion bash|zsh|fish
+//
+// Completion prints a script that makes the shell complete relink's
+// commands, their flags, and file names. It is made from the same table of
+// commands and flags as the help.
+//
+// bash, for the current shell and for every new one:
+//
+//	$ source <(relink completion bash)
+//	$ relink completion bash > ~/.local/share/bash-completion/completions/relink
+//
+// zsh (a directory of $fpath; or "source <(relink completion zsh)"):
+//
+//	$ relink completion zsh > "${fpath[1]}/_relink"
+//
+// fish:
+//
+//	$ relink completion fish > ~/.config/fish/completions/relink.fish
+//
+// # Print relink's version
+//
+// Usage:
+//
+//	relink version
+//
+// Version prints the version of relink: the module version it was built at
+// (go install github.com/relink-go/relink/cmd/relink@v1.2.3 gives v1.2.3);
+// for a build from a checkout, the commit it was built from, with
+// "+modified" when the working tree had changes; "(devel)" when the build
+// records neither. Then the Go version it was built with. "relink
+// --version" prints the same.
 package main

@@ -22,8 +22,8 @@ var extractCommand = &command{
 	name:    "extract",
 	summary: "list the links of HTML and plain-text documents",
 	usage:   "relink extract [flags] [FILE|DIR...]",
-	help: `Extract finds every link of each FILE (standard input when there is none)
-and prints one line per link, in document order.
+	help: `Extract finds every link of each FILE (standard input when there is none,
+and for "-") and prints one line per link, in document order.
 
 In HTML it finds every URL-bearing construct of the WHATWG HTML standard
 and the legacy and de-facto ones crawlers handle: a and area href and ping,
@@ -37,16 +37,22 @@ style elements, and the lazy-loading attributes (data-src, data-srcset,
 data-original...). Links inside noscript are found: crawlers run without
 scripts. Each link is resolved as a browser resolves it: against the
 document's base URL, with the query in the document's charset (from a byte
-order mark, --charset, the <meta> prescan, or detection).
+order mark, --charset, a <meta>, an XML declaration, or detection).
 
 In plain text it finds links as Unicode Technical Standard #58 says, with
 the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
 link. Email addresses are reported as mailto: URIs, links without a scheme
 with http://.
 
+In a style sheet (--type css, or a .css file) it finds url(), @import and
+the strings of image-set(), as in the CSS of HTML; the style sheet's
+charset comes from a byte order mark, --charset, an @charset rule, else
+UTF-8, and queries are UTF-8 as browsers encode every URL of CSS.
+
 --type decides which a file is: "auto" (the default) goes by the file
 name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-.txt, .text, .log, .md, .eml are text), then by the first bytes.
+.txt, .text, .log, .md, .eml are text; .css is CSS), then by the first
+bytes.
 --base is the document's own URL: relative links are resolved against it
 (and against a <base href>); without it they are given in URI form,
 unresolved. For a directory, --base is the URL of the directory, and each
@@ -81,7 +87,11 @@ with the number of distinct links, not with the input.
 
 A file that cannot be read is reported on standard error with its name and
 the others continue; the exit status is then 1. A tag longer than 1 MiB is
-passed over with a warning.
+passed over with one warning, which gives its line and offset. A binary
+file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
+starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
+also reports each file on standard error: its type, its number of links,
+its charset and how it was found, and how many of its links are invalid.
 
 Examples (from the repository's root):
 
@@ -117,10 +127,11 @@ var (
 		".php": true, ".asp": true, ".aspx": true, ".jsp": true, ".cfm": true}
 	textExt = map[string]bool{".txt": true, ".text": true, ".log": true, ".md": true, ".markdown": true,
 		".eml": true, ".mbox": true, ".csv": true, ".tsv": true}
+	cssExt = map[string]bool{".css": true}
 )
 
-// autoType returns the type --type auto gives a document, "html" or
-// "text": by its file name's extension ext (in lower case, with its dot;
+// autoType returns the type --type auto gives a document, "html",
+// "text" or "css": by its file name's extension ext (in lower case, with its dot;
 // "" for standard input), and when that is neither an HTML nor a text
 // one, by its first bytes, head (sniffType).
 func autoType(ext string, head []byte) string {
@@ -139,6 +150,8 @@ func typeByName(ext string) string {
 		return "html"
 	case textExt[ext]:
 		return "text"
+	case cssExt[ext]:
+		return "css"
 	}
 	return ""
 }
@@ -156,11 +169,12 @@ type extractor struct {
 	enc       *json.Encoder
 	filter    *linkFilter
 	shape     *shaper
+	verb      verbosity // -q, -v
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html or text")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri, iri, raw or tsv")
@@ -168,7 +182,13 @@ func runExtract(cmd *command, args []string, e *env) int {
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
 	filter := addFilterFlags(fs)
 	shape := addShapeFlags(fs)
+	var vf verbosityFlags
+	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	verb, status := vf.level(cmd, e)
 	if status >= 0 {
 		return status
 	}
@@ -190,16 +210,27 @@ func runExtract(cmd *command, args []string, e *env) int {
 		return status
 	}
 	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks,
-		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, filter: filter, shape: shape}
+		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
+		filter: filter, shape: shape}
 	x.enc = json.NewEncoder(x.out)
 	x.enc.SetEscapeHTML(false)
 	x.startShape()
 	if len(inputs) == 0 {
-		x.doc("-", x.base, e.stdin, "")
+		inputs = []string{"-"}
 	}
+	stdinRead := false
 	for _, in := range inputs {
-		info, err := os.Stat(in)
+		var info os.FileInfo
+		var err error
+		if in != "-" {
+			info, err = os.Stat(in)
+		}
 		switch {
+		case in == "-" && stdinRead:
+			x.fail(in, errors.New("standard input named twice"))
+		case in == "-":
+			stdinRead = true
+			x.doc("-", x.base, e.stdin, "")
 		case err != nil:
 			x.fail(in, err)
 		case info.IsDir() && !*recurse:
@@ -288,29 +319,54 @@ func (x *extractor) file(path, base string) {
 // doc extracts the links of one document.
 func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(extract.PrescanLimit)
+	if isBinary(head) {
+		if x.verb != quiet {
+			x.out.Flush()
+			fmt.Fprintf(x.stderr, "relink extract: %s: warning: binary, skipped\n", name)
+		}
+		return
+	}
 	typ := x.typ
 	if typ == "auto" {
-		head, _ := br.Peek(extract.PrescanLimit)
 		typ = autoType(ext, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks}
+	var found, invalid int
 	report := func(l *extract.Link) error {
 		var oe *extract.OversizeError
 		if errors.As(l.Err, &oe) {
-			fmt.Fprintf(x.stderr, "relink extract: %s:%d: warning: %v\n", name, l.Line, l.Err)
+			if x.verb != quiet {
+				x.out.Flush()
+				io.WriteString(x.stderr, oversizeWarning("extract", name, l.Line, l.Err))
+			}
 			return nil
+		}
+		found++
+		if l.Err != nil {
+			invalid++
 		}
 		x.emit(name, base, l)
 		return x.werr
 	}
-	var t io.ReaderFrom
-	if typ == "html" {
+	var t interface {
+		io.ReaderFrom
+		Charset() extract.Charset
+	}
+	switch typ {
+	case "html":
 		t = extract.NewHTML(opts, report)
-	} else {
+	case "css":
+		t = extract.NewCSS(opts, report)
+	default:
 		t = extract.NewText(opts, report)
 	}
 	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
 		x.fail(name, err)
+	} else if x.verb == verbose {
+		x.out.Flush()
+		cs := t.Charset()
+		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %d invalid\n", name, typ, plural(found, "link"), cs.Name, cs.Source, invalid)
 	}
 }
 
@@ -410,14 +466,14 @@ func (x *extractor) fail(name string, err error) {
 	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
 }
 
-// checkType reports a usage error for a --type other than auto, html and
-// text, and returns its exit status, or -1.
+// checkType reports a usage error for a --type other than auto, html,
+// text and css, and returns its exit status, or -1.
 func checkType(cmd *command, e *env, typ string) int {
 	switch typ {
-	case "auto", "html", "text":
+	case "auto", "html", "text", "css":
 		return -1
 	}
-	return usageError(cmd, e, "unknown --type %q (want auto, html or text)", typ)
+	return usageError(cmd, e, "unknown --type %q (want auto, html, text or css)", typ)
 }
 
 // checkCharsetBase reports a usage error for a --charset that is not a

@@ -17,7 +17,7 @@ var linkifyCommand = &command{
 	summary: "turn plain text into HTML or Markdown with its links made links",
 	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]",
 	help: `Linkify reads plain text (a mail body, a chat log) from each FILE, or from
-standard input when there is none, and writes it to standard output as an
+standard input when there is none or for "-", and writes it to standard output as an
 HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
 and each link that relink extract finds in text made an a element,
 
@@ -117,6 +117,12 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		linkify("standard input", e.stdin)
 	}
 	for _, name := range inputs {
+		if name == "-" {
+			if !linkify("standard input", e.stdin) {
+				return exitFail
+			}
+			continue
+		}
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)

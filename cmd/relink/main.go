@@ -31,7 +31,7 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []*command{extractCommand, rewriteCommand, linkifyCommand, warcCommand, uriCommand, iriCommand, checkCommand}
+var commands = []*command{extractCommand, rewriteCommand, linkifyCommand, warcCommand, uriCommand, iriCommand, checkCommand, completionCommand, versionCommand}
 
 // env is the outside world a command sees: tests substitute buffers.
 type env struct {
@@ -64,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		printUsage(stdout)
 		return exitOK
+	case "-version", "--version":
+		return versionCommand.run(versionCommand, args[1:], e)
 	}
 	cmd := lookup(args[0])
 	if cmd == nil {
@@ -110,7 +112,11 @@ Use "relink <command> -h" for more information about a command.
 // flags in fs when fs is not nil.
 func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "usage: %s\n\n%s", cmd.usage, cmd.help)
+	n := 0
 	if fs != nil {
+		fs.VisitAll(func(*flag.Flag) { n++ })
+	}
+	if n > 0 {
 		fmt.Fprintf(w, "\nFlags:\n")
 		out := fs.Output()
 		fs.SetOutput(w)
@@ -123,6 +129,9 @@ func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {
 // exits: parseArgs reports its errors.
 func newFlagSet(cmd *command, e *env) *flag.FlagSet {
 	fs := flag.NewFlagSet("relink "+cmd.name, flag.ContinueOnError)
+	if flagSetHook != nil {
+		flagSetHook(fs)
+	}
 	// parseArgs reports errors and printCommandHelp prints the defaults.
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}

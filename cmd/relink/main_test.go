@@ -418,7 +418,11 @@ func TestHelpExamples(t *testing.T) {
 			}
 			n++
 		}
-		if n == 0 {
+		// What version prints depends on the build (TestVersionCommand
+		// checks it), and completion prints a script, installed with
+		// redirections (the Completion tests check it): their help
+		// shows no output to compare.
+		if n == 0 && cmd != versionCommand && cmd != completionCommand {
 			t.Errorf("relink %s: no example in the help", cmd.name)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,6 +46,11 @@ site move needs). --base is the document's own URL; for a directory it is
 the URL of the directory, and each file's URL is --base plus the file's
 path below it.
 
+A style sheet (.css) has its url(), @import and image-set() URLs
+rewritten, written with the CSS escapes their place needs, as in the CSS
+of HTML; its charset comes from a byte order mark, --charset, an @charset
+rule, else UTF-8.
+
 Plain text holds absolute links only, found as extract finds them, with
 queries in UTF-8 as an address bar sends them. There --resolve absolute
 writes the http:// of a link written without a scheme (www.example.com),
@@ -54,7 +60,8 @@ form; --to iri shows its domain readable. In a legacy charset, --to iri
 leaves an http query percent-encoded as it is (its bytes may be meant in
 that charset) and a host the charset cannot write in punycode.
 
-With no FILE, rewrite reads standard input and writes standard output.
+With no FILE, or "-", rewrite reads standard input and writes standard
+output ("-" cannot be given with other files).
 With one FILE and none of -w, -n and --diff, it writes the rewritten file
 on standard output. Several files, or a directory (with -r), need one of:
 
@@ -103,15 +110,16 @@ handle where Go's os.Root does so: Unix and Windows.)
 --type decides which files are HTML and which plain text, as for
 extract: "auto" (the default) goes by the file name's extension (.html,
 .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
-are text) and takes in a directory only the files with such an extension;
+are text; .css is CSS) and takes in a directory only the files with such an extension;
 a FILE named on the command line with another extension is rewritten if
 it looks like HTML and skipped otherwise (a script or a data file is no
 text to rewrite in place), and standard input is HTML if it looks like
-HTML and text otherwise. "html" and
-"text" take every file for one. Binary files (a NUL byte in the first 1024
+HTML and text otherwise. "html",
+"text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
-(see above). The charset of each file is given with --charset, or
+(see above). A tag longer than 1 MiB is passed through unexamined, its
+links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 found: for HTML as browsers find it (byte order mark, <meta>, detection),
 for text from a byte order mark, else UTF-8 unless its first bytes are
 not, then windows-1252.
@@ -123,6 +131,9 @@ exit status is 1. At the end a summary line on standard error gives the
 files scanned, changed, the links rewritten, the errors (and among them
 the conflicts) and the time; on a terminal a progress bar shows the
 files and bytes done while it runs.
+-q reports errors only (no warnings, progress bar or summary); -v also
+reports each file: its links, those rewritten, and those left as written
+because they could not be.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
@@ -207,6 +218,7 @@ type rewriteRun struct {
 	roots     []*os.Root // the trees walked, open
 	temps     tempFiles  // the temporary files of -w in flight
 	conflicts int        // the files not written because another program changed them
+	verb      verbosity  // -q, -v
 }
 
 // A rewriteJob is one file to rewrite.
@@ -227,6 +239,7 @@ type rewriteResult struct {
 	stats   rewrite.Stats
 	diff    []byte
 	err     error
+	warns   string // the warnings of oversize constructs
 }
 
 func runRewrite(cmd *command, args []string, e *env) int {
@@ -234,7 +247,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
 	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html or text")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
@@ -244,12 +257,17 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	diff := fs.Bool("diff", false, "print a unified diff of the changes of each file")
 	jobs := fs.Int("j", 0, "rewrite `N` files in parallel (0: as many as the machine has cores)")
 	backup := fs.String("backup", "", "with -w, keep each original file as its name followed by `SUFFIX`")
+	var vf verbosityFlags
+	vf.register(fs)
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents\n(plain-text documents have no other)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
 	rw := &rewriteRun{cmd: cmd, e: e, typ: *typ, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	if rw.verb, status = vf.level(cmd, e); status >= 0 {
+		return status
+	}
 	rw.opts.BaseURL = *base
 	rw.opts.Charset = *charset
 	rw.opts.TextLinks = *textLinks
@@ -292,6 +310,12 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	if *backup != "" && strings.ContainsRune(*backup, filepath.Separator) {
 		return usageError(cmd, e, "--backup %s: a suffix, not a path", quote(*backup))
 	}
+	if len(inputs) == 1 && inputs[0] == "-" {
+		inputs = nil // standard input, named
+	}
+	if slices.Contains(inputs, "-") {
+		return usageError(cmd, e, `"-" (standard input) is rewritten alone, to standard output`)
+	}
 	if len(inputs) == 0 {
 		if *write || dryRun || *diff {
 			return usageError(cmd, e, "-w, -n and --diff need FILE arguments")
@@ -322,17 +346,30 @@ func (rw *rewriteRun) stdin() int {
 		head, _ := br.Peek(extract.PrescanLimit)
 		typ = autoType("", head)
 	}
-	t := newRewriter(typ, rw.opts)
+	var warns string
+	t := newRewriter(typ, rw.warnOversize(rw.opts, "-", &warns))
 	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
 	_, err := io.Copy(w, transform.NewReader(br, t))
 	if err == nil {
 		err = w.Flush()
 	}
+	io.WriteString(rw.e.stderr, warns)
 	if err != nil {
 		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
 		return exitFail
 	}
 	return exitOK
+}
+
+// warnOversize returns opts with an Oversize function that adds the
+// warnings of the file path to *warns (unless -q).
+func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, warns *string) rewrite.Options {
+	if rw.verb != quiet {
+		opts.Oversize = func(err error, line int) {
+			*warns += oversizeWarning("rewrite", path, line, err)
+		}
+	}
+	return opts
 }
 
 // input adds the files of the command-line argument in to the jobs.
@@ -453,6 +490,9 @@ func isRewriteTemp(name string) bool {
 }
 
 func (rw *rewriteRun) warn(path, msg string) {
+	if rw.verb == quiet {
+		return
+	}
 	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: warning: %s\n", path, msg))
 }
 
@@ -499,7 +539,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		total += j.size
 	}
 	var bar *progressbar.ProgressBar
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout {
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
 		bar = progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),
@@ -586,6 +626,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			bar.Add64(j.size)
 		}
 		printErr(j.note)
+		printErr(r.warns)
 		switch {
 		case r.err == errInterrupted:
 		case r.err != nil:
@@ -597,7 +638,11 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			printErr(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
 		case r.skip != "":
 			rw.skipped++
-			printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+			if rw.verb != quiet {
+				printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+			}
+		case rw.verb == verbose:
+			printErr(rewriteNote(j.path, r))
 		}
 		if r.skip == "" && r.err == nil {
 			scanned++
@@ -690,13 +735,15 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	if rw.dryRun || !rw.write && !toStdout {
 		verb = "to change"
 	}
-	errs := plural(rw.errs, "error")
-	if rw.conflicts > 0 {
-		errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
+	if rw.verb != quiet {
+		errs := plural(rw.errs, "error")
+		if rw.conflicts > 0 {
+			errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
+		}
+		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
+			plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, errs,
+			time.Since(start).Round(time.Millisecond))
 	}
-	fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
-		plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, errs,
-		time.Since(start).Round(time.Millisecond))
 	if exit != exitOK {
 		return exit
 	}
@@ -764,7 +811,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
-	t := newRewriter(typ, opts)
+	t := newRewriter(typ, rw.warnOversize(opts, j.path, &res.warns))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {
@@ -832,18 +879,21 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	return res
 }
 
-// A docRewriter is a rewriter of HTML or of plain text.
+// A docRewriter is a rewriter of HTML, plain text or CSS.
 type docRewriter interface {
 	transform.Transformer
 	Stats() rewrite.Stats
 	Charset() extract.Charset
 }
 
-// newRewriter returns a rewriter of documents of the type typ, "html" or
-// "text".
+// newRewriter returns a rewriter of documents of the type typ, "html",
+// "text" or "css".
 func newRewriter(typ string, opts rewrite.Options) docRewriter {
-	if typ == "text" {
+	switch typ {
+	case "text":
 		return rewrite.NewText(opts)
+	case "css":
+		return rewrite.NewCSS(opts)
 	}
 	return rewrite.NewHTML(opts)
 }

@@ -52,7 +52,7 @@ Each line is one link: the page's fields, then the link's.
 	date            WARC-Date as written
 	status          the HTTP status code (absent for a resource record)
 	charset         the page's charset, a WHATWG encoding name
-	charset_source  transport, bom, meta, detected or default
+	charset_source  transport, bom, xml, meta, detected or default
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
@@ -233,7 +233,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
-	w.body = bufio.NewReaderSize(nil, 16<<10)
+	w.body = bufio.NewReaderSize(nil, charsetPeek)
 
 	if len(inputs) == 0 && *pathsFrom == "" {
 		inputs = []string{"-"}
@@ -337,6 +337,12 @@ var htmlTypes = map[string]bool{"text/html": true, "application/xhtml+xml": true
 
 // record prints the links of a response or resource record, if it is a
 // page.
+// charsetPeek is how many bytes of a page relink warc peeks at to report
+// the charset the extractor decides: as many as the extractor may hold
+// while it decides, for a late <meta> (HeadLimit) or for a guess
+// (DetectLimit).
+const charsetPeek = max(extract.HeadLimit, extract.DetectLimit)
+
 func (w *warcRun) record(rec *warc.Record) {
 	w.rec = rec
 	var (
@@ -392,6 +398,7 @@ func (w *warcRun) record(rec *warc.Record) {
 	}
 	if isHTML {
 		// What the extractor will decide from the same bytes.
+		head, _ = w.body.Peek(charsetPeek)
 		cs = extract.DetectCharset(head, charset, fallback)
 	}
 	w.startPage(rec, status, cs)

@@ -18,8 +18,8 @@ import (
 	"unicode"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/htmlindex"
+
+	"github.com/relink-go/relink/internal/webenc"
 )
 
 // A sbModel is a trained single-byte model (see gen.go for the classes).
@@ -129,8 +129,10 @@ func newSingle(name string, m *sbModel) *single {
 	for i, r := range letters {
 		class[r] = uint8(firstLetter + i)
 	}
-	e, _ := htmlindex.Get(name)
-	cm, _ := e.(*charmap.Charmap)
+	// The bytes are classed as the Encoding Standard decodes them, as
+	// browsers read the page once it is guessed.
+	e, _ := webenc.Lookup(name)
+	cm, _ := e.(interface{ DecodeByte(byte) rune })
 	for b := 0; b < 256; b++ {
 		var r rune
 		if b < 0x80 {

@@ -165,6 +165,10 @@ type Token struct {
 	// sections are recognized and no element has raw-text content. An
 	// <svg> start tag is not Foreign, its </svg> end tag is.
 	Foreign bool
+	// Cont reports, for an Oversize token, that it goes on with the
+	// construct of the Oversize token before it: it is false for the
+	// first token of each oversize construct, and for the other types.
+	Cont bool
 }
 
 // Attr returns the first attribute named name (lower-case), the one

@@ -621,6 +621,7 @@ func (z *Tokenizer) nextOversize(src []byte, atEOF bool) (*Token, int, error) {
 	var tok *Token
 	if end > 0 {
 		tok = z.emitOversize(src[:end], z.off)
+		tok.Cont = true
 	}
 	if res != resMore {
 		// The construct ends here.
@@ -659,6 +660,7 @@ func (z *Tokenizer) reuse(b []byte, off int64) *Token {
 	t.DataOff = 0
 	t.RawText = NotRaw
 	t.Foreign = z.ctx.foreign()
+	t.Cont = false
 	return t
 }
 

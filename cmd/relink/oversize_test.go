@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestOversizeWarnings checks that extract and rewrite give one warning
+// for each oversize construct, with its line and offset, the same way.
+func TestOversizeWarnings(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "big.html")
+	doc := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 3<<20) + "\">\n<a href=\"D%C3%BCrst\">x</a><!--" + strings.Repeat("y", 2<<20) + "-->"
+	if err := os.WriteFile(page, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := strings.Index(doc, "<!--")
+	warning := func(cmd string, file string, line, off int) string {
+		s := "relink " + cmd + ": " + file + ":" + strconv.Itoa(line) + ": warning: a construct longer than the size limit, at offset " + strconv.Itoa(off) + ", was passed through unexamined"
+		if cmd == "rewrite" {
+			s += " (its links are not rewritten)"
+		}
+		return s + "\n"
+	}
+	got := runString([]string{"extract", "--format", "uri", page}, "")
+	if want := warning("extract", page, 2, 9) + warning("extract", page, 3, second); got.stderr != want || got.stdout != "D%C3%BCrst\n" {
+		t.Errorf("extract: stdout %q, stderr\n%s\nwant\n%s", got.stdout, got.stderr, want)
+	}
+	got = runString([]string{"rewrite", "-n", "--to", "iri", page}, "")
+	if want := warning("rewrite", page, 2, 9) + warning("rewrite", page, 3, second); !strings.HasPrefix(got.stderr, want) {
+		t.Errorf("rewrite -n: stderr\n%s\nwant it to start with\n%s", got.stderr, want)
+	}
+	got = runString([]string{"rewrite", "--to", "iri"}, doc)
+	// No charset is declared: windows-1252, which writes ü as one byte.
+	wantOut := strings.Replace(doc, "D%C3%BCrst", "D\xfcrst", 1)
+	if want := warning("rewrite", "-", 2, 9) + warning("rewrite", "-", 3, second); got.stderr != want || got.stdout != wantOut {
+		t.Errorf("rewrite from standard input: stderr\n%s\nwant\n%s", got.stderr, want)
+	}
+	for _, args := range [][]string{{"extract", "-q", page}, {"rewrite", "-q", "-n", page}} {
+		if got := runString(args, ""); strings.Contains(got.stderr, "warning") {
+			t.Errorf("%q: stderr %q", args, got.stderr)
+		}
+	}
+}
+
+// TestExtractSkipsBinaries checks that extract skips a binary file with a
+// warning, as rewrite does.
+func TestExtractSkipsBinaries(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "b.txt")
+	u16 := filepath.Join(dir, "u.txt")
+	os.WriteFile(bin, []byte("a\x00b http://bin.example/"), 0o644)
+	os.WriteFile(u16, []byte("\xFF\xFEh\x00t\x00t\x00p\x00:\x00/\x00/\x00u\x00/\x00"), 0o644)
+	got := runString([]string{"extract", "--format", "uri", bin, u16}, "")
+	if got.code != 0 || got.stdout != "http://u/\n" || got.stderr != "relink extract: "+bin+": warning: binary, skipped\n" {
+		t.Errorf("extract: status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+	if got := runString([]string{"extract", "-q", bin}, ""); got.stderr != "" {
+		t.Errorf("extract -q: stderr %q", got.stderr)
+	}
+}

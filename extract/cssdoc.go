@@ -1,0 +1,338 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/relink-go/relink/iri"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/transform"
+)
+
+// SourceCharsetRule is the Charset.Source of a style sheet whose charset
+// an @charset rule declares.
+const SourceCharsetRule = "@charset"
+
+// A CSS extractor finds the links of a style sheet (a .css file) as it
+// streams through: like HTML, a transform.Transformer whose output is its
+// input, unchanged, calling a function for each url(), @import and
+// image-set() string that CSSScanner finds. Each Link has Kind KindCSS,
+// Role Resource, Tag and Attr empty, and CSSQuote set; Offset and End are
+// the span of the URL's text as written (escapes included, quotes and
+// the white space inside url( ) excluded).
+//
+// The charset is found as CSS Syntax Module Level 3 says (section 3.2,
+// "determine the fallback encoding"): a byte order mark, then
+// Options.Charset (the transport's), then an @charset "label"; rule at the
+// very start (a UTF-16 label meaning UTF-8), then Options.DefaultCharset
+// (the referring document's), then UTF-8. The style sheet is read in its
+// own bytes, decoding only URL values; a charset that is not
+// ASCII-compatible (UTF-16, ISO-2022-JP) is not supported and makes
+// Transform fail with an error that says so, the bytes before it passed
+// through.
+//
+// Links resolve against Options.BaseURL, the style sheet's own URL, with
+// their queries in UTF-8 whatever the style sheet's charset: browsers
+// encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
+// resolved in w3c/csswg-drafts#9301). A URL longer than
+// DefaultMaxCSSURLLen is reported with an *OversizeError and no value.
+type CSS struct {
+	opts  Options
+	fn    func(*Link) error
+	sc    CSSScanner
+	cs    Charset
+	known bool
+	head  []byte
+	conv  *iri.Converter
+	base  *iri.URL
+	dec   *encoding.Decoder
+	err   error
+
+	// For a charset other than UTF-8, the input from holdAt on: the text
+	// of the URL in progress, to decode before its escapes (lost when
+	// it is longer than the scanner keeps).
+	hold   []byte
+	holdAt int64
+	lost   bool
+
+	fed    int64   // bytes given to the scanner
+	nl     []int64 // offsets of the newlines of the recent stream
+	nlBase int     // newlines before those
+	rbuf   []byte  // ReadFrom's
+}
+
+// NewCSS returns a style sheet extractor that calls fn for each link.
+func NewCSS(opts Options, fn func(*Link) error) *CSS {
+	c := &CSS{opts: opts, fn: fn}
+	c.Reset()
+	return c
+}
+
+// Reset implements transform.Transformer.
+func (c *CSS) Reset() {
+	c.sc.Reset()
+	c.cs, c.known, c.head, c.err = Charset{}, false, c.head[:0], nil
+	c.dec, c.hold, c.holdAt, c.lost = nil, c.hold[:0], 0, false
+	c.fed, c.nl, c.nlBase = 0, c.nl[:0], 0
+}
+
+// Charset returns the style sheet's charset once Transform or Feed has
+// decided it.
+func (c *CSS) Charset() Charset { return c.cs }
+
+// Transform implements transform.Transformer: it copies src to dst and
+// finds the links of what it copies.
+func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if c.err != nil {
+		return 0, 0, c.err
+	}
+	n := copy(dst, src)
+	if err := c.Feed(src[:n], atEOF && n == len(src)); err != nil {
+		return n, n, err
+	}
+	if n < len(src) {
+		return n, n, transform.ErrShortDst
+	}
+	return n, n, nil
+}
+
+// Feed finds the links of the next bytes of the style sheet, b, without
+// writing anything, as (*HTML).Feed does. atEOF reports that b ends it.
+func (c *CSS) Feed(b []byte, atEOF bool) error {
+	if c.err != nil {
+		return c.err
+	}
+	if !c.known {
+		var ready bool
+		if c.head, b, ready = holdHead(c.head, b, atEOF, PrescanLimit); !ready {
+			return nil
+		}
+		if c.start(); c.err != nil {
+			return c.err
+		}
+		c.scan(c.head, atEOF && len(b) == 0)
+		if len(b) == 0 {
+			return c.err
+		}
+	}
+	c.scan(b, atEOF)
+	return c.err
+}
+
+// ReadFrom finds the links of the style sheet that r holds, reading it to
+// its end, as (*HTML).ReadFrom does.
+func (c *CSS) ReadFrom(r io.Reader) (int64, error) {
+	return feedAll(r, &c.rbuf, c.Feed)
+}
+
+// Settled returns the offset in the input before which every link has
+// been reported: a rewriter may write the bytes before it.
+func (c *CSS) Settled() int64 {
+	if !c.known {
+		return 0
+	}
+	if p, ok := c.sc.Pending(); ok {
+		return p
+	}
+	return c.fed
+}
+
+// An unsupportedCharsetError is the error of a style sheet in a charset
+// that is not ASCII-compatible.
+type unsupportedCharsetError struct{ name string }
+
+func (e *unsupportedCharsetError) Error() string {
+	return fmt.Sprintf("extract: style sheets in %s are not supported (only ASCII-compatible charsets are)", e.name)
+}
+
+func (c *CSS) start() {
+	c.known = true
+	c.cs = detectCSSCharset(c.head, c.opts.Charset, c.opts.DefaultCharset)
+	switch c.cs.Name {
+	case "utf-16le", "utf-16be", "iso-2022-jp", "replacement":
+		c.err = &unsupportedCharsetError{c.cs.Name}
+		return
+	}
+	c.conv = iri.NewConverter(iri.WithMode(iri.Web))
+	c.base = nil
+	if c.opts.BaseURL != "" {
+		if u, err := iri.ParseURL(c.opts.BaseURL, nil); err == nil {
+			c.base = u
+		}
+	}
+}
+
+// detectCSSCharset determines the charset of a style sheet from its first
+// bytes as CSS Syntax Module Level 3 section 3.2 does.
+func detectCSSCharset(head []byte, hint, fallback string) Charset {
+	switch {
+	case bytes.HasPrefix(head, []byte("\xEF\xBB\xBF")):
+		return charset("utf-8", SourceBOM)
+	case bytes.HasPrefix(head, []byte("\xFE\xFF")):
+		return charset("utf-16be", SourceBOM)
+	case bytes.HasPrefix(head, []byte("\xFF\xFE")):
+		return charset("utf-16le", SourceBOM)
+	}
+	if hint != "" {
+		if c := DetectCharset(nil, hint, ""); c.Source == SourceTransport {
+			return c
+		}
+	}
+	if label, ok := charsetRule(head); ok {
+		if name := lookupCharset(label); name != "" {
+			if name == "utf-16le" || name == "utf-16be" {
+				name = "utf-8"
+			}
+			return charset(name, SourceCharsetRule)
+		}
+	}
+	if name := lookupCharset(fallback); name != "" {
+		return charset(name, SourceDefault)
+	}
+	return charset("utf-8", SourceDefault)
+}
+
+// charsetRule returns the label of the @charset rule that head starts
+// with: exactly `@charset "`, then the label, then `";`, all within the
+// first PrescanLimit bytes.
+func charsetRule(head []byte) (string, bool) {
+	const open = `@charset "`
+	if len(head) > PrescanLimit {
+		head = head[:PrescanLimit]
+	}
+	if !bytes.HasPrefix(head, []byte(open)) {
+		return "", false
+	}
+	rest := head[len(open):]
+	i := bytes.IndexByte(rest, '"')
+	if i < 0 || i+1 >= len(rest) || rest[i+1] != ';' {
+		return "", false
+	}
+	return string(rest[:i]), true
+}
+
+// scan gives b, the next bytes of the style sheet, to the scanner.
+func (c *CSS) scan(b []byte, atEOF bool) {
+	for i, ch := range b {
+		if ch == '\n' {
+			c.nl = append(c.nl, c.fed+int64(i))
+		}
+	}
+	legacy := c.cs.Name != "utf-8"
+	if legacy && !c.lost {
+		c.hold = append(c.hold, b...)
+	}
+	c.sc.Write(b, c.fed, c.found)
+	c.fed += int64(len(b))
+	if atEOF {
+		c.sc.Close(c.found)
+	}
+	// Forget the newlines (and held bytes) before the earliest place a
+	// link can still start.
+	keep := c.fed
+	if p, ok := c.sc.Pending(); ok {
+		keep = p
+	}
+	if legacy {
+		if keep > c.holdAt {
+			c.lost = c.lost && keep < c.fed
+			if !c.lost {
+				c.hold = c.hold[:copy(c.hold, c.hold[min(keep-c.holdAt, int64(len(c.hold))):])]
+			}
+			c.holdAt = keep
+		}
+		if int64(len(c.hold)) > c.sc.maxLen()+64 {
+			c.lost, c.hold = true, c.hold[:0]
+		}
+	}
+	if k, _ := slices.BinarySearch(c.nl, keep); k > 0 {
+		c.nlBase += k
+		c.nl = c.nl[:copy(c.nl, c.nl[k:])]
+	}
+}
+
+// found reports a URL of the scanner.
+func (c *CSS) found(u CSSURL) {
+	if c.err != nil {
+		return
+	}
+	before, _ := slices.BinarySearch(c.nl, u.Start)
+	l := &Link{Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
+		Offset: u.Start, End: u.End, Line: c.nlBase + before + 1}
+	if u.TooLong {
+		l.Err = &OversizeError{Offset: u.Start}
+	} else {
+		l.Raw = c.value(u)
+		c.resolve(l)
+	}
+	if err := c.fn(l); err != nil {
+		c.err = err
+	}
+}
+
+// value returns the value of u in UTF-8. In another charset, the URL's
+// text is decoded first, then its escapes, as CSS decodes a style sheet
+// before it tokenizes it: an escape means a code point, not a byte of
+// the charset.
+func (c *CSS) value(u CSSURL) string {
+	if c.cs.Name == "utf-8" {
+		return u.Value
+	}
+	if c.dec == nil {
+		c.dec = c.cs.Encoding.NewDecoder()
+	}
+	c.dec.Reset()
+	i, j := u.Start-c.holdAt, u.End-c.holdAt
+	if c.lost || i < 0 || j > int64(len(c.hold)) || i > j {
+		// Not held (which should not happen): the scanner's value.
+		return string(decodeAll(nil, c.dec, []byte(u.Value)))
+	}
+	text := c.hold[i:j]
+	if isASCIIBytes(text) && isASCIIBytes([]byte(u.Value)) {
+		return u.Value
+	}
+	// Scan the decoded text again, in the syntax it was found in.
+	var b []byte
+	if u.Quote != 0 {
+		b = append(b, "url("...)
+		b = append(b, u.Quote)
+		b = decodeAll(b, c.dec, text)
+		b = append(b, u.Quote, ')')
+	} else {
+		b = append(b, "url("...)
+		b = decodeAll(b, c.dec, text)
+		b = append(b, ')')
+	}
+	v, n := "", 0
+	FindCSSURLs(b, func(w CSSURL) { v, n = w.Value, n+1 })
+	if n != 1 {
+		c.dec.Reset()
+		return string(decodeAll(nil, c.dec, []byte(u.Value)))
+	}
+	return v
+}
+
+func (c *CSS) resolve(l *Link) {
+	if c.opts.Unresolved {
+		return
+	}
+	var uri string
+	var err error
+	if c.base != nil {
+		uri, err = c.conv.ResolveURL(c.base, l.Raw)
+	} else {
+		uri, err = c.conv.ToURI(l.Raw)
+	}
+	if err != nil {
+		l.Err = err
+		return
+	}
+	l.URI, l.IRI = uri, uri
+	if needsDisplay(uri) {
+		if s, err := c.conv.ToIRI(uri); err == nil {
+			l.IRI = s
+		}
+	}
+}

@@ -1,0 +1,129 @@
+package rewrite
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/relink-go/relink/extract"
+)
+
+// cssURIs returns the URIs of the links of a style sheet.
+func cssURIs(t testing.TB, doc []byte, base string) []string {
+	t.Helper()
+	var out []string
+	x := extract.NewCSS(extract.Options{BaseURL: base}, func(l *extract.Link) error {
+		out = append(out, l.URI)
+		return nil
+	})
+	if _, err := x.ReadFrom(bytes.NewReader(doc)); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+const cssURL = "http://example.com/css/site.css"
+
+func TestCSS(t *testing.T) {
+	tests := []struct {
+		name, doc string
+		opts      Options
+		want      string
+		rewritten int
+	}{
+		{"keep is byte-exact", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL},
+			"a{b:url(  x.png )}@import 'y.css';", 0},
+		{"absolute", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL, Resolve: Absolute},
+			"a{b:url(  http://example.com/css/x.png )}@import 'http://example.com/css/y.css';", 2},
+		{"relative", "a{b:url(http://example.com/img/x.png)}", Options{BaseURL: cssURL, Resolve: Relative},
+			"a{b:url(../img/x.png)}", 1},
+		{"to uri", "a{b:url(\"Dürst/ü.png\")}", Options{BaseURL: cssURL},
+			"a{b:url(\"D%C3%BCrst/%C3%BC.png\")}", 1},
+		{"to iri", "a{b:url(D%C3%BCrst.png)}", Options{BaseURL: cssURL, To: IRI},
+			"a{b:url(Dürst.png)}", 1},
+		{"unquoted needs escapes", "a{b:url(x%20y%28.png)}", Options{BaseURL: cssURL, To: IRI},
+			"a{b:url(x%20y%28.png)}", 0},
+		// A character KOI8-R lacks is written as a CSS escape.
+		{"koi8-r", "@charset \"koi8-r\";a{b:url(\"%C3%A9%D0%9F\")}", Options{BaseURL: cssURL, To: IRI},
+			"@charset \"koi8-r\";a{b:url(\"\\e9 \xf0\")}", 1},
+		{"escaped value", "a{b:url(\\44 \\fc rst)}", Options{BaseURL: cssURL},
+			"a{b:url(D%C3%BCrst)}", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, chunk := range []int{1, 2, 5, 64, 1024, 0} {
+				c := NewCSS(tt.opts)
+				got := run(t, c, []byte(tt.doc), chunk, chunk)
+				if string(got) != tt.want {
+					t.Fatalf("chunk %d: got\n%q\nwant\n%q", chunk, got, tt.want)
+				}
+				if s := c.Stats(); s.Rewritten != tt.rewritten {
+					t.Errorf("chunk %d: %d rewritten, want %d", chunk, s.Rewritten, tt.rewritten)
+				}
+			}
+			if a, b := cssURIs(t, []byte(tt.doc), cssURL), cssURIs(t, []byte(tt.want), cssURL); strings.Join(a, " ") != strings.Join(b, " ") {
+				t.Errorf("the rewritten style sheet requests\n%q\nthe original\n%q", b, a)
+			}
+		})
+	}
+}
+
+// TestCSSRealFile rewrites a real style sheet (testdata/css/PROVENANCE.md):
+// byte for byte as it is when nothing must change, its four url() values
+// only when they are made absolute.
+func TestCSSRealFile(t *testing.T) {
+	doc, err := os.ReadFile("../testdata/css/nodejs-api-style.css")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const base = "https://nodejs.org/api/assets/style.css"
+	for _, to := range []Form{URI, IRI} {
+		c := NewCSS(Options{BaseURL: base, To: to})
+		if got := run(t, c, doc, 4096, 0); !bytes.Equal(got, doc) {
+			t.Errorf("To %d: the style sheet changed", to)
+		}
+	}
+	c := NewCSS(Options{BaseURL: base, Resolve: Absolute})
+	got := run(t, c, doc, 100, 100)
+	want := bytes.ReplaceAll(doc, []byte("url(./js-flavor-"), []byte("url(https://nodejs.org/api/assets/js-flavor-"))
+	if !bytes.Equal(got, want) {
+		t.Errorf("made absolute: not the expected bytes")
+	}
+	if s := c.Stats(); s.Links != 4 || s.Rewritten != 4 {
+		t.Errorf("stats %+v, want 4 links rewritten", s)
+	}
+}
+
+func FuzzCSS(f *testing.F) {
+	f.Add([]byte("a{b:url(x.png)}@import 'y.css';"), uint8(0))
+	f.Add([]byte("@charset \"koi8-r\";a{b:url(\xf0\\29 %C3%A9)}"), uint8(1))
+	f.Add([]byte("a{b:image-set(\"D%C3%BCrst\" 1x)"), uint8(2))
+	f.Fuzz(func(t *testing.T, doc []byte, mode uint8) {
+		opts := Options{BaseURL: cssURL, To: Form(mode & 1), Resolve: Resolve(mode >> 1 % 3)}
+		var before []string
+		x := extract.NewCSS(extract.Options{BaseURL: cssURL}, func(l *extract.Link) error {
+			before = append(before, l.URI)
+			return nil
+		})
+		if _, err := x.ReadFrom(bytes.NewReader(doc)); err != nil {
+			return // a charset that is not ASCII-compatible
+		}
+		whole, err := NewCSS(opts).Bytes(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chunked := run(t, NewCSS(opts), doc, int(mode%7)+1, 0); !bytes.Equal(chunked, whole) {
+			t.Fatalf("chunked output\n%q\nwhole\n%q", chunked, whole)
+		}
+		after := cssURIs(t, whole, cssURL)
+		if len(after) != len(before) {
+			t.Fatalf("%d links before, %d after: %q", len(before), len(after), whole)
+		}
+		for i := range before {
+			if before[i] != "" && !equivalent(before[i], after[i]) {
+				t.Fatalf("link %d requests %q, was %q\n%q", i, after[i], before[i], whole)
+			}
+		}
+	})
+}

@@ -1,0 +1,22 @@
+package rewrite_test
+
+import (
+	"fmt"
+
+	"github.com/relink-go/relink/rewrite"
+)
+
+func ExampleNewCSS() {
+	c := rewrite.NewCSS(rewrite.Options{
+		BaseURL: "https://example.org/css/site.css",
+		Resolve: rewrite.Absolute,
+		To:      rewrite.IRI,
+	})
+	out, err := c.String(`@import 'print.css' print; .logo { background: url( img/D%C3%BCrst.png ) }`)
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(out)
+	// Output:
+	// @import 'https://example.org/css/print.css' print; .logo { background: url( https://example.org/css/img/Dürst.png ) }
+}
