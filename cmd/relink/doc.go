@@ -71,8 +71,49 @@
 //		decoded; for a text link, the detected text), uri, iri, offset and
 //		end (the byte span of the value in the file), line, and where they
 //		apply rel, text (anchor text), lazy, error
-//	uri	the URIs, one per line
-//	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs
+//	uri	the URIs (WHATWG hrefs), one per line
+//	iri	the IRIs, the URIs in the form to show a person (non-ASCII
+//		characters and internationalized domain names in Unicode, where
+//		that is safe), one per line
+//	raw	the values as the document writes them (entities decoded, in
+//		UTF-8, line breaks and tabs as spaces), one per line, also for a
+//		link whose URI is invalid
+//	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs;
+//		with --header, after a line naming the columns
+//
+// Filters (each flag may be repeated and takes a comma-separated list; a link
+// must match one value of every filter given):
+//
+//	--scheme	the URI's scheme (http, https, mailto, data...); an
+//		unresolved relative reference has none and never matches
+//	--tag, --attr	the element and attribute holding the link, in lower
+//		case (a, img, link; href, src, srcset...); a link in text has
+//		neither
+//	--role	what the link is for: hyperlink, resource, frame, form, ping,
+//		reference, base, or text for a link found in text
+//	--rel	a token of the rel attribute of a, area and link (nofollow,
+//		ugc, sponsored, stylesheet...), in any case
+//	--host	the URI's host or one of its subdomains: --host example.org
+//		takes example.org and www.example.org, not example.org.uk;
+//		an internationalized name may be given in Unicode; no port
+//	--same-site, --external	a link whose host has the same registrable
+//		domain ("site": the public suffix plus one label, from the
+//		Public Suffix List built into the program, so www.example.co.uk
+//		and shop.example.co.uk are one site) as the document's own URL,
+//		or not; the scheme and port do not count. A host that is an
+//		IP address or a public suffix is its own site. A relative
+//		reference left unresolved (no --base) is same-site; without a
+//		document URL, every link with a host is external. A link with
+//		a scheme but no host (mailto:, data:) is neither
+//
+// --unique writes each link once, the first time the value its format
+// shows (the URI for jsonl and tsv) is seen; --count writes each value
+// once, at the end, after the number of links that have it, separated by a
+// tab, by count descending then value (with --header, after the line
+// "count<TAB>uri", or iri or raw). A link without a URI (invalid) is
+// known by its raw value to --unique, and --count leaves it out unless
+// the format is raw. Both hold every distinct value in memory: it grows
+// with the number of distinct links, not with the input.
 //
 // A file that cannot be read is reported on standard error with its name and
 // the others continue; the exit status is then 1. A tag longer than 1 MiB is
@@ -96,23 +137,57 @@
 //	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
 //	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
 //
+//	$ relink extract -r --base https://example.org/ --external --role hyperlink --format iri testdata/site/ja
+//	https://ja.wikipedia.org/wiki/文字コード
+//
+//	$ relink extract -r --host wikipedia.org --count --format iri testdata/site
+//	2	https://ru.wikipedia.org/wiki/Юникод
+//	1	https://ar.wikipedia.org/wiki/يونيكود
+//	1	https://en.wikipedia.org/wiki/Bracket_(disambiguation)
+//	1	https://ja.wikipedia.org/wiki/文字コード
+//
 //	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
 //
 // Flags:
 //
+//	-attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	-base URL
 //		the documents' own URL (for a directory, the URL of the directory)
 //	-charset LABEL
 //		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
 //		(a byte order mark still wins)
+//	-count
+//		write each URI (IRI or raw value with --format iri or raw) once, at the end, after the number of links
+//		that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory
+//	-external
+//		keep the links to other registrable domains than the document's own URL's
 //	-format FORMAT
-//		output FORMAT: jsonl, uri or tsv (default "jsonl")
+//		output FORMAT: jsonl, uri, iri, raw or tsv (default "jsonl")
+//	-header
+//		begin the output of --format tsv or --count with a line naming the columns
+//	-host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
+//	-rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
+//	-role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	-same-site
+//		keep the links to the registrable domain of the document's own URL
+//	-scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	-tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
 //		TYPE of the documents: auto, html, text or css (default "auto")
+//	-unique
+//		write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;
+//		the command then holds every distinct one in memory
 //	-v	verbose: also report each file, with what was found in it
 //
 // # Rewrite the links of HTML and plain-text files, in place or to standard output
@@ -431,6 +506,12 @@
 // With --per-page, each line is one page instead: its fields, then "links",
 // the array of its links (without "file"), empty for a page without links.
 //
+// The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
+// --host, --same-site, --external; see relink extract -h) select the links
+// written, the page's URL being the document's own URL; a link of the HTTP
+// header has tag "http". With --per-page a page whose links are all left
+// out still has its line, with an empty array.
+//
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
 // offset N: reason" and skipped, and the rest of the file is read; a file
@@ -467,12 +548,29 @@
 //
 // Flags:
 //
+//	-attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
+//	-external
+//		keep the links to other registrable domains than the document's own URL's
+//	-host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-max-payload SIZE
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
 //	-paths-from FILE
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	-per-page
 //		write one line per page, with its links in an array
+//	-rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
+//	-role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	-same-site
+//		keep the links to the registrable domain of the document's own URL
+//	-scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	-tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of the pages
 //

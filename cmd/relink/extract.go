@@ -65,8 +65,25 @@ Formats (--format):
 		decoded; for a text link, the detected text), uri, iri, offset and
 		end (the byte span of the value in the file), line, and where they
 		apply rel, text (anchor text), lazy, error
-	uri	the URIs, one per line
-	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs
+	uri	the URIs (WHATWG hrefs), one per line
+	iri	the IRIs, the URIs in the form to show a person (non-ASCII
+		characters and internationalized domain names in Unicode, where
+		that is safe), one per line
+	raw	the values as the document writes them (entities decoded, in
+		UTF-8, line breaks and tabs as spaces), one per line, also for a
+		link whose URI is invalid
+	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs;
+		with --header, after a line naming the columns
+
+` + filterHelp + `
+--unique writes each link once, the first time the value its format
+shows (the URI for jsonl and tsv) is seen; --count writes each value
+once, at the end, after the number of links that have it, separated by a
+tab, by count descending then value (with --header, after the line
+"count<TAB>uri", or iri or raw). A link without a URI (invalid) is
+known by its raw value to --unique, and --count leaves it out unless
+the format is raw. Both hold every distinct value in memory: it grows
+with the number of distinct links, not with the input.
 
 A file that cannot be read is reported on standard error with its name and
 the others continue; the exit status is then 1. A tag longer than 1 MiB is
@@ -89,6 +106,15 @@ Examples (from the repository's root):
 	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
 	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
 	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
+
+	$ relink extract -r --base https://example.org/ --external --role hyperlink --format iri testdata/site/ja
+	https://ja.wikipedia.org/wiki/文字コード
+
+	$ relink extract -r --host wikipedia.org --count --format iri testdata/site
+	2	https://ru.wikipedia.org/wiki/Юникод
+	1	https://ar.wikipedia.org/wiki/يونيكود
+	1	https://en.wikipedia.org/wiki/Bracket_(disambiguation)
+	1	https://ja.wikipedia.org/wiki/文字コード
 
 	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
 `,
@@ -141,6 +167,8 @@ type extractor struct {
 	failed    bool
 	werr      error
 	enc       *json.Encoder
+	filter    *linkFilter
+	shape     *shaper
 	verb      verbosity // -q, -v
 }
 
@@ -149,9 +177,11 @@ func runExtract(cmd *command, args []string, e *env) int {
 	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
-	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri or tsv")
+	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri, iri, raw or tsv")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
+	filter := addFilterFlags(fs)
+	shape := addShapeFlags(fs)
 	var vf verbosityFlags
 	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
@@ -166,17 +196,25 @@ func runExtract(cmd *command, args []string, e *env) int {
 		return status
 	}
 	switch *format {
-	case "jsonl", "uri", "tsv":
+	case "jsonl", "uri", "iri", "raw", "tsv":
 	default:
-		return usageError(cmd, e, "unknown --format %q (want jsonl, uri or tsv)", *format)
+		return usageError(cmd, e, "unknown --format %q (want jsonl, uri, iri, raw or tsv)", *format)
+	}
+	if msg := filter.check(); msg != "" {
+		return usageError(cmd, e, "%s", msg)
+	}
+	if msg := shape.check(*format); msg != "" {
+		return usageError(cmd, e, "%s", msg)
 	}
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
 	}
 	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks,
-		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb}
+		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
+		filter: filter, shape: shape}
 	x.enc = json.NewEncoder(x.out)
 	x.enc.SetEscapeHTML(false)
+	x.startShape()
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
@@ -206,6 +244,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 			break
 		}
 	}
+	x.endShape()
 	if err := x.out.Flush(); err != nil && x.werr == nil {
 		x.werr = err
 	}
@@ -307,7 +346,7 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		if l.Err != nil {
 			invalid++
 		}
-		x.link(name, l)
+		x.emit(name, base, l)
 		return x.werr
 	}
 	var t interface {

@@ -64,6 +64,12 @@ Each line is one link: the page's fields, then the link's.
 With --per-page, each line is one page instead: its fields, then "links",
 the array of its links (without "file"), empty for a page without links.
 
+The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
+--host, --same-site, --external; see relink extract -h) select the links
+written, the page's URL being the document's own URL; a link of the HTTP
+header has tag "http". With --per-page a page whose links are all left
+out still has its line, with an empty array.
+
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:
 offset N: reason" and skipped, and the rest of the file is read; a file
@@ -105,6 +111,7 @@ type warcRun struct {
 	perPage    bool
 	textLinks  bool
 	maxPayload int64 // --max-payload: the bound on a page's payload, none when 0
+	filter     *linkFilter
 	stdin      io.Reader
 	stderr     io.Writer
 	out        *lineWriter
@@ -200,9 +207,13 @@ func runWARC(cmd *command, args []string, e *env) int {
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
+	filter := addFilterFlags(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
+	}
+	if msg := filter.check(); msg != "" {
+		return usageError(cmd, e, "%s", msg)
 	}
 	if *pathsFrom == "-" {
 		for _, in := range inputs {
@@ -218,7 +229,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		// limit keeps the process small beside others.
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
-	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), stdin: e.stdin, stderr: e.stderr,
+	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, stdin: e.stdin, stderr: e.stderr,
 		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
@@ -476,6 +487,9 @@ func (w *warcRun) bodyLink(l *extract.Link) error {
 
 // link writes one link of the current page.
 func (w *warcRun) link(l *extract.Link) {
+	if !w.filter.match(l, w.rec.TargetURI) {
+		return
+	}
 	file := w.file
 	if w.perPage {
 		file = ""

@@ -1,0 +1,410 @@
+package main
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/publicsuffix"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/iri"
+)
+
+// filterHelp is the part of the help of relink extract and relink warc on
+// the filters of links.
+const filterHelp = `Filters (each flag may be repeated and takes a comma-separated list; a link
+must match one value of every filter given):
+
+	--scheme	the URI's scheme (http, https, mailto, data...); an
+		unresolved relative reference has none and never matches
+	--tag, --attr	the element and attribute holding the link, in lower
+		case (a, img, link; href, src, srcset...); a link in text has
+		neither
+	--role	what the link is for: hyperlink, resource, frame, form, ping,
+		reference, base, or text for a link found in text
+	--rel	a token of the rel attribute of a, area and link (nofollow,
+		ugc, sponsored, stylesheet...), in any case
+	--host	the URI's host or one of its subdomains: --host example.org
+		takes example.org and www.example.org, not example.org.uk;
+		an internationalized name may be given in Unicode; no port
+	--same-site, --external	a link whose host has the same registrable
+		domain ("site": the public suffix plus one label, from the
+		Public Suffix List built into the program, so www.example.co.uk
+		and shop.example.co.uk are one site) as the document's own URL,
+		or not; the scheme and port do not count. A host that is an
+		IP address or a public suffix is its own site. A relative
+		reference left unresolved (no --base) is same-site; without a
+		document URL, every link with a host is external. A link with
+		a scheme but no host (mailto:, data:) is neither
+`
+
+// roleNames maps the --role values to the link roles; "text" is the role
+// of a link found in text (extract.Link.Role 0).
+var roleByName = map[string]extract.Role{
+	"text": 0, "hyperlink": extract.Hyperlink, "resource": extract.Resource, "frame": extract.Frame,
+	"form": extract.Form, "ping": extract.Ping, "reference": extract.Reference, "base": extract.Base,
+}
+
+// listFlag is a repeatable flag whose values are comma-separated lists.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return fmt.Errorf("empty value in %q", v)
+		}
+		*l = append(*l, s)
+	}
+	return nil
+}
+
+// A linkFilter selects links by the filter flags. The zero linkFilter
+// takes every link.
+type linkFilter struct {
+	schemes, tags, attrs, rels, hosts listFlag
+	roles                             listFlag
+	sameSite, external                bool
+
+	on       bool
+	roleSet  uint16 // bit r for each extract.Role r wanted
+	rootSite string // the document URL whose site is in site
+	site     string // the site of rootSite, "" for none
+}
+
+// addFilterFlags defines the filter flags on fs.
+func addFilterFlags(fs *flag.FlagSet) *linkFilter {
+	f := &linkFilter{}
+	fs.Var(&f.schemes, "scheme", "keep the links whose URI has one of the `SCHEMES` (repeatable, comma-separated)")
+	fs.Var(&f.tags, "tag", "keep the links held by one of the elements `TAGS` (repeatable, comma-separated)")
+	fs.Var(&f.attrs, "attr", "keep the links held by one of the attributes `ATTRS` (repeatable, comma-separated)")
+	fs.Var(&f.roles, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
+	fs.Var(&f.rels, "rel", "keep the links whose rel has one of the `TOKENS` (repeatable, comma-separated, any case)")
+	fs.Var(&f.hosts, "host", "keep the links to one of the `HOSTS` or their subdomains (repeatable, comma-separated)")
+	fs.BoolVar(&f.sameSite, "same-site", false, "keep the links to the registrable domain of the document's own URL")
+	fs.BoolVar(&f.external, "external", false, "keep the links to other registrable domains than the document's own URL's")
+	return f
+}
+
+// check validates the values of the filter flags and puts them in the
+// form match compares: it returns a message for a usage error, or "".
+func (f *linkFilter) check() string {
+	for i, s := range f.schemes {
+		if !isScheme(s) {
+			return fmt.Sprintf("invalid --scheme %q (want a URI scheme such as http or mailto, without ':')", s)
+		}
+		f.schemes[i] = strings.ToLower(s)
+	}
+	for i, s := range f.tags {
+		f.tags[i] = strings.ToLower(s)
+	}
+	for i, s := range f.attrs {
+		f.attrs[i] = strings.ToLower(s)
+	}
+	for i, s := range f.rels {
+		f.rels[i] = strings.ToLower(s)
+	}
+	for _, s := range f.roles {
+		r, ok := roleByName[strings.ToLower(s)]
+		if !ok {
+			return fmt.Sprintf("unknown --role %q (want hyperlink, resource, frame, form, ping, reference, base or text)", s)
+		}
+		f.roleSet |= 1 << r
+	}
+	conv := iri.NewConverter(iri.WithMode(iri.Web))
+	for i, s := range f.hosts {
+		u, err := conv.ToURI("http://" + s + "/")
+		h, rest, _ := strings.Cut(strings.TrimPrefix(u, "http://"), "/")
+		port := strings.LastIndexByte(s, ':') > strings.LastIndexByte(s, ']')
+		if err != nil || strings.ContainsAny(s, "/?#@\\") || h == "" || rest != "" || port {
+			return fmt.Sprintf("invalid --host %q (want a host name such as example.org)", s)
+		}
+		f.hosts[i] = h
+	}
+	if f.sameSite && f.external {
+		return "--same-site and --external exclude each other"
+	}
+	f.on = len(f.schemes)+len(f.tags)+len(f.attrs)+len(f.roles)+len(f.rels)+len(f.hosts) > 0 || f.sameSite || f.external
+	return ""
+}
+
+// isScheme reports whether s is a URI scheme (RFC 3986, section 3.1).
+func isScheme(s string) bool {
+	if s == "" || !isAlpha(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// match reports whether the link l, found in the document whose own URL
+// is doc ("" when unknown), passes the filters.
+func (f *linkFilter) match(l *extract.Link, doc string) bool {
+	if !f.on {
+		return true
+	}
+	if len(f.tags) > 0 && !slices.Contains(f.tags, l.Tag) ||
+		len(f.attrs) > 0 && !slices.Contains(f.attrs, l.Attr) ||
+		f.roleSet != 0 && f.roleSet&(1<<l.Role) == 0 {
+		return false
+	}
+	if len(f.rels) > 0 && !f.relMatch(l.Rel) {
+		return false
+	}
+	scheme, host, hasHost := splitURI(l.URI)
+	if len(f.schemes) > 0 && !slices.Contains(f.schemes, scheme) {
+		return false
+	}
+	if len(f.hosts) > 0 {
+		if !hasHost {
+			return false
+		}
+		if !slices.ContainsFunc(f.hosts, func(h string) bool { return hostWithin(host, h) }) {
+			return false
+		}
+	}
+	if f.sameSite || f.external {
+		if l.URI == "" || scheme != "" && !hasHost {
+			return false // no host: mailto:, data:, an invalid link
+		}
+		same := !hasHost && scheme == "" // an unresolved relative reference
+		if hasHost {
+			if doc != f.rootSite {
+				f.rootSite = doc
+				_, dh, ok := splitURI(doc)
+				f.site = ""
+				if ok && dh != "" {
+					f.site = site(dh)
+				}
+			}
+			same = f.site != "" && host != "" && site(host) == f.site
+		}
+		if same != f.sameSite {
+			return false
+		}
+	}
+	return true
+}
+
+// relMatch reports whether one of the space-separated tokens of rel is
+// one of f.rels.
+func (f *linkFilter) relMatch(rel string) bool {
+	for _, t := range strings.FieldsFunc(rel, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' }) {
+		for _, w := range f.rels {
+			if strings.EqualFold(t, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hostWithin reports whether host is h or a subdomain of h, in any case.
+func hostWithin(host, h string) bool {
+	host = strings.TrimSuffix(host, ".")
+	if len(host) < len(h) || !strings.EqualFold(host[len(host)-len(h):], h) {
+		return false
+	}
+	return len(host) == len(h) || host[len(host)-len(h)-1] == '.'
+}
+
+// splitURI returns the scheme of the URI or relative reference u (in
+// lower case; "" for a relative reference) and its host without user
+// information or port ("" and hasHost false when it has no authority).
+func splitURI(u string) (scheme, host string, hasHost bool) {
+	rest := u
+	if i := strings.IndexByte(u, ':'); i > 0 && isScheme(u[:i]) {
+		scheme, rest = strings.ToLower(u[:i]), u[i+1:]
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return scheme, "", false
+	}
+	rest = rest[2:]
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.HasSuffix(rest, "]") {
+		rest = rest[:i]
+	}
+	return scheme, rest, true
+}
+
+// site returns the registrable domain of host (its public suffix and one
+// more label, in lower case, with no trailing dot), or host itself when
+// it has none (an IP address, a public suffix, a single label).
+func site(host string) string {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	if h == "" || strings.HasPrefix(h, "[") || isIPv4(h) {
+		return h
+	}
+	if s, err := publicsuffix.EffectiveTLDPlusOne(h); err == nil {
+		return s
+	}
+	return h
+}
+
+// isIPv4 reports whether h is written as an IPv4 address (the URL
+// Standard writes them as four decimal numbers).
+func isIPv4(h string) bool {
+	n := 0
+	for p := range strings.SplitSeq(h, ".") {
+		if _, err := strconv.ParseUint(p, 10, 8); err != nil {
+			return false
+		}
+		n++
+	}
+	return n == 4
+}
+
+// A shaper keeps each link once (--unique) or counts them (--count), by
+// the value the output format shows.
+type shaper struct {
+	unique, count, header bool
+	format                string
+	seen                  map[string]int // value -> count (or 1 for --unique)
+	order                 []string       // values in first-seen order, for --count
+}
+
+// key returns the value of l that --unique and --count compare, and false
+// when the format shows nothing for l.
+func (s *shaper) key(l *extract.Link) (string, bool) {
+	switch s.format {
+	case "iri":
+		return l.IRI, l.Err == nil
+	case "raw":
+		return l.Raw, true
+	case "uri":
+		return l.URI, l.Err == nil
+	}
+	if l.Err != nil {
+		if s.count {
+			return "", false
+		}
+		// A link without a URI is known by its value, apart from
+		// every URI.
+		return "\x00" + l.Raw, true
+	}
+	return l.URI, true
+}
+
+// keep reports whether l is to be written now: false for a link --unique
+// has seen and for every link under --count (which writes at the end).
+func (s *shaper) keep(l *extract.Link) bool {
+	if !s.unique && !s.count {
+		return true
+	}
+	k, ok := s.key(l)
+	if !ok {
+		return false
+	}
+	if s.seen == nil {
+		s.seen = make(map[string]int)
+	}
+	n := s.seen[k]
+	s.seen[k] = n + 1
+	if s.count {
+		if n == 0 {
+			s.order = append(s.order, k)
+		}
+		return false
+	}
+	return n == 0
+}
+
+// writeCounts writes each counted value with its count, by count
+// descending, then value, as TSV, after a header line when header is set.
+func (s *shaper) writeCounts(write func(...string), header bool) {
+	if header {
+		col := s.format
+		if col != "iri" && col != "raw" {
+			col = "uri"
+		}
+		write("count\t", col, "\n")
+	}
+	slices.SortFunc(s.order, func(a, b string) int {
+		if c := cmp.Compare(s.seen[b], s.seen[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	for _, k := range s.order {
+		write(strconv.Itoa(s.seen[k]), "\t", tsvField(strings.TrimPrefix(k, "\x00")), "\n")
+	}
+}
+
+// addShapeFlags defines --unique, --count and --header on fs.
+func addShapeFlags(fs *flag.FlagSet) *shaper {
+	s := &shaper{}
+	fs.BoolVar(&s.unique, "unique", false, "write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;\n"+
+		"the command then holds every distinct one in memory")
+	fs.BoolVar(&s.count, "count", false, "write each URI (IRI or raw value with --format iri or raw) once, at the end, after the number of links\n"+
+		"that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory")
+	fs.BoolVar(&s.header, "header", false, "begin the output of --format tsv or --count with a line naming the columns")
+	return s
+}
+
+// check validates the shaping flags for the output format: it returns a
+// message for a usage error, or "".
+func (s *shaper) check(format string) string {
+	s.format = format
+	switch {
+	case s.unique && s.count:
+		return "--unique and --count exclude each other (--count writes each value once)"
+	case s.header && !s.count && format != "tsv":
+		return "--header applies to --format tsv and --count only"
+	case s.count && format != "jsonl" && format != "uri" && format != "iri" && format != "raw":
+		return fmt.Sprintf("--count writes TSV lines of counts; it takes --format uri, iri or raw, not %q", format)
+	}
+	return ""
+}
+
+// tsvHeader names the columns of --format tsv.
+const tsvHeader = "file\tline\toffset\ttag\tattr\turi\traw\n"
+
+// startShape writes what comes before the links: the header of --format
+// tsv.
+func (x *extractor) startShape() {
+	if x.shape.header && !x.shape.count {
+		x.write(tsvHeader)
+	}
+}
+
+// endShape writes what comes after the links: the counts of --count.
+func (x *extractor) endShape() {
+	if x.shape.count && x.werr == nil {
+		x.shape.writeCounts(x.write, x.shape.header)
+	}
+}
+
+// emit writes the link l of the document name, whose own URL is doc, in
+// the output format, if it passes the filters and --unique, or counts it.
+func (x *extractor) emit(name, doc string, l *extract.Link) {
+	if x.werr != nil || !x.filter.match(l, doc) || !x.shape.keep(l) {
+		return
+	}
+	switch x.format {
+	case "iri":
+		if l.Err == nil {
+			x.write(l.IRI, "\n")
+		}
+	case "raw":
+		x.write(tsvField(l.Raw), "\n")
+	default:
+		x.link(name, l)
+	}
+}
