@@ -14,8 +14,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
-	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
 )
 
@@ -110,42 +110,16 @@ type warcRun struct {
 	out        *lineWriter
 	failed     bool
 
+	x *crawl.Extractor
+
 	// Per page.
 	file    string
 	rec     *warc.Record
-	prefix  []byte // the page's fields, JSON without the closing brace
+	prefix  []byte // the page's fields and file, JSON without the closing brace
 	nlinks  int
 	jbuf    bytes.Buffer
 	enc     *json.Encoder
-	body    *bufio.Reader
-	conv    *iri.Converter
-	hlink   extract.Link
 	stdinIn bool // standard input was read as an archive
-	capped  cappedBlock
-}
-
-// cappedBlock passes on the block of a resource record up to limit bytes,
-// and then returns a *warc.PayloadSizeError if there is more.
-type cappedBlock struct {
-	r     io.Reader
-	rec   *warc.Record
-	n     int64
-	limit int64
-}
-
-func (c *cappedBlock) Read(p []byte) (int, error) {
-	left := c.limit - c.n
-	if int64(len(p)) > left+1 {
-		p = p[:left+1]
-	}
-	n, err := c.r.Read(p)
-	if int64(n) > left {
-		c.n = c.limit
-		rec := c.rec
-		return int(left), &warc.PayloadSizeError{Limit: c.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
-	}
-	c.n += int64(n)
-	return n, err
 }
 
 // byteSize is a flag's size in bytes: a number of bytes, or a number and
@@ -219,10 +193,10 @@ func runWARC(cmd *command, args []string, e *env) int {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
 	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), stdin: e.stdin, stderr: e.stderr,
-		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
+		out: newLineWriter(e.stdout), x: crawl.NewExtractor()}
+	w.x.TextLinks, w.x.MaxPayloadSize = w.textLinks, w.maxPayload
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
-	w.body = bufio.NewReaderSize(nil, 16<<10)
 
 	if len(inputs) == 0 && *pathsFrom == "" {
 		inputs = []string{"-"}
@@ -310,10 +284,7 @@ func (w *warcRun) archive(name string) {
 			w.fail(name, err)
 			break
 		}
-		switch strings.ToLower(rec.Type) {
-		case "response", "resource":
-			w.record(rec)
-		}
+		w.record(rec)
 	}
 }
 
@@ -321,91 +292,26 @@ func (w *warcRun) archive(name string) {
 // runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
 const memoryLimit = 32 << 20
 
-// htmlTypes are the media types of the pages read.
-var htmlTypes = map[string]bool{"text/html": true, "application/xhtml+xml": true, "application/vnd.wap.xhtml+xml": true}
-
 // record prints the links of a response or resource record, if it is a
 // page.
 func (w *warcRun) record(rec *warc.Record) {
 	w.rec = rec
+	isPage, err := w.x.Extract(rec, w)
 	var (
-		resp    *warc.Response
-		body    io.Reader
-		media   string
-		charset string
-		status  int
+		de *warc.DecodeError
+		pe *warc.PayloadSizeError
 	)
-	if strings.EqualFold(rec.Type, "response") {
-		var err error
-		resp, err = rec.HTTPResponse()
-		if err == warc.ErrNotHTTP {
-			return // dns:, ftp: and the like
-		}
-		if err != nil {
-			w.recordFail(err)
-			return
-		}
-		status = resp.StatusCode
-		media, charset = resp.ContentType()
-		body = resp.Body
-	} else {
-		media, charset = rec.Header.ContentType()
-		// A resource's payload is its block, which a gzip member can
-		// inflate a thousandfold: it is bounded as an HTTP payload is.
-		body = rec.Block
-		if w.maxPayload > 0 {
-			w.capped = cappedBlock{r: rec.Block, rec: rec, limit: w.maxPayload}
-			body = &w.capped
-		}
+	switch {
+	case w.out.err != nil:
+	case errors.As(err, &pe):
+		w.fail(w.file, fmt.Errorf("offset %s: the payload is larger than --max-payload %v: the links past its first %[2]v are left out",
+			recordWhere(w.rec), byteSize(pe.Limit)))
+	case err != nil && (errors.As(err, &de) || !isPage):
+		w.recordFail(err)
 	}
-	if media == "" {
-		media, _ = warc.Header{{Name: "Content-Type", Value: rec.Header.Get("WARC-Identified-Payload-Type")}}.ContentType()
+	if isPage {
+		w.endPage()
 	}
-	w.body.Reset(body)
-	var head []byte
-	isHTML := htmlTypes[media]
-	if isHTML || media == "" {
-		head, _ = w.body.Peek(extract.PrescanLimit)
-		isHTML = isHTML || sniffType(head) == "html"
-	}
-	redirect := resp != nil && status >= 300 && status < 400 && resp.Header.Get("Location") != ""
-	if !isHTML && !redirect {
-		return
-	}
-
-	var cs extract.Charset
-	fallback := ""
-	if strings.HasSuffix(media, "xhtml+xml") {
-		fallback = "utf-8" // XML's default
-	}
-	if isHTML {
-		// What the extractor will decide from the same bytes.
-		cs = extract.DetectCharset(head, charset, fallback)
-	}
-	w.startPage(rec, status, cs)
-	if resp != nil {
-		w.headerLinks(resp, isHTML)
-	}
-	if isHTML && w.out.err == nil {
-		x := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: w.textLinks}, w.bodyLink)
-		_, err := x.ReadFrom(w.body)
-		// The extractor fails only when the link function does (an
-		// error of the output), and Next reports a record cut short
-		// and an error of the input: what is left is the body's codings.
-		var (
-			de *warc.DecodeError
-			pe *warc.PayloadSizeError
-		)
-		switch {
-		case w.out.err != nil:
-		case errors.As(err, &pe):
-			w.fail(w.file, fmt.Errorf("offset %s: the payload is larger than --max-payload %v: the links past its first %[2]v are left out",
-				recordWhere(w.rec), byteSize(pe.Limit)))
-		case errors.As(err, &de):
-			w.recordFail(err)
-		}
-	}
-	w.endPage()
 }
 
 // recordFail reports an error in the current record.
@@ -420,23 +326,11 @@ func recordWhere(rec *warc.Record) string {
 	return strconv.FormatInt(rec.Offset, 10)
 }
 
-// warcPage is the JSON form of a page's fields.
-type warcPage struct {
-	Page          string `json:"page"`
-	RecordID      string `json:"record_id"`
-	Date          string `json:"date"`
-	Status        int    `json:"status,omitempty"`
-	Charset       string `json:"charset"`
-	CharsetSource string `json:"charset_source"`
-	RecordOffset  int64  `json:"record_offset"`
-}
-
-// startPage encodes the page's fields, which begin each of its lines.
-func (w *warcRun) startPage(rec *warc.Record, status int, cs extract.Charset) {
-	p := warcPage{Page: rec.TargetURI, RecordID: rec.RecordID, Date: rec.Date, Status: status,
-		Charset: cs.Name, CharsetSource: cs.Source, RecordOffset: rec.Offset}
+// Page encodes the page's fields, which begin each of its lines
+// (crawl.Handler).
+func (w *warcRun) Page(p *crawl.Page) error {
 	w.jbuf.Reset()
-	w.enc.Encode(&p)
+	w.enc.Encode(p)
 	b := bytes.TrimRight(w.jbuf.Bytes(), "\n")
 	w.prefix = append(w.prefix[:0], b[:len(b)-1]...) // without the "}"
 	w.nlinks = 0
@@ -445,7 +339,13 @@ func (w *warcRun) startPage(rec *warc.Record, status int, cs extract.Charset) {
 		w.jbuf.Reset()
 		w.enc.Encode(w.file)
 		fmt.Fprintf(w.out, `,"file":%s,"links":[`, bytes.TrimRight(w.jbuf.Bytes(), "\n"))
+	} else {
+		w.jbuf.Reset()
+		w.enc.Encode(w.file)
+		w.prefix = append(w.prefix, `,"file":`...)
+		w.prefix = append(w.prefix, bytes.TrimRight(w.jbuf.Bytes(), "\n")...)
 	}
+	return w.out.err
 }
 
 // endPage ends a page's line in --per-page mode.
@@ -455,24 +355,14 @@ func (w *warcRun) endPage() {
 	}
 }
 
-// bodyLink is the extractor's link function.
-func (w *warcRun) bodyLink(l *extract.Link) error {
+// Link writes one link of the current page (crawl.Handler).
+func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
 	var oe *extract.OversizeError
 	if errors.As(l.Err, &oe) {
 		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %v\n", w.file, recordWhere(w.rec), l.Err)
 		return nil
 	}
-	w.link(l)
-	return w.out.err
-}
-
-// link writes one link of the current page.
-func (w *warcRun) link(l *extract.Link) {
-	file := w.file
-	if w.perPage {
-		file = ""
-	}
-	j := newJSONLink(file, l)
+	j := crawl.NewLink(l)
 	w.jbuf.Reset()
 	w.enc.Encode(&j)
 	b := w.jbuf.Bytes()
@@ -487,128 +377,7 @@ func (w *warcRun) link(l *extract.Link) {
 		w.out.Write(b[1:]) // without the "{", with the line feed
 	}
 	w.nlinks++
-}
-
-// headerLinks writes the links of the HTTP header: a redirect's
-// Location, Link header links, a Refresh header's URL.
-func (w *warcRun) headerLinks(resp *warc.Response, isHTML bool) {
-	base, err := w.conv.ParseURL(w.rec.TargetURI, nil)
-	if err != nil {
-		base = nil
-	}
-	redirect := resp.StatusCode >= 300 && resp.StatusCode < 400
-	for _, f := range resp.Header {
-		switch {
-		case redirect && strings.EqualFold(f.Name, "Location"):
-			w.headerLink(base, "location", f.Value, extract.Hyperlink, "")
-		case strings.EqualFold(f.Name, "Link"):
-			parseLinkHeader(f.Value, func(ref, rel string) {
-				w.headerLink(base, "link", ref, extract.LinkRole([]byte(rel)), rel)
-			})
-		case isHTML && strings.EqualFold(f.Name, "Refresh"):
-			if _, s, e, ok := extract.ParseRefresh(f.Value); ok && s < e {
-				w.headerLink(base, "refresh", f.Value[s:e], extract.Hyperlink, "")
-			}
-		}
-	}
-}
-
-// headerLink writes a link of the HTTP header, resolved against the
-// page's URL as a browser does (the header is taken as UTF-8).
-func (w *warcRun) headerLink(base *iri.URL, attr, raw string, role extract.Role, rel string) {
-	l := &w.hlink
-	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
-	var err error
-	if base != nil {
-		l.URI, err = w.conv.ResolveURL(base, raw)
-	} else {
-		l.URI, err = w.conv.ToURI(raw)
-	}
-	if err != nil {
-		l.URI, l.Err = "", err
-	} else if l.IRI, err = w.conv.ToIRI(l.URI); err != nil {
-		l.IRI = l.URI
-	}
-	w.link(l)
-}
-
-// parseLinkHeader calls fn with the URI reference and the rel parameter
-// of each link of a Link header value (RFC 8288, section 3):
-// `<https://example.org/a>; rel="next", </b>; rel=prev`.
-func parseLinkHeader(v string, fn func(ref, rel string)) {
-	for {
-		lt := strings.IndexByte(v, '<')
-		if lt < 0 {
-			return
-		}
-		gt := strings.IndexByte(v[lt:], '>')
-		if gt < 0 {
-			return
-		}
-		ref := strings.TrimSpace(v[lt+1 : lt+gt])
-		v = v[lt+gt+1:]
-		// The parameters, up to a comma outside a quoted string.
-		var rel string
-		relSeen := false
-		for {
-			v = strings.TrimLeft(v, " \t")
-			if v == "" || v[0] != ';' {
-				break
-			}
-			v = strings.TrimLeft(v[1:], " \t")
-			n := 0
-			for n < len(v) && v[n] != '=' && v[n] != ';' && v[n] != ',' && v[n] != ' ' && v[n] != '\t' {
-				n++
-			}
-			name := v[:n]
-			v = strings.TrimLeft(v[n:], " \t")
-			var value string
-			if v != "" && v[0] == '=' {
-				v = strings.TrimLeft(v[1:], " \t")
-				if v != "" && v[0] == '"' {
-					value, v = unquote(v)
-				} else {
-					n := 0
-					for n < len(v) && v[n] != ';' && v[n] != ',' {
-						n++
-					}
-					value, v = strings.TrimSpace(v[:n]), v[n:]
-				}
-			}
-			if strings.EqualFold(name, "rel") && !relSeen {
-				rel, relSeen = value, true
-			}
-		}
-		fn(ref, rel)
-		// Skip to the next link-value.
-		for v != "" && v[0] != ',' {
-			if v[0] == '"' {
-				_, v = unquote(v)
-				continue
-			}
-			v = v[1:]
-		}
-	}
-}
-
-// unquote returns the quoted string at the start of s, its escapes
-// undone, and the rest of s.
-func unquote(s string) (string, string) {
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if i+1 < len(s) {
-				i++
-			}
-			b.WriteByte(s[i])
-		case '"':
-			return b.String(), s[i+1:]
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String(), ""
+	return w.out.err
 }
 
 func (w *warcRun) fail(name string, err error) {

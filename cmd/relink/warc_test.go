@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
 	"golang.org/x/text/encoding/htmlindex"
 )
@@ -216,11 +217,11 @@ func TestWARCCharsetCommonCrawl(t *testing.T) {
 	}
 	ours := map[string]string{}
 	for line := range strings.Lines(got.stdout) {
-		var p warcPage
+		var p crawl.PageRecord
 		if err := json.Unmarshal([]byte(line), &p); err != nil {
 			t.Fatal(err)
 		}
-		ours[p.Page] = p.Charset
+		ours[p.URL] = p.Charset
 	}
 
 	f, err := os.Open(file)
@@ -306,14 +307,11 @@ func TestWARCErrors(t *testing.T) {
 	}
 	var pages []string
 	for line := range strings.Lines(got.stdout) {
-		var l struct {
-			warcPage
-			jsonLink
-		}
+		var l crawl.LinkRecord
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatal(err)
 		}
-		pages = append(pages, l.Page+" "+l.URI)
+		pages = append(pages, l.URL+" "+l.URI)
 	}
 	want := []string{"http://a.example/ http://a.example/x", "http://b.example/ http://b.example/y", "http://a.example/ http://a.example/x", "http://c.example/ http://c.example/z"}
 	if !slices.Equal(pages, want) {
@@ -511,24 +509,3 @@ func TestLineWriter(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
-
-func TestParseLinkHeader(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want []string
-	}{
-		{`<http://commoncrawl.org/wp-json/>; rel="https://api.w.org/"`, []string{"http://commoncrawl.org/wp-json/ https://api.w.org/"}},
-		{`</a>; rel=next, </b>;rel="prev" ; title="x, y", <c>`, []string{"/a next", "/b prev", "c "}},
-		{`<https://example.org/>; REL=Canonical; rel=ignored`, []string{"https://example.org/ Canonical"}},
-		{`<x>; title="a \" , <b>"; rel=alternate, <y>`, []string{"x alternate", "y "}},
-		{`no link`, nil},
-		{`<unclosed`, nil},
-		{`< /spaced >; rel`, []string{"/spaced "}},
-	} {
-		var got []string
-		parseLinkHeader(tt.in, func(ref, rel string) { got = append(got, ref+" "+rel) })
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
