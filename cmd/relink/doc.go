@@ -386,8 +386,22 @@
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
 // offset N: reason" and skipped, and the rest of the file is read; a file
-// that cannot be opened is reported and the others are read. The exit
-// status is then 1.
+// that cannot be opened is reported and the others are read. Standard
+// input that is a list of paths rather than an archive is reported as
+// such ("read it with --paths-from -") and not read.
+//
+// The exit status says what was lost, so that a batch job can let bad
+// records pass and still fail on lost data; a run that meets several
+// problems exits with the most serious:
+//
+//	0  every input was read and every line written
+//	1  some records could not be read and were skipped (reported on
+//	   standard error); the rest was read and written
+//	2  usage: a bad flag or argument; nothing was read
+//	3  some input could not be opened or read at all (a missing file,
+//	   an I/O error, a list of paths on standard input): its pages
+//	   are missing from the output
+//	4  writing the output failed: lines are lost, and the run stopped
 //
 // A compressed body can expand a thousandfold per coding, and codings
 // stack: a few hundred bytes of archive can hold gigabytes of page. A

@@ -67,8 +67,22 @@ the array of its links (without "file"), empty for a page without links.
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:
 offset N: reason" and skipped, and the rest of the file is read; a file
-that cannot be opened is reported and the others are read. The exit
-status is then 1.
+that cannot be opened is reported and the others are read. Standard
+input that is a list of paths rather than an archive is reported as
+such ("read it with --paths-from -") and not read.
+
+The exit status says what was lost, so that a batch job can let bad
+records pass and still fail on lost data; a run that meets several
+problems exits with the most serious:
+
+	0  every input was read and every line written
+	1  some records could not be read and were skipped (reported on
+	   standard error); the rest was read and written
+	2  usage: a bad flag or argument; nothing was read
+	3  some input could not be opened or read at all (a missing file,
+	   an I/O error, a list of paths on standard input): its pages
+	   are missing from the output
+	4  writing the output failed: lines are lost, and the run stopped
 
 A compressed body can expand a thousandfold per coding, and codings
 stack: a few hundred bytes of archive can hold gigabytes of page. A
@@ -102,13 +116,14 @@ Examples (from the repository's root):
 }
 
 type warcRun struct {
-	perPage    bool
-	textLinks  bool
-	maxPayload int64 // --max-payload: the bound on a page's payload, none when 0
-	stdin      io.Reader
-	stderr     io.Writer
-	out        *lineWriter
-	failed     bool
+	perPage     bool
+	textLinks   bool
+	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
+	stdin       io.Reader
+	stderr      io.Writer
+	out         *lineWriter
+	failed      bool // some record or input failed
+	inputFailed bool // some input could not be opened or read
 
 	x *crawl.Extractor
 
@@ -211,15 +226,26 @@ func runWARC(cmd *command, args []string, e *env) int {
 		w.pathsFrom(*pathsFrom)
 	}
 	w.out.Flush()
-	if w.out.err != nil {
+	switch {
+	case w.out.err != nil:
 		fmt.Fprintf(e.stderr, "relink warc: writing output: %v\n", w.out.err)
-		return exitFail
-	}
-	if w.failed {
-		return exitFail
+		return exitOutputLost
+	case w.inputFailed:
+		return exitInputFailed
+	case w.failed:
+		return exitBadRecords
 	}
 	return exitOK
 }
+
+// The exit statuses of relink warc, from the least to the most serious:
+// a run that meets several problems exits with the most serious. A batch
+// job may take exitBadRecords as success; it must not take the others.
+const (
+	exitBadRecords  = exitFail // some records could not be read and were skipped
+	exitInputFailed = 3        // some input could not be opened or read at all
+	exitOutputLost  = 4        // writing the output failed: lines are lost
+)
 
 // pathsFrom reads the archives whose paths name lists, one per line.
 func (w *warcRun) pathsFrom(name string) {
@@ -227,7 +253,7 @@ func (w *warcRun) pathsFrom(name string) {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			w.fail(name, err)
+			w.failInput(name, err)
 			return
 		}
 		defer f.Close()
@@ -241,7 +267,7 @@ func (w *warcRun) pathsFrom(name string) {
 		}
 	}
 	if err := s.Err(); err != nil {
-		w.fail(name, err)
+		w.failInput(name, err)
 	}
 }
 
@@ -250,14 +276,20 @@ func (w *warcRun) archive(name string) {
 	var in io.Reader = w.stdin
 	if name == "-" {
 		if w.stdinIn {
-			w.fail(name, errors.New("standard input was read already"))
+			w.failInput(name, errors.New("standard input was read already"))
 			return
 		}
 		w.stdinIn = true
+		b := bufio.NewReaderSize(w.stdin, 64<<10)
+		if head, _ := b.Peek(4096); looksLikePaths(head) {
+			w.failInput(name, errors.New("standard input is a list of paths, not a WARC file: read it with --paths-from -"))
+			return
+		}
+		in = b
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			w.fail(name, err)
+			w.failInput(name, err)
 			return
 		}
 		defer f.Close()
@@ -281,7 +313,7 @@ func (w *warcRun) archive(name string) {
 			continue
 		}
 		if err != nil {
-			w.fail(name, err)
+			w.failInput(name, err)
 			break
 		}
 		w.record(rec)
@@ -380,6 +412,37 @@ func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
 	return w.out.err
 }
 
+// looksLikePaths reports whether the first bytes of an input are a list
+// of paths of WARC files rather than a WARC file: a first line that is a
+// name ending in .warc, .arc, .warc.gz or .arc.gz (and the like).
+func looksLikePaths(head []byte) bool {
+	line, _, ok := bytes.Cut(head, []byte("\n"))
+	if !ok && len(head) == 4096 {
+		return false
+	}
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || bytes.HasPrefix(line, []byte("WARC/")) {
+		return false
+	}
+	for _, c := range line {
+		if c < ' ' || c == 0x7f {
+			return false
+		}
+	}
+	name := strings.ToLower(string(line))
+	for _, ext := range []string{".gz", ".zst", ".bz2", ".xz"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".arc")
+}
+
+// failInput reports an input that could not be opened or read.
+func (w *warcRun) failInput(name string, err error) {
+	w.inputFailed = true
+	w.fail(name, err)
+}
+
+// fail reports a bad record, or (from failInput) a bad input.
 func (w *warcRun) fail(name string, err error) {
 	w.failed = true
 	var pe *fs.PathError

@@ -302,8 +302,8 @@ func TestWARCErrors(t *testing.T) {
 	}
 
 	got = runString([]string{"warc", mixed, missing, cut, badEnc, dir}, "")
-	if got.code != exitFail {
-		t.Errorf("exit status %d, want 1", got.code)
+	if got.code != exitInputFailed {
+		t.Errorf("exit status %d, want 3 (a file could not be read)", got.code)
 	}
 	var pages []string
 	for line := range strings.Lines(got.stdout) {
@@ -509,3 +509,72 @@ func TestLineWriter(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestWARCExitStatus checks each exit status of relink warc: a run
+// exits with the most serious problem it met.
+func TestWARCExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join("..", "..", "testdata", "warc", "example.warc")
+	bad := filepath.Join(dir, "bad.warc")
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A record whose Content-Length is not a number, then the good ones.
+	if err := os.WriteFile(bad, append([]byte("WARC/1.0\r\nWARC-Type: response\r\nContent-Length: many\r\n\r\nx\r\n\r\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.warc")
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		stdout io.Writer // nil for a buffer
+		code   int
+		stderr string
+	}{
+		{"good", []string{good}, "", nil, exitOK, ""},
+		{"bad record", []string{good, bad}, "", nil, exitBadRecords, "bad.warc: offset 0: bad Content-Length"},
+		{"usage", []string{"--no-such-flag"}, "", nil, exitUsage, "flag provided but not defined"},
+		{"missing file", []string{bad, missing}, "", nil, exitInputFailed, "missing.warc: no such file or directory"},
+		{"paths on stdin", nil, good + "\n" + bad + "\n", nil, exitInputFailed, "-: standard input is a list of paths, not a WARC file: read it with --paths-from -"},
+		{"paths from a missing list", []string{"--paths-from", missing}, "", nil, exitInputFailed, "missing.warc: no such file or directory"},
+		{"output lost", []string{good}, "", errWriter{}, exitOutputLost, "writing output: disk full"},
+		{"output lost beats the rest", []string{bad, missing}, "", errWriter{}, exitOutputLost, "writing output: disk full"},
+	} {
+		var stdout, stderr bytes.Buffer
+		var out io.Writer = &stdout
+		if tt.stdout != nil {
+			out = tt.stdout
+		}
+		code := run(append([]string{"warc"}, tt.args...), strings.NewReader(tt.stdin), out, &stderr)
+		if code != tt.code || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("%s: exit status %d, stderr %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.stderr)
+		}
+	}
+	// The same paths through --paths-from - are read.
+	var stdout bytes.Buffer
+	if code := run([]string{"warc", "--paths-from", "-"}, strings.NewReader(good+"\n"), &stdout, io.Discard); code != exitOK || stdout.Len() == 0 {
+		t.Errorf("--paths-from -: exit status %d, %d bytes", code, stdout.Len())
+	}
+}
+
+func TestLooksLikePaths(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"crawl-data/CC-MAIN-2024-10/segments/1/warc/CC-MAIN-1-00000.warc.gz\n", true},
+		{"/data/a.warc\r\n/data/b.warc\n", true},
+		{"s3://commoncrawl/x.arc.gz", true},
+		{"WARC/1.0\r\nWARC-Type: warcinfo\r\n", false},
+		{"\x1f\x8b\x08\x00", false},
+		{"", false},
+		{"notes.txt\n", false},
+		{"a\tb.warc\n", false},
+	} {
+		if got := looksLikePaths([]byte(tt.in)); got != tt.want {
+			t.Errorf("%q: %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
