@@ -383,6 +383,17 @@
 // With --per-page, each line is one page instead: its fields, then "links",
 // the array of its links (without "file"), empty for a page without links.
 //
+// With --wat, each line is one page in the shape of a record of Common
+// Crawl's WAT files, for the programs that read them (cc-pyspark's host
+// graph): Container (Filename, Offset), Envelope.WARC-Header-Metadata
+// (WARC-Type, WARC-Target-URI, WARC-Date, WARC-Record-ID), and
+// Envelope.Payload-Metadata.HTTP-Response-Metadata with Response-Message
+// (Status), Headers (Location, for a redirect) and HTML-Metadata.Links, the
+// links of the HTML as {"path": "A@/href", "url": the value as written,
+// "text", "rel"}. Links of Link and Refresh headers and links in plain text
+// have no place there and are left out. A page's links are held in memory
+// until the page is written.
+//
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
 // offset N: reason" and skipped, and the rest of the file is read; a file
@@ -441,6 +452,8 @@
 //		write one line per page, with its links in an array
 //	-text-links
 //		also find the links written as plain text in the text of the pages
+//	-wat
+//		write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)
 //
 // # Print the URI form of each input
 //

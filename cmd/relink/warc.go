@@ -64,6 +64,17 @@ Each line is one link: the page's fields, then the link's.
 With --per-page, each line is one page instead: its fields, then "links",
 the array of its links (without "file"), empty for a page without links.
 
+With --wat, each line is one page in the shape of a record of Common
+Crawl's WAT files, for the programs that read them (cc-pyspark's host
+graph): Container (Filename, Offset), Envelope.WARC-Header-Metadata
+(WARC-Type, WARC-Target-URI, WARC-Date, WARC-Record-ID), and
+Envelope.Payload-Metadata.HTTP-Response-Metadata with Response-Message
+(Status), Headers (Location, for a redirect) and HTML-Metadata.Links, the
+links of the HTML as {"path": "A@/href", "url": the value as written,
+"text", "rel"}. Links of Link and Refresh headers and links in plain text
+have no place there and are left out. A page's links are held in memory
+until the page is written.
+
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:
 offset N: reason" and skipped, and the rest of the file is read; a file
@@ -117,6 +128,7 @@ Examples (from the repository's root):
 
 type warcRun struct {
 	perPage     bool
+	wat         bool // --wat
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
 	stdin       io.Reader
@@ -186,6 +198,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	perPage := fs.Bool("per-page", false, "write one line per page, with its links in an array")
 	pathsFrom := fs.String("paths-from", "", "also read the paths of the archives, one per line, from `FILE` (- for standard input)")
+	wat := fs.Bool("wat", false, "write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
@@ -210,6 +223,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), stdin: e.stdin, stderr: e.stderr,
 		out: newLineWriter(e.stdout), x: crawl.NewExtractor()}
 	w.x.TextLinks, w.x.MaxPayloadSize = w.textLinks, w.maxPayload
+	w.wat = *wat
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
 
@@ -328,7 +342,21 @@ const memoryLimit = 32 << 20
 // page.
 func (w *warcRun) record(rec *warc.Record) {
 	w.rec = rec
-	isPage, err := w.x.Extract(rec, w)
+	var (
+		isPage bool
+		err    error
+	)
+	if w.wat {
+		var p *crawl.PageRecord
+		p, err = w.x.Record(rec, w.file)
+		if isPage = p != nil; isPage {
+			w.jbuf.Reset()
+			w.enc.Encode(p.WAT())
+			w.out.Write(w.jbuf.Bytes())
+		}
+	} else {
+		isPage, err = w.x.Extract(rec, w)
+	}
 	var (
 		de *warc.DecodeError
 		pe *warc.PayloadSizeError
@@ -341,7 +369,7 @@ func (w *warcRun) record(rec *warc.Record) {
 	case err != nil && (errors.As(err, &de) || !isPage):
 		w.recordFail(err)
 	}
-	if isPage {
+	if isPage && !w.wat {
 		w.endPage()
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -576,5 +577,38 @@ func TestLooksLikePaths(t *testing.T) {
 		if got := looksLikePaths([]byte(tt.in)); got != tt.want {
 			t.Errorf("%q: %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestWARCWAT checks that --wat writes one WAT-shaped record per page,
+// with the page's links of the HTML, as the crawl package makes them.
+func TestWARCWAT(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "warc", "ia-web-commons-link-extraction-test.warc")
+	wat := runString([]string{"warc", "--wat", file}, "")
+	pages := runString([]string{"warc", "--per-page", file}, "")
+	if wat.code != 0 || pages.code != 0 {
+		t.Fatalf("exit status %d and %d: %s %s", wat.code, pages.code, wat.stderr, pages.stderr)
+	}
+	watLines, pageLines := strings.Split(wat.stdout, "\n"), strings.Split(pages.stdout, "\n")
+	if len(watLines) != len(pageLines) || len(watLines) < 2 {
+		t.Fatalf("%d WAT lines, %d pages", len(watLines), len(pageLines))
+	}
+	links := 0
+	for i := range len(watLines) - 1 {
+		var p crawl.PageRecord
+		if err := json.Unmarshal([]byte(pageLines[i]), &p); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(p.WAT())
+		var got, wantV any
+		json.Unmarshal([]byte(watLines[i]), &got)
+		json.Unmarshal(want, &wantV)
+		if !reflect.DeepEqual(got, wantV) {
+			t.Errorf("line %d:\n%s\nwant\n%s", i+1, watLines[i], want)
+		}
+		links += len(p.WAT().Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata.Links)
+	}
+	if links == 0 {
+		t.Error("no links in the WAT records")
 	}
 }
