@@ -2,6 +2,7 @@ package crawl
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -24,4 +25,19 @@ func TestParseLinkHeader(t *testing.T) {
 			t.Errorf("%s: %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzParseLinkHeader checks that any header value parses without a
+// panic, and that each reference is a piece of the value between < and >.
+func FuzzParseLinkHeader(f *testing.F) {
+	for _, s := range []string{`<http://a/>; rel="next"`, `</a>; rel=next, </b>;rel="prev" ; title="x, y", <c>`, `<x>; title="a \" , <b>"; rel=alternate, <y>`, `<`, `";<>`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		parseLinkHeader(v, func(ref, rel string) {
+			if !strings.Contains(v, ref) {
+				t.Errorf("%q: reference %q is not in the value", v, ref)
+			}
+		})
+	})
 }
