@@ -347,7 +347,10 @@
 // every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 // standard input; with --paths-from, the paths are read one per line from a
 // file ("-" for standard input) as well; with neither, the archive is read
-// from standard input.
+// from standard input. A path that begins with https:// or http:// is
+// read from the network as it arrives (not copied to disk); a failed
+// connection, or a 5xx or 429 status, is retried three times, a second
+// apart and then longer; another status fails the file at once.
 //
 // The pages are the response and resource records whose content type is
 // HTML (text/html or application/xhtml+xml; a page without a content type

@@ -9,10 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"net/http"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
@@ -28,7 +30,10 @@ uncompressed, or gzipped per record or as a whole) and prints the links of
 every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 standard input; with --paths-from, the paths are read one per line from a
 file ("-" for standard input) as well; with neither, the archive is read
-from standard input.
+from standard input. A path that begins with https:// or http:// is
+read from the network as it arrives (not copied to disk); a failed
+connection, or a 5xx or 429 status, is retried three times, a second
+apart and then longer; another status fails the file at once.
 
 The pages are the response and resource records whose content type is
 HTML (text/html or application/xhtml+xml; a page without a content type
@@ -300,6 +305,14 @@ func (w *warcRun) archive(name string) {
 			return
 		}
 		in = b
+	} else if strings.HasPrefix(name, "https://") || strings.HasPrefix(name, "http://") {
+		body, err := openURL(name)
+		if err != nil {
+			w.failInput(name, err)
+			return
+		}
+		defer body.Close()
+		in = body
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
@@ -438,6 +451,41 @@ func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
 	}
 	w.nlinks++
 	return w.out.err
+}
+
+// urlAttempts is how many times openURL asks for a file, and urlBackoff
+// the wait before the second attempt, doubled for each next one.
+var (
+	urlAttempts = 4
+	urlBackoff  = time.Second
+)
+
+// openURL opens a remote WARC file, streamed, not copied: it retries a
+// failed connection and a 5xx or 429 status, and fails at once on
+// another status.
+func openURL(u string) (io.ReadCloser, error) {
+	wait := urlBackoff
+	var err error
+	for i := 0; i < urlAttempts; i++ {
+		if i > 0 {
+			time.Sleep(wait)
+			wait *= 2
+		}
+		var resp *http.Response
+		resp, err = http.Get(u)
+		if err != nil {
+			continue
+		}
+		if resp.StatusCode == http.StatusOK {
+			return resp.Body, nil
+		}
+		resp.Body.Close()
+		err = fmt.Errorf("HTTP status %s", resp.Status)
+		if resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("%w (after %d attempts)", err, urlAttempts)
 }
 
 // looksLikePaths reports whether the first bytes of an input are a list

@@ -19,6 +19,10 @@ import (
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
 	"golang.org/x/text/encoding/htmlindex"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"time"
 )
 
 // When RELINK_TEST_MAIN is set, the test binary is relink: the map-step
@@ -610,5 +614,51 @@ func TestWARCWAT(t *testing.T) {
 	}
 	if links == 0 {
 		t.Error("no links in the WAT records")
+	}
+}
+
+// TestWARCRemote reads WARC files over HTTP from a local server: the
+// links are those of the file on disk, a 503 is retried, a 404 is an
+// input that could not be read (status 3).
+func TestWARCRemote(t *testing.T) {
+	defer func(n int, d time.Duration) { urlAttempts, urlBackoff = n, d }(urlAttempts, urlBackoff)
+	urlAttempts, urlBackoff = 3, time.Millisecond
+	file := filepath.Join("..", "..", "testdata", "warc", "jwarc-cc.warc.gz")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/flaky.warc.gz":
+			if hits.Add(1) < 3 {
+				http.Error(w, "busy", http.StatusServiceUnavailable)
+				return
+			}
+			w.Write(data)
+		case "/ok.warc.gz":
+			w.Write(data)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	local := runString([]string{"warc", file}, "")
+	for _, name := range []string{"/ok.warc.gz", "/flaky.warc.gz"} {
+		got := runString([]string{"warc", srv.URL + name}, "")
+		want := strings.ReplaceAll(local.stdout, `"file":"`+file+`"`, `"file":"`+srv.URL+name+`"`)
+		if got.code != exitOK || got.stdout != want || want == "" {
+			t.Errorf("%s: exit status %d, %d bytes, want %d; %s", name, got.code, len(got.stdout), len(want), got.stderr)
+		}
+	}
+	got := runString([]string{"warc", srv.URL + "/missing.warc.gz", file}, "")
+	if got.code != exitInputFailed || !strings.Contains(got.stderr, "/missing.warc.gz: HTTP status 404 Not Found") || got.stdout != local.stdout {
+		t.Errorf("404: exit status %d, stderr %q", got.code, got.stderr)
+	}
+	hits.Store(-10)
+	got = runString([]string{"warc", srv.URL + "/flaky.warc.gz"}, "")
+	if got.code != exitInputFailed || !strings.Contains(got.stderr, "503 Service Unavailable (after 3 attempts)") {
+		t.Errorf("503: exit status %d, stderr %q", got.code, got.stderr)
 	}
 }
