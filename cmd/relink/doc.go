@@ -470,7 +470,10 @@
 // every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 // standard input; with --paths-from, the paths are read one per line from a
 // file ("-" for standard input) as well; with neither, the archive is read
-// from standard input.
+// from standard input. A path that begins with https:// or http:// is
+// read from the network as it arrives (not copied to disk); a failed
+// connection, or a 5xx or 429 status, is retried three times, a second
+// apart and then longer; another status fails the file at once.
 //
 // The pages are the response and resource records whose content type is
 // HTML (text/html or application/xhtml+xml; a page without a content type
@@ -480,7 +483,7 @@
 // A page's links are those relink extract finds, resolved against the page's
 // URL (WARC-Target-URI) and its <base>, with the query in the page's charset:
 // from the HTTP Content-Type header ("transport"), a byte order mark ("bom"),
-// a <meta> ("meta"), a guess from its bytes ("detected") or windows-1252
+// a <meta> ("meta"), UTF-8 detection ("detected") or windows-1252
 // ("default"). The HTTP header's links come first, in the order written: the
 // Location of a redirect (3xx), each Link header link, and the URL of a
 // Refresh header; they have tag "http" and attr "location", "link" or
@@ -494,7 +497,7 @@
 //	date            WARC-Date as written
 //	status          the HTTP status code (absent for a resource record)
 //	charset         the page's charset, a WHATWG encoding name
-//	charset_source  transport, bom, xml, meta, detected or default
+//	charset_source  transport, bom, meta, detected or default
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given
@@ -510,13 +513,39 @@
 // --host, --same-site, --external; see relink extract -h) select the links
 // written, the page's URL being the document's own URL; a link of the HTTP
 // header has tag "http". With --per-page a page whose links are all left
-// out still has its line, with an empty array.
+// out still has its line, with an empty array. They do not apply to --wat,
+// which writes every link of a page as WAT does.
+//
+// With --wat, each line is one page in the shape of a record of Common
+// Crawl's WAT files, for the programs that read them (cc-pyspark's host
+// graph): Container (Filename, Offset), Envelope.WARC-Header-Metadata
+// (WARC-Type, WARC-Target-URI, WARC-Date, WARC-Record-ID), and
+// Envelope.Payload-Metadata.HTTP-Response-Metadata with Response-Message
+// (Status), Headers (Location, for a redirect) and HTML-Metadata.Links, the
+// links of the HTML as {"path": "A@/href", "url": the value as written,
+// "text", "rel"}. Links of Link and Refresh headers and links in plain text
+// have no place there and are left out. A page's links are held in memory
+// until the page is written.
 //
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
 // offset N: reason" and skipped, and the rest of the file is read; a file
-// that cannot be opened is reported and the others are read. The exit
-// status is then 1.
+// that cannot be opened is reported and the others are read. Standard
+// input that is a list of paths rather than an archive is reported as
+// such ("read it with --paths-from -") and not read.
+//
+// The exit status says what was lost, so that a batch job can let bad
+// records pass and still fail on lost data; a run that meets several
+// problems exits with the most serious:
+//
+//	0  every input was read and every line written
+//	1  some records could not be read and were skipped (reported on
+//	   standard error); the rest was read and written
+//	2  usage: a bad flag or argument; nothing was read
+//	3  some input could not be opened or read at all (a missing file,
+//	   an I/O error, a list of paths on standard input): its pages
+//	   are missing from the output
+//	4  writing the output failed: lines are lost, and the run stopped
 //
 // A compressed body can expand a thousandfold per coding, and codings
 // stack: a few hundred bytes of archive can hold gigabytes of page. A
@@ -573,6 +602,8 @@
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of the pages
+//	-wat
+//		write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)
 //
 // # Print the URI form of each input
 //

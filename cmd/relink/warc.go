@@ -9,13 +9,15 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"net/http"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
-	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
 )
 
@@ -28,7 +30,10 @@ uncompressed, or gzipped per record or as a whole) and prints the links of
 every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 standard input; with --paths-from, the paths are read one per line from a
 file ("-" for standard input) as well; with neither, the archive is read
-from standard input.
+from standard input. A path that begins with https:// or http:// is
+read from the network as it arrives (not copied to disk); a failed
+connection, or a 5xx or 429 status, is retried three times, a second
+apart and then longer; another status fails the file at once.
 
 The pages are the response and resource records whose content type is
 HTML (text/html or application/xhtml+xml; a page without a content type
@@ -38,7 +43,7 @@ still has them, and left alone when the crawler already decoded it.
 A page's links are those relink extract finds, resolved against the page's
 URL (WARC-Target-URI) and its <base>, with the query in the page's charset:
 from the HTTP Content-Type header ("transport"), a byte order mark ("bom"),
-a <meta> ("meta"), a guess from its bytes ("detected") or windows-1252
+a <meta> ("meta"), UTF-8 detection ("detected") or windows-1252
 ("default"). The HTTP header's links come first, in the order written: the
 Location of a redirect (3xx), each Link header link, and the URL of a
 Refresh header; they have tag "http" and attr "location", "link" or
@@ -52,7 +57,7 @@ Each line is one link: the page's fields, then the link's.
 	date            WARC-Date as written
 	status          the HTTP status code (absent for a resource record)
 	charset         the page's charset, a WHATWG encoding name
-	charset_source  transport, bom, xml, meta, detected or default
+	charset_source  transport, bom, meta, detected or default
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
@@ -68,13 +73,39 @@ The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
 --host, --same-site, --external; see relink extract -h) select the links
 written, the page's URL being the document's own URL; a link of the HTTP
 header has tag "http". With --per-page a page whose links are all left
-out still has its line, with an empty array.
+out still has its line, with an empty array. They do not apply to --wat,
+which writes every link of a page as WAT does.
+
+With --wat, each line is one page in the shape of a record of Common
+Crawl's WAT files, for the programs that read them (cc-pyspark's host
+graph): Container (Filename, Offset), Envelope.WARC-Header-Metadata
+(WARC-Type, WARC-Target-URI, WARC-Date, WARC-Record-ID), and
+Envelope.Payload-Metadata.HTTP-Response-Metadata with Response-Message
+(Status), Headers (Location, for a redirect) and HTML-Metadata.Links, the
+links of the HTML as {"path": "A@/href", "url": the value as written,
+"text", "rel"}. Links of Link and Refresh headers and links in plain text
+have no place there and are left out. A page's links are held in memory
+until the page is written.
 
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:
 offset N: reason" and skipped, and the rest of the file is read; a file
-that cannot be opened is reported and the others are read. The exit
-status is then 1.
+that cannot be opened is reported and the others are read. Standard
+input that is a list of paths rather than an archive is reported as
+such ("read it with --paths-from -") and not read.
+
+The exit status says what was lost, so that a batch job can let bad
+records pass and still fail on lost data; a run that meets several
+problems exits with the most serious:
+
+	0  every input was read and every line written
+	1  some records could not be read and were skipped (reported on
+	   standard error); the rest was read and written
+	2  usage: a bad flag or argument; nothing was read
+	3  some input could not be opened or read at all (a missing file,
+	   an I/O error, a list of paths on standard input): its pages
+	   are missing from the output
+	4  writing the output failed: lines are lost, and the run stopped
 
 A compressed body can expand a thousandfold per coding, and codings
 stack: a few hundred bytes of archive can hold gigabytes of page. A
@@ -108,51 +139,27 @@ Examples (from the repository's root):
 }
 
 type warcRun struct {
-	perPage    bool
-	textLinks  bool
-	maxPayload int64 // --max-payload: the bound on a page's payload, none when 0
-	filter     *linkFilter
-	stdin      io.Reader
-	stderr     io.Writer
-	out        *lineWriter
-	failed     bool
+	perPage     bool
+	wat         bool // --wat
+	textLinks   bool
+	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
+	filter      *linkFilter
+	stdin       io.Reader
+	stderr      io.Writer
+	out         *lineWriter
+	failed      bool // some record or input failed
+	inputFailed bool // some input could not be opened or read
+
+	x *crawl.Extractor
 
 	// Per page.
 	file    string
 	rec     *warc.Record
-	prefix  []byte // the page's fields, JSON without the closing brace
+	prefix  []byte // the page's fields and file, JSON without the closing brace
 	nlinks  int
 	jbuf    bytes.Buffer
 	enc     *json.Encoder
-	body    *bufio.Reader
-	conv    *iri.Converter
-	hlink   extract.Link
 	stdinIn bool // standard input was read as an archive
-	capped  cappedBlock
-}
-
-// cappedBlock passes on the block of a resource record up to limit bytes,
-// and then returns a *warc.PayloadSizeError if there is more.
-type cappedBlock struct {
-	r     io.Reader
-	rec   *warc.Record
-	n     int64
-	limit int64
-}
-
-func (c *cappedBlock) Read(p []byte) (int, error) {
-	left := c.limit - c.n
-	if int64(len(p)) > left+1 {
-		p = p[:left+1]
-	}
-	n, err := c.r.Read(p)
-	if int64(n) > left {
-		c.n = c.limit
-		rec := c.rec
-		return int(left), &warc.PayloadSizeError{Limit: c.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
-	}
-	c.n += int64(n)
-	return n, err
 }
 
 // byteSize is a flag's size in bytes: a number of bytes, or a number and
@@ -204,6 +211,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	perPage := fs.Bool("per-page", false, "write one line per page, with its links in an array")
 	pathsFrom := fs.String("paths-from", "", "also read the paths of the archives, one per line, from `FILE` (- for standard input)")
+	wat := fs.Bool("wat", false, "write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
@@ -214,6 +222,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	if msg := filter.check(); msg != "" {
 		return usageError(cmd, e, "%s", msg)
+	}
+	if *wat && filter.on {
+		return usageError(cmd, e, "the link filters do not apply to --wat")
 	}
 	if *pathsFrom == "-" {
 		for _, in := range inputs {
@@ -230,10 +241,11 @@ func runWARC(cmd *command, args []string, e *env) int {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
 	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, stdin: e.stdin, stderr: e.stderr,
-		out: newLineWriter(e.stdout), conv: iri.NewConverter(iri.WithMode(iri.Web))}
+		out: newLineWriter(e.stdout), x: crawl.NewExtractor()}
+	w.x.TextLinks, w.x.MaxPayloadSize = w.textLinks, w.maxPayload
+	w.wat = *wat
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
-	w.body = bufio.NewReaderSize(nil, charsetPeek)
 
 	if len(inputs) == 0 && *pathsFrom == "" {
 		inputs = []string{"-"}
@@ -248,15 +260,26 @@ func runWARC(cmd *command, args []string, e *env) int {
 		w.pathsFrom(*pathsFrom)
 	}
 	w.out.Flush()
-	if w.out.err != nil {
+	switch {
+	case w.out.err != nil:
 		fmt.Fprintf(e.stderr, "relink warc: writing output: %v\n", w.out.err)
-		return exitFail
-	}
-	if w.failed {
-		return exitFail
+		return exitOutputLost
+	case w.inputFailed:
+		return exitInputFailed
+	case w.failed:
+		return exitBadRecords
 	}
 	return exitOK
 }
+
+// The exit statuses of relink warc, from the least to the most serious:
+// a run that meets several problems exits with the most serious. A batch
+// job may take exitBadRecords as success; it must not take the others.
+const (
+	exitBadRecords  = exitFail // some records could not be read and were skipped
+	exitInputFailed = 3        // some input could not be opened or read at all
+	exitOutputLost  = 4        // writing the output failed: lines are lost
+)
 
 // pathsFrom reads the archives whose paths name lists, one per line.
 func (w *warcRun) pathsFrom(name string) {
@@ -264,7 +287,7 @@ func (w *warcRun) pathsFrom(name string) {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			w.fail(name, err)
+			w.failInput(name, err)
 			return
 		}
 		defer f.Close()
@@ -278,7 +301,7 @@ func (w *warcRun) pathsFrom(name string) {
 		}
 	}
 	if err := s.Err(); err != nil {
-		w.fail(name, err)
+		w.failInput(name, err)
 	}
 }
 
@@ -287,14 +310,28 @@ func (w *warcRun) archive(name string) {
 	var in io.Reader = w.stdin
 	if name == "-" {
 		if w.stdinIn {
-			w.fail(name, errors.New("standard input was read already"))
+			w.failInput(name, errors.New("standard input was read already"))
 			return
 		}
 		w.stdinIn = true
+		b := bufio.NewReaderSize(w.stdin, 64<<10)
+		if head, _ := b.Peek(4096); looksLikePaths(head) {
+			w.failInput(name, errors.New("standard input is a list of paths, not a WARC file: read it with --paths-from -"))
+			return
+		}
+		in = b
+	} else if strings.HasPrefix(name, "https://") || strings.HasPrefix(name, "http://") {
+		body, err := openURL(name)
+		if err != nil {
+			w.failInput(name, err)
+			return
+		}
+		defer body.Close()
+		in = body
 	} else {
 		f, err := os.Open(name)
 		if err != nil {
-			w.fail(name, err)
+			w.failInput(name, err)
 			return
 		}
 		defer f.Close()
@@ -318,13 +355,10 @@ func (w *warcRun) archive(name string) {
 			continue
 		}
 		if err != nil {
-			w.fail(name, err)
+			w.failInput(name, err)
 			break
 		}
-		switch strings.ToLower(rec.Type) {
-		case "response", "resource":
-			w.record(rec)
-		}
+		w.record(rec)
 	}
 }
 
@@ -332,99 +366,40 @@ func (w *warcRun) archive(name string) {
 // runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
 const memoryLimit = 32 << 20
 
-// htmlTypes are the media types of the pages read.
-var htmlTypes = map[string]bool{"text/html": true, "application/xhtml+xml": true, "application/vnd.wap.xhtml+xml": true}
-
 // record prints the links of a response or resource record, if it is a
 // page.
-// charsetPeek is how many bytes of a page relink warc peeks at to report
-// the charset the extractor decides: as many as the extractor may hold
-// while it decides, for a late <meta> (HeadLimit) or for a guess
-// (DetectLimit).
-const charsetPeek = max(extract.HeadLimit, extract.DetectLimit)
-
 func (w *warcRun) record(rec *warc.Record) {
 	w.rec = rec
 	var (
-		resp    *warc.Response
-		body    io.Reader
-		media   string
-		charset string
-		status  int
+		isPage bool
+		err    error
 	)
-	if strings.EqualFold(rec.Type, "response") {
-		var err error
-		resp, err = rec.HTTPResponse()
-		if err == warc.ErrNotHTTP {
-			return // dns:, ftp: and the like
+	if w.wat {
+		var p *crawl.PageRecord
+		p, err = w.x.Record(rec, w.file)
+		if isPage = p != nil; isPage {
+			w.jbuf.Reset()
+			w.enc.Encode(p.WAT())
+			w.out.Write(w.jbuf.Bytes())
 		}
-		if err != nil {
-			w.recordFail(err)
-			return
-		}
-		status = resp.StatusCode
-		media, charset = resp.ContentType()
-		body = resp.Body
 	} else {
-		media, charset = rec.Header.ContentType()
-		// A resource's payload is its block, which a gzip member can
-		// inflate a thousandfold: it is bounded as an HTTP payload is.
-		body = rec.Block
-		if w.maxPayload > 0 {
-			w.capped = cappedBlock{r: rec.Block, rec: rec, limit: w.maxPayload}
-			body = &w.capped
-		}
+		isPage, err = w.x.Extract(rec, w)
 	}
-	if media == "" {
-		media, _ = warc.Header{{Name: "Content-Type", Value: rec.Header.Get("WARC-Identified-Payload-Type")}}.ContentType()
+	var (
+		de *warc.DecodeError
+		pe *warc.PayloadSizeError
+	)
+	switch {
+	case w.out.err != nil:
+	case errors.As(err, &pe):
+		w.fail(w.file, fmt.Errorf("offset %s: the payload is larger than --max-payload %v: the links past its first %[2]v are left out",
+			recordWhere(w.rec), byteSize(pe.Limit)))
+	case err != nil && (errors.As(err, &de) || !isPage):
+		w.recordFail(err)
 	}
-	w.body.Reset(body)
-	var head []byte
-	isHTML := htmlTypes[media]
-	if isHTML || media == "" {
-		// The bytes the extractor decides the charset from.
-		head, _ = w.body.Peek(extract.DetectLimit)
-		isHTML = isHTML || sniffType(head[:min(len(head), extract.PrescanLimit)]) == "html"
+	if isPage && !w.wat {
+		w.endPage()
 	}
-	redirect := resp != nil && status >= 300 && status < 400 && resp.Header.Get("Location") != ""
-	if !isHTML && !redirect {
-		return
-	}
-
-	var cs extract.Charset
-	fallback := ""
-	if strings.HasSuffix(media, "xhtml+xml") {
-		fallback = "utf-8" // XML's default
-	}
-	if isHTML {
-		// What the extractor will decide from the same bytes.
-		head, _ = w.body.Peek(charsetPeek)
-		cs = extract.DetectCharset(head, charset, fallback)
-	}
-	w.startPage(rec, status, cs)
-	if resp != nil {
-		w.headerLinks(resp, isHTML)
-	}
-	if isHTML && w.out.err == nil {
-		x := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: w.textLinks}, w.bodyLink)
-		_, err := x.ReadFrom(w.body)
-		// The extractor fails only when the link function does (an
-		// error of the output), and Next reports a record cut short
-		// and an error of the input: what is left is the body's codings.
-		var (
-			de *warc.DecodeError
-			pe *warc.PayloadSizeError
-		)
-		switch {
-		case w.out.err != nil:
-		case errors.As(err, &pe):
-			w.fail(w.file, fmt.Errorf("offset %s: the payload is larger than --max-payload %v: the links past its first %[2]v are left out",
-				recordWhere(w.rec), byteSize(pe.Limit)))
-		case errors.As(err, &de):
-			w.recordFail(err)
-		}
-	}
-	w.endPage()
 }
 
 // recordFail reports an error in the current record.
@@ -439,23 +414,11 @@ func recordWhere(rec *warc.Record) string {
 	return strconv.FormatInt(rec.Offset, 10)
 }
 
-// warcPage is the JSON form of a page's fields.
-type warcPage struct {
-	Page          string `json:"page"`
-	RecordID      string `json:"record_id"`
-	Date          string `json:"date"`
-	Status        int    `json:"status,omitempty"`
-	Charset       string `json:"charset"`
-	CharsetSource string `json:"charset_source"`
-	RecordOffset  int64  `json:"record_offset"`
-}
-
-// startPage encodes the page's fields, which begin each of its lines.
-func (w *warcRun) startPage(rec *warc.Record, status int, cs extract.Charset) {
-	p := warcPage{Page: rec.TargetURI, RecordID: rec.RecordID, Date: rec.Date, Status: status,
-		Charset: cs.Name, CharsetSource: cs.Source, RecordOffset: rec.Offset}
+// Page encodes the page's fields, which begin each of its lines
+// (crawl.Handler).
+func (w *warcRun) Page(p *crawl.Page) error {
 	w.jbuf.Reset()
-	w.enc.Encode(&p)
+	w.enc.Encode(p)
 	b := bytes.TrimRight(w.jbuf.Bytes(), "\n")
 	w.prefix = append(w.prefix[:0], b[:len(b)-1]...) // without the "}"
 	w.nlinks = 0
@@ -464,7 +427,13 @@ func (w *warcRun) startPage(rec *warc.Record, status int, cs extract.Charset) {
 		w.jbuf.Reset()
 		w.enc.Encode(w.file)
 		fmt.Fprintf(w.out, `,"file":%s,"links":[`, bytes.TrimRight(w.jbuf.Bytes(), "\n"))
+	} else {
+		w.jbuf.Reset()
+		w.enc.Encode(w.file)
+		w.prefix = append(w.prefix, `,"file":`...)
+		w.prefix = append(w.prefix, bytes.TrimRight(w.jbuf.Bytes(), "\n")...)
 	}
+	return w.out.err
 }
 
 // endPage ends a page's line in --per-page mode.
@@ -474,27 +443,17 @@ func (w *warcRun) endPage() {
 	}
 }
 
-// bodyLink is the extractor's link function.
-func (w *warcRun) bodyLink(l *extract.Link) error {
+// Link writes one link of the current page (crawl.Handler).
+func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
 	var oe *extract.OversizeError
 	if errors.As(l.Err, &oe) {
 		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %v\n", w.file, recordWhere(w.rec), l.Err)
 		return nil
 	}
-	w.link(l)
-	return w.out.err
-}
-
-// link writes one link of the current page.
-func (w *warcRun) link(l *extract.Link) {
 	if !w.filter.match(l, w.rec.TargetURI) {
-		return
+		return nil
 	}
-	file := w.file
-	if w.perPage {
-		file = ""
-	}
-	j := newJSONLink(file, l)
+	j := crawl.NewLink(l)
 	w.jbuf.Reset()
 	w.enc.Encode(&j)
 	b := w.jbuf.Bytes()
@@ -509,130 +468,75 @@ func (w *warcRun) link(l *extract.Link) {
 		w.out.Write(b[1:]) // without the "{", with the line feed
 	}
 	w.nlinks++
+	return w.out.err
 }
 
-// headerLinks writes the links of the HTTP header: a redirect's
-// Location, Link header links, a Refresh header's URL.
-func (w *warcRun) headerLinks(resp *warc.Response, isHTML bool) {
-	base, err := w.conv.ParseURL(w.rec.TargetURI, nil)
-	if err != nil {
-		base = nil
-	}
-	redirect := resp.StatusCode >= 300 && resp.StatusCode < 400
-	for _, f := range resp.Header {
-		switch {
-		case redirect && strings.EqualFold(f.Name, "Location"):
-			w.headerLink(base, "location", f.Value, extract.Hyperlink, "")
-		case strings.EqualFold(f.Name, "Link"):
-			parseLinkHeader(f.Value, func(ref, rel string) {
-				w.headerLink(base, "link", ref, extract.LinkRole([]byte(rel)), rel)
-			})
-		case isHTML && strings.EqualFold(f.Name, "Refresh"):
-			if _, s, e, ok := extract.ParseRefresh(f.Value); ok && s < e {
-				w.headerLink(base, "refresh", f.Value[s:e], extract.Hyperlink, "")
-			}
-		}
-	}
-}
+// urlAttempts is how many times openURL asks for a file, and urlBackoff
+// the wait before the second attempt, doubled for each next one.
+var (
+	urlAttempts = 4
+	urlBackoff  = time.Second
+)
 
-// headerLink writes a link of the HTTP header, resolved against the
-// page's URL as a browser does (the header is taken as UTF-8).
-func (w *warcRun) headerLink(base *iri.URL, attr, raw string, role extract.Role, rel string) {
-	l := &w.hlink
-	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
+// openURL opens a remote WARC file, streamed, not copied: it retries a
+// failed connection and a 5xx or 429 status, and fails at once on
+// another status.
+func openURL(u string) (io.ReadCloser, error) {
+	wait := urlBackoff
 	var err error
-	if base != nil {
-		l.URI, err = w.conv.ResolveURL(base, raw)
-	} else {
-		l.URI, err = w.conv.ToURI(raw)
+	for i := 0; i < urlAttempts; i++ {
+		if i > 0 {
+			time.Sleep(wait)
+			wait *= 2
+		}
+		var resp *http.Response
+		resp, err = http.Get(u)
+		if err != nil {
+			continue
+		}
+		if resp.StatusCode == http.StatusOK {
+			return resp.Body, nil
+		}
+		resp.Body.Close()
+		err = fmt.Errorf("HTTP status %s", resp.Status)
+		if resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests {
+			return nil, err
+		}
 	}
-	if err != nil {
-		l.URI, l.Err = "", err
-	} else if l.IRI, err = w.conv.ToIRI(l.URI); err != nil {
-		l.IRI = l.URI
-	}
-	w.link(l)
+	return nil, fmt.Errorf("%w (after %d attempts)", err, urlAttempts)
 }
 
-// parseLinkHeader calls fn with the URI reference and the rel parameter
-// of each link of a Link header value (RFC 8288, section 3):
-// `<https://example.org/a>; rel="next", </b>; rel=prev`.
-func parseLinkHeader(v string, fn func(ref, rel string)) {
-	for {
-		lt := strings.IndexByte(v, '<')
-		if lt < 0 {
-			return
-		}
-		gt := strings.IndexByte(v[lt:], '>')
-		if gt < 0 {
-			return
-		}
-		ref := strings.TrimSpace(v[lt+1 : lt+gt])
-		v = v[lt+gt+1:]
-		// The parameters, up to a comma outside a quoted string.
-		var rel string
-		relSeen := false
-		for {
-			v = strings.TrimLeft(v, " \t")
-			if v == "" || v[0] != ';' {
-				break
-			}
-			v = strings.TrimLeft(v[1:], " \t")
-			n := 0
-			for n < len(v) && v[n] != '=' && v[n] != ';' && v[n] != ',' && v[n] != ' ' && v[n] != '\t' {
-				n++
-			}
-			name := v[:n]
-			v = strings.TrimLeft(v[n:], " \t")
-			var value string
-			if v != "" && v[0] == '=' {
-				v = strings.TrimLeft(v[1:], " \t")
-				if v != "" && v[0] == '"' {
-					value, v = unquote(v)
-				} else {
-					n := 0
-					for n < len(v) && v[n] != ';' && v[n] != ',' {
-						n++
-					}
-					value, v = strings.TrimSpace(v[:n]), v[n:]
-				}
-			}
-			if strings.EqualFold(name, "rel") && !relSeen {
-				rel, relSeen = value, true
-			}
-		}
-		fn(ref, rel)
-		// Skip to the next link-value.
-		for v != "" && v[0] != ',' {
-			if v[0] == '"' {
-				_, v = unquote(v)
-				continue
-			}
-			v = v[1:]
+// looksLikePaths reports whether the first bytes of an input are a list
+// of paths of WARC files rather than a WARC file: a first line that is a
+// name ending in .warc, .arc, .warc.gz or .arc.gz (and the like).
+func looksLikePaths(head []byte) bool {
+	line, _, ok := bytes.Cut(head, []byte("\n"))
+	if !ok && len(head) == 4096 {
+		return false
+	}
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || bytes.HasPrefix(line, []byte("WARC/")) {
+		return false
+	}
+	for _, c := range line {
+		if c < ' ' || c == 0x7f {
+			return false
 		}
 	}
-}
-
-// unquote returns the quoted string at the start of s, its escapes
-// undone, and the rest of s.
-func unquote(s string) (string, string) {
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if i+1 < len(s) {
-				i++
-			}
-			b.WriteByte(s[i])
-		case '"':
-			return b.String(), s[i+1:]
-		default:
-			b.WriteByte(s[i])
-		}
+	name := strings.ToLower(string(line))
+	for _, ext := range []string{".gz", ".zst", ".bz2", ".xz"} {
+		name = strings.TrimSuffix(name, ext)
 	}
-	return b.String(), ""
+	return strings.HasSuffix(name, ".warc") || strings.HasSuffix(name, ".arc")
 }
 
+// failInput reports an input that could not be opened or read.
+func (w *warcRun) failInput(name string, err error) {
+	w.inputFailed = true
+	w.fail(name, err)
+}
+
+// fail reports a bad record, or (from failInput) a bad input.
 func (w *warcRun) fail(name string, err error) {
 	w.failed = true
 	var pe *fs.PathError

@@ -11,12 +11,18 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
 	"golang.org/x/text/encoding/htmlindex"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"time"
 )
 
 // When RELINK_TEST_MAIN is set, the test binary is relink: the map-step
@@ -216,11 +222,11 @@ func TestWARCCharsetCommonCrawl(t *testing.T) {
 	}
 	ours := map[string]string{}
 	for line := range strings.Lines(got.stdout) {
-		var p warcPage
+		var p crawl.PageRecord
 		if err := json.Unmarshal([]byte(line), &p); err != nil {
 			t.Fatal(err)
 		}
-		ours[p.Page] = p.Charset
+		ours[p.URL] = p.Charset
 	}
 
 	f, err := os.Open(file)
@@ -301,19 +307,16 @@ func TestWARCErrors(t *testing.T) {
 	}
 
 	got = runString([]string{"warc", mixed, missing, cut, badEnc, dir}, "")
-	if got.code != exitFail {
-		t.Errorf("exit status %d, want 1", got.code)
+	if got.code != exitInputFailed {
+		t.Errorf("exit status %d, want 3 (a file could not be read)", got.code)
 	}
 	var pages []string
 	for line := range strings.Lines(got.stdout) {
-		var l struct {
-			warcPage
-			jsonLink
-		}
+		var l crawl.LinkRecord
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatal(err)
 		}
-		pages = append(pages, l.Page+" "+l.URI)
+		pages = append(pages, l.URL+" "+l.URI)
 	}
 	want := []string{"http://a.example/ http://a.example/x", "http://b.example/ http://b.example/y", "http://a.example/ http://a.example/x", "http://c.example/ http://c.example/z"}
 	if !slices.Equal(pages, want) {
@@ -512,23 +515,150 @@ type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
-func TestParseLinkHeader(t *testing.T) {
+// TestWARCExitStatus checks each exit status of relink warc: a run
+// exits with the most serious problem it met.
+func TestWARCExitStatus(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join("..", "..", "testdata", "warc", "example.warc")
+	bad := filepath.Join(dir, "bad.warc")
+	data, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A record whose Content-Length is not a number, then the good ones.
+	if err := os.WriteFile(bad, append([]byte("WARC/1.0\r\nWARC-Type: response\r\nContent-Length: many\r\n\r\nx\r\n\r\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.warc")
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		stdout io.Writer // nil for a buffer
+		code   int
+		stderr string
+	}{
+		{"good", []string{good}, "", nil, exitOK, ""},
+		{"bad record", []string{good, bad}, "", nil, exitBadRecords, "bad.warc: offset 0: bad Content-Length"},
+		{"usage", []string{"--no-such-flag"}, "", nil, exitUsage, "flag provided but not defined"},
+		{"missing file", []string{bad, missing}, "", nil, exitInputFailed, "missing.warc: no such file or directory"},
+		{"paths on stdin", nil, good + "\n" + bad + "\n", nil, exitInputFailed, "-: standard input is a list of paths, not a WARC file: read it with --paths-from -"},
+		{"paths from a missing list", []string{"--paths-from", missing}, "", nil, exitInputFailed, "missing.warc: no such file or directory"},
+		{"output lost", []string{good}, "", errWriter{}, exitOutputLost, "writing output: disk full"},
+		{"output lost beats the rest", []string{bad, missing}, "", errWriter{}, exitOutputLost, "writing output: disk full"},
+	} {
+		var stdout, stderr bytes.Buffer
+		var out io.Writer = &stdout
+		if tt.stdout != nil {
+			out = tt.stdout
+		}
+		code := run(append([]string{"warc"}, tt.args...), strings.NewReader(tt.stdin), out, &stderr)
+		if code != tt.code || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("%s: exit status %d, stderr %q; want %d and %q", tt.name, code, stderr.String(), tt.code, tt.stderr)
+		}
+	}
+	// The same paths through --paths-from - are read.
+	var stdout bytes.Buffer
+	if code := run([]string{"warc", "--paths-from", "-"}, strings.NewReader(good+"\n"), &stdout, io.Discard); code != exitOK || stdout.Len() == 0 {
+		t.Errorf("--paths-from -: exit status %d, %d bytes", code, stdout.Len())
+	}
+}
+
+func TestLooksLikePaths(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
-		want []string
+		want bool
 	}{
-		{`<http://commoncrawl.org/wp-json/>; rel="https://api.w.org/"`, []string{"http://commoncrawl.org/wp-json/ https://api.w.org/"}},
-		{`</a>; rel=next, </b>;rel="prev" ; title="x, y", <c>`, []string{"/a next", "/b prev", "c "}},
-		{`<https://example.org/>; REL=Canonical; rel=ignored`, []string{"https://example.org/ Canonical"}},
-		{`<x>; title="a \" , <b>"; rel=alternate, <y>`, []string{"x alternate", "y "}},
-		{`no link`, nil},
-		{`<unclosed`, nil},
-		{`< /spaced >; rel`, []string{"/spaced "}},
+		{"crawl-data/CC-MAIN-2024-10/segments/1/warc/CC-MAIN-1-00000.warc.gz\n", true},
+		{"/data/a.warc\r\n/data/b.warc\n", true},
+		{"s3://commoncrawl/x.arc.gz", true},
+		{"WARC/1.0\r\nWARC-Type: warcinfo\r\n", false},
+		{"\x1f\x8b\x08\x00", false},
+		{"", false},
+		{"notes.txt\n", false},
+		{"a\tb.warc\n", false},
 	} {
-		var got []string
-		parseLinkHeader(tt.in, func(ref, rel string) { got = append(got, ref+" "+rel) })
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: %q, want %q", tt.in, got, tt.want)
+		if got := looksLikePaths([]byte(tt.in)); got != tt.want {
+			t.Errorf("%q: %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestWARCWAT checks that --wat writes one WAT-shaped record per page,
+// with the page's links of the HTML, as the crawl package makes them.
+func TestWARCWAT(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "warc", "ia-web-commons-link-extraction-test.warc")
+	wat := runString([]string{"warc", "--wat", file}, "")
+	pages := runString([]string{"warc", "--per-page", file}, "")
+	if wat.code != 0 || pages.code != 0 {
+		t.Fatalf("exit status %d and %d: %s %s", wat.code, pages.code, wat.stderr, pages.stderr)
+	}
+	watLines, pageLines := strings.Split(wat.stdout, "\n"), strings.Split(pages.stdout, "\n")
+	if len(watLines) != len(pageLines) || len(watLines) < 2 {
+		t.Fatalf("%d WAT lines, %d pages", len(watLines), len(pageLines))
+	}
+	links := 0
+	for i := range len(watLines) - 1 {
+		var p crawl.PageRecord
+		if err := json.Unmarshal([]byte(pageLines[i]), &p); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(p.WAT())
+		var got, wantV any
+		json.Unmarshal([]byte(watLines[i]), &got)
+		json.Unmarshal(want, &wantV)
+		if !reflect.DeepEqual(got, wantV) {
+			t.Errorf("line %d:\n%s\nwant\n%s", i+1, watLines[i], want)
+		}
+		links += len(p.WAT().Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata.Links)
+	}
+	if links == 0 {
+		t.Error("no links in the WAT records")
+	}
+}
+
+// TestWARCRemote reads WARC files over HTTP from a local server: the
+// links are those of the file on disk, a 503 is retried, a 404 is an
+// input that could not be read (status 3).
+func TestWARCRemote(t *testing.T) {
+	defer func(n int, d time.Duration) { urlAttempts, urlBackoff = n, d }(urlAttempts, urlBackoff)
+	urlAttempts, urlBackoff = 3, time.Millisecond
+	file := filepath.Join("..", "..", "testdata", "warc", "jwarc-cc.warc.gz")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/flaky.warc.gz":
+			if hits.Add(1) < 3 {
+				http.Error(w, "busy", http.StatusServiceUnavailable)
+				return
+			}
+			w.Write(data)
+		case "/ok.warc.gz":
+			w.Write(data)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	local := runString([]string{"warc", file}, "")
+	for _, name := range []string{"/ok.warc.gz", "/flaky.warc.gz"} {
+		got := runString([]string{"warc", srv.URL + name}, "")
+		want := strings.ReplaceAll(local.stdout, `"file":"`+file+`"`, `"file":"`+srv.URL+name+`"`)
+		if got.code != exitOK || got.stdout != want || want == "" {
+			t.Errorf("%s: exit status %d, %d bytes, want %d; %s", name, got.code, len(got.stdout), len(want), got.stderr)
+		}
+	}
+	got := runString([]string{"warc", srv.URL + "/missing.warc.gz", file}, "")
+	if got.code != exitInputFailed || !strings.Contains(got.stderr, "/missing.warc.gz: HTTP status 404 Not Found") || got.stdout != local.stdout {
+		t.Errorf("404: exit status %d, stderr %q", got.code, got.stderr)
+	}
+	hits.Store(-10)
+	got = runString([]string{"warc", srv.URL + "/flaky.warc.gz"}, "")
+	if got.code != exitInputFailed || !strings.Contains(got.stderr, "503 Service Unavailable (after 3 attempts)") {
+		t.Errorf("503: exit status %d, stderr %q", got.code, got.stderr)
 	}
 }

@@ -1,0 +1,271 @@
+package crawl
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/warc"
+)
+
+// A Handler receives what an Extractor finds in a record: the page, then
+// its links in order. An error a method returns stops the record, and
+// Extract returns it.
+type Handler interface {
+	// Page is called once a record is known to be a page (an HTML page,
+	// or a redirect), before its links.
+	Page(p *Page) error
+	// Link is called for each link of the page p: those of the HTTP
+	// header first, then those of the HTML. A link too long to be kept
+	// whole has l.Err set to an *extract.OversizeError; relink warc
+	// reports it as a warning and writes nothing.
+	Link(p *Page, l *extract.Link) error
+}
+
+// An Extractor finds the pages and links of WARC records. Its zero value
+// is not ready: use NewExtractor. An Extractor is not safe for concurrent
+// use; it reuses its buffers from record to record.
+type Extractor struct {
+	// TextLinks also finds the links written as plain text in the text
+	// of the pages (extract.Options.TextLinks).
+	TextLinks bool
+	// MaxPayloadSize bounds the payload of a resource record, as the
+	// warc.Reader's MaxPayloadSize bounds the body of a response: the
+	// block reads up to MaxPayloadSize bytes, then fails with a
+	// *warc.PayloadSizeError. 0 means no bound.
+	MaxPayloadSize int64
+
+	conv   *iri.Converter
+	body   *bufio.Reader
+	capped cappedBlock
+	page   Page
+	hlink  extract.Link
+	h      Handler
+}
+
+// NewExtractor returns an Extractor whose MaxPayloadSize is
+// warc.DefaultMaxPayloadSize.
+func NewExtractor() *Extractor {
+	return &Extractor{
+		MaxPayloadSize: warc.DefaultMaxPayloadSize,
+		conv:           iri.NewConverter(iri.WithMode(iri.Web)),
+		body:           bufio.NewReaderSize(nil, charsetPeek),
+	}
+}
+
+// htmlTypes are the media types of pages.
+var htmlTypes = map[string]bool{"text/html": true, "application/xhtml+xml": true, "application/vnd.wap.xhtml+xml": true}
+
+// Extract reads rec and, when it is a page, gives the page and its links
+// to h; it reports whether rec is a page.
+//
+// The pages are the response and resource records whose content type is
+// HTML (text/html or application/xhtml+xml; a payload without a content
+// type, and without WARC-Identified-Payload-Type, is sniffed), and the
+// redirects (a 3xx response with a Location header), whatever their
+// type. A response whose block is not HTTP (dns:, ftp:) is not a page,
+// nor is any other type of record. A page's links are resolved against
+// its URL (WARC-Target-URI) and its <base>, with the query in the page's
+// charset, which Page.Charset and Page.CharsetSource give.
+//
+// Extract returns an error of h unchanged. An error of the record is a
+// *warc.PayloadSizeError (the payload was read up to its limit: the
+// links of that part were given), a *warc.DecodeError (a content coding
+// is corrupt), or an error of rec.HTTPResponse (the HTTP header cannot
+// be read: h is given nothing). A record cut short is not reported here:
+// the Reader's next call to Next reports it.
+func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
+	switch strings.ToLower(rec.Type) {
+	case "response", "resource":
+	default:
+		return false, nil
+	}
+	var (
+		resp    *warc.Response
+		body    io.Reader
+		media   string
+		charset string
+	)
+	if strings.EqualFold(rec.Type, "response") {
+		var err error
+		resp, err = rec.HTTPResponse()
+		if err == warc.ErrNotHTTP {
+			return false, nil // dns:, ftp: and the like
+		}
+		if err != nil {
+			return false, err
+		}
+		media, charset = resp.ContentType()
+		body = resp.Body
+	} else {
+		media, charset = rec.Header.ContentType()
+		// A resource's payload is its block, which a gzip member can
+		// inflate a thousandfold: it is bounded as an HTTP payload is.
+		body = rec.Block
+		if x.MaxPayloadSize > 0 {
+			x.capped = cappedBlock{r: rec.Block, rec: rec, limit: x.MaxPayloadSize}
+			body = &x.capped
+		}
+	}
+	if media == "" {
+		media, _ = warc.Header{{Name: "Content-Type", Value: rec.Header.Get("WARC-Identified-Payload-Type")}}.ContentType()
+	}
+	x.body.Reset(body)
+	var head []byte
+	isHTML := htmlTypes[media]
+	if isHTML || media == "" {
+		head, _ = x.body.Peek(extract.DetectLimit)
+		isHTML = isHTML || sniffHTML(head[:min(len(head), extract.PrescanLimit)])
+	}
+	status := 0
+	if resp != nil {
+		status = resp.StatusCode
+	}
+	redirect := resp != nil && status >= 300 && status < 400 && resp.Header.Get("Location") != ""
+	if !isHTML && !redirect {
+		return false, nil
+	}
+
+	var cs extract.Charset
+	fallback := ""
+	if strings.HasSuffix(media, "xhtml+xml") {
+		fallback = "utf-8" // XML's default
+	}
+	if isHTML {
+		// What the extractor will decide from the same bytes.
+		head, _ = x.body.Peek(charsetPeek)
+		cs = extract.DetectCharset(head, charset, fallback)
+	}
+	p := &x.page
+	*p = Page{URL: rec.TargetURI, RecordID: rec.RecordID, Date: rec.Date, Status: status,
+		Charset: cs.Name, CharsetSource: cs.Source, RecordOffset: rec.Offset}
+	if err := h.Page(p); err != nil {
+		return true, err
+	}
+	if resp != nil {
+		if err := x.headerLinks(h, resp, isHTML); err != nil {
+			return true, err
+		}
+	}
+	if !isHTML {
+		return true, nil
+	}
+	x.h = h
+	defer func() { x.h = nil }()
+	var herr error
+	link := func(l *extract.Link) error {
+		herr = h.Link(p, l)
+		return herr
+	}
+	ex := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.TextLinks}, link)
+	_, err := ex.ReadFrom(x.body)
+	// The HTML extractor fails only when the link function does, and
+	// Next reports a record cut short and an error of the input: what is
+	// left is the body's codings and its size.
+	var (
+		de *warc.DecodeError
+		pe *warc.PayloadSizeError
+	)
+	switch {
+	case herr != nil:
+		return true, herr
+	case errors.As(err, &pe), errors.As(err, &de):
+		return true, err
+	}
+	return true, nil
+}
+
+// headerLinks gives h the links of the HTTP header: a redirect's
+// Location, Link header links, a Refresh header's URL.
+func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) error {
+	base, err := x.conv.ParseURL(x.page.URL, nil)
+	if err != nil {
+		base = nil
+	}
+	redirect := resp.StatusCode >= 300 && resp.StatusCode < 400
+	for _, f := range resp.Header {
+		switch {
+		case redirect && strings.EqualFold(f.Name, "Location"):
+			err = x.headerLink(h, base, "location", f.Value, extract.Hyperlink, "")
+		case strings.EqualFold(f.Name, "Link"):
+			parseLinkHeader(f.Value, func(ref, rel string) {
+				if err == nil {
+					err = x.headerLink(h, base, "link", ref, extract.LinkRole([]byte(rel)), rel)
+				}
+			})
+		case isHTML && strings.EqualFold(f.Name, "Refresh"):
+			if _, s, e, ok := extract.ParseRefresh(f.Value); ok && s < e {
+				err = x.headerLink(h, base, "refresh", f.Value[s:e], extract.Hyperlink, "")
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// headerLink gives h a link of the HTTP header, resolved against the
+// page's URL as a browser does (the header is taken as UTF-8).
+func (x *Extractor) headerLink(h Handler, base *iri.URL, attr, raw string, role extract.Role, rel string) error {
+	l := &x.hlink
+	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
+	var err error
+	if base != nil {
+		l.URI, err = x.conv.ResolveURL(base, raw)
+	} else {
+		l.URI, err = x.conv.ToURI(raw)
+	}
+	if err != nil {
+		l.URI, l.Err = "", err
+	} else if l.IRI, err = x.conv.ToIRI(l.URI); err != nil {
+		l.IRI = l.URI
+	}
+	return h.Link(&x.page, l)
+}
+
+// cappedBlock passes on the block of a resource record up to limit bytes,
+// and then returns a *warc.PayloadSizeError if there is more.
+type cappedBlock struct {
+	r     io.Reader
+	rec   *warc.Record
+	n     int64
+	limit int64
+}
+
+func (c *cappedBlock) Read(p []byte) (int, error) {
+	left := c.limit - c.n
+	if int64(len(p)) > left+1 {
+		p = p[:left+1]
+	}
+	n, err := c.r.Read(p)
+	if int64(n) > left {
+		c.n = c.limit
+		rec := c.rec
+		return int(left), &warc.PayloadSizeError{Limit: c.limit, Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset, TargetURI: rec.TargetURI}
+	}
+	c.n += int64(n)
+	return n, err
+}
+
+// sniffHTML reports whether a payload without a media type is HTML, from
+// its first bytes.
+func sniffHTML(head []byte) bool {
+	h := bytes.ToLower(bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"))
+	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title", "<a ", "<p>", "<div", "<table", "<script", "<link"} {
+		if bytes.HasPrefix(h, []byte(p)) {
+			return true
+		}
+	}
+	return bytes.Contains(h, []byte("<html")) || bytes.Contains(h, []byte("<body"))
+}
+
+// charsetPeek is how many bytes of a page the extractor may hold before it
+// decides the charset (a late <meta> in a long head, or the bytes a guess
+// is made from): Extract peeks as many, so that the charset it reports is
+// the one the links were read in.
+const charsetPeek = max(extract.HeadLimit, extract.DetectLimit)

@@ -1,0 +1,137 @@
+package crawl
+
+import (
+	_ "embed"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/warc"
+)
+
+// A Page is the fields of a crawled page, as the JSON records give them.
+type Page struct {
+	// URL is the page's URL, WARC-Target-URI (without the <> of WARC 1.0).
+	URL string `json:"page"`
+	// RecordID is WARC-Record-ID as written.
+	RecordID string `json:"record_id"`
+	// Date is WARC-Date as written.
+	Date string `json:"date"`
+	// Status is the HTTP status code, 0 for a resource record.
+	Status int `json:"status,omitempty"`
+	// Charset is the charset the page is read in, a WHATWG encoding
+	// name; "" for a redirect that is not HTML.
+	Charset string `json:"charset"`
+	// CharsetSource says where Charset comes from: "transport" (the
+	// HTTP Content-Type), "bom", "meta", "detected" (UTF-8 detection)
+	// or "default" (windows-1252, or UTF-8 for XHTML); "" when Charset is.
+	CharsetSource string `json:"charset_source"`
+	// RecordOffset is the offset of the record in its file (of its gzip
+	// member, in a gzipped file), where an index such as CDX points.
+	RecordOffset int64 `json:"record_offset"`
+}
+
+// A Link is the JSON form of a link of a page. The fields are those of
+// extract.Link; Offset, End and Line are those of the link in the
+// page's decoded body, 0 for a link of the HTTP header (Tag "http").
+type Link struct {
+	Tag    string `json:"tag"`
+	Attr   string `json:"attr"`
+	Role   string `json:"role,omitempty"` // "hyperlink", "resource"... in lower case
+	Raw    string `json:"raw"`
+	URI    string `json:"uri"`
+	IRI    string `json:"iri"`
+	Offset int64  `json:"offset"`
+	End    int64  `json:"end"`
+	Line   int    `json:"line"`
+	Rel    string `json:"rel,omitempty"`
+	Text   string `json:"text,omitempty"`
+	Lazy   bool   `json:"lazy,omitempty"`
+	Error  string `json:"error,omitempty"` // why URI is empty
+}
+
+// NewLink returns the JSON form of l.
+func NewLink(l *extract.Link) Link {
+	j := Link{Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, URI: l.URI, IRI: l.IRI,
+		Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
+	if l.Role != 0 {
+		j.Role = strings.ToLower(l.Role.String())
+	}
+	if l.Err != nil {
+		j.Error = Reason(l.Err)
+	}
+	return j
+}
+
+// A LinkRecord is one line of relink warc: a page's fields, the file, and
+// one link's fields, in one flat JSON object.
+type LinkRecord struct {
+	Page
+	File string `json:"file,omitempty"` // the WARC file as given
+	Link
+}
+
+// A PageRecord is one line of relink warc --per-page: a page's fields,
+// the file, and its links (an empty array for a page without links).
+type PageRecord struct {
+	Page
+	File  string `json:"file,omitempty"`
+	Links []Link `json:"links"`
+}
+
+// Schema is the JSON Schema (draft 2020-12) of LinkRecord and PageRecord,
+// the file record.schema.json.
+//
+//go:embed record.schema.json
+var Schema []byte
+
+// Record returns the page of rec with its links, as Extract finds them,
+// or nil when rec is not a page. The links too long to be kept whole
+// (an *extract.OversizeError) are left out, as relink warc leaves them.
+// It holds every link of the page: Extract, which streams, is for pages
+// of unbounded size. The error is Extract's; with a
+// *warc.PayloadSizeError or a *warc.DecodeError, the record holds the
+// links read before it.
+func (x *Extractor) Record(rec *warc.Record, file string) (*PageRecord, error) {
+	var c collector
+	ok, err := x.Extract(rec, &c)
+	if !ok {
+		return nil, err
+	}
+	c.rec.File = file
+	if c.rec.Links == nil {
+		c.rec.Links = []Link{}
+	}
+	return &c.rec, err
+}
+
+type collector struct{ rec PageRecord }
+
+func (c *collector) Page(p *Page) error { c.rec.Page = *p; return nil }
+
+func (c *collector) Link(_ *Page, l *extract.Link) error {
+	var oe *extract.OversizeError
+	if !errors.As(l.Err, &oe) {
+		c.rec.Links = append(c.rec.Links, NewLink(l))
+	}
+	return nil
+}
+
+// Reason returns the message of a link's error without what the link
+// already says: the quoted input and the "iri:" prefix.
+func Reason(err error) string {
+	var ie *iri.Error
+	var ue *iri.URLError
+	switch {
+	case errors.As(err, &ie):
+		if ie.Offset >= 0 {
+			return "at offset " + strconv.Itoa(ie.Offset) + ": " + ie.Err.Error()
+		}
+		return ie.Err.Error()
+	case errors.As(err, &ue):
+		return ue.Reason
+	}
+	return err.Error()
+}

@@ -1,0 +1,106 @@
+package crawl
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A WATRecord is a page in the shape of a record of Common Crawl's WAT
+// files (the JSON metadata that ia-web-commons writes for each WARC
+// record), with the fields that readers of outlinks use, such as
+// cc-pyspark's host-graph job: the page's URL at
+// Envelope.WARC-Header-Metadata.WARC-Target-URI and its links at
+// Envelope.Payload-Metadata.HTTP-Response-Metadata.HTML-Metadata.Links,
+// each with a path ("A@/href", "IMG@/src") and a url as written.
+type WATRecord struct {
+	Container WATContainer `json:"Container"`
+	Envelope  WATEnvelope  `json:"Envelope"`
+}
+
+// WATContainer says where the record is: the WARC file and the offset of
+// the record (of its gzip member), a decimal string as in WAT files.
+type WATContainer struct {
+	Filename string `json:"Filename"`
+	Offset   string `json:"Offset"`
+}
+
+// WATEnvelope holds the record's WARC header and its payload's metadata.
+type WATEnvelope struct {
+	Format             string             `json:"Format"` // "WARC"
+	WARCHeaderMetadata WATHeaderMetadata  `json:"WARC-Header-Metadata"`
+	PayloadMetadata    WATPayloadMetadata `json:"Payload-Metadata"`
+}
+
+// WATHeaderMetadata is the part of the WARC header that Page holds.
+type WATHeaderMetadata struct {
+	WARCType      string `json:"WARC-Type"` // "response", or "resource" (Page.Status 0)
+	WARCTargetURI string `json:"WARC-Target-URI"`
+	WARCDate      string `json:"WARC-Date"`
+	WARCRecordID  string `json:"WARC-Record-ID"`
+}
+
+// WATPayloadMetadata holds the metadata of the page.
+type WATPayloadMetadata struct {
+	HTTPResponseMetadata WATResponseMetadata `json:"HTTP-Response-Metadata"`
+}
+
+// WATResponseMetadata is the HTTP response: its status (absent for a
+// resource record), the Location of a redirect, and the HTML's links.
+type WATResponseMetadata struct {
+	ResponseMessage *WATResponseMessage `json:"Response-Message,omitempty"`
+	Headers         map[string]string   `json:"Headers,omitempty"`
+	HTMLMetadata    WATHTMLMetadata     `json:"HTML-Metadata"`
+}
+
+// WATResponseMessage is the HTTP status line; Status is a decimal string.
+type WATResponseMessage struct {
+	Status string `json:"Status"`
+}
+
+// WATHTMLMetadata holds the page's links.
+type WATHTMLMetadata struct {
+	Links []WATLink `json:"Links"`
+}
+
+// A WATLink is a link as a WAT file gives it: Path is the element and
+// attribute, the element in upper case ("A@/href", "LINK@/href",
+// "IMG@/srcset"), URL the value as written (Link.Raw, unresolved), Text
+// the anchor text and Rel the rel attribute.
+type WATLink struct {
+	Path string `json:"path"`
+	URL  string `json:"url"`
+	Text string `json:"text,omitempty"`
+	Rel  string `json:"rel,omitempty"`
+}
+
+// WAT returns p in the shape of a WAT record. The links of the HTML
+// are in HTML-Metadata.Links in document order; a redirect's Location is
+// the header Headers["Location"], as in a WAT. Two kinds of link have no
+// place in a WAT and are left out: the links of Link and Refresh headers
+// and the links found in plain text (Tag ""): relink warc's JSON lines
+// give them.
+func (p *PageRecord) WAT() WATRecord {
+	var w WATRecord
+	w.Container = WATContainer{Filename: p.File, Offset: strconv.FormatInt(p.RecordOffset, 10)}
+	env := &w.Envelope
+	env.Format = "WARC"
+	env.WARCHeaderMetadata = WATHeaderMetadata{WARCType: "response", WARCTargetURI: p.URL, WARCDate: p.Date, WARCRecordID: p.RecordID}
+	hrm := &env.PayloadMetadata.HTTPResponseMetadata
+	if p.Status == 0 {
+		env.WARCHeaderMetadata.WARCType = "resource"
+	} else {
+		hrm.ResponseMessage = &WATResponseMessage{Status: strconv.Itoa(p.Status)}
+	}
+	hrm.HTMLMetadata.Links = []WATLink{}
+	for _, l := range p.Links {
+		switch {
+		case l.Tag == "http" && l.Attr == "location":
+			hrm.Headers = map[string]string{"Location": l.Raw}
+		case l.Tag == "http", l.Tag == "":
+		default:
+			hrm.HTMLMetadata.Links = append(hrm.HTMLMetadata.Links,
+				WATLink{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Raw, Text: l.Text, Rel: l.Rel})
+		}
+	}
+	return w
+}
