@@ -123,7 +123,10 @@
 // make links "relative" to it where they share its scheme and host (what a
 // site move needs). --base is the document's own URL; for a directory it is
 // the URL of the directory, and each file's URL is --base plus the file's
-// path below it.
+// path below it. absolute and relative need --base (a usage error
+// otherwise, exit status 2), except with --type text: a <base href> in a
+// document is not enough, since most documents have none and their relative
+// links would be left as they are without a word.
 //
 // Plain text holds absolute links only, found as extract finds them, with
 // queries in UTF-8 as an address bar sends them. There --resolve absolute

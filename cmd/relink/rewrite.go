@@ -42,7 +42,10 @@ document's charset) or "iri" (readable: what is safe to show decoded).
 make links "relative" to it where they share its scheme and host (what a
 site move needs). --base is the document's own URL; for a directory it is
 the URL of the directory, and each file's URL is --base plus the file's
-path below it.
+path below it. absolute and relative need --base (a usage error
+otherwise, exit status 2), except with --type text: a <base href> in a
+document is not enough, since most documents have none and their relative
+links would be left as they are without a word.
 
 Plain text holds absolute links only, found as extract finds them, with
 queries in UTF-8 as an address bar sends them. There --resolve absolute
@@ -244,6 +247,11 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	}
 	if status := checkType(cmd, e, *typ); status >= 0 {
 		return status
+	}
+	if rw.opts.Resolve != rewrite.Keep && *base == "" && *typ != "text" {
+		// Relative links in HTML would have nothing to resolve against,
+		// and would be left as they are without a word.
+		return usageError(cmd, e, "--resolve %s needs --base URL, the documents' own URL (for a directory, the URL of the directory); only plain text (--type text) does without", *resolve)
 	}
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status

@@ -90,6 +90,8 @@ func TestRewriteUsage(t *testing.T) {
 		{"--type", "xml"},
 		{"--to", "url"},
 		{"--resolve", "up"},
+		{"--resolve", "absolute", dir},
+		{"--resolve", "relative", "-r", "-n", dir},
 		{"-j", "-1"},
 		{"-w", "-n", dir},
 		{"--backup", "~", dir},
@@ -281,7 +283,7 @@ func TestRewriteText(t *testing.T) {
 		in, want string
 	}{
 		{nil, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.xn--bcher-kva.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
-		{[]string{"--to", "iri", "--resolve", "absolute"}, "https://de.wikipedia.org/wiki/D%C3%BCrst example.com/%C3%A9",
+		{[]string{"--to", "iri", "--resolve", "absolute", "--type", "text"}, "https://de.wikipedia.org/wiki/D%C3%BCrst example.com/%C3%A9",
 			"https://de.wikipedia.org/wiki/Dürst http://example.com/é"},
 		// Looks like HTML: the text of a p element has no links in HTML.
 		{nil, "<p>http://例え.jp/ </p>", "<p>http://例え.jp/ </p>"},
