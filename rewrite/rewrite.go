@@ -85,6 +85,11 @@ type Options struct {
 	// TextLinks also rewrites the links written as plain text in the
 	// text of an HTML document.
 	TextLinks bool
+	// StrictText rewrites, in plain text, only the links written with a
+	// scheme and email addresses (see extract.Options.StrictText): a
+	// domain written without a scheme ("README.md", "Date.now") is left
+	// alone, never given one.
+	StrictText bool
 }
 
 // Stats counts what a rewriter did.
