@@ -43,6 +43,14 @@ type Options struct {
 	// TextLinks also reports the links written as plain text in the
 	// document's text (not in script, style and the like).
 	TextLinks bool
+	// StrictText takes for a link in plain text (Text, and TextLinks)
+	// only what is written with a scheme ("https://...", "mailto:...")
+	// and email addresses: a domain name written without a scheme
+	// ("www.example.com", but also "README.md", "Date.now", "x.sh") is
+	// not reported. As xurls's Strict: what a program that changes text
+	// wants, where a file name or a method call taken for a link would
+	// be damaged.
+	StrictText bool
 	// Unresolved leaves Link.URI and Link.IRI empty: the extractor finds
 	// the links, their values and spans, and does not resolve them (the
 	// most expensive part of extraction). For callers that resolve only
@@ -1314,7 +1322,7 @@ func (x *HTML) flushText() error {
 	}
 	var err error
 	ScanText(text, func(m *TextMatch) {
-		if err != nil {
+		if err != nil || x.opts.StrictText && !m.Strict() {
 			return
 		}
 		tl := m.Link()

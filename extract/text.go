@@ -96,6 +96,11 @@ func (m *TextMatch) AppendValue(dst []byte) []byte {
 	return dst
 }
 
+// Strict reports whether the match is a link that strict detection takes
+// (see Options.StrictText): one written with a scheme, or an email
+// address.
+func (m *TextMatch) Strict() bool { return m.Scheme != "" || m.Email }
+
 // Link returns a TextLink holding copies of the match's bytes.
 func (m *TextMatch) Link() TextLink {
 	raw := string(m.Raw)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"encoding/binary"
 	"net/netip"
 	"unicode"
@@ -1021,6 +1022,9 @@ func (d *textDet) finish(t int) (textTry, int) {
 	d.wrapped = false
 	plo := d.prefixLower(t)
 	s := d.start
+	if s-1 >= plo {
+		d.closeQuote(d.b[s-1])
+	}
 	switch {
 	case s-1 >= plo && d.b[s-1] == '<':
 	case s-5 >= plo && textHasSuffixFold(d.b[s-5:s], "<URL:"):
@@ -1059,6 +1063,35 @@ func (d *textDet) finish(t int) (textTry, int) {
 	}
 	d.end, d.wrapped = j, saw
 	return textTryLink, d.end
+}
+
+// closeQuote ends the link at the quote that closes the quote q written
+// just before it: in "https://a/","https://b/" (JSON, code, HTML written
+// as text) and `https://e.org/a` (a Markdown code span) the quote is the
+// link's delimiter, as RFC 3986 appendix C has the double quote, and not
+// the part of the link that UTS #58 would make it when more follows.
+// Trailing Soft characters before that quote are left out as at any end.
+// The single quote is not one: it is an apostrophe as often as a quote
+// ('http://foo.com/bar'more is one link for xurls).
+func (d *textDet) closeQuote(q byte) {
+	if q != '"' && q != '`' {
+		return
+	}
+	i := bytes.IndexByte(d.b[d.start:d.end], q)
+	if i < 0 {
+		return
+	}
+	end := d.start + i
+	for end > d.start {
+		r, n := utf8.DecodeLastRune(d.b[d.start:end])
+		if textTerm(r) != linkprop.Soft {
+			break
+		}
+		end -= n
+	}
+	if end > d.start {
+		d.end = end
+	}
 }
 
 func textLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }

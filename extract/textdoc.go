@@ -302,7 +302,7 @@ func (t *Text) orig(o int64) int64 {
 
 // match reports a link of the scanner.
 func (t *Text) match(m *TextMatch) {
-	if t.err != nil {
+	if t.err != nil || t.opts.StrictText && !m.Strict() {
 		return
 	}
 	tl := m.Link()

@@ -38,7 +38,10 @@ func (c *CSS) found(l *extract.Link) error {
 	}
 	if c.conv == nil {
 		c.setCharset(c.x.Charset())
+		// A style sheet's URLs are UTF-8 whatever its charset, their
+		// queries too (CSSWG, w3c/csswg-drafts#9301).
 		c.conv = iri.NewConverter(iri.WithMode(iri.Web))
+		c.leiri = iri.NewConverter(iri.WithMode(iri.LEIRI))
 	}
 	c.link(l)
 	return nil

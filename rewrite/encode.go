@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/htmltok"
 )
 
 // context is where a new value is written, which decides its escaping.
@@ -21,6 +22,11 @@ const (
 // l's span: escaped for the syntax around it and encoded in the
 // document's charset.
 func (r *rewriter) encodeValue(l *extract.Link, v string) []byte {
+	return r.toCharset(r.escapeValue(l, v))
+}
+
+// escapeValue is encodeValue before the charset: its result is UTF-8.
+func (r *rewriter) escapeValue(l *extract.Link, v string) []byte {
 	ctx := inPlain
 	switch {
 	case l.Kind == extract.KindCSS && l.Attr == "":
@@ -60,7 +66,7 @@ func (r *rewriter) encodeValue(l *extract.Link, v string) []byte {
 			b = utf8.AppendRune(b, c)
 		}
 	}
-	return r.toCharset(b)
+	return b
 }
 
 // escapable holds the ASCII characters that encodeValue may escape.
@@ -119,4 +125,82 @@ func (r *rewriter) toCharset(b []byte) []byte {
 		return b
 	}
 	return out
+}
+
+// encodeChange returns the bytes that write the reference v in place of
+// l's span old, whose value is l.Raw: as encodeValue does, except that
+// where v begins or ends as l.Raw does, the bytes of old that write that
+// part are kept as they are, character references included ("&#x26;"
+// stays "&#x26;"), so that only what changes is written anew. The kept
+// bytes are used only when the result, read back, is v.
+func (r *rewriter) encodeChange(l *extract.Link, v string, old []byte) []byte {
+	attr := l.Attr != ""
+	if l.Kind == extract.KindCSS || !r.html || !asciiCompatible(r.charset, old) {
+		return r.encodeValue(l, v)
+	}
+	unescape := htmltok.UnescapeText
+	if attr {
+		unescape = htmltok.UnescapeAttr
+	}
+	offs := make([]int32, 0, len(old)+1)
+	dec := unescape(make([]byte, 0, len(old)), old, &offs)
+	if string(dec) != l.Raw {
+		return r.encodeValue(l, v)
+	}
+	offs = append(offs, int32(len(old)))
+	// A cut is kept only at the start of a character of dec that starts
+	// the bytes of old writing it.
+	cut := func(i int) bool {
+		return i == 0 || i == len(dec) || offs[i] > offs[i-1] && utf8.RuneStart(dec[i])
+	}
+	p := 0
+	for p < len(dec) && p < len(v) && dec[p] == v[p] {
+		p++
+	}
+	for !cut(p) {
+		p--
+	}
+	s := 0
+	for s < len(dec)-p && s < len(v)-p && dec[len(dec)-1-s] == v[len(v)-1-s] {
+		s++
+	}
+	for !cut(len(dec) - s) {
+		s--
+	}
+	if p == 0 && s == 0 {
+		return r.encodeValue(l, v)
+	}
+	head, mid, tail := old[:offs[p]], r.escapeValue(l, v[p:len(v)-s]), old[offs[len(dec)-s]:]
+	b := make([]byte, 0, len(head)+len(mid)+len(tail))
+	b = append(append(append(b, head...), mid...), tail...)
+	// The kept bytes must read as before next to the new ones (a legacy
+	// reference without ";", "&copy", reads otherwise before some
+	// characters). In UTF-8 first, as unescape reads; then in the
+	// charset, where head and tail are ASCII.
+	if string(unescape(dec[:0], b, nil)) != v {
+		return r.encodeValue(l, v)
+	}
+	if r.charset == "utf-8" {
+		return b
+	}
+	mid = r.toCharset(mid)
+	return append(append(append(b[:0:0], head...), mid...), tail...)
+}
+
+// asciiCompatible reports whether the bytes b of a document in charset
+// read as UTF-8 do: the charset is UTF-8, or b is ASCII in a charset that
+// is ASCII-compatible whatever came before.
+func asciiCompatible(charset string, b []byte) bool {
+	switch charset {
+	case "utf-8":
+		return utf8.Valid(b)
+	case "utf-16le", "utf-16be", "iso-2022-jp", "replacement":
+		return false
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -30,6 +30,7 @@ func (r *rewriter) extractOptions() extract.Options {
 		DefaultCharset: r.opts.DefaultCharset,
 		MaxTagSize:     r.opts.MaxTagSize,
 		TextLinks:      r.opts.TextLinks,
+		StrictText:     r.opts.StrictText,
 		Immediate:      true,
 		// Kept as written, most links need no resolving: link resolves
 		// the ones whose form changes.

@@ -11,6 +11,14 @@
 // numeric character references (3987bis section 6.3) for characters it
 // cannot hold in HTML and percent-encoding elsewhere.
 //
+// A link already in the form asked for is left byte for byte: to URI, a
+// valid URI ("http://www.redhat.com" keeps its lack of a final "/", "&#x26;"
+// stays as written); to IRI, a reference that is its own display form. A
+// link that must change changes only there: the rest keeps its bytes,
+// character references included, and the URL Standard's normalization
+// (a final "/", dot segments, case) is applied only to a reference that
+// has no valid form of its own.
+//
 // The rewriting keeps what a browser requests: a rewritten document, opened
 // by a browser, requests the same URLs as the original, up to the case of
 // percent-encoding hex digits and percent-encoded unreserved characters
@@ -28,6 +36,9 @@
 package rewrite
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"golang.org/x/text/encoding"
@@ -80,6 +91,12 @@ type Options struct {
 	// its links are not rewritten. err is an *extract.OversizeError with
 	// the construct's offset; line is the line it starts on.
 	Oversize func(err error, line int)
+
+	// StrictText rewrites, in plain text, only the links written with a
+	// scheme and email addresses (see extract.Options.StrictText): a
+	// domain written without a scheme ("README.md", "Date.now") is left
+	// alone, never given one.
+	StrictText bool
 }
 
 // Stats counts what a rewriter did.
@@ -108,7 +125,8 @@ type rewriter struct {
 	stats  Stats
 	err    error
 
-	conv    *iri.Converter
+	conv    *iri.Converter    // Web mode: the URLs a browser requests
+	leiri   *iri.Converter    // LEIRI mode: conversion that keeps the form
 	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
 	html    bool
@@ -183,6 +201,7 @@ func (r *rewriter) emit(upto int64) {
 func (r *rewriter) start(cs extract.Charset) {
 	r.setCharset(cs)
 	r.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(cs.Encoding))
+	r.leiri = iri.NewConverter(iri.WithMode(iri.LEIRI), iri.WithCharset(cs.Encoding))
 }
 
 // setCharset notes the document's charset and makes its encoder.
@@ -200,8 +219,10 @@ func (r *rewriter) link(l *extract.Link) {
 		return
 	}
 	v, ok := r.newValue(l)
-	if ok && v == l.Raw && v == string(r.pend[l.Offset-r.base:l.End-r.base]) {
-		return // the value does not change, nor do its bytes
+	if ok && v == l.Raw {
+		// The value does not change: nor do its bytes, whatever
+		// character references spell it.
+		return
 	}
 	if !r.resolve(l) {
 		r.stats.Kept++
@@ -222,8 +243,8 @@ func (r *rewriter) link(l *extract.Link) {
 		r.stats.Kept++
 		return
 	}
-	b := r.encodeValue(l, v)
 	old := r.pend[l.Offset-r.base : l.End-r.base]
+	b := r.encodeChange(l, v, old)
 	if string(b) == string(old) {
 		return
 	}
@@ -316,12 +337,25 @@ func unhex(c byte) byte {
 	return c - 'A' + 10
 }
 
-// newValue returns the reference to write for l, in Unicode.
+// newValue returns the reference to write for l, in Unicode: the
+// reference as written when it already has the form asked for, else the
+// least change that gives it that form.
+//
+// The reference to convert is the link as written unless Resolve asks for
+// another kind of reference (Absolute for a relative one, Relative for one
+// that could be relative and is not). It is converted first component by
+// component (LEIRI mode: a valid URI, or an IRI already in its display
+// form, comes back unchanged, and what must change changes alone, with no
+// normalization of what need not); the URL Standard's form (Web mode:
+// "http://h" becomes "http://h/", dot segments go) is the fallback for a
+// reference that conversion rejects or that would then request another
+// URL. ok is false when the link has no new form; l.URI may be set on the
+// way (see resolve).
 func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	ref := l.Raw
-	if l.Tag == "" && l.Kind == 0 {
-		// A link in plain text: write its URI (its raw text may lack a
-		// scheme, "www.example.com").
+	if l.Tag == "" && l.Kind == 0 && !hasScheme(ref) {
+		// A link in plain text written without a scheme
+		// ("www.example.com"): its URI says what it means.
 		ref = l.URI
 	}
 	switch r.opts.Resolve {
@@ -329,28 +363,134 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 		if l.URI == "" {
 			return "", false
 		}
-		ref = l.URI
+		if !r.standsAlone(l, ref) {
+			ref = l.URI
+		}
 	case Relative:
 		if l.URI == "" {
 			return "", false
 		}
 		target, err := iri.ParseURL(l.URI, nil)
-		if err != nil || l.Base == nil {
-			ref = l.URI
-		} else {
-			ref = iri.Relative(l.Base, target)
+		rel := l.URI
+		if err == nil && l.Base != nil {
+			rel = iri.Relative(l.Base, target)
+		}
+		if refKind(ref) < refKind(rel) {
+			ref = rel
 		}
 	}
-	var s string
-	var err error
-	switch r.opts.To {
-	case IRI:
-		s, err = r.conv.ToIRI(ref)
-	default:
-		s, err = r.conv.ToURI(ref)
+	if s, err := r.convert(r.leiri, ref); err == nil && !specialWithoutAuthority(ref) && !r.charsetQuery(s) {
+		if s == l.Raw {
+			return s, true // nothing to change
+		}
+		if r.resolve(l) && r.sameTarget(l, s) {
+			return s, true
+		}
 	}
+	s, err := r.convert(r.conv, ref)
 	if err != nil {
 		return "", false
 	}
+	// The URL Standard's form may still not be the component-wise one
+	// ("http://xn--\"-rfa/"): that one, if it means the same, so that a
+	// second rewrite changes nothing.
+	if t, err := r.convert(r.leiri, s); err == nil && t != s && !r.charsetQuery(t) && r.resolve(l) && r.sameTarget(l, t) {
+		return t, true
+	}
 	return s, true
+}
+
+// convert converts ref to the form asked for with c.
+func (r *rewriter) convert(c *iri.Converter, ref string) (string, error) {
+	if r.opts.To == IRI {
+		return c.ToIRI(ref)
+	}
+	return c.ToURI(ref)
+}
+
+// standsAlone reports whether the reference ref, which has a scheme, is
+// absolute by itself and requests l's URL ("http:x" does not: against an
+// http base it is relative).
+func (r *rewriter) standsAlone(l *extract.Link, ref string) bool {
+	if !hasScheme(ref) {
+		return false
+	}
+	u, err := r.conv.ToURI(ref)
+	return err == nil && equivalent(u, l.URI)
+}
+
+// charsetQuery reports whether the IRI s has a query with characters
+// that a document in a legacy charset encodes in that charset: written
+// so, s would request another URL outside the document (an IRI's query is
+// UTF-8), so its display form keeps that query percent-encoded.
+func (r *rewriter) charsetQuery(s string) bool {
+	if r.opts.To != IRI {
+		return false
+	}
+	switch r.charset {
+	case "utf-8", "utf-16le", "utf-16be":
+		return false
+	}
+	q := strings.IndexByte(s, '?')
+	if q < 0 {
+		return false
+	}
+	if f := strings.IndexByte(s, '#'); f >= 0 && f < q {
+		return false
+	}
+	for i := q; i < len(s) && s[i] != '#'; i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// specialWithoutAuthority reports whether ref has a special scheme (the
+// URL Standard's: http, https, ws, wss, ftp, file) without "//" after it:
+// "http:x", which the URL Standard reads as relative to an http base and
+// as "http://x/" alone, and RFC 3986 as a URL without a host. Such a
+// reference does not mean by itself what it means in the document.
+func specialWithoutAuthority(ref string) bool {
+	scheme, rest, ok := strings.Cut(ref, ":")
+	if !ok || !hasScheme(ref) || strings.HasPrefix(rest, "//") {
+		return false
+	}
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ws", "wss", "ftp", "file":
+		return true
+	}
+	return false
+}
+
+// refKind ranks a reference from the least relative to the most: 0 with
+// a scheme, 1 network-path ("//host/a"), 2 absolute-path ("/a"), 3 a
+// relative path, a query or a fragment.
+func refKind(ref string) int {
+	ref = strings.TrimLeft(ref, "\t\n\f\r ")
+	switch {
+	case hasScheme(ref):
+		return 0
+	case strings.HasPrefix(ref, "//"), strings.HasPrefix(ref, "\\\\"), strings.HasPrefix(ref, "/\\"), strings.HasPrefix(ref, "\\/"):
+		return 1
+	case strings.HasPrefix(ref, "/"), strings.HasPrefix(ref, "\\"):
+		return 2
+	}
+	return 3
+}
+
+// hasScheme reports whether ref starts with a scheme and ":".
+func hasScheme(ref string) bool {
+	for i := 0; i < len(ref); i++ {
+		c := ref[i]
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case c == ':':
+			return i > 0
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -299,3 +299,72 @@ func TestHoldsLittle(t *testing.T) {
 		t.Errorf("held up to %d bytes of a %d-byte document", peak, len(doc))
 	}
 }
+
+// TestRealDocsMinimalChange checks that rewriting real pages in a form they
+// already have changes no byte, and that making their links absolute
+// changes the relative links alone (the golden files).
+func TestRealDocsMinimalChange(t *testing.T) {
+	files, err := filepath.Glob("../testdata/rewrite/realdocs/*.html")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no pages: %v", err)
+	}
+	for _, f := range files {
+		doc, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := "http://xmlsoft.org/XSLT/EXSLT/" + strings.TrimPrefix(filepath.Base(f), "libxslt-exslt-")
+		for _, to := range []Form{URI, IRI} {
+			h := NewHTML(Options{To: to, BaseURL: base})
+			if got := run(t, h, doc, 0, 0); !bytes.Equal(got, doc) {
+				t.Errorf("%s to %d: %d links rewritten, want none", f, to, h.Stats().Rewritten)
+			}
+		}
+		h := NewHTML(Options{Resolve: Absolute, BaseURL: base})
+		got := run(t, h, doc, 0, 0)
+		checkGolden(t, f, strings.TrimSuffix(f, ".html")+".absolute.golden", got)
+		for _, chunk := range []int{1, 3, 64} {
+			if again := run(t, NewHTML(Options{Resolve: Absolute, BaseURL: base}), doc, chunk, 5); !bytes.Equal(again, got) {
+				t.Errorf("%s chunk %d: output differs", f, chunk)
+			}
+		}
+	}
+}
+
+// TestMinimalChange checks that a link already in the form asked for is
+// left byte for byte, and that one that must change changes only where it
+// must, keeping its character references elsewhere.
+func TestMinimalChange(t *testing.T) {
+	for _, c := range []struct {
+		to        Form
+		doc, want string
+	}{
+		// Valid URIs meaning what they say: nothing to do.
+		{URI, `<a href="http://www.redhat.com">`, `<a href="http://www.redhat.com">`},
+		{IRI, `<a href="http://www.redhat.com">`, `<a href="http://www.redhat.com">`},
+		{URI, `<a href="HTTP://Example.COM:80/a/../b?x&#x26;y">`, `<a href="HTTP://Example.COM:80/a/../b?x&#x26;y">`},
+		{IRI, `<a href="/s?a=1&#x26;b=2">`, `<a href="/s?a=1&#x26;b=2">`},
+		{URI, `<a href=?a=1&amp;b=2>`, `<a href=?a=1&amp;b=2>`},
+		{IRI, `<a href="http://example.com/日本">`, `<a href="http://example.com/日本">`},
+		// What must change, alone; the references around it stay.
+		{URI, `<a href="http://example.com?q=日&#x26;r=1">`, `<a href="http://example.com?q=%E6%97%A5&#x26;r=1">`},
+		{IRI, `<a href="http://xn--bcher-kva.example?a=1&#x26;b">`, `<a href="http://bücher.example?a=1&#x26;b">`},
+		{IRI, `<a href="/%E6%97%A5?a&#x26;b">`, `<a href="/日?a&#x26;b">`},
+		{URI, `<a href="a b&#x26;c">`, `<a href="a%20b&#x26;c">`},
+		{URI, `<a href="?&copy=日">`, `<a href="?&copy=%E6%97%A5">`},
+		{URI, `<p>http://example.com/日&#x26;x</p>`, `<p>http://example.com/%E6%97%A5&#x26;x</p>`},
+		// In a legacy charset, the bytes of what changes are the
+		// charset's, those kept as they were.
+		{IRI, `<meta charset=windows-1252><a href="http://xn--bcher-kva.example?a=1&#x26;b">`, "<meta charset=windows-1252><a href=\"http://b\xfccher.example?a=1&#x26;b\">"},
+	} {
+		doc := c.doc
+		if !strings.HasPrefix(doc, "<meta") {
+			doc = "<meta charset=utf-8>" + doc
+			c.want = "<meta charset=utf-8>" + c.want
+		}
+		got, _, err := transform.String(NewHTML(Options{To: c.to, BaseURL: docURL, TextLinks: true}), doc)
+		if err != nil || got != c.want {
+			t.Errorf("to %d %q: got %q, %v; want %q", c.to, c.doc, got, err, c.want)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func kindOf(name string) charsetKind {
 func NewText(opts Options) *Text {
 	t := &Text{}
 	t.opts = opts
-	t.x = extract.NewText(extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset}, t.reported)
+	t.x = extract.NewText(extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
 	return t
 }
 

@@ -48,7 +48,11 @@
 // In plain text it finds links as Unicode Technical Standard #58 says, with
 // the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
 // link. Email addresses are reported as mailto: URIs, links without a scheme
-// with http://.
+// with http://. --strict takes for links only those written with a scheme,
+// and email addresses (as xurls does without -r): a domain written without
+// one, such as www.example.com but also README.md or Date.now, is not
+// reported. It is off by default here, where nothing is changed; rewrite
+// has it on.
 //
 // In a style sheet (--type css, or a .css file) it finds url(), @import and
 // the strings of image-set(), as in the CSS of HTML; the style sheet's
@@ -179,6 +183,9 @@
 //		keep the links to the registrable domain of the document's own URL
 //	-scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	-strict
+//		in plain text, take for links only those written with a scheme, and email addresses,
+//		not domains written without one (www.example.com, but also README.md)
 //	-tag TAGS
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
@@ -212,7 +219,10 @@
 // make links "relative" to it where they share its scheme and host (what a
 // site move needs). --base is the document's own URL; for a directory it is
 // the URL of the directory, and each file's URL is --base plus the file's
-// path below it.
+// path below it. absolute and relative need --base (a usage error
+// otherwise, exit status 2), except with --type text: a <base href> in a
+// document is not enough, since most documents have none and their relative
+// links would be left as they are without a word.
 //
 // A style sheet (.css) has its url(), @import and image-set() URLs
 // rewritten, written with the CSS escapes their place needs, as in the CSS
@@ -220,9 +230,14 @@
 // rule, else UTF-8.
 //
 // Plain text holds absolute links only, found as extract finds them, with
-// queries in UTF-8 as an address bar sends them. There --resolve absolute
-// writes the http:// of a link written without a scheme (www.example.com),
-// keep and relative leave it out, and --base plays no part. An email address stays an address, never a mailto: link: --to uri
+// queries in UTF-8 as an address bar sends them. By default (--strict) a
+// link in plain text is one written with a scheme (https://..., mailto:...)
+// or an email address, as xurls finds them without -r: a domain written
+// without a scheme is left alone, since README.md, fs.open, Date.now and
+// x.sh would be taken for one and damaged. --strict=false also takes such
+// domains (www.example.com, example.com/path); --resolve absolute then writes
+// the http:// of each, keep and relative leave it out. --base plays no part
+// in plain text. An email address stays an address, never a mailto: link: --to uri
 // writes its domain in punycode and keeps its local part, which has no ASCII
 // form; --to iri shows its domain readable. In a legacy charset, --to iri
 // leaves an http query percent-encoded as it is (its bytes may be meant in
@@ -307,10 +322,9 @@
 // site moved to https://example.org/ and its links became absolute:
 //
 //	$ relink rewrite -n -r --resolve absolute --base https://example.org/ testdata/site
-//	testdata/site/README.md	1
 //	testdata/site/index.html	25
 //	testdata/site/ja/shift_jis.html	5
-//	testdata/site/notes.txt	5
+//	testdata/site/notes.txt	3
 //	testdata/site/ru/koi8-r.html	3
 //	testdata/site/zh/gbk.html	3
 //
@@ -335,16 +349,16 @@
 //	 </body></html>
 //
 // The links of the plain-text notes as URIs: each IRI becomes its URI, and
-// a link written without a scheme stays without one:
+// a domain written without a scheme is left alone (--strict):
 //
 //	$ relink rewrite -n testdata/site/notes.txt
-//	testdata/site/notes.txt	4
+//	testdata/site/notes.txt	3
 //
 //	relink rewrite --diff testdata/site/notes.txt
 //	diff testdata/site/notes.txt.orig testdata/site/notes.txt
 //	--- testdata/site/notes.txt.orig
 //	+++ testdata/site/notes.txt
-//	@@ -2,10 +2,10 @@
+//	@@ -2,9 +2,9 @@
 //
 //	 The spec lives at https://www.rfc-editor.org/rfc/rfc3987.html and its
 //	 revision at http://tools.ietf.org/html/draft-duerst-iri-bis-07.
@@ -352,9 +366,8 @@
 //	+IRIs in running text: http://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9?%E3%82%AF%E3%82%A8%E3%83%AA=%E5%80%A4, https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4.
 //	 and (in parentheses: https://en.wikipedia.org/wiki/Bracket_(disambiguation)) too.
 //	-Arabic: https://ar.wikipedia.org/wiki/يونيكود ok.
-//	-Without a scheme: www.example.com/path and bücher.de/regal.
 //	+Arabic: https://ar.wikipedia.org/wiki/%D9%8A%D9%88%D9%86%D9%8A%D9%83%D9%88%D8%AF ok.
-//	+Without a scheme: www.example.com/path and xn--bcher-kva.de/regal.
+//	 Without a scheme: www.example.com/path and bücher.de/regal.
 //	 Mail martin@example.org, or write to 日本@例え.テスト.
 //	 A long one, wrapped as RFC 3986 Appendix C allows:
 //	 <http://www.example.com/a/very/long/path/that/was/
@@ -383,6 +396,9 @@
 //	-r	recurse into directories
 //	-resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
+//	-strict
+//		in plain text, take for links only those written with a scheme, and email addresses;
+//		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
 //	-text-links
 //		also rewrite the links written as plain text in the text of HTML documents
 //		(plain-text documents have no other)

@@ -42,7 +42,11 @@ order mark, --charset, a <meta>, an XML declaration, or detection).
 In plain text it finds links as Unicode Technical Standard #58 says, with
 the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a
 link. Email addresses are reported as mailto: URIs, links without a scheme
-with http://.
+with http://. --strict takes for links only those written with a scheme,
+and email addresses (as xurls does without -r): a domain written without
+one, such as www.example.com but also README.md or Date.now, is not
+reported. It is off by default here, where nothing is changed; rewrite
+has it on.
 
 In a style sheet (--type css, or a .css file) it finds url(), @import and
 the strings of image-set(), as in the CSS of HTML; the style sheet's
@@ -162,6 +166,7 @@ type extractor struct {
 	charset   string
 	format    string
 	textLinks bool
+	strict    bool
 	out       *bufio.Writer
 	stderr    io.Writer
 	failed    bool
@@ -180,6 +185,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri, iri, raw or tsv")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
+	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
 	filter := addFilterFlags(fs)
 	shape := addShapeFlags(fs)
 	var vf verbosityFlags
@@ -209,7 +215,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
 	}
-	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks,
+	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
 		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
 		filter: filter, shape: shape}
 	x.enc = json.NewEncoder(x.out)
@@ -331,7 +337,7 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 	if typ == "auto" {
 		typ = autoType(ext, head)
 	}
-	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks}
+	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict}
 	var found, invalid int
 	report := func(l *extract.Link) error {
 		var oe *extract.OversizeError

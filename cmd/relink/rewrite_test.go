@@ -90,6 +90,8 @@ func TestRewriteUsage(t *testing.T) {
 		{"--type", "xml"},
 		{"--to", "url"},
 		{"--resolve", "up"},
+		{"--resolve", "absolute", dir},
+		{"--resolve", "relative", "-r", "-n", dir},
 		{"-j", "-1"},
 		{"-w", "-n", dir},
 		{"--backup", "~", dir},
@@ -123,7 +125,7 @@ func TestRewriteInPlace(t *testing.T) {
 	if got.code != exitOK || got.stdout != "" {
 		t.Fatalf("rewrite -w: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
-	if want := "7 files scanned, 5 changed, 19 links rewritten, 0 skipped, 0 errors"; !strings.Contains(got.stderr, want) {
+	if want := "7 files scanned, 5 changed, 18 links rewritten, 0 skipped, 0 errors"; !strings.Contains(got.stderr, want) {
 		t.Errorf("summary %q, want %q", got.stderr, want)
 	}
 	after := readTree(t, dir)
@@ -132,7 +134,7 @@ func TestRewriteInPlace(t *testing.T) {
 		want := rewritten(t, rewrite.Options{To: rewrite.URI, BaseURL: base + name}, b)
 		if !strings.HasSuffix(name, ".html") {
 			// notes.txt and README.md: plain text.
-			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.URI}), b)
+			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.URI, StrictText: true}), b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,13 +221,13 @@ func TestRewriteDryRun(t *testing.T) {
 	got := runString([]string{"rewrite", "--dry-run", "-r", dir}, "")
 	want := filepath.Join(dir, "index.html") + "\t4\n" +
 		filepath.Join(dir, "ja", "shift_jis.html") + "\t5\n" +
-		filepath.Join(dir, "notes.txt") + "\t4\n" +
+		filepath.Join(dir, "notes.txt") + "\t3\n" +
 		filepath.Join(dir, "ru", "koi8-r.html") + "\t3\n" +
 		filepath.Join(dir, "zh", "gbk.html") + "\t3\n"
 	if got.code != exitOK || got.stdout != want {
 		t.Errorf("rewrite -n: exit %d, stdout\n%s\nwant\n%s\nstderr %s", got.code, got.stdout, want, got.stderr)
 	}
-	if !strings.Contains(got.stderr, "6 files scanned, 5 to change, 19 links rewritten") {
+	if !strings.Contains(got.stderr, "6 files scanned, 5 to change, 18 links rewritten") {
 		t.Errorf("summary %q", got.stderr)
 	}
 	if after := readTree(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
@@ -280,8 +282,12 @@ func TestRewriteText(t *testing.T) {
 		args     []string
 		in, want string
 	}{
-		{nil, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.xn--bcher-kva.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
-		{[]string{"--to", "iri", "--resolve", "absolute"}, "https://de.wikipedia.org/wiki/D%C3%BCrst example.com/%C3%A9",
+		{[]string{"--strict=false"}, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.xn--bcher-kva.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
+		// Strict by default: only links with a scheme, and addresses.
+		{nil, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.bücher.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
+		{[]string{"--resolve", "absolute", "--type", "text"}, "Date.now(), [addons](n-api.md), fs.open, x.sh, README.md and https://bücher.de/\n",
+			"Date.now(), [addons](n-api.md), fs.open, x.sh, README.md and https://xn--bcher-kva.de/\n"},
+		{[]string{"--strict=false", "--to", "iri", "--resolve", "absolute", "--type", "text"}, "https://de.wikipedia.org/wiki/D%C3%BCrst example.com/%C3%A9",
 			"https://de.wikipedia.org/wiki/Dürst http://example.com/é"},
 		// Looks like HTML: the text of a p element has no links in HTML.
 		{nil, "<p>http://例え.jp/ </p>", "<p>http://例え.jp/ </p>"},
@@ -301,7 +307,7 @@ func TestRewriteText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := runString([]string{"rewrite", "--to", to, "--charset", cs, path}, "")
+			got := runString([]string{"rewrite", "--strict=false", "--to", to, "--charset", cs, path}, "")
 			if got.code != exitOK || got.stdout != string(want) {
 				t.Errorf("rewrite --to %s --charset %s %s: exit %d, not the golden file (%s)", to, cs, path, got.code, got.stderr)
 			}
@@ -525,7 +531,7 @@ func TestRewriteErrors(t *testing.T) {
 		missing + ": no such file or directory\n",
 		filepath.Join(dir, "link.html") + ": warning: symbolic link, skipped",
 		filepath.Join(dir, "bin.html") + ": warning: binary, skipped",
-		"5 files scanned, 4 changed, 14 links rewritten, 1 skipped, 2 errors,",
+		"5 files scanned, 4 changed, 13 links rewritten, 1 skipped, 2 errors,",
 	} {
 		if !strings.Contains(got.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, got.stderr)

@@ -1,0 +1,32 @@
+package rewrite
+
+import (
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// TestStrictText checks that with StrictText a schemeless match is never
+// given a scheme, even with Absolute, and is left byte for byte.
+func TestStrictText(t *testing.T) {
+	const in = "Date.now(), [addons](n-api.md), fs.open, x.sh and https://bücher.de/a\n"
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{StrictText: true, Resolve: Absolute}, "Date.now(), [addons](n-api.md), fs.open, x.sh and https://xn--bcher-kva.de/a\n"},
+		{Options{StrictText: true, To: IRI, Resolve: Absolute}, in},
+		{Options{Resolve: Absolute}, "http://Date.now(), [addons](http://n-api.md), http://fs.open, http://x.sh and https://xn--bcher-kva.de/a\n"},
+	} {
+		got, _, err := transform.String(NewText(c.opts), in)
+		if err != nil || got != c.want {
+			t.Errorf("%+v: got %q, %v; want %q", c.opts, got, err, c.want)
+		}
+		h := NewHTML(Options{TextLinks: true, StrictText: c.opts.StrictText, To: c.opts.To, Charset: "utf-8"})
+		if c.opts.StrictText {
+			if got, _, err := transform.String(h, "<p>"+in); err != nil || got != "<p>"+c.want {
+				t.Errorf("HTML %+v: got %q, %v; want %q", c.opts, got, err, "<p>"+c.want)
+			}
+		}
+	}
+}
