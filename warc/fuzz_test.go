@@ -292,8 +292,7 @@ type stackedSeed struct {
 	name     string
 	header   string // the fields of the HTTP header, CRLF after each
 	decoded  string // the codings undone, in order
-	unit     string // the payload is unit over and over...
-	size     int    // ...size bytes of it
+	size     int    // the payload is seedUnit over and over, size bytes of it
 	numbered bool   // or numberedPage(size)
 	codings  []coding
 	chunked  bool
