@@ -88,8 +88,6 @@ func hrefOf(l TextLink) string {
 
 func noEmails(l TextLink) bool { return !l.Email }
 
-func hasScheme(l TextLink) bool { return l.Scheme != "" || l.Email }
-
 // anchorRE finds the anchors of a peer's HTML.
 var anchorRE = regexp.MustCompile(`(?s)<a href="([^"]*)"[^>]*>(.*?)</a>`)
 

@@ -72,8 +72,9 @@ func readUTS58Formatting(t *testing.T) []uts58Pair {
 // hold spaces, and be empty).
 func uts58Parts(t *testing.T, s string) iri.TextParts {
 	t.Helper()
-	body, ok := strings.CutPrefix(s, "# {")
-	if body, ok = strings.CutSuffix(body, "}"); !ok {
+	body, ok1 := strings.CutPrefix(s, "# {")
+	body, ok2 := strings.CutSuffix(body, "}")
+	if !ok1 || !ok2 {
 		t.Fatalf("bad structure %q", s)
 	}
 	const markers = "𝑺𝑯𝑷𝑸𝑽𝑭𝑫"

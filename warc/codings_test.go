@@ -66,9 +66,9 @@ func numberedPage(n int) []byte {
 	return b[:n]
 }
 
-// readBody reads the single record of data as an HTTP response and
-// returns its Decoded list, body and the error of reading the body.
-func readBody(t *testing.T, r *warc.Reader) ([]string, []byte, error) {
+// nextResponse reads the next record of r as an HTTP response, and ends
+// the test when it cannot.
+func nextResponse(t *testing.T, r *warc.Reader) *warc.Response {
 	t.Helper()
 	rec, err := r.Next()
 	if err != nil {
@@ -78,6 +78,14 @@ func readBody(t *testing.T, r *warc.Reader) ([]string, []byte, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return resp
+}
+
+// readBody reads the single record of data as an HTTP response and
+// returns its Decoded list, body and the error of reading the body.
+func readBody(t *testing.T, r *warc.Reader) ([]string, []byte, error) {
+	t.Helper()
+	resp := nextResponse(t, r)
 	body, err := io.ReadAll(resp.Body)
 	return append([]string(nil), resp.Decoded...), body, err
 }
@@ -245,14 +253,7 @@ func TestMaxPayloadSize(t *testing.T) {
 						t.Fatalf("a new Reader's MaxPayloadSize is %d, want %d", r.MaxPayloadSize, warc.DefaultMaxPayloadSize)
 					}
 					r.MaxPayloadSize = limit
-					rec, err := r.Next()
-					if err != nil {
-						t.Fatal(err)
-					}
-					resp, err := rec.HTTPResponse()
-					if err != nil {
-						t.Fatal(err)
-					}
+					resp := nextResponse(t, r)
 					body := resp.Body
 					got, err := io.ReadAll(body)
 					if !bytes.HasPrefix(payload, got) {
@@ -285,7 +286,7 @@ func TestMaxPayloadSize(t *testing.T) {
 							t.Errorf("Read after the error: %d, %v", k, err)
 						}
 					}
-					rec, err = r.Next()
+					rec, err := r.Next()
 					if err != nil || rec.TargetURI != "http://example.org/next" {
 						t.Fatalf("Next: %v, want the next record", err)
 					}
@@ -382,16 +383,9 @@ func TestPayloadBombs(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			rec, err := r.Next()
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp, err := rec.HTTPResponse()
-			if err != nil {
-				t.Fatal(err)
-			}
+			resp := nextResponse(t, r)
 			w := &periodic{unit: unit}
-			_, err = io.Copy(w, resp.Body)
+			_, err := io.Copy(w, resp.Body)
 			runtime.ReadMemStats(&after)
 			alloc := after.TotalAlloc - before.TotalAlloc
 			t.Logf("a %d-byte record of %d bytes decoded: %d bytes read, %v; %d KiB allocated",
@@ -568,14 +562,7 @@ func TestCodingsInSequence(t *testing.T) {
 		t.Run(fm.name, func(t *testing.T) {
 			r := warc.NewReader(bytes.NewReader(fm.data))
 			for i := range want {
-				rec, err := r.Next()
-				if err != nil {
-					t.Fatal(err)
-				}
-				resp, err := rec.HTTPResponse()
-				if err != nil {
-					t.Fatal(err)
-				}
+				resp := nextResponse(t, r)
 				got, err := io.ReadAll(resp.Body)
 				if err != nil || !bytes.Equal(got, want[i]) {
 					t.Fatalf("record %d (%s): %d bytes, %v; want the payload of %d bytes", i, resp.Header, len(got), err, len(want[i]))

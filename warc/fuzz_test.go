@@ -227,14 +227,7 @@ func FuzzHTTPCodings(f *testing.F) {
 		return record("HTTP/1.1 200 OK\r\n"+fields+"\r\n"+string(body), "WARC/1.1", "WARC-Type: response"), c
 	}
 	check := func(t *testing.T, r *warc.Reader, c coded) {
-		rec, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp, err := rec.HTTPResponse()
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp := nextResponse(t, r)
 		cs := c.codings
 		decoded := resp.Decoded
 		if c.chunked {
@@ -299,8 +292,7 @@ type stackedSeed struct {
 	name     string
 	header   string // the fields of the HTTP header, CRLF after each
 	decoded  string // the codings undone, in order
-	unit     string // the payload is unit over and over...
-	size     int    // ...size bytes of it
+	size     int    // the payload is seedUnit over and over, size bytes of it
 	numbered bool   // or numberedPage(size)
 	codings  []coding
 	chunked  bool

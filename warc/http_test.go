@@ -219,14 +219,7 @@ func TestHTTPResponse(t *testing.T) {
 			t.Run(tt.name+"/"+rd.name, func(t *testing.T) {
 				data := record(tt.block, "WARC/1.1", "WARC-Type: response")
 				r := warc.NewReader(rd.wrap(strings.NewReader(data)))
-				rec, err := r.Next()
-				if err != nil {
-					t.Fatal(err)
-				}
-				resp, err := rec.HTTPResponse()
-				if err != nil {
-					t.Fatal(err)
-				}
+				resp := nextResponse(t, r)
 				if resp.StatusCode != tt.status || resp.Reason != tt.reason {
 					t.Errorf("status %d %q, want %d %q", resp.StatusCode, resp.Reason, tt.status, tt.reason)
 				}
@@ -295,18 +288,11 @@ func TestHTTPResponseTruncatedRecord(t *testing.T) {
 	data := record(block, "WARC/1.0", "WARC-Type: response")
 	data = data[:len(data)-40]
 	r := warc.NewReader(strings.NewReader(data))
-	rec, err := r.Next()
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := rec.HTTPResponse()
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := nextResponse(t, r)
 	if _, err := io.ReadAll(resp.Body); err != io.ErrUnexpectedEOF {
 		t.Errorf("reading the body: %v, want io.ErrUnexpectedEOF", err)
 	}
-	_, err = r.Next()
+	_, err := r.Next()
 	var se *warc.SyntaxError
 	if !errors.As(err, &se) || !strings.HasPrefix(se.Reason, "truncated") || se.Offset != 0 {
 		t.Errorf("Next: %v, want a truncated record at offset 0", err)

@@ -241,16 +241,6 @@ func (c *converter) runInputs(inputs []string, e *env) int {
 	return exitOK
 }
 
-// isUnicode reports whether the WHATWG encoding name leaves URL queries in
-// UTF-8.
-func isUnicode(name string) bool {
-	switch name {
-	case "utf-8", "utf-16be", "utf-16le", "replacement":
-		return true
-	}
-	return false
-}
-
 // setBase parses the --base value. It returns -1 on success and the exit
 // status of a usage error otherwise.
 func (c *converter) setBase(cmd *command, e *env, base string) int {

@@ -264,8 +264,13 @@ func FuzzHostSkeletons(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, h string) {
-		HostSkeletons(h)
-		Top.Similar(h)
+		if n := len(HostSkeletons(h)); n > maxSkeletons {
+			t.Errorf("HostSkeletons(%q) gives %d skeletons; want at most %d", h, n, maxSkeletons)
+		}
+		host := strings.TrimSuffix(h, ".")
+		if d := Top.Similar(h); d != "" && (host == d || strings.HasSuffix(host, "."+d)) {
+			t.Errorf("Top.Similar(%q) = %q, the host itself or a domain above it; want \"\"", h, d)
+		}
 		Skeleton(h)
 	})
 }
