@@ -32,12 +32,19 @@ type gzipStream struct {
 	startOut int64        // offset in the data of its first byte
 	out      int64        // bytes of data produced so far
 	members  []member     // begun since readAhead took the list
+	ends     []memberEnd  // ended since readAhead took the list
 	broken   *memberError // the current member's error, until resync
 }
 
 // A member is where a gzip member begins: data is the offset of its
 // first decompressed byte in the data, file the offset of its header.
 type member struct{ data, file int64 }
+
+// A memberEnd is where a gzip member that was read to its end ends:
+// start is the offset of its header in the file, file the offset just
+// after its trailer, data the offset in the data just after its last
+// decompressed byte. A member cut short or corrupt has none.
+type memberEnd struct{ start, file, data int64 }
 
 // A memberError is a gzip member that could not be decompressed.
 type memberError struct {
@@ -107,6 +114,7 @@ func (g *gzipStream) Read(p []byte) (int, error) {
 		g.out += int64(n)
 		if err == io.EOF {
 			g.inMember = false
+			g.ends = append(g.ends, memberEnd{start: g.start, file: g.filePos(), data: g.out})
 			if n > 0 {
 				return n, nil
 			}

@@ -18,8 +18,9 @@ var errClosed = errors.New("warc: Reader closed")
 // A chunk is a run of decompressed data as the read-ahead passes it on.
 type chunk struct {
 	data    []byte
-	members []member // the members that begin in data (or at its end)
-	err     error    // what comes after data, or nil: a *memberError, io.EOF, or an error of the input
+	members []member    // the members that begin in data (or at its end)
+	ends    []memberEnd // the members that end in data (or at its end)
+	err     error       // what comes after data, or nil: a *memberError, io.EOF, or an error of the input
 }
 
 // readAhead runs a gzipStream in a goroutine of its own, so that reading
@@ -47,6 +48,7 @@ type readAhead struct {
 	cur     *chunk
 	off     int          // of the next byte to read in cur.data
 	members []member     // where the members begin, from the one that holds the last byte read on
+	ends    []memberEnd  // where they end, from that member's end on, as far as known
 	broken  *memberError // the error Read returns until resync
 	err     error        // io.EOF, an error of the input or errClosed, for good
 }
@@ -108,6 +110,8 @@ func fill(c *chunk, g *gzipStream) {
 	c.data = c.data[:n]
 	c.members = append(c.members[:0], g.members...)
 	g.members = g.members[:0]
+	c.ends = append(c.ends[:0], g.ends...)
+	g.ends = g.ends[:0]
 }
 
 // Read returns the decompressed data, and the errors of a gzipStream in
@@ -133,12 +137,38 @@ func (a *readAhead) Read(p []byte) (int, error) {
 				return 0, err
 			}
 		}
-		a.cur, a.off = <-a.full, 0
-		a.members = append(a.members, a.cur.members...)
+		a.take()
 	}
 	n := copy(p, a.cur.data[a.off:])
 	a.off += n
 	return n, nil
+}
+
+// take takes the next chunk, and the members that begin and end in it.
+func (a *readAhead) take() {
+	a.cur, a.off = <-a.full, 0
+	a.members = append(a.members, a.cur.members...)
+	a.ends = append(a.ends, a.cur.ends...)
+}
+
+// memberEnd returns the end of the member whose header is at offset start
+// in the file, once every byte of data up to the last one read has been
+// read. It waits for the next chunk when the last one read ends where the
+// data read ends, for the member may end there: the end of a member
+// whose data was read to its end is then known, as the end of the data,
+// or a member that could not be read to its end, is. It reports false for
+// a member that did not end cleanly (cut short, corrupt).
+func (a *readAhead) memberEnd(start int64) (memberEnd, bool) {
+	for a.err == nil && a.broken == nil && a.cur != nil && a.off == len(a.cur.data) && a.cur.err == nil {
+		a.free <- a.cur // never blocks: there are at most chunks
+		a.take()
+	}
+	for _, e := range a.ends {
+		if e.start == start {
+			return e, true
+		}
+	}
+	return memberEnd{}, false
 }
 
 // where returns the offset in the file of the member that holds byte p of
@@ -156,6 +186,13 @@ func (a *readAhead) where(p int64) (int64, int64) {
 		return 0, 0 // no data yet
 	}
 	m := a.members[0]
+	i = 0
+	for i < len(a.ends) && a.ends[i].start < m.file {
+		i++
+	}
+	if i > 0 {
+		a.ends = a.ends[:copy(a.ends, a.ends[i:])]
+	}
 	return m.file, p - m.data
 }
 

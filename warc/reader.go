@@ -95,7 +95,77 @@ type Record struct {
 	// are those of the input.
 	Block io.Reader
 
-	r *Reader
+	r      *Reader
+	length int64 // once known: Length's result, -1 for 0
+}
+
+// Length returns how many bytes of the file, from Offset, hold the
+// record and nothing else, so that the range [Offset, Offset+Length)
+// can be fetched alone (by an HTTP Range request, as from a CDX index)
+// and read by a Reader as that one record. In an uncompressed file that
+// is the record through the two line breaks that end it; in a file of
+// one gzip member per record, the whole member, compressed, as CDX's
+// length field gives it.
+//
+// Length is known only once the record has been read to its end, so it
+// reads the rest of it: what the caller left of the Block is skipped
+// (Block then returns io.EOF), then the line breaks after the block,
+// and, in a gzipped file, up to the end of the member, which may mean
+// decompressing the start of the next. Call it once done with the Block,
+// before Next; after Next it returns what an earlier call returned, or 0.
+//
+// Length returns 0 when no byte range holds the record alone: a record
+// that shares its gzip member with others (a file that is one gzip
+// stream), a record cut short, or one whose gzip member is corrupt.
+func (r *Record) Length() int64 {
+	if r.length == 0 && r.r != nil {
+		r.length = r.r.recordLength(r)
+		if r.length == 0 {
+			r.length = -1
+		}
+	}
+	return max(r.length, 0)
+}
+
+// recordLength returns the length of rec, the current record, for Length.
+func (x *Reader) recordLength(rec *Record) int64 {
+	b := &x.block
+	x.skipBlock()
+	if b.err != nil || b.left > 0 {
+		return 0
+	}
+	// The line breaks that end the record, CRLF CRLF, and those that a
+	// lenient writer leaves after them (or writes instead, LF LF), up to
+	// the next record: the range of a record ends where the next one's
+	// begins, and a Reader skips blank lines before a record.
+	for {
+		p, err := x.br.Peek(1)
+		var me *memberError
+		if err != nil && err != io.EOF && !errors.As(err, &me) {
+			// bufio forgets an error that Peek returns: keep it for
+			// Next. (The read-ahead returns a member's error until
+			// resync, and io.EOF for good.)
+			x.err = err
+		}
+		if len(p) == 0 || p[0] != '\r' && p[0] != '\n' {
+			break
+		}
+		x.br.Discard(1)
+		x.pos++
+	}
+	if x.gz == nil {
+		return x.pos - rec.Offset
+	}
+	if rec.DecompressedOffset != 0 {
+		return 0
+	}
+	// The member ends where the record does, its data all read: br's
+	// buffer is empty, or holds data of later members only.
+	e, ok := x.gz.memberEnd(rec.Offset)
+	if !ok || e.data != x.pos {
+		return 0
+	}
+	return e.file - rec.Offset
 }
 
 // A SyntaxError is a part of a WARC file that the Reader could not read as
