@@ -79,6 +79,16 @@ type PageRecord struct {
 	Page
 	File  string `json:"file,omitempty"`
 	Links []Link `json:"links"`
+	// RecordLength is the length of the record in its file, from
+	// RecordOffset (warc.Record.Length): the whole gzip member, compressed,
+	// in a file of one member per record, as CDX's length field gives it;
+	// the record through the line breaks that end it in an uncompressed
+	// file. It is 0 when no byte range holds the record alone: a record
+	// that shares its gzip member (a file gzipped as one stream), or that
+	// is cut short. It comes last: it is known once the record has been
+	// read to its end, after the links. A LinkRecord, written as the
+	// links are found, does not have it.
+	RecordLength int64 `json:"record_length"`
 }
 
 // Schema is the JSON Schema (draft 2020-12) of LinkRecord and PageRecord,
@@ -88,7 +98,8 @@ type PageRecord struct {
 var Schema []byte
 
 // Record returns the page of rec with its links, as Extract finds them,
-// or nil when rec is not a page. The links too long to be kept whole
+// or nil when rec is not a page. For a page, it reads the record to its
+// end, to give its RecordLength. The links too long to be kept whole
 // (an *extract.OversizeError) are left out, as relink warc leaves them.
 // It holds every link of the page: Extract, which streams, is for pages
 // of unbounded size. The error is Extract's; with a
@@ -101,6 +112,7 @@ func (x *Extractor) Record(rec *warc.Record, file string) (*PageRecord, error) {
 		return nil, err
 	}
 	c.rec.File = file
+	c.rec.RecordLength = rec.Length()
 	if c.rec.Links == nil {
 		c.rec.Links = []Link{}
 	}

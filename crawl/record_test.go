@@ -192,10 +192,12 @@ func TestSchema(t *testing.T) {
 	// The validator rejects what it should.
 	for _, bad := range []string{
 		`{"page":"x"}`,
-		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"guess","record_offset":0,"links":[]}`,
-		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":-1,"links":[]}`,
-		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":0,"links":[{"tag":1}]}`,
-		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":0,"links":[],"extra":1}`,
+		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"guess","record_offset":0,"links":[],"record_length":0}`,
+		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":-1,"links":[],"record_length":0}`,
+		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":0,"links":[{"tag":1}],"record_length":0}`,
+		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":0,"links":[],"record_length":0,"extra":1}`,
+		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":0,"links":[],"record_length":-1}`,
+		`{"page":"x","record_id":"","date":"","charset":"","charset_source":"","record_offset":0,"links":[]}`,
 	} {
 		var doc any
 		json.Unmarshal([]byte(bad), &doc)
@@ -317,4 +319,35 @@ func (v validator) validate(s map[string]any, doc any, path string) error {
 		}
 	}
 	return nil
+}
+
+// TestRecordLength checks that each page's byte range,
+// [RecordOffset, RecordOffset+RecordLength), holds its record alone.
+func TestRecordLength(t *testing.T) {
+	n := 0
+	for _, file := range fixtures(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages(t, file) {
+			if p.RecordLength <= 0 {
+				t.Errorf("%s: %s at offset %d: record_length %d", file, p.RecordID, p.RecordOffset, p.RecordLength)
+				continue
+			}
+			r := warc.NewReader(bytes.NewReader(data[p.RecordOffset : p.RecordOffset+p.RecordLength]))
+			rec, err := r.Next()
+			if err != nil || rec.RecordID != p.RecordID {
+				t.Errorf("%s: [%d, +%d) alone: %v, want %s", file, p.RecordOffset, p.RecordLength, err, p.RecordID)
+				continue
+			}
+			if _, err := r.Next(); err != io.EOF {
+				t.Errorf("%s: [%d, +%d) holds more than %s: %v", file, p.RecordOffset, p.RecordLength, p.RecordID, err)
+			}
+			n++
+		}
+	}
+	if n < 50 {
+		t.Errorf("%d pages checked, want the fixtures' 60", n)
+	}
 }
