@@ -67,7 +67,15 @@ Each line is one link: the page's fields, then the link's.
 	                link from the HTTP header)
 
 With --per-page, each line is one page instead: its fields, then "links",
-the array of its links (without "file"), empty for a page without links.
+the array of its links (without "file"), empty for a page without links,
+then "record_length", the length of the record in the file from
+record_offset, so that the byte range [record_offset,
+record_offset+record_length) holds the record alone, as CDX's offset and
+length: its whole gzip member, compressed, in a file of one member per
+record; the record through its trailing line breaks in an uncompressed
+file; 0 when no range holds it alone (a file gzipped as one stream, a
+record cut short). The lines of links do not have it: they are written
+as the page is read, and the length is known only at its end.
 
 The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
 --host, --same-site, --external; see relink extract -h) select the links
@@ -436,10 +444,11 @@ func (w *warcRun) Page(p *crawl.Page) error {
 	return w.out.err
 }
 
-// endPage ends a page's line in --per-page mode.
+// endPage ends a page's line in --per-page mode, with the record's
+// length, known now that the record has been read to its end.
 func (w *warcRun) endPage() {
 	if w.perPage {
-		w.out.Write([]byte("]}\n"))
+		fmt.Fprintf(w.out, `],"record_length":%d}`+"\n", w.rec.Length())
 	}
 }
 
