@@ -130,6 +130,7 @@ func TestWARCGolden(t *testing.T) {
 				checkGolden(t, goldenName(file, ".per-page.jsonl", 0), perPage.stdout)
 			}
 			checkSpans(t, file, got.stdout)
+			checkRanges(t, file, perPage.stdout)
 			pages, links := 0, strings.Count(got.stdout, "\n")
 			for range strings.Lines(perPage.stdout) {
 				pages++
@@ -160,6 +161,37 @@ func flattenPages(t *testing.T, out string) string {
 		}
 	}
 	return b.String()
+}
+
+// checkRanges checks that each page of out, the --per-page output for
+// file, has a record_length, and that the file's bytes [record_offset,
+// record_offset+record_length) hold its record alone.
+func checkRanges(t *testing.T, file, out string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(out) {
+		var p crawl.PageRecord
+		if err := json.Unmarshal([]byte(line), &p); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		end := p.RecordOffset + p.RecordLength
+		if p.RecordLength <= 0 || end > int64(len(data)) {
+			t.Errorf("%s: %s: record_offset %d, record_length %d", file, p.URL, p.RecordOffset, p.RecordLength)
+			continue
+		}
+		r := warc.NewReader(bytes.NewReader(data[p.RecordOffset:end]))
+		rec, err := r.Next()
+		if err != nil || rec.TargetURI != p.URL || rec.RecordID != p.RecordID {
+			t.Errorf("%s: [%d, %d) alone: %v, want the record of %s", file, p.RecordOffset, end, err, p.URL)
+			continue
+		}
+		if _, err := r.Next(); err != io.EOF {
+			t.Errorf("%s: [%d, %d) holds more than the record of %s: %v", file, p.RecordOffset, end, p.URL, err)
+		}
+	}
 }
 
 // checkSpans checks that each link of out, the output for file, is the
