@@ -16,4 +16,17 @@
 // [PageRecord], the form of a line of relink warc --per-page; a line of
 // relink warc is a [LinkRecord]. Both are described by the JSON schema
 // in record.schema.json ([Schema]).
+//
+// A page's record_offset and, in a PageRecord, its record_length give the
+// byte range of the file that holds the page's record alone (its gzip
+// member), as a CDX index does, so that a record can be fetched again by
+// an HTTP Range request. The length is known only once the record has
+// been read to its end (the end of a gzip member is found by
+// decompressing it), after the links are given, so the streamed form, a
+// LinkRecord per link as Extract gives them, does not carry it: it is in
+// the PageRecord that [Extractor.Record] returns, and at the end of a
+// line of relink warc --per-page. A program that streams with Extract gets
+// it from warc.Record.Length once Extract has returned. It is 0 for a
+// record that shares its gzip member with others (a file gzipped as one
+// stream) or that is cut short.
 package crawl

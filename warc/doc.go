@@ -18,8 +18,11 @@
 // of a record. A gzipped file is read and decompressed ahead, up to 1 MiB,
 // in a goroutine of the Reader's own, so that the decompression runs on
 // another core than the caller's work on the records; [Reader.Close]
-// stops it when the caller does not read to the end. Offset says where a record is, so that an index of records
-// can be built, and so that a bad record can be found again.
+// stops it when the caller does not read to the end. Offset says where a
+// record is, so that an index of records can be built, and so that a bad
+// record can be found again; [Record.Length], known once the record has
+// been read to its end, completes it to the byte range that holds the
+// record alone (its gzip member), the offset and length of a CDX index.
 //
 // # Leniency
 //
