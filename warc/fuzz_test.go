@@ -97,8 +97,39 @@ func FuzzReader(f *testing.F) {
 			if n > rec.ContentLength {
 				t.Fatalf("block of %d bytes, Content-Length %d", n, rec.ContentLength)
 			}
+			if i%3 != 2 {
+				checkLength(t, data, rec)
+			}
 		}
 	})
+}
+
+// checkLength checks that the range of data that rec.Length gives holds
+// rec alone.
+func checkLength(t *testing.T, data []byte, rec *warc.Record) {
+	t.Helper()
+	l := rec.Length()
+	if l == 0 {
+		return
+	}
+	if l < 0 || rec.Offset+l > int64(len(data)) || rec.DecompressedOffset != 0 {
+		t.Fatalf("Length %d of the record at %d+%d, in %d bytes", l, rec.Offset, rec.DecompressedOffset, len(data))
+	}
+	r := warc.NewReader(bytes.NewReader(data[rec.Offset : rec.Offset+l]))
+	defer r.Close()
+	one, err := r.Next()
+	if err != nil || one.RecordID != rec.RecordID || one.ContentLength != rec.ContentLength || one.Offset != 0 {
+		t.Fatalf("[%d, +%d) alone: %v, want the record %q", rec.Offset, l, err, rec.RecordID)
+	}
+	if n, err := io.Copy(io.Discard, one.Block); n != rec.ContentLength || err != nil {
+		t.Fatalf("[%d, +%d) alone: a block of %d bytes, %v, want %d", rec.Offset, l, n, err, rec.ContentLength)
+	}
+	if one.Length() != l {
+		t.Fatalf("[%d, +%d) alone: Length %d", rec.Offset, l, one.Length())
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatalf("[%d, +%d) alone holds more than the record: %v", rec.Offset, l, err)
+	}
 }
 
 // checkBody reads the body of resp, the HTTP response of rec, read with
