@@ -110,3 +110,37 @@ func ExamplePayloadSizeError() {
 	// 65536 true warc: offset 0: the payload of "http://example.org/bomb", decoded, is larger than 65536 bytes, the limit
 	// resource <nil>
 }
+
+// This indexes a file of one gzip member per record, as CDX does: each
+// record's offset and length, the byte range that an HTTP Range request
+// fetches to read the record alone.
+func ExampleRecord_Length() {
+	var file bytes.Buffer
+	for _, block := range []string{"first", "second record"} {
+		z := gzip.NewWriter(&file)
+		fmt.Fprintf(z, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", len(block), block)
+		z.Close()
+	}
+	data := file.Bytes()
+	r := warc.NewReader(bytes.NewReader(data))
+	end := int64(0)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			log.Fatal(err)
+		}
+		off, n := rec.Offset, rec.Length()
+		// The range alone, as a Range request would fetch it.
+		one, _ := warc.NewReader(bytes.NewReader(data[off : off+n])).Next()
+		block, _ := io.ReadAll(one.Block)
+		fmt.Printf("range from the last one's end (%t): %q\n", off == end, block)
+		end = off + n
+	}
+	fmt.Println("the ranges cover the file:", end == int64(len(data)))
+	// Output:
+	// range from the last one's end (true): "first"
+	// range from the last one's end (true): "second record"
+	// the ranges cover the file: true
+}
