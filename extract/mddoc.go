@@ -129,6 +129,15 @@ func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 	return m.doc, m.bom()
 }
 
+// Charset returns the document's charset: UTF-8, from its byte order mark
+// or by default.
+func (m *Markdown) Charset() Charset {
+	if m.bom() > 0 {
+		return charset("utf-8", SourceBOM)
+	}
+	return charset("utf-8", SourceDefault)
+}
+
 func (m *Markdown) bom() int {
 	if bytes.HasPrefix(m.buf, []byte("\xEF\xBB\xBF")) {
 		return 3

@@ -134,6 +134,17 @@ func (m *Markdown) rewrite() error {
 // Stats returns what the rewriter has done so far.
 func (m *Markdown) Stats() Stats { return m.stats }
 
+// Charset returns the document's charset, UTF-8 (see extract.Markdown).
+func (m *Markdown) Charset() extract.Charset {
+	src := "default"
+	if len(m.in) >= 3 && string(m.in[:3]) == "\xEF\xBB\xBF" {
+		src = extract.SourceBOM
+	}
+	cs := extract.DetectCharset(nil, "utf-8", "")
+	cs.Source = src
+	return cs
+}
+
 // Reader returns a reader of the Markdown document that r reads, with its
 // links rewritten.
 func (m *Markdown) Reader(r io.Reader) io.Reader { return transform.NewReader(r, m) }
