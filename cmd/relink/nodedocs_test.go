@@ -28,3 +28,21 @@ func TestNodeDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractMarkdown: extract takes a .md file for Markdown, its spans
+// the destinations as written, nothing from code.
+func TestExtractMarkdown(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "nodedocs", "api", "timers.md")
+	got := runString([]string{"extract", "--format", "tsv", "--base", "https://nodejs.org/api/timers.md", file}, "")
+	if got.code != 0 || got.stderr != "" {
+		t.Fatalf("status %d, stderr %q", got.code, got.stderr)
+	}
+	for _, want := range []string{"markdown\tdefinition", "https://nodejs.org/api/worker_threads.md", "https://nodejs.org/api/timers.md#cleartimeouttimeout"} {
+		if !strings.Contains(got.stdout, want) {
+			t.Errorf("no %q in\n%s", want, got.stdout)
+		}
+	}
+	if strings.Contains(got.stdout, "Date.now") {
+		t.Errorf("a code span's Date.now() taken for a link:\n%s", got.stdout)
+	}
+}
