@@ -27,7 +27,10 @@
 //
 // NewHTML rewrites HTML; NewText rewrites plain text (mail, notes, logs)
 // the same way, in the text's own charset, with each new value checked to
-// be found again as the same link.
+// be found again as the same link. NewCSS rewrites style sheets;
+// NewMarkdown rewrites the destinations of a Markdown document (and the
+// links of its raw HTML), written as Markdown requires by
+// markdown.Rewrite, nothing in code spans or code blocks.
 //
 // NewLinkify is the other direction for plain text: it turns text (mail,
 // chat, logs) into an HTML fragment or Markdown in which each link the
