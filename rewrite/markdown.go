@@ -76,8 +76,10 @@ func (m *Markdown) rewrite() error {
 	// written by markdown.Rewrite.
 	m.pend, m.base = m.in, 0
 	news := make(map[int64]string)
+	var html []extract.Link // the links of raw HTML, for when nothing else changes
 	x := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
 		if l.Tag != extract.TagMarkdown {
+			html = append(html, *l)
 			return nil
 		}
 		if v, ok := m.decide(l); ok {
@@ -116,14 +118,21 @@ func (m *Markdown) rewrite() error {
 	// The links of raw HTML, in the document as it now is.
 	m.html = true
 	m.pend, m.base, m.edits = out, 0, m.edits[:0]
-	y := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
-		if l.Tag != extract.TagMarkdown {
-			m.link(l)
+	if len(news) == 0 {
+		// The document is as it was: its HTML links are those found.
+		for i := range html {
+			m.link(&html[i])
 		}
-		return nil
-	})
-	if err := y.Feed(out, true); err != nil {
-		return err
+	} else if len(doc.HTML) > 0 {
+		y := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
+			if l.Tag != extract.TagMarkdown {
+				m.link(l)
+			}
+			return nil
+		})
+		if err := y.Feed(out, true); err != nil {
+			return err
+		}
 	}
 	m.out, m.outPos = m.out[:0], 0
 	m.emit(int64(len(out)))

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -66,5 +67,19 @@ func TestMarkdownSpace(t *testing.T) {
 	}
 	if s := m.Stats(); s.Links != 2 || s.Rewritten != 2 {
 		t.Errorf("stats %+v", s)
+	}
+}
+
+func BenchmarkMarkdown(b *testing.B) {
+	doc, err := os.ReadFile("../testdata/nodedocs/api/timers.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := NewMarkdown(Options{Resolve: Absolute, BaseURL: "https://nodejs.org/api/timers.md"})
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := m.Bytes(doc); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
