@@ -20,7 +20,10 @@
 // [NewText] is the same for plain text: mail, chat, logs. Both hold a
 // bounded amount of memory whatever the size of the document. [NewCSS] is
 // the same for a style sheet (a .css file), with its charset found as CSS
-// Syntax says (byte order mark, transport, @charset). For the
+// Syntax says (byte order mark, transport, @charset). [NewMarkdown]
+// finds the destinations of a Markdown document (UTF-8, held whole, since
+// a reference definition may follow its use) and the links of its raw
+// HTML, never in code spans or code blocks. For the
 // links alone, [HTML.ReadFrom] and [Text.ReadFrom] read a document from an
 // io.Reader without copying it anywhere.
 //

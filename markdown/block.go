@@ -878,7 +878,9 @@ func (p *parser) resolveDefinitions(b *block) bool {
 		}
 	}
 	t := p.leafText(b)
-	pos := b.skip
+	// A table's header row taken off the paragraph can leave skip past
+	// the end, with the newline that ended the last definition.
+	pos := min(b.skip, len(t.b))
 	for {
 		n := p.definition(&t, pos)
 		if n == 0 {

@@ -27,7 +27,10 @@
 //
 // NewHTML rewrites HTML; NewText rewrites plain text (mail, notes, logs)
 // the same way, in the text's own charset, with each new value checked to
-// be found again as the same link.
+// be found again as the same link. NewCSS rewrites style sheets;
+// NewMarkdown rewrites the destinations of a Markdown document (and the
+// links of its raw HTML), written as Markdown requires by
+// markdown.Rewrite, nothing in code spans or code blocks.
 //
 // NewLinkify is the other direction for plain text: it turns text (mail,
 // chat, logs) into an HTML fragment or Markdown in which each link the
@@ -213,20 +216,37 @@ func (r *rewriter) setCharset(cs extract.Charset) {
 // link decides the new form of l and records the edit, if any. raw is the
 // input's bytes of l's span, if still held.
 func (r *rewriter) link(l *extract.Link) {
+	v, ok := r.decide(l)
+	if !ok {
+		return
+	}
+	old := r.pend[l.Offset-r.base : l.End-r.base]
+	b := r.encodeChange(l, v, old)
+	if string(b) == string(old) {
+		return
+	}
+	r.edits = append(r.edits, edit{l.Offset, l.End, b})
+	r.stats.Rewritten++
+}
+
+// decide returns the new value of l, in Unicode, and true when it differs
+// from the value as written; it counts l as found, and as kept when it
+// cannot be rewritten.
+func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	r.stats.Links++
 	if l.Err != nil || l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
-		return
+		return "", false
 	}
 	v, ok := r.newValue(l)
 	if ok && v == l.Raw {
 		// The value does not change: nor do its bytes, whatever
 		// character references spell it.
-		return
+		return "", false
 	}
 	if !r.resolve(l) {
 		r.stats.Kept++
-		return
+		return "", false
 	}
 	if !ok || !r.sameTarget(l, v) {
 		// The new reference would resolve elsewhere, or has no form of
@@ -241,15 +261,9 @@ func (r *rewriter) link(l *extract.Link) {
 	}
 	if !ok {
 		r.stats.Kept++
-		return
+		return "", false
 	}
-	old := r.pend[l.Offset-r.base : l.End-r.base]
-	b := r.encodeChange(l, v, old)
-	if string(b) == string(old) {
-		return
-	}
-	r.edits = append(r.edits, edit{l.Offset, l.End, b})
-	r.stats.Rewritten++
+	return v, true
 }
 
 // resolve sets l.URI, which the extractor leaves empty when it runs

@@ -59,10 +59,18 @@
 // charset comes from a byte order mark, --charset, an @charset rule, else
 // UTF-8, and queries are UTF-8 as browsers encode every URL of CSS.
 //
+// In Markdown (--type markdown, or a .md file), read as CommonMark with
+// GitHub's tables and extended autolinks, it finds the destinations of
+// links (tag "markdown", attr "link"), images ("image", role resource),
+// reference definitions ("definition") and autolinks ("autolink"), never
+// in code spans or code blocks, and the links of raw HTML as in HTML; the
+// offsets are those of the destination as written. Markdown is UTF-8, read
+// whole (at most 64 MiB).
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-// .txt, .text, .log, .md, .eml are text; .css is CSS), then by the first
-// bytes.
+// .txt, .text, .log, .eml are text; .css is CSS; .md, .markdown, .mdown,
+// .mkd are Markdown), then by the first bytes.
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
 // unresolved. For a directory, --base is the URL of the directory, and each
@@ -191,7 +199,7 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html, text or css (default "auto")
+//		TYPE of the documents: auto, html, text, css or markdown (default "auto")
 //	-unique
 //		write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;
 //		the command then holds every distinct one in memory
@@ -228,6 +236,15 @@
 // rewritten, written with the CSS escapes their place needs, as in the CSS
 // of HTML; its charset comes from a byte order mark, --charset, an @charset
 // rule, else UTF-8.
+//
+// A Markdown document (.md, .markdown, .mdown, .mkd) has the destinations
+// of its links, images, reference definitions and autolinks rewritten,
+// written as Markdown needs them (between < and > when they hold a space),
+// and the links of its raw HTML as in HTML; code spans and code blocks, and
+// every other byte, are left as they are. Relative destinations such as
+// n-api.md are links here, resolved against --base. Markdown is UTF-8, read
+// whole (at most 64 MiB); a destination that cannot be written in its
+// place (a relative reference in an autolink) is kept.
 //
 // Plain text holds absolute links only, found as extract finds them, with
 // queries in UTF-8 as an address bar sends them. By default (--strict) a
@@ -292,13 +309,13 @@
 //
 // --type decides which files are HTML and which plain text, as for
 // extract: "auto" (the default) goes by the file name's extension (.html,
-// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
-// are text; .css is CSS) and takes in a directory only the files with such an extension;
+// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .eml...
+// are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown) and takes in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
 // it looks like HTML and skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
 // HTML and text otherwise. "html",
-// "text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
+// "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
 // (see above). A tag longer than 1 MiB is passed through unexamined, its
@@ -405,7 +422,7 @@
 //	-to FORM
 //		the FORM of the links: uri or iri (default "uri")
 //	-type TYPE
-//		TYPE of the documents: auto, html, text or css (default "auto")
+//		TYPE of the documents: auto, html, text, css or markdown (default "auto")
 //	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //

@@ -53,10 +53,18 @@ the strings of image-set(), as in the CSS of HTML; the style sheet's
 charset comes from a byte order mark, --charset, an @charset rule, else
 UTF-8, and queries are UTF-8 as browsers encode every URL of CSS.
 
+In Markdown (--type markdown, or a .md file), read as CommonMark with
+GitHub's tables and extended autolinks, it finds the destinations of
+links (tag "markdown", attr "link"), images ("image", role resource),
+reference definitions ("definition") and autolinks ("autolink"), never
+in code spans or code blocks, and the links of raw HTML as in HTML; the
+offsets are those of the destination as written. Markdown is UTF-8, read
+whole (at most 64 MiB).
+
 --type decides which a file is: "auto" (the default) goes by the file
 name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-.txt, .text, .log, .md, .eml are text; .css is CSS), then by the first
-bytes.
+.txt, .text, .log, .eml are text; .css is CSS; .md, .markdown, .mdown,
+.mkd are Markdown), then by the first bytes.
 --base is the document's own URL: relative links are resolved against it
 (and against a <base href>); without it they are given in URI form,
 unresolved. For a directory, --base is the URL of the directory, and each
@@ -129,9 +137,10 @@ Examples (from the repository's root):
 var (
 	htmlExt = map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".xht": true, ".shtml": true,
 		".php": true, ".asp": true, ".aspx": true, ".jsp": true, ".cfm": true}
-	textExt = map[string]bool{".txt": true, ".text": true, ".log": true, ".md": true, ".markdown": true,
+	textExt = map[string]bool{".txt": true, ".text": true, ".log": true,
 		".eml": true, ".mbox": true, ".csv": true, ".tsv": true}
-	cssExt = map[string]bool{".css": true}
+	cssExt      = map[string]bool{".css": true}
+	markdownExt = map[string]bool{".md": true, ".markdown": true, ".mdown": true, ".mkd": true}
 )
 
 // autoType returns the type --type auto gives a document, "html",
@@ -156,6 +165,8 @@ func typeByName(ext string) string {
 		return "text"
 	case cssExt[ext]:
 		return "css"
+	case markdownExt[ext]:
+		return "markdown"
 	}
 	return ""
 }
@@ -179,7 +190,7 @@ type extractor struct {
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri, iri, raw or tsv")
@@ -364,6 +375,8 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		t = extract.NewHTML(opts, report)
 	case "css":
 		t = extract.NewCSS(opts, report)
+	case "markdown":
+		t = extract.NewMarkdown(opts, report)
 	default:
 		t = extract.NewText(opts, report)
 	}
@@ -476,10 +489,10 @@ func (x *extractor) fail(name string, err error) {
 // text and css, and returns its exit status, or -1.
 func checkType(cmd *command, e *env, typ string) int {
 	switch typ {
-	case "auto", "html", "text", "css":
+	case "auto", "html", "text", "css", "markdown":
 		return -1
 	}
-	return usageError(cmd, e, "unknown --type %q (want auto, html, text or css)", typ)
+	return usageError(cmd, e, "unknown --type %q (want auto, html, text, css or markdown)", typ)
 }
 
 // checkCharsetBase reports a usage error for a --charset that is not a

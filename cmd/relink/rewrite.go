@@ -54,6 +54,15 @@ rewritten, written with the CSS escapes their place needs, as in the CSS
 of HTML; its charset comes from a byte order mark, --charset, an @charset
 rule, else UTF-8.
 
+A Markdown document (.md, .markdown, .mdown, .mkd) has the destinations
+of its links, images, reference definitions and autolinks rewritten,
+written as Markdown needs them (between < and > when they hold a space),
+and the links of its raw HTML as in HTML; code spans and code blocks, and
+every other byte, are left as they are. Relative destinations such as
+n-api.md are links here, resolved against --base. Markdown is UTF-8, read
+whole (at most 64 MiB); a destination that cannot be written in its
+place (a relative reference in an autolink) is kept.
+
 Plain text holds absolute links only, found as extract finds them, with
 queries in UTF-8 as an address bar sends them. By default (--strict) a
 link in plain text is one written with a scheme (https://..., mailto:...)
@@ -117,13 +126,13 @@ handle where Go's os.Root does so: Unix and Windows.)
 
 --type decides which files are HTML and which plain text, as for
 extract: "auto" (the default) goes by the file name's extension (.html,
-.htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .md, .eml...
-are text; .css is CSS) and takes in a directory only the files with such an extension;
+.htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .eml...
+are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown) and takes in a directory only the files with such an extension;
 a FILE named on the command line with another extension is rewritten if
 it looks like HTML and skipped otherwise (a script or a data file is no
 text to rewrite in place), and standard input is HTML if it looks like
 HTML and text otherwise. "html",
-"text" and "css" take every file for one. Binary files (a NUL byte in the first 1024
+"text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
 (see above). A tag longer than 1 MiB is passed through unexamined, its
@@ -253,7 +262,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
 	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text or css")
+	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown")
 	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
@@ -907,6 +916,8 @@ func newRewriter(typ string, opts rewrite.Options) docRewriter {
 		return rewrite.NewText(opts)
 	case "css":
 		return rewrite.NewCSS(opts)
+	case "markdown":
+		return rewrite.NewMarkdown(opts)
 	}
 	return rewrite.NewHTML(opts)
 }

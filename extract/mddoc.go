@@ -1,0 +1,279 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/markdown"
+)
+
+// DefaultMaxMarkdownSize is the size of the largest Markdown document a
+// Markdown extractor reads when Options.MaxTagSize does not say otherwise.
+const DefaultMaxMarkdownSize = 64 << 20
+
+// TagMarkdown is the Link.Tag of a link that Markdown syntax makes.
+const TagMarkdown = "markdown"
+
+// The Link.Attr of a Markdown link names its construct.
+const (
+	AttrMarkdownLink       = "link"       // [text](dest), and the reference links' definitions' uses
+	AttrMarkdownImage      = "image"      // ![alt](dest)
+	AttrMarkdownDefinition = "definition" // [label]: dest
+	AttrMarkdownAutolink   = "autolink"   // <scheme:...>, <user@host> and GFM's www.x, https://x
+)
+
+// A Markdown extractor finds the links of a Markdown document (CommonMark
+// with GitHub's tables and extended autolinks, as package markdown reads
+// it): the destinations of inline links and images, of link reference
+// definitions, of autolinks and of GFM extended autolinks, never inside
+// code spans or code blocks.
+//
+// Each Link has Tag TagMarkdown and Attr naming the construct
+// (AttrMarkdownLink, AttrMarkdownImage, AttrMarkdownDefinition,
+// AttrMarkdownAutolink); Role Hyperlink, or Resource for an image; Raw
+// the destination's meaning (backslash escapes and entity references
+// decoded, "mailto:" before an email autolink's address, "http://" before
+// a www. autolink); URI resolved against Options.BaseURL as a browser
+// resolves an href; Offset and End the destination as written (its angle
+// brackets included). A reference link ([text][label]) has no destination
+// of its own: its definition's is reported, once, with Attr
+// AttrMarkdownDefinition and Role Resource when an image uses it and no
+// link does.
+//
+// The links of raw HTML (inline tags and HTML blocks) are found by the
+// HTML extractor on those bytes and reported with their offsets in the
+// document; raw HTML that runs over the lines of a block quote or list
+// item is read one line at a time.
+//
+// Markdown must be read whole: a reference definition may follow the
+// links that use it. Feed holds the document and reports its links when
+// atEOF is set; a document longer than DefaultMaxMarkdownSize (or
+// Options.MaxTagSize, when larger) makes Feed fail with an error that says
+// so. The document is read as UTF-8, the charset CommonMark is defined
+// on; a UTF-8 byte order mark is skipped (offsets still count it).
+type Markdown struct {
+	opts Options
+	fn   func(*Link) error
+	buf  []byte
+	max  int
+	done bool
+	err  error
+	doc  *markdown.Document
+	rbuf []byte
+}
+
+// NewMarkdown returns a Markdown extractor that calls fn for each link.
+func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
+	m := &Markdown{opts: opts, fn: fn, max: DefaultMaxMarkdownSize}
+	if opts.MaxTagSize > m.max {
+		m.max = opts.MaxTagSize
+	}
+	return m
+}
+
+// Reset makes m ready for a new document.
+func (m *Markdown) Reset() {
+	m.buf, m.done, m.err, m.doc = m.buf[:0], false, nil, nil
+}
+
+// A MarkdownSizeError is the error of a Markdown document too long to read.
+type MarkdownSizeError struct{ Max int }
+
+func (e *MarkdownSizeError) Error() string {
+	return fmt.Sprintf("extract: Markdown document longer than %d bytes (it is read whole)", e.Max)
+}
+
+// Feed adds b to the document; when atEOF is set, it reads the document
+// and calls fn for each of its links.
+func (m *Markdown) Feed(b []byte, atEOF bool) error {
+	if m.err != nil {
+		return m.err
+	}
+	if m.done {
+		return nil
+	}
+	if len(m.buf)+len(b) > m.max {
+		m.err = &MarkdownSizeError{m.max}
+		return m.err
+	}
+	m.buf = append(m.buf, b...)
+	if !atEOF {
+		return nil
+	}
+	m.done = true
+	m.err = m.report()
+	return m.err
+}
+
+// ReadFrom reads the Markdown document that r holds to its end and
+// reports its links.
+func (m *Markdown) ReadFrom(r io.Reader) (int64, error) {
+	return feedAll(r, &m.rbuf, m.Feed)
+}
+
+// Settled returns the offset before which every link has been reported:
+// 0 until the document is read whole, its length then.
+func (m *Markdown) Settled() int64 {
+	if !m.done {
+		return 0
+	}
+	return int64(len(m.buf))
+}
+
+// Document returns what package markdown found in the document, once
+// Feed has read it whole, and BOM, the length of the byte order mark
+// before it (its offsets are in the document without that mark).
+func (m *Markdown) Document() (doc *markdown.Document, bom int) {
+	return m.doc, m.bom()
+}
+
+// Charset returns the document's charset: UTF-8, from its byte order mark
+// or by default.
+func (m *Markdown) Charset() Charset {
+	if m.bom() > 0 {
+		return charset("utf-8", SourceBOM)
+	}
+	return charset("utf-8", SourceDefault)
+}
+
+func (m *Markdown) bom() int {
+	if bytes.HasPrefix(m.buf, []byte("\xEF\xBB\xBF")) {
+		return 3
+	}
+	return 0
+}
+
+func (m *Markdown) report() error {
+	bom := m.bom()
+	src := m.buf[bom:]
+	m.doc = markdown.Parse(src)
+	conv := iri.NewConverter(iri.WithMode(iri.Web))
+	var base *iri.URL
+	if m.opts.BaseURL != "" {
+		if u, err := iri.ParseURL(m.opts.BaseURL, nil); err == nil {
+			base = u
+		}
+	}
+	lines := newLineIndex(m.buf)
+	// The role of a definition: Resource when only images use it.
+	image := make(map[int]bool)
+	for _, l := range m.doc.Links {
+		if l.Def >= 0 {
+			if _, seen := image[l.Def]; !seen || !l.Kind.IsImage() {
+				image[l.Def] = l.Kind.IsImage()
+			}
+		}
+	}
+	h := 0 // the next HTML piece
+	reportHTML := func(upto int) error {
+		for ; h < len(m.doc.HTML) && m.doc.HTML[h].Segments[0].Start < upto; h++ {
+			for _, s := range m.doc.HTML[h].Segments {
+				if err := m.html(s.Start+bom, s.End+bom, lines); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	for i := range m.doc.Links {
+		ml := &m.doc.Links[i]
+		if !ml.OwnsDest() {
+			continue
+		}
+		if err := reportHTML(ml.At.Start); err != nil {
+			return err
+		}
+		l := &Link{Tag: TagMarkdown, Role: Hyperlink, Raw: ml.URL, Base: base,
+			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
+		switch ml.Kind {
+		case markdown.InlineLink:
+			l.Attr = AttrMarkdownLink
+		case markdown.InlineImage:
+			l.Attr, l.Role = AttrMarkdownImage, Resource
+		case markdown.Definition:
+			l.Attr = AttrMarkdownDefinition
+			if image[i] {
+				l.Role = Resource
+			}
+		default:
+			l.Attr = AttrMarkdownAutolink
+		}
+		l.Line = lines.line(l.Offset)
+		if !m.opts.Unresolved {
+			var uri string
+			var err error
+			if base != nil {
+				uri, err = conv.ResolveURL(base, l.Raw)
+			} else {
+				uri, err = conv.ToURI(l.Raw)
+			}
+			if err != nil {
+				l.Err = err
+			} else {
+				l.URI, l.IRI = uri, uri
+				if needsDisplay(uri) {
+					if s, err := conv.ToIRI(uri); err == nil {
+						l.IRI = s
+					}
+				}
+			}
+		}
+		if err := m.fn(l); err != nil {
+			return err
+		}
+	}
+	return reportHTML(len(src) + 1)
+}
+
+// html reports the links of the raw HTML m.buf[start:end].
+func (m *Markdown) html(start, end int, lines lineIndex) error {
+	opts := m.opts
+	opts.Charset, opts.DefaultCharset = "utf-8", ""
+	var ferr error
+	x := NewHTML(opts, func(l *Link) error {
+		if l.Tag == "" && l.Attr == "" && l.Raw == "" {
+			return nil // an oversize construct
+		}
+		l.Offset += int64(start)
+		l.End += int64(start)
+		l.Line = lines.line(l.Offset)
+		if err := m.fn(l); err != nil {
+			ferr = err
+			return err
+		}
+		return nil
+	})
+	if err := x.Feed(m.buf[start:end], true); err != nil && ferr == nil {
+		return fmt.Errorf("extract: raw HTML at offset %d: %w", start, err)
+	}
+	return ferr
+}
+
+// A lineIndex holds the offsets of a document's newlines.
+type lineIndex []int64
+
+func newLineIndex(b []byte) lineIndex {
+	var nl lineIndex
+	for i, c := range b {
+		if c == '\n' {
+			nl = append(nl, int64(i))
+		}
+	}
+	return nl
+}
+
+// line returns the 1-based line of offset off.
+func (nl lineIndex) line(off int64) int {
+	lo, hi := 0, len(nl)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if nl[mid] < off {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo + 1
+}

@@ -1,0 +1,18 @@
+package rewrite_test
+
+import (
+	"fmt"
+
+	"github.com/relink-go/relink/rewrite"
+)
+
+func ExampleNewMarkdown() {
+	m := rewrite.NewMarkdown(rewrite.Options{Resolve: rewrite.Absolute, BaseURL: "https://nodejs.org/api/fs.md"})
+	out, err := m.String("Use `Date.now()` and `</a>`; see [addons](n-api.md), [x](<a b.md>) and [open](#fsopen).\n")
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Print(out)
+	// Output:
+	// Use `Date.now()` and `</a>`; see [addons](https://nodejs.org/api/n-api.md), [x](<https://nodejs.org/api/a%20b.md>) and [open](https://nodejs.org/api/fs.md#fsopen).
+}

@@ -1,0 +1,85 @@
+package rewrite
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// The examples of issue 13: what a plain-text reading of Markdown broke.
+const mdIssue = "# fs\n\n" +
+	"Use `Date.now()` and fs.open; see [addons](n-api.md) and ``a ` </a> b``.\n\n" +
+	"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
+	"![logo](<my logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
+	"<p><a href=\"fs.html#x\">fs</a></p>\n\n" +
+	"[ref]: ./ref.md\n[héllo](https://ex.example/é)\n"
+
+func TestMarkdown(t *testing.T) {
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"uri", Options{To: URI}, "# fs\n\n" +
+			"Use `Date.now()` and fs.open; see [addons](n-api.md) and ``a ` </a> b``.\n\n" +
+			"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
+			"![logo](<my%20logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
+			"<p><a href=\"fs.html#x\">fs</a></p>\n\n" +
+			"[ref]: ./ref.md\n[héllo](https://ex.example/%C3%A9)\n"},
+		// A space is not part of an IRI: its display form keeps it
+		// percent-encoded.
+		{"iri", Options{To: IRI}, strings.Replace(mdIssue, "my logo", "my%20logo", 1)},
+		{"absolute", Options{To: URI, Resolve: Absolute, BaseURL: "https://nodejs.org/api/"}, "# fs\n\n" +
+			"Use `Date.now()` and fs.open; see [addons](https://nodejs.org/api/n-api.md) and ``a ` </a> b``.\n\n" +
+			"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
+			"![logo](<https://nodejs.org/api/my%20logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
+			"<p><a href=\"https://nodejs.org/api/fs.html#x\">fs</a></p>\n\n" +
+			"[ref]: https://nodejs.org/api/ref.md\n[héllo](https://ex.example/%C3%A9)\n"},
+		{"relative", Options{To: IRI, Resolve: Relative, BaseURL: "https://nodejs.org/api/"},
+			"# fs\n\n" +
+				"Use `Date.now()` and fs.open; see [addons](n-api.md) and ``a ` </a> b``.\n\n" +
+				"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
+				// An autolink cannot hold a relative reference: kept.
+				"![logo](<my%20logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
+				"<p><a href=\"fs.html#x\">fs</a></p>\n\n" +
+				"[ref]: ./ref.md\n[héllo](https://ex.example/é)\n"},
+	}
+	for _, tt := range tests {
+		for chunk := 0; chunk <= len(mdIssue); chunk++ {
+			for _, dstSize := range []int{0, 1, 5} {
+				got := string(run(t, NewMarkdown(tt.opts), []byte(mdIssue), chunk, dstSize))
+				if got != tt.want {
+					t.Errorf("%s chunk %d dst %d:\ngot\n%s\nwant\n%s", tt.name, chunk, dstSize, got, tt.want)
+				}
+			}
+		}
+	}
+}
+
+func TestMarkdownSpace(t *testing.T) {
+	m := NewMarkdown(Options{Resolve: Absolute, BaseURL: "https://h.example/d/"})
+	got, err := m.String("[a](<b c.md>) [x](d%20e.md)\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[a](<https://h.example/d/b%20c.md>) [x](https://h.example/d/d%20e.md)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if s := m.Stats(); s.Links != 2 || s.Rewritten != 2 {
+		t.Errorf("stats %+v", s)
+	}
+}
+
+func BenchmarkMarkdown(b *testing.B) {
+	doc, err := os.ReadFile("../testdata/nodedocs/api/timers.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := NewMarkdown(Options{Resolve: Absolute, BaseURL: "https://nodejs.org/api/timers.md"})
+	b.SetBytes(int64(len(doc)))
+	for b.Loop() {
+		if _, err := m.Bytes(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
