@@ -143,9 +143,9 @@ func TestCSSTooLong(t *testing.T) {
 	}
 }
 
-// TestCSSRealFile reads a real style sheet (testdata/css/PROVENANCE.md).
+// TestCSSRealFile reads a real style sheet (testdata/nodedocs/PROVENANCE.md).
 func TestCSSRealFile(t *testing.T) {
-	doc, err := os.ReadFile("../testdata/css/nodejs-api-style.css")
+	doc, err := os.ReadFile("../testdata/nodedocs/api/assets/style.css")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,11 +69,11 @@ func TestCSS(t *testing.T) {
 	}
 }
 
-// TestCSSRealFile rewrites a real style sheet (testdata/css/PROVENANCE.md):
+// TestCSSRealFile rewrites a real style sheet (testdata/nodedocs/PROVENANCE.md):
 // byte for byte as it is when nothing must change, its four url() values
 // only when they are made absolute.
 func TestCSSRealFile(t *testing.T) {
-	doc, err := os.ReadFile("../testdata/css/nodejs-api-style.css")
+	doc, err := os.ReadFile("../testdata/nodedocs/api/assets/style.css")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,9 +29,9 @@ func TestCSSFiles(t *testing.T) {
 		t.Errorf("rewrite: status %d, stdout %q, stderr %q; want %q", got.code, got.stdout, got.stderr, want)
 	}
 	got = runString([]string{"rewrite", "-n", "-r", "--resolve", "absolute", "--base", "https://nodejs.org/api/assets/",
-		filepath.Join("..", "..", "testdata", "css")}, "")
-	if !strings.Contains(got.stdout, "nodejs-api-style.css\t4\n") {
-		t.Errorf("rewrite -n -r testdata/css: stdout %q, stderr %q", got.stdout, got.stderr)
+		filepath.Join("..", "..", "testdata", "nodedocs", "api", "assets")}, "")
+	if !strings.Contains(got.stdout, "style.css\t4\n") {
+		t.Errorf("rewrite -n -r testdata/nodedocs/api/assets: stdout %q, stderr %q", got.stdout, got.stderr)
 	}
 	got = runString([]string{"extract", "--type", "xml"}, "")
 	if got.code != exitUsage || !strings.Contains(got.stderr, "auto, html, text, css or markdown") {
