@@ -503,10 +503,19 @@
 // every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 // standard input; with --paths-from, the paths are read one per line from a
 // file ("-" for standard input) as well; with neither, the archive is read
-// from standard input. A path that begins with https:// or http:// is
-// read from the network as it arrives (not copied to disk); a failed
-// connection, or a 5xx or 429 status, is retried three times, a second
-// apart and then longer; another status fails the file at once.
+// from standard input. A path that begins with https:// or http://, or an
+// S3 object written s3://bucket/key, is read from the network as it
+// arrives (not copied to disk); a failed connection, or a 5xx or 429
+// status, is retried three times, a second apart and then longer, and a
+// transfer cut off is taken up where it stopped (an HTTP Range request
+// that checks the file's ETag); another status fails the file at once.
+// S3 is configured as the AWS tools are: AWS_ACCESS_KEY_ID,
+// AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN sign the requests (AWS
+// Signature Version 4; without them they are anonymous, which public
+// buckets accept), AWS_REGION (or AWS_DEFAULT_REGION; default us-east-1)
+// names the region, and AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL) an
+// S3-compatible server. Common Crawl's bucket wants signed requests; its
+// files are also served anonymously at https://data.commoncrawl.org/KEY.
 //
 // The pages are the response and resource records whose content type is
 // HTML (text/html or application/xhtml+xml; a page without a content type

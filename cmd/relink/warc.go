@@ -3,13 +3,13 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
-	"net/http"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -30,10 +30,19 @@ uncompressed, or gzipped per record or as a whole) and prints the links of
 every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 standard input; with --paths-from, the paths are read one per line from a
 file ("-" for standard input) as well; with neither, the archive is read
-from standard input. A path that begins with https:// or http:// is
-read from the network as it arrives (not copied to disk); a failed
-connection, or a 5xx or 429 status, is retried three times, a second
-apart and then longer; another status fails the file at once.
+from standard input. A path that begins with https:// or http://, or an
+S3 object written s3://bucket/key, is read from the network as it
+arrives (not copied to disk); a failed connection, or a 5xx or 429
+status, is retried three times, a second apart and then longer, and a
+transfer cut off is taken up where it stopped (an HTTP Range request
+that checks the file's ETag); another status fails the file at once.
+S3 is configured as the AWS tools are: AWS_ACCESS_KEY_ID,
+AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN sign the requests (AWS
+Signature Version 4; without them they are anonymous, which public
+buckets accept), AWS_REGION (or AWS_DEFAULT_REGION; default us-east-1)
+names the region, and AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL) an
+S3-compatible server. Common Crawl's bucket wants signed requests; its
+files are also served anonymously at https://data.commoncrawl.org/KEY.
 
 The pages are the response and resource records whose content type is
 HTML (text/html or application/xhtml+xml; a page without a content type
@@ -328,16 +337,9 @@ func (w *warcRun) archive(name string) {
 			return
 		}
 		in = b
-	} else if strings.HasPrefix(name, "https://") || strings.HasPrefix(name, "http://") {
-		body, err := openURL(name)
-		if err != nil {
-			w.failInput(name, err)
-			return
-		}
-		defer body.Close()
-		in = body
 	} else {
-		f, err := os.Open(name)
+		o := crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff}
+		f, err := o.Open(context.Background(), name)
 		if err != nil {
 			w.failInput(name, err)
 			return
@@ -480,40 +482,13 @@ func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
 	return w.out.err
 }
 
-// urlAttempts is how many times openURL asks for a file, and urlBackoff
-// the wait before the second attempt, doubled for each next one.
+// urlAttempts is how many requests the crawl.Opener of relink warc makes
+// for a remote file, and urlBackoff the wait before the second attempt,
+// doubled for each next one.
 var (
 	urlAttempts = 4
 	urlBackoff  = time.Second
 )
-
-// openURL opens a remote WARC file, streamed, not copied: it retries a
-// failed connection and a 5xx or 429 status, and fails at once on
-// another status.
-func openURL(u string) (io.ReadCloser, error) {
-	wait := urlBackoff
-	var err error
-	for i := 0; i < urlAttempts; i++ {
-		if i > 0 {
-			time.Sleep(wait)
-			wait *= 2
-		}
-		var resp *http.Response
-		resp, err = http.Get(u)
-		if err != nil {
-			continue
-		}
-		if resp.StatusCode == http.StatusOK {
-			return resp.Body, nil
-		}
-		resp.Body.Close()
-		err = fmt.Errorf("HTTP status %s", resp.Status)
-		if resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests {
-			return nil, err
-		}
-	}
-	return nil, fmt.Errorf("%w (after %d attempts)", err, urlAttempts)
-}
 
 // looksLikePaths reports whether the first bytes of an input are a list
 // of paths of WARC files rather than a WARC file: a first line that is a

@@ -8,21 +8,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
 	"golang.org/x/text/encoding/htmlindex"
-	"net/http"
-	"net/http/httptest"
-	"sync/atomic"
-	"time"
 )
 
 // When RELINK_TEST_MAIN is set, the test binary is relink: the map-step
@@ -692,5 +695,40 @@ func TestWARCRemote(t *testing.T) {
 	got = runString([]string{"warc", srv.URL + "/flaky.warc.gz"}, "")
 	if got.code != exitInputFailed || !strings.Contains(got.stderr, "503 Service Unavailable (after 3 attempts)") {
 		t.Errorf("503: exit status %d, stderr %q", got.code, got.stderr)
+	}
+}
+
+// TestWARCS3 reads a WARC file from an S3-compatible server (gofakes3,
+// in process) named by AWS_ENDPOINT_URL_S3: the links are those of the
+// file on disk; a missing object is an input that could not be read.
+func TestWARCS3(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "warc", "jwarc-cc.warc.gz")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	backend := s3mem.New()
+	srv := httptest.NewServer(gofakes3.New(backend).Server())
+	defer srv.Close()
+	if err := backend.CreateBucket("commoncrawl"); err != nil {
+		t.Fatal(err)
+	}
+	const key = "crawl-data/CC-MAIN-2024-10/jwarc-cc.warc.gz"
+	if _, err := backend.PutObject("commoncrawl", key, map[string]string{}, bytes.NewReader(data), int64(len(data)), nil); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_ENDPOINT_URL_S3", srv.URL)
+	t.Setenv("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "secret")
+	local := runString([]string{"warc", file}, "")
+	name := "s3://commoncrawl/" + key
+	got := runString([]string{"warc", name}, "")
+	want := strings.ReplaceAll(local.stdout, `"file":"`+file+`"`, `"file":"`+name+`"`)
+	if got.code != exitOK || got.stdout != want || want == "" {
+		t.Errorf("exit status %d, %d bytes, want %d; %s", got.code, len(got.stdout), len(want), got.stderr)
+	}
+	got = runString([]string{"warc", "s3://commoncrawl/missing.warc.gz"}, "")
+	if got.code != exitInputFailed || !strings.Contains(got.stderr, "s3://commoncrawl/missing.warc.gz: HTTP status 404 Not Found") {
+		t.Errorf("missing object: exit status %d, stderr %q", got.code, got.stderr)
 	}
 }
