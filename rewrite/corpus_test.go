@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/internal/transformtest"
 )
 
 // TestCorpusInvariant checks the rewriter's promise (see TestInvariant) on
@@ -30,7 +32,7 @@ func TestCorpusInvariant(t *testing.T) {
 		before := links(t, doc, false)
 		nlinks += len(before)
 		for _, to := range []Form{URI, IRI} {
-			out := run(t, NewHTML(Options{To: to, BaseURL: docURL}), doc, 0, 0)
+			out := transformtest.Run(t, NewHTML(Options{To: to, BaseURL: docURL}), doc, 0, 0)
 			after := links(t, out, false)
 			if len(after) != len(before) {
 				t.Errorf("%s (to %d): %d links before, %d after", p, to, len(before), len(after))

@@ -84,14 +84,14 @@ type Sweep struct {
 }
 
 // Sizes returns the src sizes a Sweep uses when its Src is nil, for an
-// input of n bytes: every size from 1 to n when n is at most 300, so that
+// input of n bytes: every size from 1 to n when n is at most 512, so that
 // the input is cut at every offset and in every rhythm; for a longer
 // input, 1 to 16, each power of two from 32 up to n with the sizes either
 // side of it (where buffers of code tend to end: 1023, 1024, 1025), and n
 // itself: 35 sizes for a kilobyte, 63 for a megabyte, so that the test of
 // a long document stays short.
 func Sizes(n int) []int {
-	if n <= 300 {
+	if n <= 512 {
 		s := make([]int, 0, n)
 		for i := 1; i <= n; i++ {
 			s = append(s, i)
