@@ -6,9 +6,12 @@
 // change the output, nor what the Transformer reports on the side.
 //
 // A Sweep describes the runs: the input, how to get a Transformer for a
-// run (a new one, or one Reset), the sizes, the output wanted, and a Check
-// for what the Transformer reports to a callback. Run drives one run, for
-// a test that needs a single one (a fuzz target, a reference output).
+// run (a new one, or one Reset: Reused), the sizes (by default every src
+// size, or the sample of Sizes for a long input), the output wanted, and
+// a Check for what the Transformer reports to a callback. The function Run
+// drives a single run, for a test that needs one (a fuzz target, a
+// reference output). Feeder makes a Transformer of a type that reads its
+// input through a Feed method, so that a Sweep can drive it too.
 //
 // Every call of Transform is checked against the contract of
 // transform.Transformer; a run fails, with the sizes that made it fail,

@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 )
 
@@ -306,4 +308,32 @@ func TestFeeder(t *testing.T) {
 	if _, _, err := transform.String(f, "x"); err != stop {
 		t.Errorf("the function's error: %v", err)
 	}
+}
+
+// A Sweep runs a Transformer at every src size and at each dst size, and
+// reports the first run whose output is not the one wanted, with its
+// sizes.
+func ExampleSweep() {
+	t := &recorder{} // in a test, its *testing.T
+	transformtest.Sweep{
+		Name: "upper",
+		In:   []byte("día y noche"),
+		New:  func() transform.Transformer { return runes.Map(unicode.ToUpper) },
+		Dst:  []int{2, 3, 0}, // room for a character: 2 bytes here
+		Want: []byte("DÍA Y NOCHE"),
+	}.Run(t)
+	// A Transformer whose output depends on where its input is cut: it
+	// upper-cases the first byte of each src it is given.
+	transformtest.Sweep{
+		Name: "first byte",
+		In:   []byte("one\r\ntwo"),
+		New:  func() transform.Transformer { return &broken{how: "first byte"} },
+	}.Run(t)
+	for _, e := range t.errs {
+		fmt.Println(e)
+	}
+	// Output:
+	// first byte: src 1 dst 1: output differs: 7 bytes, want 7; first difference at offset 1:
+	//  got …"ONE\nTWO"
+	// want …"One\ntwo"
 }
