@@ -4,48 +4,40 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/testcorpus"
 	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/net/html"
 	"golang.org/x/text/transform"
 )
 
-// corpus returns the pages the extraction benchmarks read: every *.html
-// below $RELINK_CORPUS (the directory build-corpus.sh makes) when it is
-// set, else the sample pages of ../internal/htmltok/testdata/html and
+// corpus returns the pages the extraction benchmarks read: those of the
+// HTML corpus (the main module's internal/testcorpus) when RELINK_CORPUS
+// names it, else the sample pages of ../internal/htmltok/testdata/html and
 // ../testdata.
 func corpus(tb testing.TB) (pages [][]byte, where string) {
-	root := os.Getenv("RELINK_CORPUS")
-	where = root
-	if root == "" {
-		where = "the sample pages in testdata (set RELINK_CORPUS for the full corpus)"
+	if dir := testcorpus.HTML.Dir(); dir != "" {
+		for _, f := range testcorpus.HTML.Files(tb) {
+			pages = append(pages, f.Read(tb))
+		}
+		return pages, dir
 	}
-	dirs := []string{root}
-	if root == "" {
-		dirs = []string{"../internal/htmltok/testdata/html", "../testdata/site", "../testdata/extract"}
+	for _, dir := range []string{"../internal/htmltok/testdata/html", "../testdata/site", "../testdata/extract"} {
+		files, err := testcorpus.HTML.Walk(dir)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, f := range files {
+			pages = append(pages, f.Read(tb))
+		}
 	}
-	for _, dir := range dirs {
-		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
-				if b, err := os.ReadFile(p); err == nil {
-					pages = append(pages, b)
-				}
-			}
-			return nil
-		})
-	}
-	if len(pages) == 0 {
-		tb.Skip("no HTML pages found")
-	}
-	return pages, where
+	return pages, "the sample pages in testdata (set RELINK_CORPUS for the full corpus)"
 }
 
 func totalBytes(pages [][]byte) (n int64) {

@@ -27,7 +27,7 @@ const pageURL = "http://example.com/dir/page.html"
 // and per second:
 //
 //	go test -run '^$' -bench RewriteGoquery -benchtime 2x -v
-//	RELINK_CORPUS=/work/corpus go test -run '^$' -bench RewriteGoquery -benchtime 2x -v
+//	RELINK_CORPUS=DIR go test -run '^$' -bench RewriteGoquery -benchtime 2x -v
 func BenchmarkRewriteGoquery(b *testing.B) {
 	pages, where := corpus(b)
 	n := totalBytes(pages)

@@ -1,7 +1,12 @@
 package extract
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
 )
 
 // TestRegressionCharsetExact: links are read with the Encoding Standard's
@@ -35,16 +40,27 @@ func TestRegressionCharsetExact(t *testing.T) {
 			got = append(got, &cp)
 			return nil
 		})
-		for _, chunk := range []int{0, 1} {
-			got = got[:0]
-			x.Reset()
-			runTransformer(t, x, doc, chunk, 0)
-			if len(got) != 1 || got[0].Raw != c.raw || got[0].URI != c.uri {
-				t.Errorf("%s %+q chunk %d: %d links; want Raw %+q URI %q", c.charset, c.href, chunk, len(got), c.raw, c.uri)
-				for _, l := range got {
-					t.Logf("Raw %+q URI %q", l.Raw, l.URI)
+		transformtest.Sweep{
+			Name: fmt.Sprintf("%s %+q", c.charset, c.href),
+			In:   doc,
+			New: func() transform.Transformer {
+				got = got[:0]
+				x.Reset()
+				return x
+			},
+			Src:  []int{0, 1},
+			Dst:  []int{0},
+			Want: doc,
+			Check: func([]byte) error {
+				if len(got) != 1 || got[0].Raw != c.raw || got[0].URI != c.uri {
+					var b strings.Builder
+					for _, l := range got {
+						fmt.Fprintf(&b, "\nRaw %+q URI %q", l.Raw, l.URI)
+					}
+					return fmt.Errorf("%d links; want Raw %+q URI %q%s", len(got), c.raw, c.uri, b.String())
 				}
-			}
-		}
+				return nil
+			},
+		}.Run(t)
 	}
 }

@@ -11,9 +11,9 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// cssLinks returns the links of the style sheet doc, one line each, and
-// checks that Transform copies it unchanged at every chunk size and gives
-// the same links.
+// cssLinks returns the links of the style sheet doc, one line each, as
+// ReadFrom reports them, and checks that Transform copies it unchanged at
+// every chunk size and dst size and gives the same links.
 func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 	t.Helper()
 	var got []string
@@ -32,17 +32,22 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 		t.Fatal(err)
 	}
 	want := got
-	for _, chunk := range []int{1, 2, 3, 7, 64, 1023, 1024, 1025, 0} {
-		got = nil
-		x.Reset()
-		out := transformtest.Run(t, x, doc, chunk, chunk)
-		if !bytes.Equal(out, doc) {
-			t.Fatalf("chunk %d: output differs from input", chunk)
-		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("chunk %d: links\n%q\nwant (ReadFrom)\n%q", chunk, got, want)
-		}
-	}
+	transformtest.Sweep{
+		In: doc,
+		New: func() transform.Transformer {
+			got = nil
+			x.Reset()
+			return x
+		},
+		Dst:  []int{1, 2, 3, 7, 64, 0},
+		Want: doc,
+		Check: func([]byte) error {
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				return fmt.Errorf("links\n%q\nwant (ReadFrom)\n%q", got, want)
+			}
+			return nil
+		},
+	}.Run(t)
 	return want
 }
 

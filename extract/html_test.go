@@ -51,14 +51,31 @@ func extractAll(t testing.TB, doc []byte, opts Options, chunk, dstSize int) ([]s
 		links = append(links, linkLine(l))
 		return nil
 	})
-	return links, runTransformer(t, x, doc, chunk, dstSize)
+	return links, transformtest.Run(t, x, doc, chunk, dstSize)
 }
 
-// runTransformer drives tr over doc with src pieces of size chunk and dst
-// buffers of size dstSize.
-func runTransformer(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int) []byte {
-	t.Helper()
-	return transformtest.Run(t, tr, doc, chunk, dstSize)
+// htmlSweep returns a chunk-size test of an HTML extractor with opts over
+// doc: each run copies doc and reports the links want holds.
+func htmlSweep(name string, doc []byte, opts Options, want []string) transformtest.Sweep {
+	var got []string
+	return transformtest.Sweep{
+		Name: name,
+		In:   doc,
+		New: func() transform.Transformer {
+			got = nil
+			return NewHTML(opts, func(l *Link) error {
+				got = append(got, linkLine(l))
+				return nil
+			})
+		},
+		Want: doc,
+		Check: func([]byte) error {
+			if !slices.Equal(got, want) {
+				return fmt.Errorf("links differ:\n%s", diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
+			}
+			return nil
+		},
+	}
 }
 
 func goldenDocs(t *testing.T) []string {
@@ -209,24 +226,9 @@ func TestChunks(t *testing.T) {
 	for _, name := range names {
 		doc := docs[name]
 		want, _ := extractAll(t, doc, Options{BaseURL: goldenBase}, 0, 0)
-		sizes := []int{1, 2, 3, 5, 8, 13, 64, 333, 1023, 1024, 1025}
-		if len(doc) < 300 {
-			sizes = sizes[:0]
-			for n := 1; n <= len(doc)+1; n++ {
-				sizes = append(sizes, n)
-			}
-		}
-		for _, chunk := range sizes {
-			for _, dstSize := range []int{1, 7, 0} {
-				got, out := extractAll(t, doc, Options{BaseURL: goldenBase}, chunk, dstSize)
-				if !bytes.Equal(out, doc) {
-					t.Fatalf("%s chunk %d dst %d: output differs from input", name, chunk, dstSize)
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("%s chunk %d dst %d: links differ:\n%s", name, chunk, dstSize, diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
-				}
-			}
-		}
+		sw := htmlSweep(name, doc, Options{BaseURL: goldenBase}, want)
+		sw.Dst = []int{1, 7, 0}
+		sw.Run(t)
 	}
 }
 
@@ -318,17 +320,25 @@ func TestTextLinksInHTML(t *testing.T) {
 		`"a@example.org" mailto:a@example.org [151,164)`,
 		`"www.example.com" http://www.example.com/ [171,186)`,
 	}
-	for chunk := 1; chunk <= len(doc); chunk++ {
-		var got []string
-		x := NewHTML(Options{TextLinks: true}, func(l *Link) error {
-			got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Raw, l.URI, l.Offset, l.End))
+	var got []string
+	transformtest.Sweep{
+		In: doc,
+		New: func() transform.Transformer {
+			got = nil
+			return NewHTML(Options{TextLinks: true}, func(l *Link) error {
+				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Raw, l.URI, l.Offset, l.End))
+				return nil
+			})
+		},
+		Dst:  []int{3},
+		Want: doc,
+		Check: func([]byte) error {
+			if !slices.Equal(got, want) {
+				return fmt.Errorf("\n got %q\nwant %q", got, want)
+			}
 			return nil
-		})
-		runTransformer(t, x, doc, chunk, 3)
-		if !slices.Equal(got, want) {
-			t.Fatalf("chunk %d:\n got %q\nwant %q", chunk, got, want)
-		}
-	}
+		},
+	}.Run(t)
 }
 
 func TestCollapseText(t *testing.T) {
@@ -410,22 +420,30 @@ func TestStyleURLSpans(t *testing.T) {
 					doc = append(doc, byte(r), 0)
 				}
 			}
-			for chunk := 1; chunk <= len(doc)+1; chunk++ {
-				var got []string
-				x := NewHTML(Options{BaseURL: "http://example.com/"}, func(l *Link) error {
-					span := string(doc[l.Offset:l.End])
-					if utf16 {
-						span = strings.ReplaceAll(span, "\x00", "")
+			var got []string
+			transformtest.Sweep{
+				Name: fmt.Sprintf("%q utf16=%v", c.doc, utf16),
+				In:   doc,
+				New: func() transform.Transformer {
+					got = nil
+					return NewHTML(Options{BaseURL: "http://example.com/"}, func(l *Link) error {
+						span := string(doc[l.Offset:l.End])
+						if utf16 {
+							span = strings.ReplaceAll(span, "\x00", "")
+						}
+						got = append(got, fmt.Sprintf("%q %q %v", l.Raw, span, l.Err))
+						return nil
+					})
+				},
+				Dst:  []int{0},
+				Want: doc,
+				Check: func([]byte) error {
+					if want := fmt.Sprintf("%q %q <nil>", c.raw, c.span); len(got) != 1 || got[0] != want {
+						return fmt.Errorf("%v, want [%s]", got, want)
 					}
-					got = append(got, fmt.Sprintf("%q %q %v", l.Raw, span, l.Err))
 					return nil
-				})
-				runTransformer(t, x, doc, chunk, 0)
-				want := fmt.Sprintf("%q %q <nil>", c.raw, c.span)
-				if len(got) != 1 || got[0] != want {
-					t.Errorf("%q utf16=%v chunk %d: %v, want [%s]", c.doc, utf16, chunk, got, want)
-				}
-			}
+				},
+			}.Run(t)
 		}
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
 )
 
 func TestMarkdown(t *testing.T) {
@@ -11,19 +14,6 @@ func TestMarkdown(t *testing.T) {
 		"and [ref][r], <https://x.example/>, www.example.com.\n\n" +
 		"<p><a href=\"h.html\">h</a></p>\n\n" +
 		"```\n[no](code.md)\n```\n\n[r]: /r.md \"t\"\n"
-	var got []string
-	x := NewMarkdown(Options{BaseURL: "https://nodejs.org/api/"}, func(l *Link) error {
-		if w := src[l.Offset:l.End]; l.Tag == TagMarkdown && !strings.Contains(w, strings.Trim(l.Raw, "<>")) && l.Attr != AttrMarkdownAutolink {
-			t.Errorf("%q: written %q", l.Raw, w)
-		}
-		got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Raw, l.URI, src[l.Offset:l.End]))
-		return nil
-	})
-	for i := 0; i < len(src); i += 7 {
-		if err := x.Feed([]byte(src[i:min(i+7, len(src))]), i+7 >= len(src)); err != nil {
-			t.Fatal(err)
-		}
-	}
 	want := []string{
 		`3 markdown/link Hyperlink "n-api.md" https://nodejs.org/api/n-api.md "n-api.md"`,
 		`3 markdown/image Resource "a b.png" https://nodejs.org/api/a%20b.png "<a b.png>"`,
@@ -32,9 +22,29 @@ func TestMarkdown(t *testing.T) {
 		`6 a/href Hyperlink "h.html" https://nodejs.org/api/h.html "h.html"`,
 		`12 markdown/definition Hyperlink "/r.md" https://nodejs.org/r.md "/r.md"`,
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	// Fed in pieces of every size.
+	var got []string
+	transformtest.Sweep{
+		In: []byte(src),
+		New: func() transform.Transformer {
+			got = nil
+			x := NewMarkdown(Options{BaseURL: "https://nodejs.org/api/"}, func(l *Link) error {
+				if w := src[l.Offset:l.End]; l.Tag == TagMarkdown && !strings.Contains(w, strings.Trim(l.Raw, "<>")) && l.Attr != AttrMarkdownAutolink {
+					t.Errorf("%q: written %q", l.Raw, w)
+				}
+				got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Raw, l.URI, src[l.Offset:l.End]))
+				return nil
+			})
+			return transformtest.Feeder(x.Feed)
+		},
+		Want: []byte(src),
+		Check: func([]byte) error {
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				return fmt.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			return nil
+		},
+	}.Run(t)
 }
 
 func TestMarkdownTooLong(t *testing.T) {

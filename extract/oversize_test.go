@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
 )
 
 // TestOversizeOnce checks that a construct longer than MaxTagSize, which
@@ -16,21 +17,29 @@ func TestOversizeOnce(t *testing.T) {
 	doc := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\"><!--" + strings.Repeat("y", 500) + "--><a href=b>c</a>"
 	second := strings.Index(doc, "<!--")
 	want := fmt.Sprint([]int64{9, int64(second)})
-	for _, chunk := range []int{1, 7, 64, 100, 1000, 0} {
-		var got []int64
-		x := NewHTML(Options{MaxTagSize: 64}, func(l *Link) error {
-			var oe *OversizeError
-			if errors.As(l.Err, &oe) {
-				if oe.Offset != l.Offset {
-					t.Errorf("error offset %d, link offset %d", oe.Offset, l.Offset)
+	var got []int64
+	transformtest.Sweep{
+		In: []byte(doc),
+		New: func() transform.Transformer {
+			got = nil
+			return NewHTML(Options{MaxTagSize: 64}, func(l *Link) error {
+				var oe *OversizeError
+				if errors.As(l.Err, &oe) {
+					if oe.Offset != l.Offset {
+						t.Errorf("error offset %d, link offset %d", oe.Offset, l.Offset)
+					}
+					got = append(got, oe.Offset)
 				}
-				got = append(got, oe.Offset)
+				return nil
+			})
+		},
+		Dst:  []int{1, 7, 64, 100, 0},
+		Want: []byte(doc),
+		Check: func([]byte) error {
+			if fmt.Sprint(got) != want {
+				return fmt.Errorf("oversize reports at %v, want %v", got, want)
 			}
 			return nil
-		})
-		transformtest.Run(t, x, []byte(doc), chunk, chunk)
-		if fmt.Sprint(got) != want {
-			t.Errorf("chunk %d: oversize reports at %v, want %v", chunk, got, want)
-		}
-	}
+		},
+	}.Run(t)
 }

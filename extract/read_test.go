@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/relink-go/relink/internal/transformtest"
 )
 
 // TestReadFrom checks that ReadFrom finds what Transform finds, whatever
@@ -43,7 +45,7 @@ func TestReadFrom(t *testing.T) {
 	for name, doc := range textDocs(t) {
 		opts := Options{Charset: name}
 		var want []Link
-		runTransformer(t, NewText(opts, func(l *Link) error { want = append(want, *l); return nil }), doc, 0, 0)
+		transformtest.Run(t, NewText(opts, func(l *Link) error { want = append(want, *l); return nil }), doc, 0, 0)
 		for rname, r := range readers {
 			var got []Link
 			x := NewText(opts, func(l *Link) error { got = append(got, *l); return nil })

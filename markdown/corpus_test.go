@@ -1,27 +1,20 @@
 package markdown
 
 import (
-	"io/fs"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/internal/testcorpus"
 )
 
-// TestCorpus checks, on every .md file under $RELINK_MARKDOWN_CORPUS, the
-// invariants of Parse, that rewriting nothing is byte-exact, and that a
-// rewriting of every link means the new URLs (the Node.js docs, which a
-// Debian or Node.js install puts in /usr/share/doc/nodejs, are a good
-// tree).
+// TestCorpus checks, on every file of the Markdown corpus
+// (internal/testcorpus: $RELINK_MARKDOWN_CORPUS, the Node.js docs or any
+// tree of .md files), the invariants of Parse, that rewriting nothing is
+// byte-exact, and that a rewriting of every link means the new URLs.
 func TestCorpus(t *testing.T) {
 	files, links := 0, 0
-	for _, p := range corpusFiles(t) {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Error(err)
-			continue
-		}
+	for _, f := range testcorpus.Markdown.Files(t) {
+		p, src := f.Path, f.Read(t)
 		files++
 		doc := Parse(src)
 		links += len(doc.Links)
@@ -35,23 +28,19 @@ func TestCorpus(t *testing.T) {
 	t.Logf("%d files, %d links", files, links)
 }
 
-// TestCorpusCmarkGFM compares, on every .md file under
-// $RELINK_MARKDOWN_CORPUS, the links Parse finds with those of the HTML
-// that cmark-gfm, GitHub's implementation (the Debian package cmark-gfm),
-// writes with its table and autolink extensions.
+// TestCorpusCmarkGFM compares, on every file of the Markdown corpus, the
+// links Parse finds with those of the HTML that cmark-gfm, GitHub's
+// implementation (the Debian package cmark-gfm), writes with its table
+// and autolink extensions.
 func TestCorpusCmarkGFM(t *testing.T) {
-	paths := corpusFiles(t)
+	corpus := testcorpus.Markdown.Files(t)
 	cmark, err := exec.LookPath("cmark-gfm")
 	if err != nil {
 		t.Skip("cmark-gfm, the program to compare with, is not installed")
 	}
 	files, same, links := 0, 0, 0
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Error(err)
-			continue
-		}
+	for _, f := range corpus {
+		p, src := f.Path, f.Read(t)
 		out, err := exec.Command(cmark, "--unsafe", "-e", "table", "-e", "autolink", p).Output()
 		if err != nil {
 			t.Errorf("%s: cmark-gfm: %v", p, err)
@@ -67,30 +56,4 @@ func TestCorpusCmarkGFM(t *testing.T) {
 		same++
 	}
 	t.Logf("%d/%d files give the links cmark-gfm gives (%d links)", same, files, links)
-}
-
-// corpusFiles returns the .md files under $RELINK_MARKDOWN_CORPUS, in
-// lexical order, and skips the test when it is not set. A directory that
-// cannot be read is an error, and so is a tree without a .md file: a
-// misnamed corpus does not pass as checked.
-func corpusFiles(t *testing.T) []string {
-	t.Helper()
-	root := os.Getenv("RELINK_MARKDOWN_CORPUS")
-	if root == "" {
-		t.Skip("RELINK_MARKDOWN_CORPUS not set: it names a directory of Markdown files outside the repository")
-	}
-	var paths []string
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		switch {
-		case err != nil:
-			t.Error(err)
-		case !d.IsDir() && strings.HasSuffix(p, ".md"):
-			paths = append(paths, p)
-		}
-		return nil
-	})
-	if len(paths) == 0 {
-		t.Fatalf("RELINK_MARKDOWN_CORPUS=%s holds no .md file", root)
-	}
-	return paths
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
 
@@ -37,13 +38,13 @@ func TestRegressionWindows1252C1(t *testing.T) {
 		{Options{To: IRI, BaseURL: docURL}, kept},
 		{Options{To: IRI, Resolve: Absolute, BaseURL: docURL}, "<meta charset=windows-1252><a href=\"http://example.com/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='http://example.com/x?%81'>x</a>"},
 	} {
-		for _, chunk := range []int{0, 1, 7} {
-			out := run(t, NewHTML(c.opts), doc, chunk, 0)
-			if string(out) != c.want {
-				t.Errorf("%+v chunk %d:\n got %q\nwant %q", c.opts, chunk, out, c.want)
-			}
-			check(fmt.Sprintf("rewritten %+v", c.opts), out)
-		}
+		transformtest.Sweep{
+			Name: fmt.Sprintf("%+v", c.opts),
+			In:   doc,
+			New:  func() transform.Transformer { return NewHTML(c.opts) },
+			Want: []byte(c.want),
+		}.Run(t)
+		check(fmt.Sprintf("rewritten %+v", c.opts), []byte(c.want))
 	}
 	// A value already in its URI form is left as it is.
 	if out, _, err := transform.Bytes(NewHTML(Options{To: URI, BaseURL: docURL}), []byte(kept)); err != nil || string(out) != kept {

@@ -2,11 +2,14 @@ package rewrite
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
 )
 
 // cssURIs returns the URIs of the links of a style sheet.
@@ -52,16 +55,19 @@ func TestCSS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, chunk := range []int{1, 2, 5, 64, 1024, 0} {
-				c := NewCSS(tt.opts)
-				got := run(t, c, []byte(tt.doc), chunk, chunk)
-				if string(got) != tt.want {
-					t.Fatalf("chunk %d: got\n%q\nwant\n%q", chunk, got, tt.want)
-				}
-				if s := c.Stats(); s.Rewritten != tt.rewritten {
-					t.Errorf("chunk %d: %d rewritten, want %d", chunk, s.Rewritten, tt.rewritten)
-				}
-			}
+			var c *CSS
+			transformtest.Sweep{
+				In:   []byte(tt.doc),
+				New:  func() transform.Transformer { c = NewCSS(tt.opts); return c },
+				Dst:  []int{1, 2, 5, 0},
+				Want: []byte(tt.want),
+				Check: func([]byte) error {
+					if s := c.Stats(); s.Rewritten != tt.rewritten {
+						return fmt.Errorf("%d rewritten, want %d", s.Rewritten, tt.rewritten)
+					}
+					return nil
+				},
+			}.Run(t)
 			if a, b := cssURIs(t, []byte(tt.doc), cssURL), cssURIs(t, []byte(tt.want), cssURL); strings.Join(a, " ") != strings.Join(b, " ") {
 				t.Errorf("the rewritten style sheet requests\n%q\nthe original\n%q", b, a)
 			}
@@ -78,21 +84,32 @@ func TestCSSRealFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	const base = "https://nodejs.org/api/assets/style.css"
+	sizes := []int{1, 100, 4096, 0}
 	for _, to := range []Form{URI, IRI} {
-		c := NewCSS(Options{BaseURL: base, To: to})
-		if got := run(t, c, doc, 4096, 0); !bytes.Equal(got, doc) {
-			t.Errorf("To %d: the style sheet changed", to)
-		}
+		transformtest.Sweep{
+			Name: fmt.Sprintf("To %d: the style sheet must not change", to),
+			In:   doc,
+			New:  func() transform.Transformer { return NewCSS(Options{BaseURL: base, To: to}) },
+			Src:  sizes,
+			Dst:  sizes,
+			Want: doc,
+		}.Run(t)
 	}
-	c := NewCSS(Options{BaseURL: base, Resolve: Absolute})
-	got := run(t, c, doc, 100, 100)
-	want := bytes.ReplaceAll(doc, []byte("url(./js-flavor-"), []byte("url(https://nodejs.org/api/assets/js-flavor-"))
-	if !bytes.Equal(got, want) {
-		t.Errorf("made absolute: not the expected bytes")
-	}
-	if s := c.Stats(); s.Links != 4 || s.Rewritten != 4 {
-		t.Errorf("stats %+v, want 4 links rewritten", s)
-	}
+	var c *CSS
+	transformtest.Sweep{
+		Name: "made absolute",
+		In:   doc,
+		New:  func() transform.Transformer { c = NewCSS(Options{BaseURL: base, Resolve: Absolute}); return c },
+		Src:  sizes,
+		Dst:  sizes,
+		Want: bytes.ReplaceAll(doc, []byte("url(./js-flavor-"), []byte("url(https://nodejs.org/api/assets/js-flavor-")),
+		Check: func([]byte) error {
+			if s := c.Stats(); s.Links != 4 || s.Rewritten != 4 {
+				return fmt.Errorf("stats %+v, want 4 links rewritten", s)
+			}
+			return nil
+		},
+	}.Run(t)
 }
 
 func FuzzCSS(f *testing.F) {
@@ -113,7 +130,7 @@ func FuzzCSS(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if chunked := run(t, NewCSS(opts), doc, int(mode%7)+1, 0); !bytes.Equal(chunked, whole) {
+		if chunked := transformtest.Run(t, NewCSS(opts), doc, int(mode%7)+1, 0); !bytes.Equal(chunked, whole) {
 			t.Fatalf("chunked output\n%q\nwhole\n%q", chunked, whole)
 		}
 		after := cssURIs(t, whole, cssURL)

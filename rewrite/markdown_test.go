@@ -4,6 +4,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
 )
 
 // The examples of issue 13: what a plain-text reading of Markdown broke.
@@ -45,14 +48,12 @@ func TestMarkdown(t *testing.T) {
 				"[ref]: ./ref.md\n[héllo](https://ex.example/é)\n"},
 	}
 	for _, tt := range tests {
-		for chunk := 0; chunk <= len(mdIssue); chunk++ {
-			for _, dstSize := range []int{0, 1, 5} {
-				got := string(run(t, NewMarkdown(tt.opts), []byte(mdIssue), chunk, dstSize))
-				if got != tt.want {
-					t.Errorf("%s chunk %d dst %d:\ngot\n%s\nwant\n%s", tt.name, chunk, dstSize, got, tt.want)
-				}
-			}
-		}
+		transformtest.Sweep{
+			Name: tt.name,
+			In:   []byte(mdIssue),
+			New:  func() transform.Transformer { return NewMarkdown(tt.opts) },
+			Want: []byte(tt.want),
+		}.Run(t)
 	}
 }
 

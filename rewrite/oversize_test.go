@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
 )
 
 // TestOversizeCallback checks that Options.Oversize is called once for
@@ -16,35 +18,38 @@ func TestOversizeCallback(t *testing.T) {
 	css := "a{b:url(x)}\nc{d:url(" + strings.Repeat("y", extract.DefaultMaxCSSURLLen+1) + ")}"
 	tests := []struct {
 		name string
-		new  func(Options) transformer
+		new  func(Options) transform.Transformer
 		doc  string
 		want string
 	}{
-		{"html", func(o Options) transformer { o.MaxTagSize = 64; return NewHTML(o) }, html, "[9:2]"},
-		{"css", func(o Options) transformer { return NewCSS(o) }, css, "[20:2]"},
+		{"html", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewHTML(o) }, html, "[9:2]"},
+		{"css", func(o Options) transform.Transformer { return NewCSS(o) }, css, "[20:2]"},
 	}
 	for _, tt := range tests {
-		for _, chunk := range []int{1, 100, 0} {
-			var got []string
-			r := tt.new(Options{Resolve: Absolute, BaseURL: "http://e/", Oversize: func(err error, line int) {
-				var oe *extract.OversizeError
-				if !errors.As(err, &oe) {
-					t.Fatalf("%s: err %v, want an *extract.OversizeError", tt.name, err)
+		var got []string
+		transformtest.Sweep{
+			Name: tt.name,
+			In:   []byte(tt.doc),
+			New: func() transform.Transformer {
+				got = nil
+				return tt.new(Options{Resolve: Absolute, BaseURL: "http://e/", Oversize: func(err error, line int) {
+					var oe *extract.OversizeError
+					if !errors.As(err, &oe) {
+						t.Fatalf("%s: err %v, want an *extract.OversizeError", tt.name, err)
+					}
+					got = append(got, fmt.Sprintf("%d:%d", oe.Offset, line))
+				}})
+			},
+			Dst: []int{1, 0},
+			Check: func(out []byte) error {
+				if fmt.Sprint(got) != tt.want {
+					return fmt.Errorf("oversize %v, want %v", got, tt.want)
 				}
-				got = append(got, fmt.Sprintf("%d:%d", oe.Offset, line))
-			}})
-			out := run(t, r, []byte(tt.doc), chunk, 0)
-			if fmt.Sprint(got) != tt.want {
-				t.Errorf("%s, chunk %d: oversize %v, want %v", tt.name, chunk, got, tt.want)
-			}
-			if !strings.Contains(string(out), "http://e/") {
-				t.Errorf("%s, chunk %d: the other links were not rewritten", tt.name, chunk)
-			}
-		}
+				if !strings.Contains(string(out), "http://e/") {
+					return fmt.Errorf("the other links were not rewritten")
+				}
+				return nil
+			},
+		}.Run(t)
 	}
-}
-
-type transformer interface {
-	Transform(dst, src []byte, atEOF bool) (int, int, error)
-	Reset()
 }

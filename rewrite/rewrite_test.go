@@ -44,13 +44,6 @@ func linksIn(t testing.TB, doc []byte, textLinks bool, charset string) []found {
 	return out
 }
 
-// run rewrites doc with src pieces of size chunk and dst buffers of size
-// dstSize (everything at once when <= 0).
-func run(t testing.TB, tr transform.Transformer, doc []byte, chunk, dstSize int) []byte {
-	t.Helper()
-	return transformtest.Run(t, tr, doc, chunk, dstSize)
-}
-
 func docs(t testing.TB) map[string][]byte {
 	m := globDocs(t, "../testdata/extract/links-*.html", filepath.Base)
 	b, err := os.ReadFile("../testdata/site/index.html")
@@ -107,7 +100,7 @@ func TestInvariant(t *testing.T) {
 			opts := m.opts
 			opts.BaseURL = docURL
 			h := NewHTML(opts)
-			out := run(t, h, doc, 0, 0)
+			out := transformtest.Run(t, h, doc, 0, 0)
 			before, after := links(t, doc, opts.TextLinks), links(t, out, opts.TextLinks)
 			if len(before) != len(after) {
 				t.Errorf("%s %s: %d links before, %d after", name, m.name, len(before), len(after))
@@ -149,8 +142,8 @@ func TestIdempotent(t *testing.T) {
 		for _, m := range modes {
 			opts := m.opts
 			opts.BaseURL = docURL
-			once := run(t, NewHTML(opts), doc, 0, 0)
-			twice := run(t, NewHTML(opts), once, 0, 0)
+			once := transformtest.Run(t, NewHTML(opts), doc, 0, 0)
+			twice := transformtest.Run(t, NewHTML(opts), once, 0, 0)
 			if !bytes.Equal(once, twice) {
 				t.Errorf("%s %s: a second rewrite changes the document", name, m.name)
 			}
@@ -165,15 +158,11 @@ func TestRewriteChunks(t *testing.T) {
 		for _, m := range modes[:3] {
 			opts := m.opts
 			opts.BaseURL = docURL
-			want := run(t, NewHTML(opts), doc, 0, 0)
-			for _, chunk := range []int{1, 2, 3, 7, 64, 1023, 1024, 1025} {
-				for _, dstSize := range []int{1, 5, 0} {
-					got := run(t, NewHTML(opts), doc, chunk, dstSize)
-					if !bytes.Equal(got, want) {
-						t.Fatalf("%s %s chunk %d dst %d: output differs", name, m.name, chunk, dstSize)
-					}
-				}
-			}
+			transformtest.Sweep{
+				Name: name + " " + m.name,
+				In:   doc,
+				New:  func() transform.Transformer { return NewHTML(opts) },
+			}.Run(t)
 		}
 	}
 }
@@ -186,7 +175,7 @@ func TestGoldenRewrite(t *testing.T) {
 	for _, m := range modes {
 		opts := m.opts
 		opts.BaseURL = docURL
-		got := run(t, NewHTML(opts), doc, 0, 0)
+		got := transformtest.Run(t, NewHTML(opts), doc, 0, 0)
 		checkGolden(t, m.name, fmt.Sprintf("../testdata/rewrite/links-utf-8.%s.golden", m.name), got)
 	}
 }
@@ -225,8 +214,8 @@ func FuzzRewrite(f *testing.F) {
 		}
 		opts := Options{To: URI, BaseURL: docURL}
 		h := NewHTML(opts)
-		once := run(t, h, doc, 0, 0)
-		if got := run(t, NewHTML(opts), doc, chunk, 3); !bytes.Equal(got, once) {
+		once := transformtest.Run(t, h, doc, 0, 0)
+		if got := transformtest.Run(t, NewHTML(opts), doc, chunk, 3); !bytes.Equal(got, once) {
 			t.Fatalf("chunk %d: output differs", chunk)
 		}
 		// The rewritten document is read in the charset the original
@@ -235,7 +224,7 @@ func FuzzRewrite(f *testing.F) {
 		// README's known gaps).
 		again := opts
 		again.Charset = h.Charset().Name
-		if twice := run(t, NewHTML(again), once, 0, 0); !bytes.Equal(once, twice) {
+		if twice := transformtest.Run(t, NewHTML(again), once, 0, 0); !bytes.Equal(once, twice) {
 			t.Fatalf("rewriting twice changes the document:\n%q\n%q", once, twice)
 		}
 		before, after := links(t, doc, false), linksIn(t, once, false, again.Charset)
@@ -316,18 +305,19 @@ func TestRealDocsMinimalChange(t *testing.T) {
 		base := "http://xmlsoft.org/XSLT/EXSLT/" + strings.TrimPrefix(filepath.Base(f), "libxslt-exslt-")
 		for _, to := range []Form{URI, IRI} {
 			h := NewHTML(Options{To: to, BaseURL: base})
-			if got := run(t, h, doc, 0, 0); !bytes.Equal(got, doc) {
+			if got := transformtest.Run(t, h, doc, 0, 0); !bytes.Equal(got, doc) {
 				t.Errorf("%s to %d: %d links rewritten, want none", f, to, h.Stats().Rewritten)
 			}
 		}
 		h := NewHTML(Options{Resolve: Absolute, BaseURL: base})
-		got := run(t, h, doc, 0, 0)
+		got := transformtest.Run(t, h, doc, 0, 0)
 		checkGolden(t, f, strings.TrimSuffix(f, ".html")+".absolute.golden", got)
-		for _, chunk := range []int{1, 3, 64} {
-			if again := run(t, NewHTML(Options{Resolve: Absolute, BaseURL: base}), doc, chunk, 5); !bytes.Equal(again, got) {
-				t.Errorf("%s chunk %d: output differs", f, chunk)
-			}
-		}
+		transformtest.Sweep{
+			Name: f,
+			In:   doc,
+			New:  func() transform.Transformer { return NewHTML(Options{Resolve: Absolute, BaseURL: base}) },
+			Want: got,
+		}.Run(t)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 )
@@ -90,8 +91,6 @@ func checkTextInvariant(t testing.TB, what string, doc, out []byte, charset stri
 	}
 }
 
-var textChunks = []int{1, 2, 3, 7, 64, 1023, 1024, 1025}
-
 func TestText(t *testing.T) {
 	long := "http://example.com/" + strings.Repeat("ü", 3000)
 	tests := []struct {
@@ -167,7 +166,7 @@ func TestText(t *testing.T) {
 				want = tt.in
 			}
 			tr := NewText(tt.opts)
-			out := run(t, tr, doc, 0, 0)
+			out := transformtest.Run(t, tr, doc, 0, 0)
 			if got := decodeFrom(t, out, cs); got != want {
 				t.Fatalf("got\n%s\nwant\n%s", got, want)
 			}
@@ -176,15 +175,13 @@ func TestText(t *testing.T) {
 				t.Errorf("Stats() = %+v, want %d rewritten and %d kept", st, tt.rewrote, tt.kept)
 			}
 			checkTextInvariant(t, tt.name, doc, out, cs)
-			for _, chunk := range textChunks {
-				tr.Reset()
-				if got := run(t, tr, doc, chunk, 5); !bytes.Equal(got, out) {
-					t.Fatalf("chunk %d: got\n%s", chunk, decodeFrom(t, got, cs))
-				}
-				if tr.Stats() != st {
-					t.Fatalf("chunk %d: Stats() = %+v, was %+v", chunk, tr.Stats(), st)
-				}
-			}
+			transformtest.Sweep{
+				In:    doc,
+				New:   transformtest.Reused(tr),
+				Dst:   []int{5},
+				Want:  out,
+				Check: sameStats(tr, st),
+			}.Run(t)
 		})
 	}
 }
@@ -206,7 +203,7 @@ func TestGoldenText(t *testing.T) {
 			opts := m.opts
 			opts.Charset = cs
 			tr := NewText(opts)
-			got := run(t, tr, doc, 0, 0)
+			got := transformtest.Run(t, tr, doc, 0, 0)
 			if tr.Charset().Name != cs {
 				t.Errorf("text-%s.txt read as %s", cs, tr.Charset().Name)
 			}
@@ -227,10 +224,10 @@ func TestTextInvariant(t *testing.T) {
 			opts := m.opts
 			opts.Charset = cs
 			what := cs + " " + m.name
-			once := run(t, NewText(opts), doc, 0, 0)
+			once := transformtest.Run(t, NewText(opts), doc, 0, 0)
 			checkTextInvariant(t, what, doc, once, cs)
 			tr := NewText(opts)
-			if twice := run(t, tr, once, 0, 0); !bytes.Equal(twice, once) {
+			if twice := transformtest.Run(t, tr, once, 0, 0); !bytes.Equal(twice, once) {
 				t.Errorf("%s: a second rewrite changes the document", what)
 			}
 			if st := tr.Stats(); st.Rewritten != 0 {
@@ -271,10 +268,10 @@ func TestTextFixtures(t *testing.T) {
 			opts := m.opts
 			opts.Charset = cs
 			tr := NewText(opts)
-			out := run(t, tr, doc, 0, 0)
+			out := transformtest.Run(t, tr, doc, 0, 0)
 			what := f + " " + m.name
 			checkTextInvariant(t, what, doc, out, tr.Charset().Name)
-			if twice := run(t, NewText(opts), out, 0, 0); !bytes.Equal(twice, out) {
+			if twice := transformtest.Run(t, NewText(opts), out, 0, 0); !bytes.Equal(twice, out) {
 				t.Errorf("%s: a second rewrite changes the text", what)
 			}
 			errs := 0
@@ -305,7 +302,7 @@ func TestTextChunks(t *testing.T) {
 			opts := m.opts
 			opts.Charset = cs
 			tr := NewText(opts)
-			want := run(t, tr, doc, 0, 0)
+			want := transformtest.Run(t, tr, doc, 0, 0)
 			st := tr.Stats()
 			errs := 0
 			for _, l := range textLinks(t, doc, cs) {
@@ -316,18 +313,27 @@ func TestTextChunks(t *testing.T) {
 			if st.Rewritten == 0 || st.Kept != errs {
 				t.Errorf("%s %s: %+v, with %d links in error", name, m.name, st, errs)
 			}
-			for _, chunk := range textChunks {
-				for _, dstSize := range []int{1, 5, 0} {
-					tr.Reset()
-					if got := run(t, tr, doc, chunk, dstSize); !bytes.Equal(got, want) {
-						t.Fatalf("%s %s chunk %d dst %d: output differs", name, m.name, chunk, dstSize)
-					}
-					if tr.Stats() != st {
-						t.Fatalf("%s %s chunk %d dst %d: Stats() = %+v, want %+v", name, m.name, chunk, dstSize, tr.Stats(), st)
-					}
-				}
-			}
+			transformtest.Sweep{
+				Name: name + " " + m.name,
+				In:   doc,
+				New:  transformtest.Reused(tr),
+				// Not every size: the draft is 117 KB.
+				Src:   []int{1, 2, 3, 7, 64, 1023, 1024, 1025},
+				Want:  want,
+				Check: sameStats(tr, st),
+			}.Run(t)
 		}
+	}
+}
+
+// sameStats returns a Check for transformtest.Sweep: the Stats of r are
+// want.
+func sameStats(r interface{ Stats() Stats }, want Stats) func([]byte) error {
+	return func([]byte) error {
+		if got := r.Stats(); got != want {
+			return fmt.Errorf("Stats() = %+v, want %+v", got, want)
+		}
+		return nil
 	}
 }
 
@@ -386,14 +392,14 @@ func FuzzText(f *testing.F) {
 			opts.To = IRI
 		}
 		tr := NewText(opts)
-		once := run(t, tr, doc, 0, 0)
+		once := transformtest.Run(t, tr, doc, 0, 0)
 		cs := tr.Charset().Name
-		if got := run(t, NewText(opts), doc, chunk, 3); !bytes.Equal(got, once) {
+		if got := transformtest.Run(t, NewText(opts), doc, chunk, 3); !bytes.Equal(got, once) {
 			t.Fatalf("chunk %d: output differs", chunk)
 		}
 		checkTextInvariant(t, "fuzz", doc, once, cs)
 		if opts.To == URI {
-			if twice := run(t, NewText(Options{To: URI, Charset: cs}), once, 0, 0); !bytes.Equal(once, twice) {
+			if twice := transformtest.Run(t, NewText(Options{To: URI, Charset: cs}), once, 0, 0); !bytes.Equal(once, twice) {
 				t.Fatalf("rewriting twice changes the text:\n%q\n%q", once, twice)
 			}
 		}

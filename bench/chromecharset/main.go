@@ -3,7 +3,8 @@
 // tool, not run by CI, as it needs Chromium and a corpus.
 //
 // It makes unlabeled pages (-build): the legacy-charset and some UTF-8
-// pages of the corpus that shared/corpus/build-corpus.sh builds, with
+// pages of the HTML corpus (the directory that the main module's
+// internal/testcorpus/build-corpus.sh builds: html/ and legacy/), with
 // their <meta charset> and XML declarations removed, and pages made of
 // the translations of the gettext catalogs of the machine (in languages
 // the corpus lacks), encoded in their legacy charsets. It then serves
@@ -11,7 +12,10 @@
 // document.characterSet as headless Chromium decides it (-chromium,
 // OUT/chromium.tsv), and compares our answers with it (-compare).
 //
-//	go run ./chromecharset -build -chromium -compare -corpus /work/corpus -out /tmp/unlabeled
+//	go run ./chromecharset -build -chromium -compare -corpus DIR -out OUT
+//
+// -corpus defaults to $RELINK_CORPUS, -out to unlabeled in the temporary
+// directory.
 package main
 
 import (
@@ -29,6 +33,7 @@ import (
 	"time"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/testcorpus"
 )
 
 func main() {
@@ -36,9 +41,9 @@ func main() {
 		build    = flag.Bool("build", false, "write the unlabeled pages to -out")
 		chromium = flag.Bool("chromium", false, "record Chromium's charset of each page of -out")
 		compare  = flag.Bool("compare", false, "compare extract.DetectCharset with Chromium's answers")
-		corpus   = flag.String("corpus", os.Getenv("RELINK_CORPUS"), "the corpus directory (html/ and legacy/)")
+		corpus   = flag.String("corpus", testcorpus.HTML.Dir(), "the corpus directory (html/ and legacy/)")
 		locales  = flag.String("locales", "/usr/share/locale", "the directory of the gettext catalogs")
-		out      = flag.String("out", "/tmp/unlabeled", "where the unlabeled pages and results go")
+		out      = flag.String("out", filepath.Join(os.TempDir(), "unlabeled"), "where the unlabeled pages and results go")
 		perPlan  = flag.Int("per", 10, "pages per language and charset made from the catalogs")
 		utf8Per  = flag.Int("utf8", 3, "UTF-8 pages of each corpus directory")
 		jobs     = flag.Int("j", 3, "pages loaded at once")
@@ -49,7 +54,7 @@ func main() {
 	flag.Parse()
 	if *build {
 		if *corpus == "" {
-			log.Fatal("-corpus (or RELINK_CORPUS) is needed to build")
+			log.Fatalf("-corpus (or %s) is needed to build", testcorpus.HTML.Env)
 		}
 		n, err := corpusPages(*corpus, *out, *utf8Per)
 		if err != nil {

@@ -7,11 +7,13 @@ import (
 	"html"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/relink-go/relink/internal/testcorpus"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 )
@@ -26,45 +28,50 @@ func stripLabels(b []byte) []byte { return labelRE.ReplaceAll(b, nil) }
 // corpusPages writes the unlabeled copies of the legacy pages of the
 // corpus, and of perLang UTF-8 pages of each language, to out/corpus/.
 func corpusPages(corpus, out string, utf8PerDir int) (int, error) {
-	n := 0
-	legacy := filepath.Join(corpus, "legacy")
-	err := filepath.WalkDir(legacy, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
-		}
-		rel, _ := filepath.Rel(legacy, p)
-		cs := strings.SplitN(rel, string(filepath.Separator), 2)[0]
-		n++
-		return writePage(out, "corpus", cs, rel, p)
-	})
+	files, err := testcorpus.HTML.Walk(corpus)
 	if err != nil {
-		return n, err
+		return 0, err
+	}
+	n := 0
+	for _, f := range files {
+		if f.Charset == "" {
+			continue
+		}
+		n++
+		// Named with their charset: legacy/shift_jis/a/b.html is
+		// shift_jis_a_b.html.
+		if err := writePage(out, "corpus", f.Charset, strings.TrimPrefix(f.Rel, "legacy/"), f.Path); err != nil {
+			return n, err
+		}
+	}
+	if n == 0 {
+		return 0, fmt.Errorf("no page below %s/legacy: is it the directory build-corpus.sh builds?", corpus)
 	}
 	// UTF-8 originals: a few of each directory that holds a language.
 	dirs := map[string]int{}
-	root := filepath.Join(corpus, "html")
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
+	for _, f := range files {
+		rel, ok := strings.CutPrefix(f.Rel, "html/")
+		if f.Charset != "" || !ok || dirs[path.Dir(rel)] >= utf8PerDir {
+			continue
 		}
-		dir := filepath.Dir(p)
-		if dirs[dir] >= utf8PerDir {
-			return nil
-		}
-		dirs[dir]++
-		rel, _ := filepath.Rel(root, p)
+		dirs[path.Dir(rel)]++
 		n++
-		return writePage(out, "corpus", "utf-8", rel, p)
-	})
-	return n, err
+		if err := writePage(out, "corpus", "utf-8", rel, f.Path); err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
+// writePage writes the page at src without its charset labels to
+// out/group/cs/, named after rel (a slash-separated path) with its slashes
+// made underscores.
 func writePage(out, group, cs, rel, src string) error {
 	b, err := os.ReadFile(src)
 	if err != nil {
 		return err
 	}
-	dst := filepath.Join(out, group, cs, strings.ReplaceAll(rel, string(filepath.Separator), "_"))
+	dst := filepath.Join(out, group, cs, strings.ReplaceAll(rel, "/", "_"))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relink-go/relink/internal/testcorpus"
 	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/text/transform"
 )
@@ -710,12 +711,14 @@ func TestRewriteLargeFile(t *testing.T) {
 	}
 }
 
-// jobsTree returns the tree the -j measurements rewrite: $RELINK_CORPUS
-// when it is set, else 400 generated files; and its size in bytes.
+// jobsTree returns the tree the -j measurements rewrite: the directory of
+// the HTML corpus (internal/testcorpus) when RELINK_CORPUS names it, else
+// 400 generated files; and the size in bytes of the files rewrite -r
+// takes in it (its --type auto).
 func jobsTree(tb testing.TB) (dir string, size int64) {
-	if dir = os.Getenv("RELINK_CORPUS"); dir != "" {
+	if dir = testcorpus.HTML.Dir(); dir != "" {
+		testcorpus.HTML.Files(tb) // an unreadable or empty directory fails
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			// The files rewrite -r takes (its --type auto).
 			if err == nil && !d.IsDir() && typeByName(strings.ToLower(filepath.Ext(p))) != "" {
 				if info, err := d.Info(); err == nil {
 					size += info.Size()

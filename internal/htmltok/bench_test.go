@@ -3,21 +3,20 @@ package htmltok
 import (
 	"bytes"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/relink-go/relink/internal/testcorpus"
 	"golang.org/x/net/html"
 	"golang.org/x/text/transform"
 )
 
 // BenchmarkTokenizer compares the tokenizer with x/net/html's on the same
 // inputs, side by side: the sample pages concatenated, and, when
-// RELINK_CORPUS is set, every *.html under it concatenated. For each:
+// RELINK_CORPUS is set, the pages of the HTML corpus (internal/testcorpus)
+// concatenated. For each:
 //
 //   - htmltok: Next over the whole input, touching each token's Raw;
 //   - htmltok-attrs: the same plus, for each start tag, every attribute
@@ -33,17 +32,20 @@ import (
 // included), which is what to compare on a machine shared with other work,
 // where wall time is noisy.
 func BenchmarkTokenizer(b *testing.B) {
-	inputs := []struct{ name string }{{"pages"}}
-	if os.Getenv("RELINK_CORPUS") != "" {
-		inputs = append(inputs, struct{ name string }{"corpus"})
+	type input struct {
+		name string
+		data []byte
+	}
+	inputs := []input{{"pages", readAll(b, samplePages(b))}}
+	if testcorpus.HTML.Dir() != "" {
+		var buf bytes.Buffer
+		for _, f := range testcorpus.HTML.Files(b) {
+			buf.Write(f.Read(b))
+		}
+		inputs = append(inputs, input{"corpus", buf.Bytes()})
 	}
 	for _, in := range inputs {
-		var data []byte
-		if in.name == "pages" {
-			data = readAll(b, samplePages(b))
-		} else {
-			data = readAll(b, corpusPages(b, os.Getenv("RELINK_CORPUS")))
-		}
+		data := in.data
 		b.Run(in.name+"/htmltok", func(b *testing.B) { benchOurs(b, data, false) })
 		b.Run(in.name+"/htmltok-attrs", func(b *testing.B) { benchOurs(b, data, true) })
 		b.Run(in.name+"/htmltok-passthrough-4k", func(b *testing.B) { benchPassthrough(b, data) })
@@ -62,20 +64,6 @@ func readAll(b *testing.B, paths []string) []byte {
 		buf.Write(d)
 	}
 	return buf.Bytes()
-}
-
-func corpusPages(b *testing.B, root string) []string {
-	var paths []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".html") {
-			paths = append(paths, p)
-		}
-		return err
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	return paths
 }
 
 // measure holds what a benchmark counts besides time.

@@ -3,13 +3,13 @@ package htmltok
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/internal/testcorpus"
 	"golang.org/x/net/html"
 )
 
@@ -315,40 +315,27 @@ func TestDifferentialPages(t *testing.T) {
 	t.Logf("compared %d pages, %d tokens with x/net/html; rules applied: %v", pages, tokens, rules)
 }
 
-// TestDifferentialCorpus runs the differential test on every *.html under
-// $RELINK_CORPUS (see /work/shared/corpus/build-corpus.sh).
+// TestDifferentialCorpus runs the differential test on every page of the
+// HTML corpus (internal/testcorpus), when RELINK_CORPUS names it, but the
+// ISO-2022-JP pages, which are not ASCII-compatible.
 func TestDifferentialCorpus(t *testing.T) {
-	root := os.Getenv("RELINK_CORPUS")
-	if root == "" {
-		t.Skip("RELINK_CORPUS not set: set it to a corpus directory (build-corpus.sh) to compare with x/net/html on every page")
-	}
+	corpus := testcorpus.HTML.Files(t)
 	rules := ruleStats{}
 	var pages, tokens, failed, skipped int
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
-		}
-		if notASCIICompatible(p) {
+	for _, f := range corpus {
+		if f.Charset == "iso-2022-jp" {
 			skipped++
-			return nil
+			continue
 		}
-		in, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		n, err := differential(in, rules)
+		n, err := differential(f.Read(t), rules)
 		if err != nil {
 			failed++
 			if failed <= 10 {
-				t.Errorf("%s: %v", p, err)
+				t.Errorf("%s: %v", f.Path, err)
 			}
 		}
 		pages++
 		tokens += n
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	t.Logf("compared %d pages (%d failed, %d ISO-2022-JP skipped), %d tokens with x/net/html; rules applied: %v",
 		pages, failed, skipped, tokens, rules)

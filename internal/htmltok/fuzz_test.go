@@ -3,6 +3,8 @@ package htmltok
 import (
 	"bytes"
 	"testing"
+
+	"github.com/relink-go/relink/internal/transformtest"
 )
 
 var fuzzSeeds = []string{
@@ -88,7 +90,7 @@ func FuzzChunks(f *testing.F) {
 		s.set(z)
 		checkSkipped(t, tokenize(t, z, in, c), merge(tokenize(t, New(MaxTagSize(L)), in, len(in)+1)), s)
 		d := 1 + int(dstSize)%17
-		if out := transformChunked(t, NewPassthrough(nil, MaxTagSize(L)), in, c, d); !bytes.Equal(out, in) {
+		if out := transformtest.Run(t, NewPassthrough(nil, MaxTagSize(L)), in, c, d); !bytes.Equal(out, in) {
 			t.Fatalf("Passthrough src %d dst %d: output %q differs from input %q", c, d, out, in)
 		}
 	})

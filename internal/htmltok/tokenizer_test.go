@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
 
@@ -363,29 +364,32 @@ func TestOversize(t *testing.T) {
 // and sample pages with every combination of small src and dst buffer
 // sizes: the output must be the input, and the tokens those of Next.
 func TestPassthrough(t *testing.T) {
-	var want []tk
-	run := func(t *testing.T, in []byte, srcSize, dstSize int) {
+	sweep := func(t *testing.T, in []byte, src, dst []int) {
+		want := dump(merge(tokenize(t, New(), in, len(in)+1)))
 		var toks []tk
-		p := NewPassthrough(func(tok *Token) error {
-			toks = append(toks, copyToken(tok))
-			return nil
-		})
-		out := transformChunked(t, p, in, srcSize, dstSize)
-		if !bytes.Equal(out, in) {
-			t.Fatalf("src %d dst %d: output differs from input:\n got %q\nwant %q", srcSize, dstSize, out, in)
-		}
-		if got := dump(merge(toks)); got != dump(want) {
-			t.Fatalf("src %d dst %d: tokens differ:\n%s", srcSize, dstSize, diffLines(got, dump(want)))
-		}
+		transformtest.Sweep{
+			In: in,
+			New: func() transform.Transformer {
+				toks = nil
+				return NewPassthrough(func(tok *Token) error {
+					toks = append(toks, copyToken(tok))
+					return nil
+				})
+			},
+			Src:  src,
+			Dst:  dst,
+			Want: in,
+			Check: func([]byte) error {
+				if got := dump(merge(toks)); got != want {
+					return fmt.Errorf("tokens differ:\n%s", diffLines(got, want))
+				}
+				return nil
+			},
+		}.Run(t)
 	}
 	for _, c := range tokCases {
 		t.Run(c.name, func(t *testing.T) {
-			want = merge(tokenize(t, New(), []byte(c.in), len(c.in)+1))
-			for s := 1; s <= len(c.in)+1; s++ {
-				for d := 1; d <= 8; d++ {
-					run(t, []byte(c.in), s, d)
-				}
-			}
+			sweep(t, []byte(c.in), nil, []int{1, 2, 3, 4, 5, 6, 7, 8})
 		})
 	}
 	for _, p := range samplePages(t) {
@@ -394,10 +398,9 @@ func TestPassthrough(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(p, func(t *testing.T) {
-			want = merge(tokenize(t, New(), in, len(in)+1))
-			for _, sd := range [][2]int{{1, 1}, {7, 3}, {64, 5}, {4096, 4096}, {1 << 20, 100}} {
-				run(t, in, sd[0], sd[1])
-			}
+			// Pages of up to 130 KB: a few sizes, as the table cases
+			// take every one.
+			sweep(t, in, []int{1, 7, 64, 4096, 0}, []int{1, 100})
 		})
 	}
 	// And through the x/text adapters.
@@ -405,42 +408,6 @@ func TestPassthrough(t *testing.T) {
 	out, _, err := transform.Bytes(NewPassthrough(nil), in)
 	if err != nil || !bytes.Equal(out, in) {
 		t.Errorf("transform.Bytes = %q, %v", out, err)
-	}
-}
-
-// transformChunked drives tr like transform.Reader would, with src
-// buffers of at most srcSize bytes and dst buffers of dstSize bytes.
-func transformChunked(t *testing.T, tr transform.Transformer, in []byte, srcSize, dstSize int) []byte {
-	t.Helper()
-	var out []byte
-	dst := make([]byte, dstSize)
-	lo, hi := 0, min(srcSize, len(in))
-	for calls := 0; ; calls++ {
-		if calls > 10*len(in)+100 {
-			t.Fatalf("src %d dst %d: no progress", srcSize, dstSize)
-		}
-		atEOF := hi == len(in)
-		nDst, nSrc, err := tr.Transform(dst, in[lo:hi], atEOF)
-		out = append(out, dst[:nDst]...)
-		lo += nSrc
-		switch err {
-		case nil:
-			if atEOF && lo == len(in) {
-				return out
-			}
-			if lo != hi && !atEOF {
-				t.Fatalf("src %d dst %d: nil error with %d bytes unconsumed", srcSize, dstSize, hi-lo)
-			}
-		case transform.ErrShortDst:
-			if nDst == 0 && nSrc == 0 && dstSize >= 1 {
-				t.Fatalf("src %d dst %d: ErrShortDst without progress", srcSize, dstSize)
-			}
-		default:
-			t.Fatalf("src %d dst %d: %v", srcSize, dstSize, err)
-		}
-		if lo == hi {
-			hi = min(hi+srcSize, len(in))
-		}
 	}
 }
 

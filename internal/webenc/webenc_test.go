@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/transform"
 
 	"github.com/relink-go/relink/internal/transformtest"
 )
@@ -138,41 +139,62 @@ var texts = map[string]string{
 	"iso-2022-jp": "a\x1b$B$\x22$$\x1b(B b\x1b(J\\~\x1b(I1\x1b(B\x1b(Bc\x0e \x1b$B$\x1b(Bx\x1b$A\x1b",
 }
 
+// singleByteTexts are samples of single-byte encodings' text, with
+// bytes that map to nothing.
+var singleByteTexts = map[string]string{
+	"windows-1252":   "caf\xe9 \x80\x81\x8d\x9f\xff",
+	"koi8-r":         "\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!",
+	"iso-8859-8":     "\xf9\xec\xe5\xed \xbf\xfb",
+	"x-user-defined": "a\x80\xff",
+}
+
 // TestChunks decodes and encodes the samples at every chunk size and
 // small destination sizes: the output must not depend on them.
 func TestChunks(t *testing.T) {
 	for name, text := range texts {
-		e, _ := Get(name)
-		want, err := e.NewDecoder().String(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ref := string(refDecode(loadIndexes(t), name, []byte(text))); ref != want {
-			t.Errorf("%s: decode = %+q; the standard's %+q", name, want, ref)
-		}
-		// The text to encode: what decodes, less the characters name
-		// cannot encode.
-		var enc strings.Builder
-		for _, r := range want {
-			if _, ok := refEncode(loadIndexes(t), name, r); ok && r != utf8.RuneError {
-				enc.WriteRune(r)
-			}
-		}
-		wantEnc, err := e.NewEncoder().String(enc.String())
-		if err != nil {
-			t.Fatalf("%s: encode %+q: %v", name, enc.String(), err)
-		}
-		for chunk := 1; chunk <= len(text)+1; chunk++ {
-			for _, dstSize := range []int{0, 4, 5, 6, 7, 8, 9} { // 4: room for any character
-				if got := transformtest.Run(t, e.NewDecoder(), []byte(text), chunk, dstSize); string(got) != want {
-					t.Errorf("%s: chunk %d, dst %d: decode = %+q; want %+q", name, chunk, dstSize, got, want)
-				}
-				if got := transformtest.Run(t, e.NewEncoder(), []byte(enc.String()), chunk, dstSize); string(got) != wantEnc {
-					t.Errorf("%s: chunk %d, dst %d: encode = %+q; want %+q", name, chunk, dstSize, got, wantEnc)
-				}
-			}
+		chunks(t, name, text)
+	}
+	for name, text := range singleByteTexts {
+		chunks(t, name, text)
+	}
+}
+
+func chunks(t *testing.T, name, text string) {
+	e, _ := Get(name)
+	want, err := e.NewDecoder().String(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref := string(refDecode(loadIndexes(t), name, []byte(text))); ref != want {
+		t.Errorf("%s: decode = %+q; the standard's %+q", name, want, ref)
+	}
+	// The text to encode: what decodes, less the characters name
+	// cannot encode.
+	var enc strings.Builder
+	for _, r := range want {
+		if _, ok := refEncode(loadIndexes(t), name, r); ok && r != utf8.RuneError {
+			enc.WriteRune(r)
 		}
 	}
+	wantEnc, err := e.NewEncoder().String(enc.String())
+	if err != nil {
+		t.Fatalf("%s: encode %+q: %v", name, enc.String(), err)
+	}
+	dst := []int{0, 4, 5, 6, 7, 8, 9} // 4: room for any character
+	transformtest.Sweep{
+		Name: name + " decode",
+		In:   []byte(text),
+		New:  func() transform.Transformer { return e.NewDecoder() },
+		Dst:  dst,
+		Want: []byte(want),
+	}.Run(t)
+	transformtest.Sweep{
+		Name: name + " encode",
+		In:   []byte(enc.String()),
+		New:  func() transform.Transformer { return e.NewEncoder() },
+		Dst:  dst,
+		Want: []byte(wantEnc),
+	}.Run(t)
 }
 
 // FuzzDecode decodes any bytes with each multi-byte encoding and compares
