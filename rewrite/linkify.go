@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
 )
 
@@ -42,7 +42,7 @@ type LinkifyOptions struct {
 }
 
 // linkifySchemes are the schemes a Linkify links: those of plain-text
-// detection (see extract.FindTextLinks) that open something harmless.
+// detection (see package textlink) that open something harmless.
 // The check is made on the final URI, so that whatever the detector may
 // come to accept, no javascript:, vbscript:, data: or file: link is ever
 // written.
@@ -54,12 +54,12 @@ var linkifySchemes = map[string]bool{
 
 // linkifyHold is how many bytes of the text before the end of the input
 // read so far a Linkify holds back, because a link may still be reported
-// that starts there. A TextScanner decides each candidate from the bytes
-// within MaxTextLinkLen of its trigger (plus a margin of 16 for prefixes
+// that starts there. A textlink.Scanner decides each candidate from the bytes
+// within textlink.MaxLen of its trigger (plus a margin of 16 for prefixes
 // such as "mailto:"), so it reports no link that starts more than about
-// twice MaxTextLinkLen before the end of what it has read; the rest is a
+// twice textlink.MaxLen before the end of what it has read; the rest is a
 // safety margin. Tests check that no link ever arrives too late.
-const linkifyHold = 2*extract.MaxTextLinkLen + 256
+const linkifyHold = 2*textlink.MaxLen + 256
 
 // linkifyChunk is the largest piece of src a Linkify reads before it
 // writes what it can: it bounds the output held in memory.
@@ -72,7 +72,7 @@ const linkifyChunk = 4 << 10
 //
 // In HTML, every character of the text is escaped ("&", "<", ">", `"` and
 // "'" become character references), NUL and bytes that are not UTF-8
-// become U+FFFD, and each link that extract.TextScanner finds becomes
+// become U+FFFD, and each link that textlink.Scanner finds becomes
 //
 //	<a href="URI" rel="nofollow noopener">display</a>
 //
@@ -109,14 +109,14 @@ const linkifyChunk = 4 << 10
 // left as written, as the writer of the text may well have meant it.
 //
 // The output does not depend on how the input is cut into pieces. Memory is
-// bounded: a Linkify holds back the last 2*extract.MaxTextLinkLen bytes or
+// bounded: a Linkify holds back the last 2*textlink.MaxLen bytes or
 // so of the text it has read, where a link may yet be found, and passes
 // the text before them through.
 type Linkify struct {
 	opts  LinkifyOptions
 	attrs string // ` rel="..." target="..."`, escaped
 	web   *iri.Converter
-	sc    *extract.TextScanner
+	sc    *textlink.Scanner
 
 	scratch []byte // the scanner's (unused) output
 	pend    []byte // pend[head:] is the input not yet written, from offset pendOff on
@@ -157,7 +157,7 @@ func NewLinkify(opts LinkifyOptions) *Linkify {
 		b = append(b, '"')
 	}
 	l.attrs = string(b)
-	l.sc = extract.NewTextScanner(l.found)
+	l.sc = textlink.NewScanner(l.found)
 	return l
 }
 
@@ -232,7 +232,7 @@ func (l *Linkify) scan(p []byte, atEOF bool) {
 }
 
 // found is the scanner's callback.
-func (l *Linkify) found(m *extract.TextMatch) {
+func (l *Linkify) found(m *textlink.Match) {
 	if m.Start < l.pendOff {
 		l.late++ // its text is written already: leave it as text
 		return

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 	"golang.org/x/text/transform"
@@ -135,11 +135,19 @@ func TestLinkifyAttrs(t *testing.T) {
 // reference the streaming output must equal.
 func linkifyWhole(in []byte, opts LinkifyOptions) string {
 	l := NewLinkify(opts)
-	extract.ScanText(in, l.found)
+	findAll(in, l.found)
 	l.pend = append(l.pend, in...)
 	l.read = int64(len(in))
 	l.write(true)
 	return string(l.out)
+}
+
+// findAll calls found for each link of in, as a Linkify's scanner
+// would.
+func findAll(in []byte, found func(*textlink.Match)) {
+	for _, m := range textlink.Find(in) {
+		found(&m)
+	}
 }
 
 // linkifyChunked runs a Linkify on in with src pieces of srcSize bytes and
@@ -215,7 +223,7 @@ func TestLinkifyChunks(t *testing.T) {
 // scanner allows, and candidates it must read far ahead for, and checks
 // that no link arrives after the Linkify has let its text go.
 func TestLinkifyLongLinks(t *testing.T) {
-	max := extract.MaxTextLinkLen
+	max := textlink.MaxLen
 	long := func(n int) string { return "http://example.com/" + strings.Repeat("a", n-len("http://example.com/")) }
 	ins := []string{
 		long(max) + " " + long(max) + " x",
@@ -288,7 +296,7 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
 	}
 	// The links a Linkify makes, computed from the whole text.
 	ref := NewLinkify(opts)
-	extract.ScanText([]byte(in), ref.found)
+	findAll([]byte(in), ref.found)
 	var text strings.Builder
 	k := 0
 	var prev int64
@@ -396,7 +404,7 @@ func TestLinkifyParse(t *testing.T) {
 func checkLinkifyMarkdown(t *testing.T, in, md string) {
 	t.Helper()
 	ref := NewLinkify(LinkifyOptions{Format: LinkifyMarkdown})
-	extract.ScanText([]byte(in), ref.found)
+	findAll([]byte(in), ref.found)
 	var text strings.Builder
 	k := 0
 	fail := func(i int, what string) {
@@ -542,7 +550,7 @@ func BenchmarkLinkify(b *testing.B) {
 // reports no link starting more than linkifyHold bytes before the end of
 // what it has read, on texts longer than the hold: each "\x01" of the
 // input stands for 4 KiB of "a" and each "\x02" for 4 KiB of "a.", so
-// that the fuzzer can build candidates as long as extract.MaxTextLinkLen.
+// that the fuzzer can build candidates as long as textlink.MaxLen.
 func FuzzLinkifyLong(f *testing.F) {
 	f.Add("http://example.com/\x01\x01 x", 4096)
 	f.Add("\x01@example.com \x02com", 1)

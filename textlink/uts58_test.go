@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bufio"
@@ -64,9 +64,9 @@ func readUTS58Detection(t testing.TB) []uts58Line {
 	return lines
 }
 
-// markTextLinks returns text with each link's span marked as the UTS #58
+// markLinks returns text with each link's span marked as the UTS #58
 // test file marks it.
-func markTextLinks(text string, links []TextLink) string {
+func markLinks(text string, links []Match) string {
 	var b strings.Builder
 	last := 0
 	for _, l := range links {
@@ -80,10 +80,10 @@ func markTextLinks(text string, links []TextLink) string {
 	return b.String()
 }
 
-// readTextKnownDifferences reads a tab-separated known-differences file: each
+// readKnownDifferences reads a tab-separated known-differences file: each
 // line that is not empty or a "#" comment holds a case, what we answer, a
 // category and a reason.
-func readTextKnownDifferences(t testing.TB, name string) map[string][]string {
+func readKnownDifferences(t testing.TB, name string) map[string][]string {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -108,11 +108,11 @@ func readTextKnownDifferences(t testing.TB, name string) map[string][]string {
 
 func TestUTS58LinkDetection(t *testing.T) {
 	lines := readUTS58Detection(t)
-	known := readTextKnownDifferences(t, "../testdata/uts58/known-differences-detection.tsv")
+	known := readKnownDifferences(t, "../testdata/uts58/known-differences-detection.tsv")
 	want, agree, extra := 0, 0, 0
 	seen := map[string]bool{}
 	for _, l := range lines {
-		got := FindTextLinks([]byte(l.text))
+		got := Find([]byte(l.text))
 		want += len(l.links)
 		gotSpans := map[[2]int]bool{}
 		for _, g := range got {
@@ -125,7 +125,7 @@ func TestUTS58LinkDetection(t *testing.T) {
 			}
 		}
 		extra += len(gotSpans)
-		marked := markTextLinks(l.text, got)
+		marked := markLinks(l.text, got)
 		if marked == l.marked {
 			continue
 		}
