@@ -22,10 +22,10 @@ const (
 )
 
 // DefaultRel is the rel attribute a Linkifier writes when Options.Rel is
-// empty: the text is someone else's, so search engines are told not to
-// credit its links (nofollow) and the page opened gets no handle on the
-// window that opened it (noopener), which matters once Target is
-// "_blank".
+// empty and Options.NoRel is not set: the text is someone else's, so
+// search engines are told not to credit its links (nofollow) and the page
+// opened gets no handle on the window that opened it (noopener), which
+// matters once Target is "_blank".
 const DefaultRel = "nofollow noopener"
 
 // Options configure a Linkifier. The zero value writes HTML with

@@ -242,11 +242,20 @@ func streamLinks(t testing.TB, text []byte, chunk, dstSize int) ([]Match, []byte
 	for {
 		n := min(chunk, len(src))
 		atEOF := n == len(src)
+		settled, reported := s.Settled(), len(links)
 		nDst, nSrc, err := s.Transform(dst, src[:n], atEOF)
 		out = append(out, dst[:nDst]...)
 		src = src[nSrc:]
 		if len(s.buf) > 2*MaxLen+2*margin+chunk+8 {
 			t.Fatalf("scanner holds %d bytes", len(s.buf))
+		}
+		for _, l := range links[reported:] {
+			if l.Start < settled {
+				t.Fatalf("link at %d reported after Settled was %d", l.Start, settled)
+			}
+		}
+		if now := s.Settled(); now < settled || now > int64(len(out)) {
+			t.Fatalf("Settled went from %d to %d with %d bytes copied", settled, now, len(out))
 		}
 		switch {
 		case errors.Is(err, transform.ErrShortDst):

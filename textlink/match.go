@@ -102,7 +102,7 @@ func (m *Match) Strict() bool { return m.Scheme != "" || m.Email }
 
 // Find returns the links in text, in order; the spans do not overlap. It
 // returns nil when there are none. The Raw of each match is a slice of
-// text, not a copy, so Find allocates nothing but the slice it returns.
+// text, not a copy.
 //
 // A link is found from its host name or its scheme, never from its path:
 //

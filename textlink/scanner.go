@@ -19,11 +19,11 @@ import "golang.org/x/text/transform"
 // MaxLen bytes of the text before the position it has reached and MaxLen
 // bytes of the candidate it is reading.
 //
-// A Scanner allocates nothing per link and copies no link: the *Match
-// given to the function, and the contents of its Raw (a slice of the
-// scanner's buffer), may change once the function returns. To keep a link
-// beyond the call, copy what is needed before returning: Value, URI, or
-// the Match with its Raw cloned (bytes.Clone).
+// A Scanner copies no link and reuses its match: the *Match given to the
+// function, and the contents of its Raw (a slice of the scanner's buffer),
+// may change once the function returns. To keep a link beyond the call,
+// copy what is needed before returning: Value, URI, or the Match with its
+// Raw cloned (bytes.Clone).
 //
 // A Scanner must not be copied after first use; Reset prepares it for a
 // new text.
@@ -49,7 +49,10 @@ func (s *Scanner) Reset() {
 }
 
 // Settled returns the offset in the text before which the scanner has
-// reported every link: no link it reports later starts before it.
+// reported every link: no link it reports later starts before it. It
+// trails the text copied so far by at most about 2*MaxLen bytes, and it
+// is what a caller that keeps text for the links still to come (to
+// rewrite them, say) may drop the text before.
 func (s *Scanner) Settled() int64 { return s.base }
 
 // Transform implements transform.Transformer. It copies as much of src to
