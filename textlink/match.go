@@ -84,16 +84,18 @@ func (m *Match) AppendValue(dst []byte) []byte {
 // as UTF-8 and converts an internationalized host name with IDNA. The
 // error is iri.ToURI's.
 func (m *Match) URI() (string, error) {
-	var b []byte
+	prefix := ""
 	switch {
 	case m.Scheme != "":
-		b = make([]byte, 0, len(m.Raw))
 	case m.Email:
-		b = append(make([]byte, 0, len("mailto:")+len(m.Raw)), "mailto:"...)
+		prefix = "mailto:"
 	default:
-		b = append(make([]byte, 0, len("http://")+len(m.Raw)), "http://"...)
+		prefix = "http://"
 	}
-	return iri.ToURI(string(m.AppendValue(b)))
+	if m.Wrapped {
+		return iri.ToURI(string(m.AppendValue([]byte(prefix))))
+	}
+	return iri.ToURI(prefix + string(m.Raw))
 }
 
 // Strict reports whether the match is a link that strict detection takes
