@@ -91,27 +91,6 @@ var findCases = []struct {
 	{marked: "<⸠example.com/a/\n  b⸡>", value: "example.com/a/b"},
 }
 
-// parseMarked returns the text of a marked case and its spans.
-func parseMarked(s string) (string, [][2]int) {
-	var b strings.Builder
-	var spans [][2]int
-	open := 0
-	for len(s) > 0 {
-		switch {
-		case strings.HasPrefix(s, uts58Open):
-			open = b.Len()
-			s = s[len(uts58Open):]
-		case strings.HasPrefix(s, uts58Close):
-			spans = append(spans, [2]int{open, b.Len()})
-			s = s[len(uts58Close):]
-		default:
-			b.WriteByte(s[0])
-			s = s[1:]
-		}
-	}
-	return b.String(), spans
-}
-
 func TestFind(t *testing.T) {
 	for _, tc := range findCases {
 		text, _ := parseMarked(tc.marked)

@@ -23,6 +23,28 @@ type uts58Line struct {
 	links  [][2]int
 }
 
+// parseMarked returns the text of a line marked as the UTS #58 test file
+// marks links, and the spans of its links.
+func parseMarked(s string) (string, [][2]int) {
+	var b strings.Builder
+	var spans [][2]int
+	open := 0
+	for len(s) > 0 {
+		switch {
+		case strings.HasPrefix(s, uts58Open):
+			open = b.Len()
+			s = s[len(uts58Open):]
+		case strings.HasPrefix(s, uts58Close):
+			spans = append(spans, [2]int{open, b.Len()})
+			s = s[len(uts58Close):]
+		default:
+			b.WriteByte(s[0])
+			s = s[1:]
+		}
+	}
+	return b.String(), spans
+}
+
 func readUTS58Detection(t testing.TB) []uts58Line {
 	t.Helper()
 	f, err := os.Open("../testdata/uts58/LinkDetectionTest.txt")
@@ -40,22 +62,7 @@ func readUTS58Detection(t testing.TB) []uts58Line {
 			continue
 		}
 		l := uts58Line{num: num, marked: s}
-		var b strings.Builder
-		open := -1
-		for len(s) > 0 {
-			switch {
-			case strings.HasPrefix(s, uts58Open):
-				open = b.Len()
-				s = s[len(uts58Open):]
-			case strings.HasPrefix(s, uts58Close):
-				l.links = append(l.links, [2]int{open, b.Len()})
-				s = s[len(uts58Close):]
-			default:
-				b.WriteByte(s[0])
-				s = s[1:]
-			}
-		}
-		l.text = b.String()
+		l.text, l.links = parseMarked(s)
 		lines = append(lines, l)
 	}
 	if err := sc.Err(); err != nil {
