@@ -22,10 +22,10 @@ import (
 // not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
 // document in another charset is decoded for detection, and the offsets
 // of its links are mapped back to its own bytes. A link written without a
-// scheme ("www.example.com/x") gets "http://" (see textlink.Match.URI), an email
-// address "mailto:". Queries are UTF-8 whatever the document's charset:
-// a link in plain text is pasted into an address bar, not resolved by a
-// page.
+// scheme ("www.example.com/x") gets "http://" (see textlink.Match.URI),
+// an email address "mailto:". Queries are UTF-8 whatever the document's
+// charset: a link in plain text is pasted into an address bar, not
+// resolved by a page.
 type Text struct {
 	opts  Options
 	fn    func(*Link) error
