@@ -6,18 +6,18 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/textlink"
 	"mvdan.cc/xurls/v2"
 )
 
-// textInputs are the plain-text benchmark inputs of extract's own
+// textInputs are the plain-text benchmark inputs of textlink's own
 // benchmarks: linkify-it's benchmark samples (lorem ipsum with sparse links
 // and addresses) and a 117 KB Internet-Draft (prose with URLs).
 func textInputs(b *testing.B) []struct {
 	name string
 	text []byte
 } {
-	files, err := filepath.Glob("../testdata/linkify/linkify-it/benchmark-samples/*.txt")
+	files, err := filepath.Glob("../textlink/testdata/peers/linkify-it/benchmark-samples/*.txt")
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no samples: %v", err)
 	}
@@ -42,9 +42,10 @@ func textInputs(b *testing.B) []struct {
 	}
 }
 
-// BenchmarkTextLinks compares extract.FindTextLinks with xurls.Relaxed()
-// (a regexp-based detector of scheme URLs, scheme-less domain names and
-// email addresses: the closest peer in Go) on the same inputs:
+// BenchmarkTextLinks compares textlink.Find, and a textlink.Scanner fed
+// 4 KiB at a time, with xurls.Relaxed() (a regexp-based detector of scheme
+// URLs, scheme-less domain names and email addresses: the closest peer in
+// Go) on the same inputs:
 //
 //	go test -bench TextLinks -benchtime 2s | benchstat -col /impl -
 func BenchmarkTextLinks(b *testing.B) {
@@ -55,17 +56,24 @@ func BenchmarkTextLinks(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				n = len(extract.FindTextLinks(in.text))
+				n = len(textlink.Find(in.text))
 			}
 			b.ReportMetric(float64(n), "links")
 		})
-		b.Run(in.name+"/impl=relink-scan", func(b *testing.B) {
+		b.Run(in.name+"/impl=relink-scanner", func(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
 			n := 0
+			s := textlink.NewScanner(func(*textlink.Match) { n++ })
+			dst := make([]byte, 4096)
 			for b.Loop() {
 				n = 0
-				extract.ScanText(in.text, func(*extract.TextMatch) { n++ })
+				s.Reset()
+				for src := in.text; len(src) > 0; {
+					k := min(len(dst), len(src))
+					_, nSrc, _ := s.Transform(dst, src[:k], k == len(src))
+					src = src[nSrc:]
+				}
 			}
 			b.ReportMetric(float64(n), "links")
 		})

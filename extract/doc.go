@@ -27,10 +27,9 @@
 // links alone, [HTML.ReadFrom] and [Text.ReadFrom] read a document from an
 // io.Reader without copying it anywhere.
 //
-// Plain-text detection follows Unicode Technical Standard #58 and the rule
-// of RFC 3987bis section 8.3 that a non-ASCII character does not end an
-// IRI: [FindTextLinks] and [ScanText] on a whole text, [TextScanner] on a
-// stream.
+// Plain-text detection is package textlink's: Unicode Technical Standard
+// #58 and the rule of RFC 3987bis section 8.3 that a non-ASCII character
+// does not end an IRI.
 //
 // # The pieces
 //

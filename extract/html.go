@@ -14,6 +14,7 @@ import (
 
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
@@ -1320,16 +1321,14 @@ func (x *HTML) flushText() error {
 		}
 		return x.trunStart + int64(k)
 	}
-	var err error
-	ScanText(text, func(m *TextMatch) {
-		if err != nil || x.opts.StrictText && !m.Strict() {
-			return
+	for _, m := range textlink.Find(text) {
+		if x.opts.StrictText && !m.Strict() {
+			continue
 		}
-		tl := m.Link()
 		i, j := int(m.Start), int(m.End)
 		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
 			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'}), Base: x.base}
-		uri, e := tl.URI()
+		uri, e := m.URI()
 		if e == nil {
 			uri, e = x.conv.ToURI(uri)
 		}
@@ -1343,9 +1342,11 @@ func (x *HTML) flushText() error {
 				l.IRI = uri
 			}
 		}
-		err = x.emit(l)
-	})
-	return err
+		if err := x.emit(l); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // finish reports what is still open at the end of the input.

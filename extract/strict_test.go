@@ -44,30 +44,3 @@ func TestStrictText(t *testing.T) {
 		}
 	}
 }
-
-// TestQuotedTextLinks checks that a link right after a double quote or a
-// backtick ends at the quote that closes it, even where UTS #58 would let
-// the link go on: a JSON list of links is one link each, and a Markdown
-// code span's closing backtick is not part of its link.
-func TestQuotedTextLinks(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want []string
-	}{
-		{`["https://a/","https://b/"]`, []string{"https://a/", "https://b/"}},
-		{"see `http://e.org/a` and `http://e.org/b.`", []string{"http://e.org/a", "http://e.org/b"}},
-		{`"http://e.org/a".`, []string{"http://e.org/a"}},
-		{`<a href="http://x.org/">x</a>`, []string{"http://x.org/"}},
-		// Not after a quote: UTS #58 as it is.
-		{`https://nap.wikipedia.org/wiki/Lista_d"e_vvoce`, []string{`https://nap.wikipedia.org/wiki/Lista_d"e_vvoce`}},
-		{`'http://foo.com/bar'more`, []string{`http://foo.com/bar'more`}},
-	} {
-		var got []string
-		for _, l := range FindTextLinks([]byte(c.in)) {
-			got = append(got, l.Raw)
-		}
-		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
-			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
-		}
-	}
-}

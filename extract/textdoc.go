@@ -5,13 +5,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
 )
 
 // A Text extractor finds the links of a plain-text document (mail, chat,
 // logs) as it streams through: like HTML, a transform.Transformer whose
 // output is its input, unchanged, calling a function for each link with
-// Tag and Attr empty. Detection is TextScanner's (UTS #58 and the IRI
+// Tag and Attr empty. Detection is package textlink's (UTS #58 and the IRI
 // rules of 3987bis section 8.3).
 //
 // The charset comes from a byte order mark, then Options.Charset, then
@@ -21,14 +22,14 @@ import (
 // not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
 // document in another charset is decoded for detection, and the offsets
 // of its links are mapped back to its own bytes. A link written without a
-// scheme ("www.example.com/x") gets "http://" (see TextLink.URI), an email
-// address "mailto:". Queries are UTF-8 whatever the document's charset:
-// a link in plain text is pasted into an address bar, not resolved by a
-// page.
+// scheme ("www.example.com/x") gets "http://" (see textlink.Match.URI),
+// an email address "mailto:". Queries are UTF-8 whatever the document's
+// charset: a link in plain text is pasted into an address bar, not
+// resolved by a page.
 type Text struct {
 	opts  Options
 	fn    func(*Link) error
-	sc    *TextScanner
+	sc    *textlink.Scanner
 	cs    Charset
 	known bool
 	head  []byte
@@ -62,7 +63,7 @@ func NewText(opts Options, fn func(*Link) error) *Text {
 	if guesses(&opts) {
 		t.hold = DetectLimit
 	}
-	t.sc = NewTextScanner(t.match)
+	t.sc = textlink.NewScanner(t.match)
 	t.Reset()
 	return t
 }
@@ -152,14 +153,14 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 // Settled returns the offset in the input before which every link has
 // been reported: no link reported later starts before it. A rewriter may
 // write the bytes before it. It trails the input read by at most about
-// 2*MaxTextLinkLen bytes of text (decoded, for a charset other than
+// 2*textlink.MaxLen bytes of text (decoded, for a charset other than
 // UTF-8), besides the first PrescanLimit bytes, which are held until the
 // charset is known.
 func (t *Text) Settled() int64 {
 	if !t.known {
 		return 0
 	}
-	return t.orig(t.sc.base)
+	return t.orig(t.sc.Settled())
 }
 
 func (t *Text) start() {
@@ -253,8 +254,8 @@ func (t *Text) feed(b []byte, atEOF bool) {
 	t.in = start + int64(len(b)) - int64(len(t.carry))
 	t.scan(t.u8, atEOF)
 	// Keep the offsets the scanner may still report: it holds at most
-	// about MaxTextLinkLen bytes behind what it has read.
-	if keep := 4 * MaxTextLinkLen; len(t.offs) > 2*keep {
+	// about textlink.MaxLen bytes behind what it has read.
+	if keep := 4 * textlink.MaxLen; len(t.offs) > 2*keep {
 		drop := len(t.offs) - keep
 		t.offs = t.offs[:copy(t.offs, t.offs[drop:])]
 		t.obase += int64(drop)
@@ -282,7 +283,7 @@ func (t *Text) scan(b []byte, atEOF bool) {
 			break
 		}
 	}
-	t.forgetLines(t.sc.base)
+	t.forgetLines(t.sc.Settled())
 }
 
 // orig maps an offset of the scanner's UTF-8 stream to the input.
@@ -301,13 +302,12 @@ func (t *Text) orig(o int64) int64 {
 }
 
 // match reports a link of the scanner.
-func (t *Text) match(m *TextMatch) {
+func (t *Text) match(m *textlink.Match) {
 	if t.err != nil || t.opts.StrictText && !m.Strict() {
 		return
 	}
-	tl := m.Link()
 	l := &Link{Raw: string(m.Raw), Offset: t.orig(m.Start), End: t.orig(m.End), Line: t.lineAt(m.Start)}
-	uri, err := tl.URI()
+	uri, err := m.URI()
 	if err == nil {
 		uri, err = t.conv.ToURI(uri)
 	}

@@ -32,10 +32,8 @@
 // links of its raw HTML), written as Markdown requires by
 // markdown.Rewrite, nothing in code spans or code blocks.
 //
-// NewLinkify is the other direction for plain text: it turns text (mail,
-// chat, logs) into an HTML fragment or Markdown in which each link the
-// extract package detects is a link, its href the URI and its text the
-// readable IRI, safe whatever the input.
+// The other direction for plain text, turning text into HTML or Markdown
+// with its links made links, is package linkify.
 package rewrite
 
 import (

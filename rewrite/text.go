@@ -68,13 +68,13 @@ import (
 // when a letter follows). A value that fails, because characters after it
 // would now join it, because it would lose a final character to the rules
 // of trailing punctuation, or because it would be too long to detect (see
-// extract.MaxTextLinkLen), is not written: the link stays as it was and
+// textlink.MaxLen), is not written: the link stays as it was and
 // Stats counts it as Kept, as it counts the links that extract.Text
 // reports with an error.
 //
 // The output does not depend on how the input is cut into pieces. Memory
 // is bounded as extract.Text's: a Text holds the text in which a link may
-// yet be found (about 2*extract.MaxTextLinkLen bytes) and the 96 bytes
+// yet be found (about 2*textlink.MaxLen bytes) and the 96 bytes
 // around a link being checked, besides the first 1024 bytes until the
 // charset is known.
 type Text struct {
@@ -270,7 +270,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	}
 	ref := v
 	if scheme == "" {
-		ref = "http://" + v // as extract.TextLink.URI reads it
+		ref = "http://" + v // as textlink.Match.URI reads it
 	}
 	var s string
 	var err error

@@ -10,6 +10,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/transformtest"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 )
@@ -364,7 +365,7 @@ func TestTextMemory(t *testing.T) {
 		}
 		// The extractor's lookahead is counted in UTF-8: in UTF-16, two
 		// bytes of input may be one of UTF-8.
-		limit := 2*extract.MaxTextLinkLen + textBefore + textAfter + 2*4096
+		limit := 2*textlink.MaxLen + textBefore + textAfter + 2*4096
 		if cs == "utf-16le" {
 			limit *= 2
 		}

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/relink-go/relink/internal/webenc"
-	"github.com/relink-go/relink/rewrite"
+	"github.com/relink-go/relink/linkify"
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
@@ -72,21 +73,18 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	charset := fs.String("charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)")
 	format := fs.String("format", "html", "output `FORMAT`: html or markdown")
-	rel := fs.String("rel", rewrite.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
+	rel := fs.String("rel", linkify.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
 	target := fs.String("target", "", "the target attribute of the links, `TARGET` (such as _blank); empty for none")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
-	opts := rewrite.LinkifyOptions{Rel: *rel, Target: *target}
-	if opts.Rel == "" {
-		opts.Rel = " " // no attribute
-	}
+	opts := linkify.Options{Rel: *rel, NoRel: strings.TrimSpace(*rel) == "", Target: *target}
 	switch *format {
 	case "html":
-		opts.Format = rewrite.LinkifyHTML
+		opts.Format = linkify.FormatHTML
 	case "markdown", "md":
-		opts.Format = rewrite.LinkifyMarkdown
+		opts.Format = linkify.FormatMarkdown
 	default:
 		return usageError(cmd, e, "unknown --format %q (want html or markdown)", *format)
 	}
@@ -98,10 +96,10 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		}
 		dec = enc.NewDecoder()
 	}
-	t := transform.Chain(unicode.BOMOverride(dec), rewrite.NewLinkify(opts))
+	t := transform.Chain(unicode.BOMOverride(dec), linkify.New(opts))
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	code := exitOK
-	linkify := func(name string, r io.Reader) bool {
+	linkifyFile := func(name string, r io.Reader) bool {
 		t.Reset()
 		if _, err := io.Copy(out, transform.NewReader(r, t)); err != nil {
 			if werr := out.Flush(); werr != nil {
@@ -114,11 +112,11 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		return true
 	}
 	if len(inputs) == 0 {
-		linkify("standard input", e.stdin)
+		linkifyFile("standard input", e.stdin)
 	}
 	for _, name := range inputs {
 		if name == "-" {
-			if !linkify("standard input", e.stdin) {
+			if !linkifyFile("standard input", e.stdin) {
 				return exitFail
 			}
 			continue
@@ -129,7 +127,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 			code = exitFail
 			continue
 		}
-		ok := linkify(name, f)
+		ok := linkifyFile(name, f)
 		f.Close()
 		if !ok {
 			return exitFail

@@ -1,4 +1,4 @@
-package extract_test
+package textlink_test
 
 import (
 	"fmt"
@@ -6,18 +6,18 @@ import (
 	"strings"
 	"testing/iotest"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
 )
 
-func ExampleFindTextLinks() {
+func Example() {
 	text := `Read https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ, or
 example.com/α(β)γ/δ. Mail john.doe@example.com; not file:///etc/passwd.
 <http://example.com/very/long/
    path>`
-	for _, l := range extract.FindTextLinks([]byte(text)) {
-		u, _ := l.URI()
-		fmt.Printf("%d-%d %q\n   %s\n", l.Start, l.End, l.Value, u)
+	for _, m := range textlink.Find([]byte(text)) {
+		u, _ := m.URI()
+		fmt.Printf("%d-%d %q\n   %s\n", m.Start, m.End, m.Value(), u)
 	}
 	// Output:
 	// 5-77 "https://ja.wikipedia.org/wiki/フィンセント・ファン・ゴッホ"
@@ -30,9 +30,25 @@ example.com/α(β)γ/δ. Mail john.doe@example.com; not file:///etc/passwd.
 	//    http://example.com/very/long/path
 }
 
-func ExampleTextScanner() {
+// Strict detection keeps the links written with a scheme and the email
+// addresses, and leaves out the names that only look like domains.
+func ExampleMatch_Strict() {
+	text := "Run x.sh, read README.md and www.example.com, or mail joe@example.org: https://example.org/faq"
+	for _, m := range textlink.Find([]byte(text)) {
+		fmt.Printf("%-22s strict=%v\n", m.Raw, m.Strict())
+	}
+	// Output:
+	// x.sh                   strict=false
+	// README.md              strict=false
+	// www.example.com        strict=false
+	// joe@example.org        strict=true
+	// https://example.org/faq strict=true
+}
+
+func ExampleScanner() {
 	var links []string
-	s := extract.NewTextScanner(func(m *extract.TextMatch) {
+	s := textlink.NewScanner(func(m *textlink.Match) {
+		// m and m.Raw are valid only until this function returns.
 		links = append(links, fmt.Sprintf("%d:%s", m.Start, m.Raw))
 	})
 	text := "see www.example.org/a. and http://[::1]:8080/x"

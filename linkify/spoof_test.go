@@ -1,10 +1,10 @@
-package rewrite_test
+package linkify_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/relink-go/relink/rewrite"
+	"github.com/relink-go/relink/linkify"
 )
 
 // TestLinkifySpoofHost checks that the visible text of a link keeps in
@@ -19,15 +19,15 @@ func TestLinkifySpoofHost(t *testing.T) {
 		{"see http://bücher.de/ now", ">http://bücher.de/<", ">http://xn--"},
 	}
 	for _, tt := range tests {
-		for _, f := range []rewrite.LinkifyFormat{rewrite.LinkifyHTML, rewrite.LinkifyMarkdown} {
-			got := rewrite.LinkifyString(tt.in, rewrite.LinkifyOptions{Format: f})
+		for _, f := range []linkify.Format{linkify.FormatHTML, linkify.FormatMarkdown} {
+			got := linkify.String(tt.in, linkify.Options{Format: f})
 			shown, hidden := tt.shown, tt.hidden
-			if f == rewrite.LinkifyMarkdown {
+			if f == linkify.FormatMarkdown {
 				shown = "[" + strings.Trim(tt.shown, "<>") + "]"
 				hidden = strings.Replace(hidden, ">", "[", 1)
 			}
 			if !strings.Contains(got, shown) || strings.Contains(got, hidden) {
-				t.Errorf("LinkifyString(%q, %v) = %q; want it to show %q and not %q", tt.in, f, got, shown, hidden)
+				t.Errorf("String(%q, %v) = %q; want it to show %q and not %q", tt.in, f, got, shown, hidden)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"github.com/relink-go/relink/internal/linkprop"
 )
 
-// Plain-text link detection: the machinery behind ScanText and TextScanner.
+// Plain-text link detection: the machinery behind Find and Scanner.
 //
 // The text is read left to right, looking only at the bytes that can
 // trigger a link: a label separator ("." or the three-byte "。", "．",
@@ -22,28 +22,28 @@ import (
 //     starts or ends with "-", a last label that is an ICANN TLD) and then
 //     read as an email domain (after "@"), or as a scheme-less domain
 //     name followed by an optional port, path, query and fragment.
-//   - At ":", the ASCII letters before it may be a scheme; see textSchemes.
+//   - At ":", the ASCII letters before it may be a scheme; see schemes.
 //
 // The whole text is never needed. Every decision about a candidate reads
-// only bytes within MaxTextLinkLen (plus textMargin for prefixes such as
+// only bytes within MaxLen (plus margin for prefixes such as
 // "mailto:") of the trigger, and none before the end of the previous link
 // (the floor). A reader that runs out of bytes before a decision can be
-// made returns textTryMore, and the caller feeds more text and asks again from
-// the same trigger. So the streaming TextScanner, which keeps only that
-// much of the text, finds the same links as ScanText on the whole text,
+// made returns tryMore, and the caller feeds more text and asks again from
+// the same trigger. So the streaming Scanner, which keeps only that
+// much of the text, finds the same links as Find on the whole text,
 // whatever the chunk sizes.
 
-// textInput is the text, or the part of it in memory: b holds the bytes
+// input is the text, or the part of it in memory: b holds the bytes
 // from absolute offset base on, and eof reports that b runs to the end of
 // the text.
-type textInput struct {
+type input struct {
 	b    []byte
 	base int64
 	eof  bool
 }
 
-// textState is what detection carries from one call of next to the next.
-type textState struct {
+// state is what detection carries from one call of next to the next.
+type state struct {
 	pos   int64 // absolute offset of the next byte to look at
 	floor int64 // no backward scan goes below it: the end of the last link
 	skip  bool  // skipping a dropped candidate up to the next Hard character
@@ -58,47 +58,47 @@ type textState struct {
 	runStop        bool
 }
 
-// textMargin is how far before a candidate's lower bound prefix checks
-// ("<URL: ", "javascript:") may look; it is part of what a TextScanner
+// margin is how far before a candidate's lower bound prefix checks
+// ("<URL: ", "javascript:") may look; it is part of what a Scanner
 // keeps.
-const textMargin = 16
+const margin = 16
 
-// textMaxDepth bounds the bracket stack of a path, query or fragment part;
+// maxDepth bounds the bracket stack of a path, query or fragment part;
 // an opening bracket beyond it ends the link.
-const textMaxDepth = 32
+const maxDepth = 32
 
-// Sentinel runes returned by textDet.at and textDet.before.
+// Sentinel runes returned by det.at and det.before.
 const (
-	textRuneEnd = -1 // the end of the text (or of the allowed range)
-	textRuneBad = -2 // a byte that does not start valid UTF-8
+	runeEnd = -1 // the end of the text (or of the allowed range)
+	runeBad = -2 // a byte that does not start valid UTF-8
 )
 
-type textTry uint8
+type outcome uint8
 
 const (
-	textTryNone textTry = iota // no link at this trigger; go on at the returned position
-	textTryLink                // a link: textDet.start, end, email, scheme, wrapped
-	textTryMore                // more input is needed to decide
+	tryNone outcome = iota // no link at this trigger; go on at the returned position
+	tryLink                // a link: det.start, end, email, scheme, wrapped
+	tryMore                // more input is needed to decide
 )
 
-// textTrigger marks the bytes that can start a candidate: ".", ":", and
+// trigger marks the bytes that can start a candidate: ".", ":", and
 // the lead bytes of U+3002 (E3 80 82), U+FF0E (EF BC 8E) and U+FF61
 // (EF BD A1).
-var textTrigger = [256]bool{'.': true, ':': true, 0xE3: true, 0xEF: true}
+var trigger = [256]bool{'.': true, ':': true, 0xE3: true, 0xEF: true}
 
-// textDet is one call's view of the input, in indices of b.
-type textDet struct {
+// det is one call's view of the input, in indices of b.
+type det struct {
 	b     []byte
 	eof   bool
 	floor int
 	skip  bool // set by a try function: skip from the returned position
 	base  int64
 
-	// textState's run cache, copied in and out by next.
+	// state's run cache, copied in and out by next.
 	runFrom, runTo int64
 	runStop        bool
 
-	// The link found, when a try function returns textTryLink.
+	// The link found, when a try function returns tryLink.
 	start, end int
 	email      bool
 	wrapped    bool
@@ -109,10 +109,10 @@ type textDet struct {
 // when it finds one. It returns false when it has looked at all of in;
 // st.more then reports whether it stopped for want of input (in.eof is
 // false and a candidate, or the skipping of one, is undecided).
-func (st *textState) next(in *textInput, m *TextMatch) bool {
+func (st *state) next(in *input, m *Match) bool {
 	st.more = false
 	b := in.b
-	d := textDet{b: b, eof: in.eof, floor: int(st.floor - in.base), base: in.base,
+	d := det{b: b, eof: in.eof, floor: int(st.floor - in.base), base: in.base,
 		runFrom: st.runFrom, runTo: st.runTo, runStop: st.runStop}
 	i := int(st.pos - in.base)
 	found := false
@@ -125,10 +125,10 @@ loop:
 					st.more = true
 					break loop
 				}
-				if r == textRuneEnd {
+				if r == runeEnd {
 					break loop
 				}
-				if textTerm(r) == linkprop.Hard {
+				if termOf(r) == linkprop.Hard {
 					st.skip = false
 					d.floor = i
 					break
@@ -136,13 +136,13 @@ loop:
 				i += n
 			}
 		}
-		k := textNextTrigger(b, i)
+		k := nextTrigger(b, i)
 		if k == len(b) {
 			i = k
 			st.more = !in.eof
 			break
 		}
-		var res textTry
+		var res outcome
 		var nxt int
 		switch b[k] {
 		case ':':
@@ -155,18 +155,18 @@ loop:
 				st.more = true
 				break loop
 			}
-			if textWideDot(b[k:]) {
+			if wideDot(b[k:]) {
 				res, nxt = d.tryDomain(k, 3)
 			} else {
-				res, nxt = textTryNone, k+1
+				res, nxt = tryNone, k+1
 			}
 		}
 		switch res {
-		case textTryMore:
+		case tryMore:
 			i = k
 			st.more = true
 			break loop
-		case textTryLink:
+		case tryLink:
 			m.Start = in.base + int64(d.start)
 			m.End = in.base + int64(d.end)
 			m.Raw = b[d.start:d.end:d.end]
@@ -192,21 +192,21 @@ loop:
 	return found
 }
 
-// keep returns the absolute offset before which a TextScanner may drop
+// keep returns the absolute offset before which a Scanner may drop
 // the text: nothing that next reads later lies before it.
-func (st *textState) keep() int64 {
-	k := st.pos - MaxTextLinkLen - textMargin
+func (st *state) keep() int64 {
+	k := st.pos - MaxLen - margin
 	if k < st.floor {
 		k = st.floor
 	}
 	return k
 }
 
-// textNextTrigger returns the index of the first trigger byte in b[i:], or
+// nextTrigger returns the index of the first trigger byte in b[i:], or
 // len(b). Eight bytes at a time, it skips the words that hold no ".", no
 // ":" and no byte of a non-ASCII character (whose lead byte may start a
 // wide dot): in prose, almost all of them.
-func textNextTrigger(b []byte, i int) int {
+func nextTrigger(b []byte, i int) int {
 	const (
 		ones  = 0x0101010101010101
 		highs = 0x8080808080808080
@@ -221,7 +221,7 @@ func textNextTrigger(b []byte, i int) int {
 		}
 		end := min(i+8, len(b))
 		for ; i < end; i++ {
-			if textTrigger[b[i]] {
+			if trigger[b[i]] {
 				return i
 			}
 		}
@@ -231,8 +231,8 @@ func textNextTrigger(b []byte, i int) int {
 	}
 }
 
-// textWideDot reports whether b starts with U+3002, U+FF0E or U+FF61.
-func textWideDot(b []byte) bool {
+// wideDot reports whether b starts with U+3002, U+FF0E or U+FF61.
+func wideDot(b []byte) bool {
 	if len(b) < 3 {
 		return false
 	}
@@ -245,13 +245,13 @@ func textWideDot(b []byte) bool {
 	return false
 }
 
-// at decodes the rune at b[i]. It returns textRuneEnd at the end of the text
-// and textRuneBad (size 1) for a byte that is not valid UTF-8. ok is false
+// at decodes the rune at b[i]. It returns runeEnd at the end of the text
+// and runeBad (size 1) for a byte that is not valid UTF-8. ok is false
 // when b ends before the rune does and more input may follow.
-func (d *textDet) at(i int) (r rune, n int, ok bool) {
+func (d *det) at(i int) (r rune, n int, ok bool) {
 	if i >= len(d.b) {
 		if d.eof {
-			return textRuneEnd, 0, true
+			return runeEnd, 0, true
 		}
 		return 0, 0, false
 	}
@@ -264,14 +264,14 @@ func (d *textDet) at(i int) (r rune, n int, ok bool) {
 	}
 	r, n = utf8.DecodeRune(d.b[i:])
 	if r == utf8.RuneError && n == 1 {
-		return textRuneBad, 1, true
+		return runeBad, 1, true
 	}
 	return r, n, true
 }
 
 // hasAt reports whether b[i:] starts with s, or ok false when b ends too
 // early to tell.
-func (d *textDet) hasAt(i int, s string) (has, ok bool) {
+func (d *det) hasAt(i int, s string) (has, ok bool) {
 	if i+len(s) > len(d.b) {
 		if !d.eof {
 			return false, false
@@ -285,10 +285,10 @@ func (d *textDet) hasAt(i int, s string) (has, ok bool) {
 }
 
 // before decodes the rune that ends at b[i], reading nothing before lo. It
-// returns textRuneEnd at lo.
-func (d *textDet) before(i, lo int) (r rune, n int) {
+// returns runeEnd at lo.
+func (d *det) before(i, lo int) (r rune, n int) {
 	if i <= lo {
-		return textRuneEnd, 0
+		return runeEnd, 0
 	}
 	c := d.b[i-1]
 	if c < utf8.RuneSelf {
@@ -296,47 +296,47 @@ func (d *textDet) before(i, lo int) (r rune, n int) {
 	}
 	r, n = utf8.DecodeLastRune(d.b[lo:i])
 	if r == utf8.RuneError && n == 1 {
-		return textRuneBad, 1
+		return runeBad, 1
 	}
 	return r, n
 }
 
 // lower is the lowest index a candidate triggered at t may read for its
 // own text; prefixLower adds the margin for the prefixes before it.
-func (d *textDet) lower(t int) int { return max(d.floor, t-MaxTextLinkLen) }
+func (d *det) lower(t int) int { return max(d.floor, t-MaxLen) }
 
-func (d *textDet) prefixLower(t int) int { return max(d.floor, t-MaxTextLinkLen-textMargin) }
+func (d *det) prefixLower(t int) int { return max(d.floor, t-MaxLen-margin) }
 
 // skipFrom drops the candidate: detection goes on after the next Hard
 // character from i.
-func (d *textDet) skipFrom(i int) (textTry, int) {
+func (d *det) skipFrom(i int) (outcome, int) {
 	d.skip = true
-	return textTryNone, i
+	return tryNone, i
 }
 
 // reject drops the candidate and lets no later backward scan reach before
 // i (UTS #58 does this after an invalid email address).
-func (d *textDet) reject(i int) (textTry, int) {
+func (d *det) reject(i int) (outcome, int) {
 	d.floor = i
-	return textTryNone, i
+	return tryNone, i
 }
 
-// textTerm is the Link_Term value of r as this package uses it: the UTS #58
+// termOf is the Link_Term value of r as this package uses it: the UTS #58
 // value, except that the bidi formatting characters are Hard and so are
 // the sentinels.
-func textTerm(r rune) linkprop.Term {
+func termOf(r rune) linkprop.Term {
 	if r < 0 {
 		return linkprop.Hard
 	}
-	if r >= 0x61C && textBidiFormat(r) {
+	if r >= 0x61C && bidiFormat(r) {
 		return linkprop.Hard
 	}
 	return linkprop.TermOf(r)
 }
 
-// textBidiFormat reports the explicit bidirectional formatting characters:
+// bidiFormat reports the explicit bidirectional formatting characters:
 // ALM, LRM, RLM, LRE..RLO and LRI..PDI.
-func textBidiFormat(r rune) bool {
+func bidiFormat(r rune) bool {
 	switch {
 	case r == 0x061C, r == 0x200E, r == 0x200F:
 		return true
@@ -346,8 +346,8 @@ func textBidiFormat(r rune) bool {
 	return false
 }
 
-// textIsWhite reports Unicode White_Space.
-func textIsWhite(r rune) bool {
+// isWhite reports Unicode White_Space.
+func isWhite(r rune) bool {
 	if r < 0 {
 		return false
 	}
@@ -357,7 +357,7 @@ func textIsWhite(r rune) bool {
 	return unicode.Is(unicode.White_Space, r)
 }
 
-func textIsLineBreak(r rune) bool {
+func isLineBreak(r rune) bool {
 	switch r {
 	case '\n', '\v', '\f', '\r', 0x85, 0x2028, 0x2029:
 		return true
@@ -371,22 +371,22 @@ func textIsLineBreak(r rune) bool {
 // have in its host). Of the separators that end the run it keeps one, as
 // the final dot of a fully qualified name ("example.com..." is the name
 // example.com. followed by ".."). It returns the end of the host and the
-// rune after it; a host that reaches limit makes it return textTryNone.
-func (d *textDet) hostForward(i, limit int, wide bool) (he int, after rune, res textTry) {
+// rune after it; a host that reaches limit makes it return tryNone.
+func (d *det) hostForward(i, limit int, wide bool) (he int, after rune, res outcome) {
 	j := i
 	seps, sepStart, firstSep := 0, 0, 0
 	for {
 		r, n, ok := d.at(j)
 		if !ok {
-			return 0, 0, textTryMore
+			return 0, 0, tryMore
 		}
 		switch {
-		case textIsSep(r):
+		case isSep(r):
 			if seps == 0 {
 				sepStart, firstSep = j, n
 			}
 			seps++
-		case textLabelRune(r) || wide && r >= utf8.RuneSelf && textTerm(r) == linkprop.Include:
+		case labelRune(r) || wide && r >= utf8.RuneSelf && termOf(r) == linkprop.Include:
 			seps = 0
 		default:
 			// "_" around a name is not part of it: _example.com_ in
@@ -395,39 +395,39 @@ func (d *textDet) hostForward(i, limit int, wide bool) (he int, after rune, res 
 				for e > i && d.b[e-1] == '_' {
 					e--
 				}
-				return e, '_', textTryLink
+				return e, '_', tryLink
 			}
 			if seps >= 2 {
 				he = sepStart + firstSep
 				after, _, _ = d.at(he)
-				return he, after, textTryLink
+				return he, after, tryLink
 			}
-			return j, r, textTryLink
+			return j, r, tryLink
 		}
 		j += n
 		if j > limit {
-			return 0, 0, textTryNone
+			return 0, 0, tryNone
 		}
 	}
 }
 
 // tryDomain looks at the separator of sz bytes at b[t].
-func (d *textDet) tryDomain(t, sz int) (textTry, int) {
+func (d *det) tryDomain(t, sz int) (outcome, int) {
 	lo := d.lower(t)
-	if r, _ := d.before(t, lo); !textLabelRune(r) {
-		return textTryNone, t + sz
+	if r, _ := d.before(t, lo); !labelRune(r) {
+		return tryNone, t + sz
 	}
 	r, _, ok := d.at(t + sz)
 	if !ok {
-		return textTryMore, t
+		return tryMore, t
 	}
-	if !textLabelRune(r) {
-		return textTryNone, t + sz
+	if !labelRune(r) {
+		return tryNone, t + sz
 	}
 	hs := t
 	for {
 		r, n := d.before(hs, lo)
-		if !textLabelRune(r) && !textIsSep(r) {
+		if !labelRune(r) && !isSep(r) {
 			break
 		}
 		hs -= n
@@ -438,24 +438,24 @@ func (d *textDet) tryDomain(t, sz int) (textTry, int) {
 	for hs < t && d.b[hs] == '_' {
 		hs++
 	}
-	he, after, res := d.hostForward(t+sz, hs+MaxTextLinkLen, false)
+	he, after, res := d.hostForward(t+sz, hs+MaxLen, false)
 	switch res {
-	case textTryMore:
-		return textTryMore, t
-	case textTryNone:
+	case tryMore:
+		return tryMore, t
+	case tryNone:
 		return d.skipFrom(t)
 	}
-	ls, le, labels, valid := textCheckHost(d.b[hs:he])
-	if !valid || labels < 2 || !textIsTLD(d.b[hs+ls:hs+le]) {
-		return textTryNone, he
+	ls, le, labels, valid := checkHost(d.b[hs:he])
+	if !valid || labels < 2 || !isTLD(d.b[hs+ls:hs+le]) {
+		return tryNone, he
 	}
 	// A name followed by "@", or by more local-part characters and "@",
 	// is (part of) the local part of an address.
-	switch d.atAhead(he, hs+MaxTextLinkLen) {
-	case textTryMore:
-		return textTryMore, t
-	case textTryLink:
-		return textTryNone, he
+	switch d.atAhead(he, hs+MaxLen) {
+	case tryMore:
+		return tryMore, t
+	case tryLink:
+		return tryNone, he
 	}
 	tldEnd := hs + le
 	if r, _ := d.before(hs, lo); r == '@' {
@@ -464,16 +464,16 @@ func (d *textDet) tryDomain(t, sz int) (textTry, int) {
 	return d.tryBare(t, hs, he, tldEnd, after)
 }
 
-// atAhead reports (textTryLink) whether the local-part characters from
+// atAhead reports (tryLink) whether the local-part characters from
 // b[i] on (other than "/", "?" and "#", which start a path) lead to an "@"
-// before limit. It uses and extends the run cached in textState.
-func (d *textDet) atAhead(i, limit int) textTry {
+// before limit. It uses and extends the run cached in state.
+func (d *det) atAhead(i, limit int) outcome {
 	st := d
 	abs := d.base + int64(i)
 	j := i
 	if st.runFrom <= abs && abs <= st.runTo {
 		if st.runStop {
-			return textTryNone
+			return tryNone
 		}
 		j = int(st.runTo - d.base)
 	} else {
@@ -483,19 +483,19 @@ func (d *textDet) atAhead(i, limit int) textTry {
 		r, n, ok := d.at(j)
 		if !ok {
 			st.runTo = d.base + int64(j)
-			return textTryMore
+			return tryMore
 		}
 		if r == '@' {
 			st.runTo = d.base + int64(j)
-			return textTryLink
+			return tryLink
 		}
 		if r < 0 || r == '/' || r == '?' || r == '#' || !linkprop.IsEmail(r) {
 			st.runTo, st.runStop = d.base+int64(j), true
-			return textTryNone
+			return tryNone
 		}
 		if j >= limit {
 			st.runTo = d.base + int64(j)
-			return textTryNone
+			return tryNone
 		}
 		j += n
 	}
@@ -503,7 +503,7 @@ func (d *textDet) atAhead(i, limit int) textTry {
 
 // tryEmail finishes an address whose domain name ends at he (tldEnd without
 // a trailing separator) and whose "@" is at b[at].
-func (d *textDet) tryEmail(t, at, tldEnd, he int) (textTry, int) {
+func (d *det) tryEmail(t, at, tldEnd, he int) (outcome, int) {
 	lo := d.lower(t)
 	ls := at
 	for {
@@ -521,13 +521,13 @@ func (d *textDet) tryEmail(t, at, tldEnd, he int) (textTry, int) {
 	// the address invalid, as UTS #58 wants.)
 	for ls < at {
 		r, n, _ := d.at(ls)
-		if tm := textTerm(r); r == '.' || tm != linkprop.Open && tm != linkprop.Soft {
+		if tm := termOf(r); r == '.' || tm != linkprop.Open && tm != linkprop.Soft {
 			break
 		}
 		ls += n
 	}
 	local := d.b[ls:at]
-	if !textLocalOK(local) {
+	if !localOK(local) {
 		return d.reject(he)
 	}
 	if len(local) >= 2 && local[0] == '/' && local[1] == '/' {
@@ -537,23 +537,23 @@ func (d *textDet) tryEmail(t, at, tldEnd, he int) (textTry, int) {
 	}
 	d.start, d.scheme = ls, ""
 	plo := d.prefixLower(t)
-	if textHasSuffixFold(d.b[plo:ls], "mailto:") {
+	if hasSuffixFold(d.b[plo:ls], "mailto:") {
 		d.start, d.scheme = ls-len("mailto:"), "mailto"
-	} else if textHasSuffixFold(d.b[plo:ls], "xmpp:") {
+	} else if hasSuffixFold(d.b[plo:ls], "xmpp:") {
 		d.start, d.scheme = ls-len("xmpp:"), "xmpp"
 	}
 	d.end = tldEnd
 	if d.scheme != "" && tldEnd == he {
 		r, _, ok := d.at(he)
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if r == '?' {
 			e, res := d.scanPQF(he, d.start)
 			switch res {
-			case textTryMore:
-				return textTryMore, t
-			case textTryNone:
+			case tryMore:
+				return tryMore, t
+			case tryNone:
 				return d.skipFrom(t)
 			}
 			d.end = e
@@ -563,9 +563,9 @@ func (d *textDet) tryEmail(t, at, tldEnd, he int) (textTry, int) {
 	return d.finish(t)
 }
 
-// textLocalOK checks a local part as UTS #58 does: not empty, and no "."
+// localOK checks a local part as UTS #58 does: not empty, and no "."
 // first, last or twice in a row.
-func textLocalOK(b []byte) bool {
+func localOK(b []byte) bool {
 	if len(b) == 0 || b[0] == '.' || b[len(b)-1] == '.' {
 		return false
 	}
@@ -581,49 +581,49 @@ func textLocalOK(b []byte) bool {
 // local@host. With the scheme written, the host need not have a real TLD
 // (mailto:root@localhost); without an "@" nothing is linked here, and an
 // xmpp: domain name alone is left to tryBare.
-func (d *textDet) tryAddress(t, ws int, s textScheme) (textTry, int) {
-	limit := ws + MaxTextLinkLen
+func (d *det) tryAddress(t, ws int, s schemeInfo) (outcome, int) {
+	limit := ws + MaxLen
 	j := t + 1
 	for {
 		r, n, ok := d.at(j)
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if r == '@' {
 			break
 		}
 		if r < 0 || !linkprop.IsEmail(r) || j+n > limit {
-			return textTryNone, t + 1
+			return tryNone, t + 1
 		}
 		j += n
 	}
 	local := d.b[t+1 : j]
-	if !textLocalOK(local) || local[0] == '/' {
-		return textTryNone, t + 1
+	if !localOK(local) || local[0] == '/' {
+		return tryNone, t + 1
 	}
 	he, _, res := d.hostForward(j+1, limit, false)
 	switch res {
-	case textTryMore:
-		return textTryMore, t
-	case textTryNone:
-		return textTryNone, t + 1
+	case tryMore:
+		return tryMore, t
+	case tryNone:
+		return tryNone, t + 1
 	}
-	_, le, _, valid := textCheckHost(d.b[j+1 : he])
-	if !valid || !textHostNumberOK(d.b[j+1:he], le) {
-		return textTryNone, t + 1
+	_, le, _, valid := checkHost(d.b[j+1 : he])
+	if !valid || !hostNumberOK(d.b[j+1:he], le) {
+		return tryNone, t + 1
 	}
 	end := j + 1 + le
 	if end == he {
 		r, _, ok := d.at(he)
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if r == '?' {
 			e, res := d.scanPQF(he, ws)
 			switch res {
-			case textTryMore:
-				return textTryMore, t
-			case textTryNone:
+			case tryMore:
+				return tryMore, t
+			case tryNone:
 				return d.skipFrom(t)
 			}
 			end = e
@@ -635,18 +635,18 @@ func (d *textDet) tryAddress(t, ws int, s textScheme) (textTry, int) {
 
 // tryBare finishes a domain name written without a scheme (or after xmpp:),
 // b[hs:he], followed by the rune after.
-func (d *textDet) tryBare(t, hs, he, tldEnd int, after rune) (textTry, int) {
+func (d *det) tryBare(t, hs, he, tldEnd int, after rune) (outcome, int) {
 	d.start, d.scheme, d.email = hs, "", false
 	plo := d.prefixLower(t)
 	if r, _ := d.before(hs, plo); r == ':' {
 		ws := hs - 1
-		for ws > plo && hs-1-ws < 12 && textLetter(d.b[ws-1]) {
+		for ws > plo && hs-1-ws < 12 && isLetter(d.b[ws-1]) {
 			ws--
 		}
-		switch s := textLookupScheme(d.b[ws : hs-1]); s.kind {
-		case textSchemeForbidden:
+		switch s := lookupScheme(d.b[ws : hs-1]); s.kind {
+		case schemeForbidden:
 			return d.skipFrom(hs)
-		case textSchemeAddress:
+		case schemeAddress:
 			if s.name == "xmpp" {
 				d.start, d.scheme = ws, s.name
 			}
@@ -661,9 +661,9 @@ func (d *textDet) tryBare(t, hs, he, tldEnd int, after rune) (textTry, int) {
 		if after == '/' || after == '?' || after == '#' {
 			e, res := d.scanPQF(he, d.start)
 			switch res {
-			case textTryMore:
-				return textTryMore, t
-			case textTryNone:
+			case tryMore:
+				return tryMore, t
+			case tryNone:
 				return d.skipFrom(t)
 			}
 			if e > he {
@@ -678,34 +678,34 @@ func (d *textDet) tryBare(t, hs, he, tldEnd int, after rune) (textTry, int) {
 		for {
 			r, _, ok := d.at(j)
 			if !ok {
-				return textTryMore, t
+				return tryMore, t
 			}
 			if r < '0' || r > '9' {
 				break
 			}
 			if j-he > 5 {
-				return textTryNone, he // more than five digits: not a port
+				return tryNone, he // more than five digits: not a port
 			}
 			v = v*10 + int(r-'0')
 			j++
 		}
 		if j > he+1 {
 			if v > 0xFFFF {
-				return textTryNone, he
+				return tryNone, he
 			}
 			end = j
 		}
 	}
 	r, _, ok := d.at(end)
 	if !ok {
-		return textTryMore, t
+		return tryMore, t
 	}
 	if r == '/' || r == '?' || r == '#' {
 		e, res := d.scanPQF(end, d.start)
 		switch res {
-		case textTryMore:
-			return textTryMore, t
-		case textTryNone:
+		case tryMore:
+			return tryMore, t
+		case tryNone:
 			return d.skipFrom(t)
 		}
 		end = e
@@ -715,62 +715,62 @@ func (d *textDet) tryBare(t, hs, he, tldEnd int, after rune) (textTry, int) {
 }
 
 const (
-	textPartPath = iota
-	textPartQuery
-	textPartFragment
+	partPath = iota
+	partQuery
+	partFragment
 )
 
 // scanPQF scans a path, query and fragment from b[i] (usually their "/",
 // "?" or "#") with the Link_Term and Link_Bracket rules of UTS #58, and
 // returns where the link ends. The link starts at b[start]; a link longer
-// than MaxTextLinkLen makes scanPQF return textTryNone, and so does one
-// whose end is not decided within textMargin bytes after that (a long run
+// than MaxLen makes scanPQF return tryNone, and so does one
+// whose end is not decided within margin bytes after that (a long run
 // of Soft characters).
-func (d *textDet) scanPQF(i, start int) (int, textTry) {
-	limit := start + MaxTextLinkLen
+func (d *det) scanPQF(i, start int) (int, outcome) {
+	limit := start + MaxLen
 	last := i
-	part := textPartPath
-	var stack [textMaxDepth]rune
+	part := partPath
+	var stack [maxDepth]rune
 	depth := 0
 	for j := i; ; {
 		r, n, ok := d.at(j)
 		if !ok {
-			return 0, textTryMore
+			return 0, tryMore
 		}
 		switch {
-		case r == '?' && part == textPartPath:
-			part, depth = textPartQuery, 0
-		case r == '#' && part != textPartFragment:
-			part, depth = textPartFragment, 0
-		case r == '/' && part == textPartPath, (r == '=' || r == '&') && part == textPartQuery:
+		case r == '?' && part == partPath:
+			part, depth = partQuery, 0
+		case r == '#' && part != partFragment:
+			part, depth = partFragment, 0
+		case r == '/' && part == partPath, (r == '=' || r == '&') && part == partQuery:
 			depth = 0
-		case r == ':' && part == textPartFragment:
+		case r == ':' && part == partFragment:
 			has, ok := d.hasAt(j, ":~:")
 			if !ok {
-				return 0, textTryMore
+				return 0, tryMore
 			}
 			if has {
 				depth = 0
 			}
 		}
-		tm := textTerm(r)
+		tm := termOf(r)
 		switch tm {
 		case linkprop.Hard:
-			return last, textTryLink
+			return last, tryLink
 		case linkprop.Open:
 			if depth == len(stack) {
-				return last, textTryLink
+				return last, tryLink
 			}
 		case linkprop.Close:
 			if depth == 0 {
-				return last, textTryLink
+				return last, tryLink
 			}
 			if o, _ := linkprop.Bracket(r); o != stack[depth-1] {
-				return last, textTryLink
+				return last, tryLink
 			}
 		}
-		if j+n > limit && (tm != linkprop.Soft || j+n > limit+textMargin) {
-			return 0, textTryNone
+		if j+n > limit && (tm != linkprop.Soft || j+n > limit+margin) {
+			return 0, tryNone
 		}
 		switch tm {
 		case linkprop.Include:
@@ -788,51 +788,51 @@ func (d *textDet) scanPQF(i, start int) (int, textTry) {
 }
 
 // tryScheme looks at the ":" at b[t].
-func (d *textDet) tryScheme(t int) (textTry, int) {
+func (d *det) tryScheme(t int) (outcome, int) {
 	lo := d.lower(t)
 	ws := t
-	for ws > lo && t-ws < 12 && textLetter(d.b[ws-1]) {
+	for ws > lo && t-ws < 12 && isLetter(d.b[ws-1]) {
 		ws--
 	}
-	if ws == t || ws > lo && textAlnum(d.b[ws-1]) {
-		return textTryNone, t + 1
+	if ws == t || ws > lo && isAlnum(d.b[ws-1]) {
+		return tryNone, t + 1
 	}
-	s := textLookupScheme(d.b[ws:t])
+	s := lookupScheme(d.b[ws:t])
 	switch s.kind {
-	case textSchemeUnknown, textSchemeForbidden:
+	case schemeUnknown, schemeForbidden:
 		slashes, ok := d.hasAt(t+1, "//")
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if slashes {
 			return d.skipFrom(t)
 		}
-		return textTryNone, t + 1
-	case textSchemeHier:
+		return tryNone, t + 1
+	case schemeHier:
 		slashes, ok := d.hasAt(t+1, "//")
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if !slashes {
-			return textTryNone, t + 1
+			return tryNone, t + 1
 		}
 		return d.tryHier(t, ws, s.name)
-	case textSchemePhone, textSchemeMagnet, textSchemeNews:
+	case schemePhone, schemeMagnet, schemeNews:
 		return d.tryOpaque(t, ws, s)
-	case textSchemeAddress:
+	case schemeAddress:
 		return d.tryAddress(t, ws, s)
 	}
-	return textTryNone, t + 1
+	return tryNone, t + 1
 }
 
 // tryHier reads the authority, path, query and fragment of a URL whose scheme
 // is b[ws:t] and whose "//" follows b[t].
-func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
+func (d *det) tryHier(t, ws int, scheme string) (outcome, int) {
 	a := t + 3
-	limit := ws + MaxTextLinkLen
+	limit := ws + MaxLen
 	r, _, ok := d.at(a)
 	if !ok {
-		return textTryMore, t
+		return tryMore, t
 	}
 	he := a
 	sep := 0 // size of a trailing separator of the host
@@ -841,12 +841,12 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 		for {
 			r, _, ok := d.at(j)
 			if !ok {
-				return textTryMore, t
+				return tryMore, t
 			}
 			if r == ']' {
 				break
 			}
-			if !textIPv6Byte(r) || j-a > 64 {
+			if !ipv6Byte(r) || j-a > 64 {
 				return d.skipFrom(t)
 			}
 			j++
@@ -857,19 +857,19 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 		}
 		he = j + 1
 	} else {
-		var res textTry
+		var res outcome
 		he, _, res = d.hostForward(a, limit, true)
 		switch res {
-		case textTryMore:
-			return textTryMore, t
-		case textTryNone:
+		case tryMore:
+			return tryMore, t
+		case tryNone:
 			return d.skipFrom(t)
 		}
 		if he == a {
 			return d.skipFrom(t)
 		}
-		_, le, _, valid := textCheckHost(d.b[a:he])
-		if !valid || !textHostNumberOK(d.b[a:he], le) {
+		_, le, _, valid := checkHost(d.b[a:he])
+		if !valid || !hostNumberOK(d.b[a:he], le) {
 			return d.skipFrom(t)
 		}
 		sep = he - (a + le)
@@ -877,7 +877,7 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 	end := he
 	r, _, ok = d.at(he)
 	if !ok {
-		return textTryMore, t
+		return tryMore, t
 	}
 	switch r {
 	case '@':
@@ -887,7 +887,7 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 		for {
 			r, _, ok := d.at(j)
 			if !ok {
-				return textTryMore, t
+				return tryMore, t
 			}
 			if r < '0' || r > '9' {
 				break
@@ -904,12 +904,12 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 			for k := j; ; {
 				r, n, ok := d.at(k)
 				if !ok {
-					return textTryMore, t
+					return tryMore, t
 				}
 				if r == '@' {
 					return d.skipFrom(t)
 				}
-				if r == '/' || r == '?' || r == '#' || textTerm(r) == linkprop.Hard || k+n > limit {
+				if r == '/' || r == '?' || r == '#' || termOf(r) == linkprop.Hard || k+n > limit {
 					break
 				}
 				k += n
@@ -921,7 +921,7 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 		}
 		r, _, ok := d.at(j)
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if r == '@' {
 			return d.skipFrom(t)
@@ -930,14 +930,14 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 	}
 	r, _, ok = d.at(end)
 	if !ok {
-		return textTryMore, t
+		return tryMore, t
 	}
 	if r == '/' || r == '?' || r == '#' {
 		e, res := d.scanPQF(end, ws)
 		switch res {
-		case textTryMore:
-			return textTryMore, t
-		case textTryNone:
+		case tryMore:
+			return tryMore, t
+		case tryNone:
 			return d.skipFrom(t)
 		}
 		end = e
@@ -950,52 +950,52 @@ func (d *textDet) tryHier(t, ws int, scheme string) (textTry, int) {
 
 // tryOpaque reads a tel:, sms:, magnet: or news: link whose scheme is
 // b[ws:t].
-func (d *textDet) tryOpaque(t, ws int, s textScheme) (textTry, int) {
+func (d *det) tryOpaque(t, ws int, s schemeInfo) (outcome, int) {
 	r, _, ok := d.at(t + 1)
 	if !ok {
-		return textTryMore, t
+		return tryMore, t
 	}
 	switch s.kind {
-	case textSchemePhone:
+	case schemePhone:
 		if r != '+' && (r < '0' || r > '9') {
-			return textTryNone, t + 1
+			return tryNone, t + 1
 		}
-	case textSchemeMagnet:
+	case schemeMagnet:
 		if r != '?' {
-			return textTryNone, t + 1
+			return tryNone, t + 1
 		}
 	}
 	e, res := d.scanPQF(t+1, ws)
 	switch res {
-	case textTryMore:
-		return textTryMore, t
-	case textTryNone:
+	case tryMore:
+		return tryMore, t
+	case tryNone:
 		return d.skipFrom(t)
 	}
 	body := d.b[t+1 : e]
 	switch s.kind {
-	case textSchemePhone:
-		if !textIsPhone(body, s.name == "sms") {
-			return textTryNone, t + 1
+	case schemePhone:
+		if !isPhone(body, s.name == "sms") {
+			return tryNone, t + 1
 		}
-	case textSchemeMagnet:
+	case schemeMagnet:
 		if len(body) < 2 {
-			return textTryNone, t + 1
+			return tryNone, t + 1
 		}
-	case textSchemeNews:
+	case schemeNews:
 		if len(body) == 0 {
-			return textTryNone, t + 1
+			return tryNone, t + 1
 		}
 	}
 	d.start, d.end, d.scheme, d.email = ws, e, s.name, false
 	return d.finish(t)
 }
 
-// textIsPhone checks the body of a tel: or sms: URI up to its query (which
+// isPhone checks the body of a tel: or sms: URI up to its query (which
 // only sms may have): "+" or a digit first, at least three digits, and
 // otherwise only visual separators, "*", "#", parameters and
 // percent-encoding.
-func textIsPhone(b []byte, query bool) bool {
+func isPhone(b []byte, query bool) bool {
 	digits := 0
 	for i, c := range b {
 		switch {
@@ -1004,7 +1004,7 @@ func textIsPhone(b []byte, query bool) bool {
 		case c == '?' && query && i > 0:
 			return digits >= 3
 		case c == '+' || c == '-' || c == '.' || c == '(' || c == ')' || c == '*' ||
-			c == '#' || c == ';' || c == '=' || c == ',' || c == '%' || textLetter(c):
+			c == '#' || c == ';' || c == '=' || c == ',' || c == '%' || isLetter(c):
 		default:
 			return false
 		}
@@ -1012,13 +1012,13 @@ func textIsPhone(b []byte, query bool) bool {
 	return digits >= 3
 }
 
-func textIPv6Byte(r rune) bool {
+func ipv6Byte(r rune) bool {
 	return '0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F' || r == ':' || r == '.'
 }
 
 // finish applies the angle-bracket rule of RFC 3986 appendix C to the link
 // b[d.start:d.end] found at trigger t.
-func (d *textDet) finish(t int) (textTry, int) {
+func (d *det) finish(t int) (outcome, int) {
 	d.wrapped = false
 	plo := d.prefixLower(t)
 	s := d.start
@@ -1027,42 +1027,42 @@ func (d *textDet) finish(t int) (textTry, int) {
 	}
 	switch {
 	case s-1 >= plo && d.b[s-1] == '<':
-	case s-5 >= plo && textHasSuffixFold(d.b[s-5:s], "<URL:"):
-	case s-6 >= plo && textHasSuffixFold(d.b[s-6:s], "<URL: "):
+	case s-5 >= plo && hasSuffixFold(d.b[s-5:s], "<URL:"):
+	case s-6 >= plo && hasSuffixFold(d.b[s-6:s], "<URL: "):
 	default:
-		return textTryLink, d.end
+		return tryLink, d.end
 	}
 	j := d.end
 	ws, nl, saw := false, false, false
 	for {
 		r, n, ok := d.at(j)
 		if !ok {
-			return textTryMore, t
+			return tryMore, t
 		}
 		if r == '>' {
 			break
 		}
-		if r == textRuneEnd || r == '<' || j+n > s+MaxTextLinkLen {
-			return textTryLink, d.end
+		if r == runeEnd || r == '<' || j+n > s+MaxLen {
+			return tryLink, d.end
 		}
-		if textIsWhite(r) {
+		if isWhite(r) {
 			ws, saw = true, true
-			nl = nl || textIsLineBreak(r)
-		} else if textTerm(r) == linkprop.Hard {
-			return textTryLink, d.end
+			nl = nl || isLineBreak(r)
+		} else if termOf(r) == linkprop.Hard {
+			return tryLink, d.end
 		} else {
 			if ws && !nl {
-				return textTryLink, d.end
+				return tryLink, d.end
 			}
 			ws, nl = false, false
 		}
 		j += n
 	}
 	if ws && !nl {
-		return textTryLink, d.end
+		return tryLink, d.end
 	}
 	d.end, d.wrapped = j, saw
-	return textTryLink, d.end
+	return tryLink, d.end
 }
 
 // closeQuote ends the link at the quote that closes the quote q written
@@ -1073,7 +1073,7 @@ func (d *textDet) finish(t int) (textTry, int) {
 // Trailing Soft characters before that quote are left out as at any end.
 // The single quote is not one: it is an apostrophe as often as a quote
 // ('http://foo.com/bar'more is one link for xurls).
-func (d *textDet) closeQuote(q byte) {
+func (d *det) closeQuote(q byte) {
 	if q != '"' && q != '`' {
 		return
 	}
@@ -1084,7 +1084,7 @@ func (d *textDet) closeQuote(q byte) {
 	end := d.start + i
 	for end > d.start {
 		r, n := utf8.DecodeLastRune(d.b[d.start:end])
-		if textTerm(r) != linkprop.Soft {
+		if termOf(r) != linkprop.Soft {
 			break
 		}
 		end -= n
@@ -1094,13 +1094,13 @@ func (d *textDet) closeQuote(q byte) {
 	}
 }
 
-func textLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
-func textAlnum(c byte) bool { return textLetter(c) || '0' <= c && c <= '9' }
+func isAlnum(c byte) bool { return isLetter(c) || '0' <= c && c <= '9' }
 
-// textHasSuffixFold reports whether b ends with s, ignoring ASCII case; s is
+// hasSuffixFold reports whether b ends with s, ignoring ASCII case; s is
 // lower case or punctuation.
-func textHasSuffixFold(b []byte, s string) bool {
+func hasSuffixFold(b []byte, s string) bool {
 	if len(b) < len(s) {
 		return false
 	}

@@ -1,78 +1,83 @@
-package rewrite
+package linkify
 
 import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
 )
 
-// LinkifyFormat is the markup a Linkify writes.
-type LinkifyFormat uint8
+// Format is the markup a Linkifier writes.
+type Format uint8
 
 const (
-	// LinkifyHTML writes an HTML fragment: the text escaped, each link an
+	// FormatHTML writes an HTML fragment: the text escaped, each link an
 	// a element.
-	LinkifyHTML LinkifyFormat = iota
-	// LinkifyMarkdown writes Markdown (CommonMark): each link
+	FormatHTML Format = iota
+	// FormatMarkdown writes Markdown (CommonMark): each link
 	// [display](<URI>), the rest of the text escaped minimally.
-	LinkifyMarkdown
+	FormatMarkdown
 )
 
-// DefaultRel is the rel attribute a Linkify writes when
-// LinkifyOptions.Rel is empty: the text is someone else's, so search
-// engines are told not to credit its links (nofollow) and the page opened
-// gets no handle on the window that opened it (noopener), which matters
-// once Target is "_blank".
+// DefaultRel is the rel attribute a Linkifier writes when Options.Rel is
+// empty and Options.NoRel is not set: the text is someone else's, so
+// search engines are told not to credit its links (nofollow) and the page
+// opened gets no handle on the window that opened it (noopener), which
+// matters once Target is "_blank".
 const DefaultRel = "nofollow noopener"
 
-// LinkifyOptions configure a Linkify.
-type LinkifyOptions struct {
-	// Format is the markup to write; the zero value is LinkifyHTML.
-	Format LinkifyFormat
-	// Rel is the rel attribute of each a element: "" means DefaultRel,
-	// and a Rel of only white space writes no rel attribute. Markdown has
-	// no place for it.
+// Options configure a Linkifier. The zero value writes HTML with
+// DefaultRel.
+type Options struct {
+	// Format is the markup to write; the zero value is FormatHTML.
+	Format Format
+	// Rel is the rel attribute of each a element; "" means DefaultRel.
+	// Markdown has no place for it.
 	Rel string
+	// NoRel writes no rel attribute at all, whatever Rel says.
+	NoRel bool
 	// Target is the target attribute of each a element ("_blank", say);
 	// "" writes none. Markdown has no place for it.
 	Target string
+
+	// The input is UTF-8 (see Linkifier); the options that name another
+	// charset, as extract.Options does, will go here.
 }
 
-// linkifySchemes are the schemes a Linkify links: those of plain-text
-// detection (see extract.FindTextLinks) that open something harmless.
-// The check is made on the final URI, so that whatever the detector may
-// come to accept, no javascript:, vbscript:, data: or file: link is ever
+// schemes are the schemes a Linkifier links: those of plain-text
+// detection (see package textlink) that open something harmless. The
+// check is made on the final URI, so that whatever the detector may come
+// to accept, no javascript:, vbscript:, data: or file: link is ever
 // written.
-var linkifySchemes = map[string]bool{
+var schemes = map[string]bool{
 	"http": true, "https": true, "ftp": true, "mailto": true, "xmpp": true,
 	"irc": true, "ircs": true, "nntp": true, "news": true, "tel": true,
 	"sms": true, "magnet": true,
 }
 
-// linkifyHold is how many bytes of the text before the end of the input
-// read so far a Linkify holds back, because a link may still be reported
-// that starts there. A TextScanner decides each candidate from the bytes
-// within MaxTextLinkLen of its trigger (plus a margin of 16 for prefixes
+// hold is how many bytes of the text before the end of the input read so
+// far a Linkifier holds back, because a link may still be reported that
+// starts there. A textlink.Scanner decides each candidate from the bytes
+// within textlink.MaxLen of its trigger (plus a margin of 16 for prefixes
 // such as "mailto:"), so it reports no link that starts more than about
-// twice MaxTextLinkLen before the end of what it has read; the rest is a
+// twice textlink.MaxLen before the end of what it has read; the rest is a
 // safety margin. Tests check that no link ever arrives too late.
-const linkifyHold = 2*extract.MaxTextLinkLen + 256
+const hold = 2*textlink.MaxLen + 256
 
-// linkifyChunk is the largest piece of src a Linkify reads before it
+// maxChunk is the largest piece of src a Linkifier reads before it
 // writes what it can: it bounds the output held in memory.
-const linkifyChunk = 4 << 10
+const maxChunk = 4 << 10
 
-// A Linkify turns plain text into an HTML fragment (or Markdown) with each
-// link found in it made a link. It is a transform.Transformer; the input
-// is UTF-8 (decode a legacy charset first, with the charset's decoder
-// before the Linkify in a transform.Chain).
+// A Linkifier turns plain text into an HTML fragment (or Markdown) with
+// each link found in it made a link. It is a transform.Transformer; the
+// input is UTF-8 (decode a legacy charset first, with the charset's
+// decoder before the Linkifier in a transform.Chain).
 //
 // In HTML, every character of the text is escaped ("&", "<", ">", `"` and
 // "'" become character references), NUL and bytes that are not UTF-8
-// become U+FFFD, and each link that extract.TextScanner finds becomes
+// become U+FFFD, and each link that textlink.Scanner finds becomes
 //
 //	<a href="URI" rel="nofollow noopener">display</a>
 //
@@ -93,60 +98,60 @@ const linkifyChunk = 4 << 10
 //
 // A link whose URI has a scheme other than those of plain-text detection
 // (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel, sms,
-// magnet), or that cannot be mapped to a URI, is left as text: a Linkify
-// never writes a javascript:, vbscript: or data: link. Whatever the input,
-// the output holds no elements but these a elements.
+// magnet), or that cannot be mapped to a URI, is left as text: a
+// Linkifier never writes a javascript:, vbscript: or data: link. Whatever
+// the input, the output holds no elements but these a elements.
 //
 // In Markdown, each link becomes [display](<URI>): the display text with
 // "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"
 // escaped with a backslash, between LRI and PDI (iri.Isolate) when an
 // HTML link would get dir="ltr", and the URI between angle brackets (with
 // a backslash before "<", ">" and "\", which the URL Standard may leave in
-// a query or fragment). The
-// rest of the text is escaped minimally, so that it makes no link, image,
-// autolink, HTML or character reference: "\", "[", "]", "<", ">", "!"
-// and "&" get a backslash; other Markdown (emphasis, headings, lists) is
-// left as written, as the writer of the text may well have meant it.
+// a query or fragment). The rest of the text is escaped minimally, so
+// that it makes no link, image, autolink, HTML or character reference:
+// "\", "[", "]", "<", ">", "!" and "&" get a backslash; other Markdown
+// (emphasis, headings, lists) is left as written, as the writer of the
+// text may well have meant it.
 //
-// The output does not depend on how the input is cut into pieces. Memory is
-// bounded: a Linkify holds back the last 2*extract.MaxTextLinkLen bytes or
+// The output does not depend on how the input is cut into pieces. Memory
+// is bounded: a Linkifier holds back the last 2*textlink.MaxLen bytes or
 // so of the text it has read, where a link may yet be found, and passes
 // the text before them through.
-type Linkify struct {
-	opts  LinkifyOptions
+type Linkifier struct {
+	opts  Options
 	attrs string // ` rel="..." target="..."`, escaped
 	web   *iri.Converter
-	sc    *extract.TextScanner
+	sc    *textlink.Scanner
 
 	scratch []byte // the scanner's (unused) output
 	pend    []byte // pend[head:] is the input not yet written, from offset pendOff on
 	head    int
 	pendOff int64
-	read    int64          // bytes of input read
-	links   []linkifyMatch // links found and not yet written
-	out     []byte         // output not yet copied to dst
+	read    int64   // bytes of input read
+	links   []match // links found and not yet written
+	out     []byte  // output not yet copied to dst
 	outPos  int
 	ended   bool // the end of the input has been handled
 	bidiCtl bool // the text written since the last paragraph separator holds a bidi formatting character
 	late    int  // links reported after their text was written (never, if the bound holds)
 }
 
-type linkifyMatch struct {
+type match struct {
 	start, end int64
 	href       string
 	display    string
 	rtl        bool
 }
 
-// NewLinkify returns a Linkify configured by opts.
-func NewLinkify(opts LinkifyOptions) *Linkify {
-	l := &Linkify{opts: opts, web: iri.NewConverter(iri.WithMode(iri.Web))}
+// New returns a Linkifier configured by opts.
+func New(opts Options) *Linkifier {
+	l := &Linkifier{opts: opts, web: iri.NewConverter(iri.WithMode(iri.Web))}
 	rel := opts.Rel
 	if rel == "" {
 		rel = DefaultRel
 	}
 	var b []byte
-	if strings.TrimSpace(rel) != "" {
+	if !opts.NoRel {
 		b = append(b, ` rel="`...)
 		b = appendHTMLEscaped(b, rel)
 		b = append(b, '"')
@@ -157,18 +162,18 @@ func NewLinkify(opts LinkifyOptions) *Linkify {
 		b = append(b, '"')
 	}
 	l.attrs = string(b)
-	l.sc = extract.NewTextScanner(l.found)
+	l.sc = textlink.NewScanner(l.found)
 	return l
 }
 
-// LinkifyString returns the text s linkified as opts say; see Linkify.
-func LinkifyString(s string, opts LinkifyOptions) string {
-	out, _, _ := transform.String(NewLinkify(opts), s)
+// String returns the text s linkified as opts say; see Linkifier.
+func String(s string, opts Options) string {
+	out, _, _ := transform.String(New(opts), s)
 	return out
 }
 
-// Reset implements transform.Transformer: the Linkify starts a new text.
-func (l *Linkify) Reset() {
+// Reset implements transform.Transformer: the Linkifier starts a new text.
+func (l *Linkifier) Reset() {
 	l.sc.Reset()
 	l.pend, l.head = l.pend[:0], 0
 	l.pendOff, l.read = 0, 0
@@ -182,7 +187,7 @@ func (l *Linkify) Reset() {
 // reports transform.ErrShortDst when dst cannot take what a piece gives;
 // it never reports transform.ErrShortSrc, as it keeps what it needs of src
 // itself. With atEOF true and a nil error, all of the output is written.
-func (l *Linkify) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (l *Linkifier) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for {
 		if l.outPos < len(l.out) {
 			k := copy(dst[nDst:], l.out[l.outPos:])
@@ -202,7 +207,7 @@ func (l *Linkify) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			l.ended = true
 			continue
 		}
-		chunk := src[nSrc:min(len(src), nSrc+linkifyChunk)]
+		chunk := src[nSrc:min(len(src), nSrc+maxChunk)]
 		l.scan(chunk, false)
 		if l.head > 0 && l.head >= len(l.pend)-l.head {
 			// Once the written bytes are as many as the others:
@@ -218,9 +223,9 @@ func (l *Linkify) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 }
 
 // scan feeds p to the scanner, which reports the links through found.
-func (l *Linkify) scan(p []byte, atEOF bool) {
-	if cap(l.scratch) < linkifyChunk {
-		l.scratch = make([]byte, linkifyChunk)
+func (l *Linkifier) scan(p []byte, atEOF bool) {
+	if cap(l.scratch) < maxChunk {
+		l.scratch = make([]byte, maxChunk)
 	}
 	for {
 		_, n, err := l.sc.Transform(l.scratch[:cap(l.scratch)], p, atEOF)
@@ -232,7 +237,7 @@ func (l *Linkify) scan(p []byte, atEOF bool) {
 }
 
 // found is the scanner's callback.
-func (l *Linkify) found(m *extract.TextMatch) {
+func (l *Linkifier) found(m *textlink.Match) {
 	if m.Start < l.pendOff {
 		l.late++ // its text is written already: leave it as text
 		return
@@ -246,7 +251,7 @@ func (l *Linkify) found(m *extract.TextMatch) {
 		}
 	}
 	href, err := l.web.ToURI(prefix + value)
-	if err != nil || !linkifySafe(href) {
+	if err != nil || !safeURI(href) {
 		return
 	}
 	display, err := iri.ToIRI(prefix + value)
@@ -256,17 +261,17 @@ func (l *Linkify) found(m *extract.TextMatch) {
 	if prefix != "" && strings.HasPrefix(display, prefix) {
 		display = display[len(prefix):]
 	}
-	l.links = append(l.links, linkifyMatch{
+	l.links = append(l.links, match{
 		start: m.Start, end: m.End, href: href, display: display,
 		rtl: iri.NeedsEmbedding(display, iri.LeftToRight),
 	})
 }
 
-// linkifySafe reports whether the URI u may be written as a link: its
-// scheme is one of linkifySchemes, and it is printable ASCII.
-func linkifySafe(u string) bool {
+// safeURI reports whether the URI u may be written as a link: its
+// scheme is one of schemes, and it is printable ASCII.
+func safeURI(u string) bool {
 	i := strings.IndexByte(u, ':')
-	if i <= 0 || !linkifySchemes[strings.ToLower(u[:i])] {
+	if i <= 0 || !schemes[strings.ToLower(u[:i])] {
 		return false
 	}
 	for j := 0; j < len(u); j++ {
@@ -279,9 +284,9 @@ func linkifySafe(u string) bool {
 
 // write renders into l.out the links and the text that are settled: all
 // of it at the end of the input, and otherwise what lies more than
-// linkifyHold bytes before the end of the input read.
-func (l *Linkify) write(atEOF bool) {
-	limit := l.read - linkifyHold
+// hold bytes before the end of the input read.
+func (l *Linkifier) write(atEOF bool) {
+	limit := l.read - hold
 	if atEOF {
 		limit = l.read
 	}
@@ -335,13 +340,13 @@ func runeLen(c byte) int {
 }
 
 // text escapes the next n bytes of input into l.out and drops them.
-func (l *Linkify) text(n int) {
+func (l *Linkifier) text(n int) {
 	if n <= 0 {
 		return
 	}
 	b := l.pend[l.head : l.head+n]
 	l.bidiCtl = bidiControls(b, l.bidiCtl)
-	if l.opts.Format == LinkifyMarkdown {
+	if l.opts.Format == FormatMarkdown {
 		l.out = appendMarkdownText(l.out, b, false)
 	} else {
 		l.out = appendHTMLText(l.out, b)
@@ -373,14 +378,14 @@ func bidiControls(b []byte, ctl bool) bool {
 
 // drop drops the first n bytes of the input not yet written; Transform
 // moves the rest to the front of l.pend before it appends more.
-func (l *Linkify) drop(n int) {
+func (l *Linkifier) drop(n int) {
 	l.head += n
 	l.pendOff += int64(n)
 }
 
 // link writes the link m into l.out.
-func (l *Linkify) link(m *linkifyMatch) {
-	if l.opts.Format == LinkifyMarkdown {
+func (l *Linkifier) link(m *match) {
+	if l.opts.Format == FormatMarkdown {
 		d := m.display
 		if m.rtl || l.bidiCtl {
 			d = iri.Isolate(d)

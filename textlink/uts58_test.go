@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bufio"
@@ -23,6 +23,28 @@ type uts58Line struct {
 	links  [][2]int
 }
 
+// parseMarked returns the text of a line marked as the UTS #58 test file
+// marks links, and the spans of its links.
+func parseMarked(s string) (string, [][2]int) {
+	var b strings.Builder
+	var spans [][2]int
+	open := 0
+	for len(s) > 0 {
+		switch {
+		case strings.HasPrefix(s, uts58Open):
+			open = b.Len()
+			s = s[len(uts58Open):]
+		case strings.HasPrefix(s, uts58Close):
+			spans = append(spans, [2]int{open, b.Len()})
+			s = s[len(uts58Close):]
+		default:
+			b.WriteByte(s[0])
+			s = s[1:]
+		}
+	}
+	return b.String(), spans
+}
+
 func readUTS58Detection(t testing.TB) []uts58Line {
 	t.Helper()
 	f, err := os.Open("../testdata/uts58/LinkDetectionTest.txt")
@@ -40,22 +62,7 @@ func readUTS58Detection(t testing.TB) []uts58Line {
 			continue
 		}
 		l := uts58Line{num: num, marked: s}
-		var b strings.Builder
-		open := -1
-		for len(s) > 0 {
-			switch {
-			case strings.HasPrefix(s, uts58Open):
-				open = b.Len()
-				s = s[len(uts58Open):]
-			case strings.HasPrefix(s, uts58Close):
-				l.links = append(l.links, [2]int{open, b.Len()})
-				s = s[len(uts58Close):]
-			default:
-				b.WriteByte(s[0])
-				s = s[1:]
-			}
-		}
-		l.text = b.String()
+		l.text, l.links = parseMarked(s)
 		lines = append(lines, l)
 	}
 	if err := sc.Err(); err != nil {
@@ -64,9 +71,9 @@ func readUTS58Detection(t testing.TB) []uts58Line {
 	return lines
 }
 
-// markTextLinks returns text with each link's span marked as the UTS #58
+// markLinks returns text with each link's span marked as the UTS #58
 // test file marks it.
-func markTextLinks(text string, links []TextLink) string {
+func markLinks(text string, links []Match) string {
 	var b strings.Builder
 	last := 0
 	for _, l := range links {
@@ -80,10 +87,10 @@ func markTextLinks(text string, links []TextLink) string {
 	return b.String()
 }
 
-// readTextKnownDifferences reads a tab-separated known-differences file: each
+// readKnownDifferences reads a tab-separated known-differences file: each
 // line that is not empty or a "#" comment holds a case, what we answer, a
 // category and a reason.
-func readTextKnownDifferences(t testing.TB, name string) map[string][]string {
+func readKnownDifferences(t testing.TB, name string) map[string][]string {
 	t.Helper()
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -108,11 +115,11 @@ func readTextKnownDifferences(t testing.TB, name string) map[string][]string {
 
 func TestUTS58LinkDetection(t *testing.T) {
 	lines := readUTS58Detection(t)
-	known := readTextKnownDifferences(t, "../testdata/uts58/known-differences-detection.tsv")
+	known := readKnownDifferences(t, "../testdata/uts58/known-differences-detection.tsv")
 	want, agree, extra := 0, 0, 0
 	seen := map[string]bool{}
 	for _, l := range lines {
-		got := FindTextLinks([]byte(l.text))
+		got := Find([]byte(l.text))
 		want += len(l.links)
 		gotSpans := map[[2]int]bool{}
 		for _, g := range got {
@@ -125,7 +132,7 @@ func TestUTS58LinkDetection(t *testing.T) {
 			}
 		}
 		extra += len(gotSpans)
-		marked := markTextLinks(l.text, got)
+		marked := markLinks(l.text, got)
 		if marked == l.marked {
 			continue
 		}

@@ -1,4 +1,4 @@
-package rewrite
+package linkify
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 	"golang.org/x/text/transform"
@@ -106,10 +106,10 @@ var linkifyTests = []struct {
 
 func TestLinkify(t *testing.T) {
 	for _, tt := range linkifyTests {
-		if got := LinkifyString(tt.in, LinkifyOptions{}); got != tt.html {
+		if got := String(tt.in, Options{}); got != tt.html {
 			t.Errorf("%s: HTML\n got %s\nwant %s", tt.name, got, tt.html)
 		}
-		if got := LinkifyString(tt.in, LinkifyOptions{Format: LinkifyMarkdown}); got != tt.md {
+		if got := String(tt.in, Options{Format: FormatMarkdown}); got != tt.md {
 			t.Errorf("%s: Markdown\n got %s\nwant %s", tt.name, got, tt.md)
 		}
 	}
@@ -117,15 +117,15 @@ func TestLinkify(t *testing.T) {
 
 func TestLinkifyAttrs(t *testing.T) {
 	for _, tt := range []struct {
-		opts LinkifyOptions
+		opts Options
 		want string
 	}{
-		{LinkifyOptions{Rel: " "}, `<a href="http://example.com/">example.com</a>`},
-		{LinkifyOptions{Rel: "ugc", Target: "_blank"}, `<a href="http://example.com/" rel="ugc" target="_blank">example.com</a>`},
-		{LinkifyOptions{Rel: `x" onclick="y`, Target: `<script>`},
+		{Options{NoRel: true}, `<a href="http://example.com/">example.com</a>`},
+		{Options{Rel: "ugc", Target: "_blank"}, `<a href="http://example.com/" rel="ugc" target="_blank">example.com</a>`},
+		{Options{Rel: `x" onclick="y`, Target: `<script>`},
 			`<a href="http://example.com/" rel="x&#34; onclick=&#34;y" target="&lt;script&gt;">example.com</a>`},
 	} {
-		if got := LinkifyString("example.com", tt.opts); got != tt.want {
+		if got := String("example.com", tt.opts); got != tt.want {
 			t.Errorf("%+v:\n got %s\nwant %s", tt.opts, got, tt.want)
 		}
 	}
@@ -133,19 +133,27 @@ func TestLinkifyAttrs(t *testing.T) {
 
 // linkifyWhole linkifies in as one piece, without the streaming: the
 // reference the streaming output must equal.
-func linkifyWhole(in []byte, opts LinkifyOptions) string {
-	l := NewLinkify(opts)
-	extract.ScanText(in, l.found)
+func linkifyWhole(in []byte, opts Options) string {
+	l := New(opts)
+	findAll(in, l.found)
 	l.pend = append(l.pend, in...)
 	l.read = int64(len(in))
 	l.write(true)
 	return string(l.out)
 }
 
-// linkifyChunked runs a Linkify on in with src pieces of srcSize bytes and
+// findAll calls found for each link of in, as a Linkifier's scanner
+// would.
+func findAll(in []byte, found func(*textlink.Match)) {
+	for _, m := range textlink.Find(in) {
+		found(&m)
+	}
+}
+
+// linkifyChunked runs a Linkifier on in with src pieces of srcSize bytes and
 // a dst of dstSize bytes.
-func linkifyChunked(in []byte, opts LinkifyOptions, srcSize, dstSize int) (string, *Linkify, error) {
-	l := NewLinkify(opts)
+func linkifyChunked(in []byte, opts Options, srcSize, dstSize int) (string, *Linkifier, error) {
+	l := New(opts)
 	var out []byte
 	dst := make([]byte, dstSize)
 	src := in
@@ -158,7 +166,7 @@ func linkifyChunked(in []byte, opts LinkifyOptions, srcSize, dstSize int) (strin
 		switch {
 		case err == transform.ErrShortDst:
 			if nDst == 0 && nSrc == 0 {
-				// A Linkify writes its output byte by byte: any dst
+				// A Linkifier writes its output byte by byte: any dst
 				// takes some of it.
 				return "", l, errors.New("no progress")
 			}
@@ -182,12 +190,12 @@ func linkifyInputs() []string {
 }
 
 func TestLinkifyChunks(t *testing.T) {
-	for _, format := range []LinkifyFormat{LinkifyHTML, LinkifyMarkdown} {
-		opts := LinkifyOptions{Format: format}
+	for _, format := range []Format{FormatHTML, FormatMarkdown} {
+		opts := Options{Format: format}
 		for _, in := range linkifyInputs() {
 			want := linkifyWhole([]byte(in), opts)
-			if got := LinkifyString(in, opts); got != want {
-				t.Fatalf("LinkifyString(%.40q) != whole-text reference", in)
+			if got := String(in, opts); got != want {
+				t.Fatalf("String(%.40q) != whole-text reference", in)
 			}
 			sizes := 200
 			if len(in) > 1000 {
@@ -213,9 +221,9 @@ func TestLinkifyChunks(t *testing.T) {
 
 // TestLinkifyLongLinks streams texts whose links are as long as the
 // scanner allows, and candidates it must read far ahead for, and checks
-// that no link arrives after the Linkify has let its text go.
+// that no link arrives after the Linkifier has let its text go.
 func TestLinkifyLongLinks(t *testing.T) {
-	max := extract.MaxTextLinkLen
+	max := textlink.MaxLen
 	long := func(n int) string { return "http://example.com/" + strings.Repeat("a", n-len("http://example.com/")) }
 	ins := []string{
 		long(max) + " " + long(max) + " x",
@@ -228,27 +236,27 @@ func TestLinkifyLongLinks(t *testing.T) {
 		strings.Repeat("-", 2*max) + "mailto:" + strings.Repeat("a", max-30) + "@example.com",
 	}
 	for _, in := range ins {
-		want := linkifyWhole([]byte(in), LinkifyOptions{})
+		want := linkifyWhole([]byte(in), Options{})
 		sizes := []int{1, 3, 100, 4095, 4096, 4097, max, max + 1, 3 * max}
 		if testing.Short() {
 			sizes = sizes[1:]
 		}
 		for _, size := range sizes {
-			got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, 1+size%512)
+			got, l, err := linkifyChunked([]byte(in), Options{}, size, 1+size%512)
 			if err != nil || got != want || l.late != 0 {
 				t.Fatalf("%.40q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
 			}
-			if len(l.pend)-l.head > linkifyHold+linkifyChunk {
+			if len(l.pend)-l.head > hold+maxChunk {
 				t.Errorf("held %d bytes", len(l.pend)-l.head)
 			}
 		}
 	}
 }
 
-// TestLinkifyMemory checks that a long text streams through a Linkify
+// TestLinkifyMemory checks that a long text streams through a Linkifier
 // holding a bounded amount of it.
 func TestLinkifyMemory(t *testing.T) {
-	l := NewLinkify(LinkifyOptions{})
+	l := New(Options{})
 	line := []byte("a line with example.com and <b>&amp; joe@example.org, http://例え.テスト/x\n")
 	dst := make([]byte, 1000)
 	maxPend, maxOut, total := 0, 0, 0
@@ -265,30 +273,30 @@ func TestLinkifyMemory(t *testing.T) {
 			maxOut = max(maxOut, cap(l.out))
 		}
 	}
-	if maxPend > 4*(linkifyHold+linkifyChunk) || maxOut > 16*(linkifyHold+linkifyChunk) {
+	if maxPend > 4*(hold+maxChunk) || maxOut > 16*(hold+maxChunk) {
 		t.Errorf("held %d bytes of input and %d of output", maxPend, maxOut)
 	}
-	if total < 20000*len(line)-linkifyHold-len(line) {
+	if total < 20000*len(line)-hold-len(line) {
 		t.Errorf("wrote only %d bytes before the end", total)
 	}
 }
 
 // checkLinkifyHTML parses out, the linkified in, with x/net/html and
-// checks the invariant of a Linkify's HTML output: the fragment holds
+// checks the invariant of a Linkifier's HTML output: the fragment holds
 // text and a elements only, not nested; each a element has an href of an
 // allowed scheme whose text is the display form of a link of in; the
 // attributes are href, rel, target and dir="ltr" only; and the text
 // outside the a elements is in outside the links, with NUL and invalid
 // UTF-8 as U+FFFD and line endings as HTML normalizes them.
-func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
+func checkLinkifyHTML(t *testing.T, in, out string, opts Options) {
 	t.Helper()
 	nodes, err := html.ParseFragment(strings.NewReader(out), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
 	if err != nil {
 		t.Fatalf("%q: parse: %v", in, err)
 	}
-	// The links a Linkify makes, computed from the whole text.
-	ref := NewLinkify(opts)
-	extract.ScanText([]byte(in), ref.found)
+	// The links a Linkifier makes, computed from the whole text.
+	ref := New(opts)
+	findAll([]byte(in), ref.found)
 	var text strings.Builder
 	k := 0
 	var prev int64
@@ -324,7 +332,7 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
 			if dir != (m.rtl || ctl) {
 				t.Fatalf("%q: dir=ltr %v, want %v, in %q", in, dir, m.rtl || ctl, out)
 			}
-			if href != m.href || !linkifySafe(href) {
+			if href != m.href || !safeURI(href) {
 				t.Fatalf("%q: href %q, want %q", in, href, m.href)
 			}
 			c := n.FirstChild
@@ -357,7 +365,7 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts LinkifyOptions) {
 
 // outsideLinks returns the text of in outside the links, each piece
 // normalized by htmlNormalize.
-func outsideLinks(in string, links []linkifyMatch) string {
+func outsideLinks(in string, links []match) string {
 	var b strings.Builder
 	var prev int64
 	for _, m := range links {
@@ -369,7 +377,7 @@ func outsideLinks(in string, links []linkifyMatch) string {
 }
 
 // htmlNormalize is what the HTML parser makes of the text s once a
-// Linkify has escaped it: invalid UTF-8 and NUL as U+FFFD, CR LF and CR
+// Linkifier has escaped it: invalid UTF-8 and NUL as U+FFFD, CR LF and CR
 // as LF.
 func htmlNormalize(s string) string {
 	s = validText(s)
@@ -379,13 +387,13 @@ func htmlNormalize(s string) string {
 
 func TestLinkifyParse(t *testing.T) {
 	for _, in := range linkifyInputs() {
-		checkLinkifyHTML(t, in, LinkifyString(in, LinkifyOptions{}), LinkifyOptions{})
-		checkLinkifyMarkdown(t, in, LinkifyString(in, LinkifyOptions{Format: LinkifyMarkdown}))
+		checkLinkifyHTML(t, in, String(in, Options{}), Options{})
+		checkLinkifyMarkdown(t, in, String(in, Options{Format: FormatMarkdown}))
 	}
 }
 
 // checkLinkifyMarkdown reads md, the Markdown linkified from in, and
-// checks the invariant of a Linkify's Markdown output: it is text with
+// checks the invariant of a Linkifier's Markdown output: it is text with
 // backslash escapes of ASCII punctuation only, where no "[", "]", "<",
 // ">", "!" or "&" stands unescaped except in links written exactly
 // [text](<URI>); the link text has no unescaped bracket, parenthesis or
@@ -395,8 +403,8 @@ func TestLinkifyParse(t *testing.T) {
 // invalid UTF-8 as U+FFFD).
 func checkLinkifyMarkdown(t *testing.T, in, md string) {
 	t.Helper()
-	ref := NewLinkify(LinkifyOptions{Format: LinkifyMarkdown})
-	extract.ScanText([]byte(in), ref.found)
+	ref := New(Options{Format: FormatMarkdown})
+	findAll([]byte(in), ref.found)
 	var text strings.Builder
 	k := 0
 	fail := func(i int, what string) {
@@ -445,7 +453,7 @@ func checkLinkifyMarkdown(t *testing.T, in, md string) {
 				fail(j, "unclosed destination")
 			}
 			dest := d.String()
-			if !linkifySafe(dest) {
+			if !safeURI(dest) {
 				fail(j, "bad destination "+dest)
 			}
 			if k >= len(ref.links) || ref.links[k].href != dest {
@@ -498,20 +506,20 @@ func FuzzLinkify(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		out := LinkifyString(in, LinkifyOptions{})
+		out := String(in, Options{})
 		if !utf8.ValidString(out) {
 			t.Fatalf("%q: output not UTF-8", in)
 		}
-		checkLinkifyHTML(t, in, out, LinkifyOptions{})
-		if want := linkifyWhole([]byte(in), LinkifyOptions{}); out != want {
+		checkLinkifyHTML(t, in, out, Options{})
+		if want := linkifyWhole([]byte(in), Options{}); out != want {
 			t.Fatalf("%q: streamed output differs from the whole-text reference", in)
 		}
 		size := 1 + len(in)%13
-		got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, size)
+		got, l, err := linkifyChunked([]byte(in), Options{}, size, size)
 		if err != nil || got != out || l.late != 0 {
 			t.Fatalf("%q at size %d: err %v, late %d", in, size, err, l.late)
 		}
-		checkLinkifyMarkdown(t, in, LinkifyString(in, LinkifyOptions{Format: LinkifyMarkdown}))
+		checkLinkifyMarkdown(t, in, String(in, Options{Format: FormatMarkdown}))
 	})
 }
 
@@ -524,7 +532,7 @@ func BenchmarkLinkify(b *testing.B) {
 	out := make([]byte, 64<<10)
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
-	l := NewLinkify(LinkifyOptions{})
+	l := New(Options{})
 	for b.Loop() {
 		l.Reset()
 		src := in
@@ -538,11 +546,11 @@ func BenchmarkLinkify(b *testing.B) {
 	}
 }
 
-// FuzzLinkifyLong tests the bound a Linkify relies on, that the scanner
-// reports no link starting more than linkifyHold bytes before the end of
+// FuzzLinkifyLong tests the bound a Linkifier relies on, that the scanner
+// reports no link starting more than hold bytes before the end of
 // what it has read, on texts longer than the hold: each "\x01" of the
 // input stands for 4 KiB of "a" and each "\x02" for 4 KiB of "a.", so
-// that the fuzzer can build candidates as long as extract.MaxTextLinkLen.
+// that the fuzzer can build candidates as long as textlink.MaxLen.
 func FuzzLinkifyLong(f *testing.F) {
 	f.Add("http://example.com/\x01\x01 x", 4096)
 	f.Add("\x01@example.com \x02com", 1)
@@ -553,8 +561,8 @@ func FuzzLinkifyLong(f *testing.F) {
 			return
 		}
 		in = strings.NewReplacer("\x01", strings.Repeat("a", 4096), "\x02", strings.Repeat("a.", 2048)).Replace(in)
-		want := linkifyWhole([]byte(in), LinkifyOptions{})
-		got, l, err := linkifyChunked([]byte(in), LinkifyOptions{}, size, 1+size%4099)
+		want := linkifyWhole([]byte(in), Options{})
+		got, l, err := linkifyChunked([]byte(in), Options{}, size, 1+size%4099)
 		if err != nil || got != want || l.late != 0 {
 			t.Fatalf("%.100q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
 		}

@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ import (
 // U+3002 IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP and U+FF61
 // HALFWIDTH IDEOGRAPHIC FULL STOP.
 
-var textLabelASCII = func() (t [128]bool) {
+var labelASCII = func() (t [128]bool) {
 	for c := '0'; c <= '9'; c++ {
 		t[c] = true
 	}
@@ -42,16 +42,16 @@ var textLabelASCII = func() (t [128]bool) {
 	return t
 }()
 
-// textLabelRune reports whether r may be part of a host label.
-func textLabelRune(r rune) bool {
+// labelRune reports whether r may be part of a host label.
+func labelRune(r rune) bool {
 	if r < utf8.RuneSelf {
-		return r >= 0 && textLabelASCII[r]
+		return r >= 0 && labelASCII[r]
 	}
-	return textHostRune(r)
+	return hostRune(r)
 }
 
-// textHostRune is textLabelRune for non-ASCII r.
-func textHostRune(r rune) bool {
+// hostRune is labelRune for non-ASCII r.
+func hostRune(r rune) bool {
 	switch r {
 	case 0x00B7, 0x0375, 0x05F3, 0x05F4, 0x06FD, 0x06FE, 0x0F0B, 0x3007, 0x30FB, 0x200C, 0x200D:
 		return true
@@ -61,18 +61,18 @@ func textHostRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.In(r, unicode.Mn, unicode.Mc, unicode.Nd)
 }
 
-// textIsSep reports whether r separates host labels.
-func textIsSep(r rune) bool {
+// isSep reports whether r separates host labels.
+func isSep(r rune) bool {
 	return r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
 }
 
-// textCheckHost checks a run of label characters and separators: no label
+// checkHost checks a run of label characters and separators: no label
 // is empty (but the name may end with a separator, as a fully qualified
 // name does); no label starts or ends with "-" or "_", starts with a
 // combining mark (RFC 5891 section 4.2.3.2), or has more than 63
 // characters; and an A-label ("xn--...") is ASCII. It returns the byte span
 // of the last label, the number of labels, and whether the name is valid.
-func textCheckHost(h []byte) (ls, le, labels int, valid bool) {
+func checkHost(h []byte) (ls, le, labels int, valid bool) {
 	start, runes, ascii := 0, 0, true
 	label := func(end int) bool {
 		if end == start || runes > 63 {
@@ -90,7 +90,7 @@ func textCheckHost(h []byte) (ls, le, labels int, valid bool) {
 				return false
 			}
 		}
-		if !ascii && end-start > 4 && textHasSuffixFold(h[start:start+4], "xn--") {
+		if !ascii && end-start > 4 && hasSuffixFold(h[start:start+4], "xn--") {
 			return false
 		}
 		ls, le = start, end
@@ -103,7 +103,7 @@ func textCheckHost(h []byte) (ls, le, labels int, valid bool) {
 			r, n = utf8.DecodeRune(h[i:])
 			ascii = false
 		}
-		if textIsSep(r) {
+		if isSep(r) {
 			if !label(i) {
 				return 0, 0, 0, false
 			}
@@ -123,18 +123,18 @@ func textCheckHost(h []byte) (ls, le, labels int, valid bool) {
 	return ls, le, labels, labels > 0
 }
 
-// textHostNumberOK applies the rule of the URL Standard's host parser to a
+// hostNumberOK applies the rule of the URL Standard's host parser to a
 // name whose last label (ending at le) is a number (decimal, 0x hex, or
 // octal with a leading 0): the whole name must then be an IPv4 address in
 // one of the forms that parser accepts (1.2.3.4, 1.2.772, 0x7f.1,
 // 2130706433). So http://12-7.0.0.1/ is not a link, and http://999 is.
-func textHostNumberOK(h []byte, le int) bool {
+func hostNumberOK(h []byte, le int) bool {
 	h = h[:le]
 	last := h
 	if i := bytes.LastIndexByte(h, '.'); i >= 0 {
 		last = h[i+1:]
 	}
-	if _, ok := textIPv4Part(last); !ok {
+	if _, ok := ipv4Part(last); !ok {
 		return true // not a number: a name
 	}
 	parts := bytes.Split(h, []byte("."))
@@ -142,7 +142,7 @@ func textHostNumberOK(h []byte, le int) bool {
 		return false
 	}
 	for i, p := range parts {
-		v, ok := textIPv4Part(p)
+		v, ok := ipv4Part(p)
 		if !ok {
 			return false
 		}
@@ -153,10 +153,10 @@ func textHostNumberOK(h []byte, le int) bool {
 	return true
 }
 
-// textIPv4Part parses one part of an IPv4 address as the URL Standard
+// ipv4Part parses one part of an IPv4 address as the URL Standard
 // does; it fails on anything that is not a number or does not fit in 32
 // bits.
-func textIPv4Part(p []byte) (uint64, bool) {
+func ipv4Part(p []byte) (uint64, bool) {
 	base := uint64(10)
 	switch {
 	case len(p) >= 2 && p[0] == '0' && p[1]|0x20 == 'x':
@@ -189,19 +189,19 @@ func textIPv4Part(p []byte) (uint64, bool) {
 	return v, true
 }
 
-// textIsTLD reports whether label is a top-level domain in the ICANN section of
+// isTLD reports whether label is a top-level domain in the ICANN section of
 // the Public Suffix List, in any case, as an A-label ("xn--...") or as a
 // U-label ("香港", "ＣＯＭ").
-func textIsTLD(label []byte) bool {
+func isTLD(label []byte) bool {
 	for _, c := range label {
 		if c >= utf8.RuneSelf {
-			return textIsUnicodeTLD(label)
+			return isUnicodeTLD(label)
 		}
 	}
-	return textIsASCIITLD(label)
+	return isASCIITLD(label)
 }
 
-func textIsASCIITLD(label []byte) bool {
+func isASCIITLD(label []byte) bool {
 	if len(label) < 2 || len(label) > 63 {
 		return false
 	}
@@ -209,7 +209,7 @@ func textIsASCIITLD(label []byte) bool {
 	// with a label before it.
 	var buf [66]byte
 	buf[0], buf[1] = 'x', '.'
-	xn := len(label) > 4 && textHasSuffixFold(label[:4], "xn--")
+	xn := len(label) > 4 && hasSuffixFold(label[:4], "xn--")
 	for i, c := range label {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
@@ -220,51 +220,51 @@ func textIsASCIITLD(label []byte) bool {
 		buf[2+i] = c
 	}
 	key := buf[2 : 2+len(label)]
-	textTLDs.RLock()
-	v, ok := textTLDs.m[string(key)]
-	textTLDs.RUnlock()
+	tlds.RLock()
+	v, ok := tlds.m[string(key)]
+	tlds.RUnlock()
 	if ok {
 		return v
 	}
 	_, icann := publicsuffix.PublicSuffix(string(buf[:2+len(label)]))
-	textTLDs.Lock()
-	if len(textTLDs.m) < textTLDCacheMax {
-		textTLDs.m[string(key)] = icann
+	tlds.Lock()
+	if len(tlds.m) < tldCacheMax {
+		tlds.m[string(key)] = icann
 	}
-	textTLDs.Unlock()
+	tlds.Unlock()
 	return icann
 }
 
-// textTLDs caches the answers of the Public Suffix List, whose lookup
+// tlds caches the answers of the Public Suffix List, whose lookup
 // allocates; the candidates of real text repeat (com, org, and the words
 // after a missing space), so a small cache answers nearly all of them.
-var textTLDs = struct {
+var tlds = struct {
 	sync.RWMutex
 	m map[string]bool
 }{m: map[string]bool{}}
 
-const textTLDCacheMax = 1 << 12
+const tldCacheMax = 1 << 12
 
-// textMaxTLDRunes bounds the U-labels textIsUnicodeTLD converts; the longest IDN
+// maxTLDRunes bounds the U-labels isUnicodeTLD converts; the longest IDN
 // TLD has 17 characters (vermögensberatung).
-const textMaxTLDRunes = 24
+const maxTLDRunes = 24
 
-func textIsUnicodeTLD(label []byte) bool {
-	if utf8.RuneCount(label) > textMaxTLDRunes {
+func isUnicodeTLD(label []byte) bool {
+	if utf8.RuneCount(label) > maxTLDRunes {
 		return false
 	}
-	textTLDs.RLock()
-	v, ok := textTLDs.m[string(label)]
-	textTLDs.RUnlock()
+	tlds.RLock()
+	v, ok := tlds.m[string(label)]
+	tlds.RUnlock()
 	if ok {
 		return v
 	}
 	a, err := idna.Lookup.ToASCII(string(label))
-	v = err == nil && a != "" && textIsASCIITLD([]byte(a))
-	textTLDs.Lock()
-	if len(textTLDs.m) < textTLDCacheMax {
-		textTLDs.m[string(label)] = v
+	v = err == nil && a != "" && isASCIITLD([]byte(a))
+	tlds.Lock()
+	if len(tlds.m) < tldCacheMax {
+		tlds.m[string(label)] = v
 	}
-	textTLDs.Unlock()
+	tlds.Unlock()
 	return v
 }

@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bytes"
@@ -13,10 +13,10 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// textCases are marked like the UTS #58 test file: ⸠link⸡. A case whose
+// findCases are marked like the UTS #58 test file: ⸠link⸡. A case whose
 // link has a Value other than its text, or a scheme or email flag to check,
 // says so in the other fields.
-var textCases = []struct {
+var findCases = []struct {
 	marked string
 	value  string // the Value of the first link, when it differs from Raw
 	scheme string // the Scheme of the first link, if checked
@@ -91,37 +91,16 @@ var textCases = []struct {
 	{marked: "<⸠example.com/a/\n  b⸡>", value: "example.com/a/b"},
 }
 
-// parseMarked returns the text of a marked case and its spans.
-func parseMarked(s string) (string, [][2]int) {
-	var b strings.Builder
-	var spans [][2]int
-	open := 0
-	for len(s) > 0 {
-		switch {
-		case strings.HasPrefix(s, uts58Open):
-			open = b.Len()
-			s = s[len(uts58Open):]
-		case strings.HasPrefix(s, uts58Close):
-			spans = append(spans, [2]int{open, b.Len()})
-			s = s[len(uts58Close):]
-		default:
-			b.WriteByte(s[0])
-			s = s[1:]
-		}
-	}
-	return b.String(), spans
-}
-
-func TestFindTextLinks(t *testing.T) {
-	for _, tc := range textCases {
+func TestFind(t *testing.T) {
+	for _, tc := range findCases {
 		text, _ := parseMarked(tc.marked)
-		got := FindTextLinks([]byte(text))
-		if m := markTextLinks(text, got); m != tc.marked {
-			t.Errorf("FindTextLinks(%q):\n got %q\nwant %q", text, m, tc.marked)
+		got := Find([]byte(text))
+		if m := markLinks(text, got); m != tc.marked {
+			t.Errorf("Find(%q):\n got %q\nwant %q", text, m, tc.marked)
 			continue
 		}
 		for _, l := range got {
-			if l.Raw != text[l.Start:l.End] {
+			if string(l.Raw) != text[l.Start:l.End] {
 				t.Errorf("%q: Raw %q is not text[%d:%d]", text, l.Raw, l.Start, l.End)
 			}
 		}
@@ -131,10 +110,10 @@ func TestFindTextLinks(t *testing.T) {
 		l := got[0]
 		want := tc.value
 		if want == "" {
-			want = l.Raw
+			want = string(l.Raw)
 		}
-		if l.Value != want {
-			t.Errorf("%q: Value = %q, want %q", text, l.Value, want)
+		if l.Value() != want {
+			t.Errorf("%q: Value = %q, want %q", text, l.Value(), want)
 		}
 		if tc.scheme != "" && l.Scheme != tc.scheme {
 			t.Errorf("%q: Scheme = %q, want %q", text, l.Scheme, tc.scheme)
@@ -145,7 +124,7 @@ func TestFindTextLinks(t *testing.T) {
 	}
 }
 
-func TestTextLinkURI(t *testing.T) {
+func TestMatchURI(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"example.com/päth", "http://example.com/p%C3%A4th"},
 		{"www.bücher.de", "http://www.xn--bcher-kva.de"},
@@ -156,7 +135,7 @@ func TestTextLinkURI(t *testing.T) {
 		{"<http://example.com/a/\n  b>", "http://example.com/a/b"},
 		{"tel:+1-555-0100", "tel:+1-555-0100"},
 	} {
-		links := FindTextLinks([]byte(tc.text))
+		links := Find([]byte(tc.text))
 		if len(links) == 0 {
 			t.Errorf("%q: no link", tc.text)
 			continue
@@ -168,12 +147,12 @@ func TestTextLinkURI(t *testing.T) {
 	}
 }
 
-// TestTextLongLinks checks the MaxTextLinkLen rule: a longer candidate is
+// TestLongLinks checks the MaxLen rule: a longer candidate is
 // dropped, and detection goes on after the next white space.
-func TestTextLongLinks(t *testing.T) {
+func TestLongLinks(t *testing.T) {
 	path := func(n int) string { return strings.Repeat("a", n) }
 	base := "https://example.com/"
-	fits := base + path(MaxTextLinkLen-len(base))
+	fits := base + path(MaxLen-len(base))
 	tooLong := fits + "b"
 	for _, tc := range []struct {
 		text  string
@@ -184,17 +163,17 @@ func TestTextLongLinks(t *testing.T) {
 		{tooLong, nil},
 		{tooLong + " x.com", []string{"x.com"}},
 		{tooLong + "/y.com/z x.com", []string{"x.com"}},
-		{strings.Repeat("a", MaxTextLinkLen) + ".com x.com", []string{"x.com"}},
-		{strings.Repeat("a.", MaxTextLinkLen) + "com x.com", []string{"x.com"}},
-		{strings.Repeat("x", MaxTextLinkLen) + "@example.com", nil},
-		{fits + strings.Repeat(".", textMargin) + " x.com", []string{fits, "x.com"}},
-		{fits + strings.Repeat(".", textMargin+1) + " x.com", []string{"x.com"}},
-		{"<" + fits[:MaxTextLinkLen-10] + "\n" + path(20) + ">", []string{fits[:MaxTextLinkLen-10]}},
-		{"mailto:a@example.com?" + path(MaxTextLinkLen), nil},
+		{strings.Repeat("a", MaxLen) + ".com x.com", []string{"x.com"}},
+		{strings.Repeat("a.", MaxLen) + "com x.com", []string{"x.com"}},
+		{strings.Repeat("x", MaxLen) + "@example.com", nil},
+		{fits + strings.Repeat(".", margin) + " x.com", []string{fits, "x.com"}},
+		{fits + strings.Repeat(".", margin+1) + " x.com", []string{"x.com"}},
+		{"<" + fits[:MaxLen-10] + "\n" + path(20) + ">", []string{fits[:MaxLen-10]}},
+		{"mailto:a@example.com?" + path(MaxLen), nil},
 	} {
 		var got []string
-		for _, l := range FindTextLinks([]byte(tc.text)) {
-			got = append(got, l.Raw)
+		for _, l := range Find([]byte(tc.text)) {
+			got = append(got, string(l.Raw))
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.links) {
 			t.Errorf("%.40q...: got %d links %.60q, want %.60q", tc.text, len(got), got, tc.links)
@@ -202,24 +181,60 @@ func TestTextLongLinks(t *testing.T) {
 	}
 }
 
-// streamTextLinks runs a TextScanner over text, giving it src chunks of
+// TestQuotedLinks checks that a link right after a double quote or a
+// backtick ends at the quote that closes it, even where UTS #58 would let
+// the link go on: a JSON list of links is one link each, and a Markdown
+// code span's closing backtick is not part of its link.
+func TestQuotedLinks(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{`["https://a/","https://b/"]`, []string{"https://a/", "https://b/"}},
+		{"see `http://e.org/a` and `http://e.org/b.`", []string{"http://e.org/a", "http://e.org/b"}},
+		{`"http://e.org/a".`, []string{"http://e.org/a"}},
+		{`<a href="http://x.org/">x</a>`, []string{"http://x.org/"}},
+		// Not after a quote: UTS #58 as it is.
+		{`https://nap.wikipedia.org/wiki/Lista_d"e_vvoce`, []string{`https://nap.wikipedia.org/wiki/Lista_d"e_vvoce`}},
+		{`'http://foo.com/bar'more`, []string{`http://foo.com/bar'more`}},
+	} {
+		var got []string
+		for _, l := range Find([]byte(c.in)) {
+			got = append(got, string(l.Raw))
+		}
+		if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// streamLinks runs a Scanner over text, giving it src chunks of
 // size chunk and dst buffers of size dstSize, and returns the links and the
 // output.
-func streamTextLinks(t testing.TB, text []byte, chunk, dstSize int) ([]TextLink, []byte) {
+func streamLinks(t testing.TB, text []byte, chunk, dstSize int) ([]Match, []byte) {
 	t.Helper()
-	var links []TextLink
-	s := NewTextScanner(func(m *TextMatch) { links = append(links, m.Link()) })
+	var links []Match
+	s := NewScanner(func(m *Match) { links = append(links, keep(m)) })
 	var out []byte
 	dst := make([]byte, dstSize)
 	src := text
 	for {
 		n := min(chunk, len(src))
 		atEOF := n == len(src)
+		settled, reported := s.Settled(), len(links)
 		nDst, nSrc, err := s.Transform(dst, src[:n], atEOF)
 		out = append(out, dst[:nDst]...)
 		src = src[nSrc:]
-		if len(s.buf) > 2*MaxTextLinkLen+2*textMargin+chunk+8 {
+		if len(s.buf) > 2*MaxLen+2*margin+chunk+8 {
 			t.Fatalf("scanner holds %d bytes", len(s.buf))
+		}
+		for _, l := range links[reported:] {
+			if l.Start < settled {
+				t.Fatalf("link at %d reported after Settled was %d", l.Start, settled)
+			}
+		}
+		if now := s.Settled(); now < settled || now > int64(len(out)) {
+			t.Fatalf("Settled went from %d to %d with %d bytes copied", settled, now, len(out))
 		}
 		switch {
 		case errors.Is(err, transform.ErrShortDst):
@@ -234,11 +249,11 @@ func streamTextLinks(t testing.TB, text []byte, chunk, dstSize int) ([]TextLink,
 	}
 }
 
-// textChunkInputs are the inputs of the chunk-size tests: the table above,
+// chunkInputs are the inputs of the chunk-size tests: the table above,
 // the UTS #58 lines and the peers' inputs.
-func textChunkInputs(t testing.TB) [][]byte {
+func chunkInputs(t testing.TB) [][]byte {
 	var inputs [][]byte
-	for _, tc := range textCases {
+	for _, tc := range findCases {
 		text, _ := parseMarked(tc.marked)
 		inputs = append(inputs, []byte(text))
 	}
@@ -251,10 +266,10 @@ func textChunkInputs(t testing.TB) [][]byte {
 	return inputs
 }
 
-// TestTextScannerChunks checks that a TextScanner finds what FindTextLinks
+// TestScannerChunks checks that a Scanner finds what Find
 // finds, whatever the sizes of the pieces of input and output.
-func TestTextScannerChunks(t *testing.T) {
-	inputs := textChunkInputs(t)
+func TestScannerChunks(t *testing.T) {
+	inputs := chunkInputs(t)
 	// All inputs joined, so that links cross every chunk boundary.
 	var all []byte
 	for _, in := range inputs {
@@ -263,14 +278,14 @@ func TestTextScannerChunks(t *testing.T) {
 	}
 	checks := 0
 	check := func(text []byte, chunk, dstSize int) {
-		want := FindTextLinks(text)
-		got, out := streamTextLinks(t, text, chunk, dstSize)
+		want := Find(text)
+		got, out := streamLinks(t, text, chunk, dstSize)
 		checks++
 		if !bytes.Equal(out, text) {
 			t.Fatalf("chunk %d, dst %d: output differs from input", chunk, dstSize)
 		}
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("%q at chunk %d, dst %d:\n got %v\nwant %v", text, chunk, dstSize, got, want)
+		if g, w := format(got), format(want); g != w {
+			t.Fatalf("%q at chunk %d, dst %d:\n got %v\nwant %v", text, chunk, dstSize, g, w)
 		}
 	}
 	for _, text := range inputs {
@@ -292,18 +307,18 @@ func TestTextScannerChunks(t *testing.T) {
 		check(all, chunk, 4096)
 		check(all, chunk, 3)
 	}
-	long := []byte(strings.Repeat("x", MaxTextLinkLen-50) + " https://example.com/" + strings.Repeat("ü", MaxTextLinkLen/2) +
-		" <https://example.com/\n" + strings.Repeat("é", MaxTextLinkLen/3) + "> " + strings.Repeat("a.", MaxTextLinkLen) + "com x.com")
+	long := []byte(strings.Repeat("x", MaxLen-50) + " https://example.com/" + strings.Repeat("ü", MaxLen/2) +
+		" <https://example.com/\n" + strings.Repeat("é", MaxLen/3) + "> " + strings.Repeat("a.", MaxLen) + "com x.com")
 	for _, chunk := range []int{1, 2, 3, 100, 1 << 12, 1 << 13, 1 << 14} {
 		check(long, chunk, 1<<12)
 	}
 	t.Logf("%d inputs, %d chunkings checked", len(inputs), checks)
 }
 
-func TestTextScannerReader(t *testing.T) {
+func TestScannerReader(t *testing.T) {
 	text := []byte("one https://example.com/a two b@example.org three")
 	var got []string
-	s := NewTextScanner(func(m *TextMatch) { got = append(got, string(m.Raw)) })
+	s := NewScanner(func(m *Match) { got = append(got, string(m.Raw)) })
 	out, _, err := transform.Bytes(s, text)
 	if err != nil || !bytes.Equal(out, text) {
 		t.Fatalf("transform.Bytes = %q, %v", out, err)
@@ -315,23 +330,53 @@ func TestTextScannerReader(t *testing.T) {
 	}
 }
 
-func TestScanTextAllocs(t *testing.T) {
+// TestScannerAllocs checks that a Scanner allocates nothing per link: the
+// match it gives is reused, and so is its buffer after Reset.
+func TestScannerAllocs(t *testing.T) {
 	text := benchText(t)
 	n := 0
+	s := NewScanner(func(m *Match) { n++ })
+	dst := make([]byte, 4096)
 	allocs := testing.AllocsPerRun(5, func() {
-		ScanText(text, func(m *TextMatch) { n++ })
+		s.Reset()
+		for src := text; ; {
+			k := min(len(dst), len(src))
+			_, nSrc, err := s.Transform(dst, src[:k], k == len(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if src = src[nSrc:]; len(src) == 0 {
+				break
+			}
+		}
 	})
 	if allocs > 1 {
-		t.Errorf("ScanText: %v allocations per run, want at most 1 (the match), whatever the number of links", allocs)
+		t.Errorf("Scanner: %v allocations per run, want at most 1, whatever the number of links", allocs)
 	}
 	if n == 0 {
 		t.Error("no links")
 	}
 }
 
+// keep returns a copy of m that outlives a Scanner's call.
+func keep(m *Match) Match {
+	c := *m
+	c.Raw = bytes.Clone(m.Raw)
+	return c
+}
+
+// format lists matches for comparison, every field shown.
+func format(ms []Match) string {
+	var b strings.Builder
+	for _, m := range ms {
+		fmt.Fprintf(&b, "%d-%d %q %q email=%v wrapped=%v\n", m.Start, m.End, m.Raw, m.Scheme, m.Email, m.Wrapped)
+	}
+	return b.String()
+}
+
 // benchText is the linkify-it benchmark samples, joined.
 func benchText(t testing.TB) []byte {
-	files, err := filepath.Glob("../testdata/linkify/linkify-it/benchmark-samples/*.txt")
+	files, err := filepath.Glob("testdata/peers/linkify-it/benchmark-samples/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no benchmark samples: %v", err)
 	}

@@ -1,20 +1,19 @@
-package extract
+package textlink
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"testing"
 )
 
-// FuzzTextLinks checks the invariants of text detection on any input: no
+// FuzzFind checks the invariants of text detection on any input: no
 // panic; spans in range, in order, not overlapping and not empty; Raw is
 // the input at the span, and Value equals it unless the link is wrapped;
-// URI does not panic; and a TextScanner fed the input in random pieces
+// URI does not panic; and a Scanner fed the input in random pieces
 // copies it unchanged and finds the same links.
-func FuzzTextLinks(f *testing.F) {
-	for _, tc := range textCases {
+func FuzzFind(f *testing.F) {
+	for _, tc := range findCases {
 		text, _ := parseMarked(tc.marked)
 		f.Add([]byte(text), uint64(1))
 	}
@@ -32,25 +31,25 @@ func FuzzTextLinks(f *testing.F) {
 		f.Add(draft[:4096], uint64(7))
 	}
 	f.Fuzz(func(t *testing.T, text []byte, seed uint64) {
-		links := FindTextLinks(text)
+		links := Find(text)
 		var last int64
 		for _, l := range links {
 			if l.Start < last || l.End <= l.Start || l.End > int64(len(text)) {
 				t.Fatalf("bad span [%d,%d) after %d in %d bytes: %q", l.Start, l.End, last, len(text), text)
 			}
 			last = l.End
-			if l.Raw != string(text[l.Start:l.End]) {
+			if !bytes.Equal(l.Raw, text[l.Start:l.End]) {
 				t.Fatalf("Raw %q is not text[%d:%d]", l.Raw, l.Start, l.End)
 			}
-			if l.Value == "" || len(l.Value) > len(l.Raw) {
-				t.Fatalf("Value %q of Raw %q", l.Value, l.Raw)
+			if v := l.Value(); v == "" || len(v) > len(l.Raw) {
+				t.Fatalf("Value %q of Raw %q", v, l.Raw)
 			}
 			l.URI()
 		}
 
 		r := rand.New(rand.NewPCG(seed, seed>>1))
-		var got []TextLink
-		s := NewTextScanner(func(m *TextMatch) { got = append(got, m.Link()) })
+		var got []Match
+		s := NewScanner(func(m *Match) { got = append(got, keep(m)) })
 		var out []byte
 		for src := text; ; {
 			n := 0
@@ -67,10 +66,10 @@ func FuzzTextLinks(f *testing.F) {
 			}
 		}
 		if !bytes.Equal(out, text) {
-			t.Fatalf("TextScanner output %q, want %q", out, text)
+			t.Fatalf("Scanner output %q, want %q", out, text)
 		}
-		if fmt.Sprint(got) != fmt.Sprint(links) {
-			t.Fatalf("TextScanner found\n%v\nFindTextLinks found\n%v", got, links)
+		if g, w := format(got), format(links); g != w {
+			t.Fatalf("Scanner found\n%v\nFind found\n%v", g, w)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package rewrite
+package linkify
 
 import (
 	"strings"
@@ -17,9 +17,9 @@ func TestLinkifyDisplaySafety(t *testing.T) {
 		{"see http://evil.example/a%E2%88%95b%E2%80%8Dc now", ">http://evil.example/a%E2%88%95b%E2%80%8Dc<"},
 		{"see https://ja.wikipedia.org/wiki/%E3%83%8E%E3%83%BC%E3%83%88 now", ">https://ja.wikipedia.org/wiki/ノート<"},
 	} {
-		got := LinkifyString(tt.in, LinkifyOptions{})
+		got := String(tt.in, Options{})
 		if !strings.Contains(got, tt.text) {
-			t.Errorf("LinkifyString(%q) = %q; want the link text %q", tt.in, got, tt.text)
+			t.Errorf("String(%q) = %q; want the link text %q", tt.in, got, tt.text)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bytes"
@@ -8,11 +8,11 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// textBenchInputs are the benchmark inputs: linkify-it's benchmark samples
+// benchInputs are the benchmark inputs: linkify-it's benchmark samples
 // (lorem ipsum with sparse links and addresses), a large real plain text
 // (an Internet-Draft with URLs in prose), and the UTS #58 conformance lines
 // (URLs in many scripts, dense).
-func textBenchInputs(b *testing.B) []struct {
+func benchInputs(b *testing.B) []struct {
 	name string
 	text []byte
 } {
@@ -35,39 +35,25 @@ func textBenchInputs(b *testing.B) []struct {
 	}
 }
 
-func BenchmarkFindTextLinks(b *testing.B) {
-	for _, in := range textBenchInputs(b) {
+func BenchmarkFind(b *testing.B) {
+	for _, in := range benchInputs(b) {
 		b.Run(in.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				FindTextLinks(in.text)
+				Find(in.text)
 			}
 		})
 	}
 }
 
-// BenchmarkScanText is the callback form, which allocates nothing per link.
-func BenchmarkScanText(b *testing.B) {
-	for _, in := range textBenchInputs(b) {
+// BenchmarkScanner is the streaming form, fed 4 KiB at a time.
+func BenchmarkScanner(b *testing.B) {
+	for _, in := range benchInputs(b) {
 		b.Run(in.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
-			n := 0
-			for b.Loop() {
-				ScanText(in.text, func(m *TextMatch) { n++ })
-			}
-		})
-	}
-}
-
-// BenchmarkTextScanner is the streaming form, fed 4 KiB at a time.
-func BenchmarkTextScanner(b *testing.B) {
-	for _, in := range textBenchInputs(b) {
-		b.Run(in.name, func(b *testing.B) {
-			b.SetBytes(int64(len(in.text)))
-			b.ReportAllocs()
-			s := NewTextScanner(func(m *TextMatch) {})
+			s := NewScanner(func(m *Match) {})
 			dst := make([]byte, 4096)
 			for b.Loop() {
 				s.Reset()

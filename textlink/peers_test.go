@@ -1,4 +1,4 @@
-package extract
+package textlink
 
 import (
 	"bufio"
@@ -15,22 +15,22 @@ import (
 	"unicode/utf8"
 )
 
-// The fixtures of other linkifiers, in testdata/linkify/<suite> (each with
-// its PROVENANCE.md and license), run against FindTextLinks. Every case
+// The fixtures of other linkifiers, in testdata/peers/<suite> (each with
+// its PROVENANCE.md and license), run against Find. Every case
 // compares a list of strings: the links a peer expects, as its harness
 // observes them (the link texts, or the hrefs for the suites that only
-// show HTML), with what FindTextLinks finds, projected the same way.
+// show HTML), with what Find finds, projected the same way.
 // Options of a peer that change which kinds of link it reports (emails
 // off, scheme required) filter our links the same way; options we have no
 // equivalent for make a case not applicable, and it is counted as such.
 //
 // A case we answer differently on purpose is listed, with our answer and a
-// category, in testdata/linkify/known-differences.tsv. TestPeerLinkifiers
+// category, in testdata/peers/known-differences.tsv. TestPeerLinkifiers
 // fails when a difference is not listed, or a listed one is gone or now
 // answered differently. RELINK_PEERS_TODO=1 prints the unlisted ones in the
 // file's format.
 
-const peerDir = "../testdata/linkify/"
+const peerDir = "testdata/peers/"
 
 type peerCase struct {
 	suite string
@@ -41,21 +41,21 @@ type peerCase struct {
 
 	// project maps one of our links to what the peer's harness observes;
 	// nil means its text. keep filters our links by kind; nil keeps all.
-	project func(TextLink) string
-	keep    func(TextLink) bool
+	project func(Match) string
+	keep    func(Match) bool
 }
 
-// ours is what FindTextLinks answers for c, as the peer's harness sees it.
+// ours is what Find answers for c, as the peer's harness sees it.
 func (c *peerCase) ours() []string {
 	got := []string{}
-	for _, l := range FindTextLinks([]byte(c.input)) {
+	for _, l := range Find([]byte(c.input)) {
 		if c.keep != nil && !c.keep(l) {
 			continue
 		}
 		if c.project != nil {
 			got = append(got, c.project(l))
 		} else {
-			got = append(got, l.Raw)
+			got = append(got, string(l.Raw))
 		}
 	}
 	if c.first && len(got) > 1 {
@@ -76,17 +76,17 @@ func peerJSON(v any) string {
 
 // hrefOf is the href a peer that writes HTML gives our link: the scheme
 // that URI puts before a link written without one, and the Value.
-func hrefOf(l TextLink) string {
+func hrefOf(l Match) string {
 	switch {
 	case l.Scheme != "":
-		return l.Value
+		return l.Value()
 	case l.Email:
-		return "mailto:" + l.Value
+		return "mailto:" + l.Value()
 	}
-	return "http://" + l.Value
+	return "http://" + l.Value()
 }
 
-func noEmails(l TextLink) bool { return !l.Email }
+func noEmails(l Match) bool { return !l.Email }
 
 // anchorRE finds the anchors of a peer's HTML.
 var anchorRE = regexp.MustCompile(`(?s)<a href="([^"]*)"[^>]*>(.*?)</a>`)
@@ -433,7 +433,7 @@ func robinstCases(t testing.TB, na map[string]int) []peerCase {
 			emails = emails || k == "email"
 		}
 		mustScheme := c.Finder.MustHaveScheme
-		keep := func(l TextLink) bool {
+		keep := func(l Match) bool {
 			if l.Email {
 				return emails
 			}
@@ -509,7 +509,7 @@ func autolinkerCases(t testing.TB, na map[string]int) []peerCase {
 // autolinkerHref is hrefOf with the normalizations Autolinker applies to
 // the href: "mailto:" in lower case, and a tel: number reduced to its
 // digits, "+", ",", "#".
-func autolinkerHref(l TextLink) string {
+func autolinkerHref(l Match) string {
 	h := hrefOf(l)
 	if len(h) >= 7 && strings.EqualFold(h[:7], "mailto:") {
 		h = "mailto:" + h[7:]
