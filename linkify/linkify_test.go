@@ -2,11 +2,12 @@ package linkify
 
 import (
 	"bytes"
-	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/internal/transformtest"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -150,32 +151,13 @@ func findAll(in []byte, found func(*textlink.Match)) {
 	}
 }
 
-// linkifyChunked runs a Linkifier on in with src pieces of srcSize bytes and
-// a dst of dstSize bytes.
-func linkifyChunked(in []byte, opts Options, srcSize, dstSize int) (string, *Linkifier, error) {
+// linkifyRun runs a new Linkifier on in with src pieces of srcSize bytes
+// and dst buffers of dstSize bytes (transformtest.Run), and returns the
+// output and the Linkifier.
+func linkifyRun(t testing.TB, in []byte, opts Options, srcSize, dstSize int) (string, *Linkifier) {
+	t.Helper()
 	l := New(opts)
-	var out []byte
-	dst := make([]byte, dstSize)
-	src := in
-	for {
-		n := min(srcSize, len(src))
-		eof := n == len(src)
-		nDst, nSrc, err := l.Transform(dst, src[:n], eof)
-		out = append(out, dst[:nDst]...)
-		src = src[nSrc:]
-		switch {
-		case err == transform.ErrShortDst:
-			if nDst == 0 && nSrc == 0 {
-				// A Linkifier writes its output byte by byte: any dst
-				// takes some of it.
-				return "", l, errors.New("no progress")
-			}
-		case err != nil:
-			return "", l, err
-		case eof:
-			return string(out), l, nil
-		}
-	}
+	return string(transformtest.Run(t, l, in, srcSize, dstSize)), l
 }
 
 func linkifyInputs() []string {
@@ -189,6 +171,9 @@ func linkifyInputs() []string {
 	)
 }
 
+// TestLinkifyChunks checks that the output does not depend on how the
+// input and output are cut (transformtest.Sweep), and that no link is
+// found after the Linkifier has let its text go.
 func TestLinkifyChunks(t *testing.T) {
 	for _, format := range []Format{FormatHTML, FormatMarkdown} {
 		opts := Options{Format: format}
@@ -204,17 +189,26 @@ func TestLinkifyChunks(t *testing.T) {
 			if testing.Short() {
 				sizes /= 4
 			}
-			for size := 1; size <= sizes; size++ {
-				// The same size for src and dst, a small dst for src
-				// pieces of every size, and all of src at once into
-				// a dst of every size.
-				for _, sz := range [][2]int{{size, size}, {size, 1 + size%3}, {len(in) + 1, size}} {
-					got, l, err := linkifyChunked([]byte(in), opts, sz[0], sz[1])
-					if err != nil || got != want || l.late != 0 {
-						t.Fatalf("%.40q at sizes %v: err %v, late %d\n got %.200q\nwant %.200q", in, sz, err, l.late, got, want)
+			src := transformtest.Sizes(sizes)
+			src = append(src, len(in)+1)
+			var l *Linkifier
+			transformtest.Sweep{
+				Name: fmt.Sprintf("%v %.40q", format, in),
+				In:   []byte(in),
+				New: func() transform.Transformer {
+					l = New(opts)
+					return l
+				},
+				Src:  src,
+				Dst:  []int{1, 2, 3, 0},
+				Want: []byte(want),
+				Check: func([]byte) error {
+					if l.late != 0 {
+						return fmt.Errorf("%d links found after their text was let go", l.late)
 					}
-				}
-			}
+					return nil
+				},
+			}.Run(t)
 		}
 	}
 }
@@ -242,9 +236,9 @@ func TestLinkifyLongLinks(t *testing.T) {
 			sizes = sizes[1:]
 		}
 		for _, size := range sizes {
-			got, l, err := linkifyChunked([]byte(in), Options{}, size, 1+size%512)
-			if err != nil || got != want || l.late != 0 {
-				t.Fatalf("%.40q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
+			got, l := linkifyRun(t, []byte(in), Options{}, size, 1+size%512)
+			if got != want || l.late != 0 {
+				t.Fatalf("%.40q at size %d: late %d, equal %v", in, size, l.late, got == want)
 			}
 			if len(l.pend)-l.head > hold+maxChunk {
 				t.Errorf("held %d bytes", len(l.pend)-l.head)
@@ -515,9 +509,9 @@ func FuzzLinkify(f *testing.F) {
 			t.Fatalf("%q: streamed output differs from the whole-text reference", in)
 		}
 		size := 1 + len(in)%13
-		got, l, err := linkifyChunked([]byte(in), Options{}, size, size)
-		if err != nil || got != out || l.late != 0 {
-			t.Fatalf("%q at size %d: err %v, late %d", in, size, err, l.late)
+		got, l := linkifyRun(t, []byte(in), Options{}, size, size)
+		if got != out || l.late != 0 {
+			t.Fatalf("%q at size %d: late %d", in, size, l.late)
 		}
 		checkLinkifyMarkdown(t, in, String(in, Options{Format: FormatMarkdown}))
 	})
@@ -562,9 +556,9 @@ func FuzzLinkifyLong(f *testing.F) {
 		}
 		in = strings.NewReplacer("\x01", strings.Repeat("a", 4096), "\x02", strings.Repeat("a.", 2048)).Replace(in)
 		want := linkifyWhole([]byte(in), Options{})
-		got, l, err := linkifyChunked([]byte(in), Options{}, size, 1+size%4099)
-		if err != nil || got != want || l.late != 0 {
-			t.Fatalf("%.100q at size %d: err %v, late %d, equal %v", in, size, err, l.late, got == want)
+		got, l := linkifyRun(t, []byte(in), Options{}, size, 1+size%4099)
+		if got != want || l.late != 0 {
+			t.Fatalf("%.100q at size %d: late %d, equal %v", in, size, l.late, got == want)
 		}
 	})
 }

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
+
+	"github.com/relink-go/relink/internal/transformtest"
 )
 
 // findCases are marked like the UTS #58 test file: ⸠link⸡. A case whose
@@ -266,8 +268,9 @@ func chunkInputs(t testing.TB) [][]byte {
 	return inputs
 }
 
-// TestScannerChunks checks that a Scanner finds what Find
-// finds, whatever the sizes of the pieces of input and output.
+// TestScannerChunks checks that a Scanner finds what Find finds, and
+// copies its input, whatever the sizes of the pieces of input and output
+// (transformtest.Sweep).
 func TestScannerChunks(t *testing.T) {
 	inputs := chunkInputs(t)
 	// All inputs joined, so that links cross every chunk boundary.
@@ -276,43 +279,50 @@ func TestScannerChunks(t *testing.T) {
 		all = append(all, in...)
 		all = append(all, '\n')
 	}
-	checks := 0
-	check := func(text []byte, chunk, dstSize int) {
-		want := Find(text)
-		got, out := streamLinks(t, text, chunk, dstSize)
-		checks++
-		if !bytes.Equal(out, text) {
-			t.Fatalf("chunk %d, dst %d: output differs from input", chunk, dstSize)
-		}
-		if g, w := format(got), format(want); g != w {
-			t.Fatalf("%q at chunk %d, dst %d:\n got %v\nwant %v", text, chunk, dstSize, g, w)
-		}
-	}
-	for _, text := range inputs {
-		// Every chunk size up to 64 (and past the end of short inputs),
-		// then a few that cut long inputs unevenly.
-		for chunk := 1; chunk <= min(len(text)+1, 64); chunk++ {
-			check(text, chunk, 4096)
-		}
-		for _, chunk := range []int{97, 256, len(text) / 3, len(text) / 2} {
-			if chunk > 64 && chunk <= len(text) {
-				check(text, chunk, 4096)
-			}
-		}
-		for dstSize := 1; dstSize < 8; dstSize++ {
-			check(text, 7, dstSize)
-		}
-	}
-	for _, chunk := range []int{1, 2, 3, 5, 7, 64, 1000, 4096, len(all)} {
-		check(all, chunk, 4096)
-		check(all, chunk, 3)
-	}
 	long := []byte(strings.Repeat("x", MaxLen-50) + " https://example.com/" + strings.Repeat("ü", MaxLen/2) +
 		" <https://example.com/\n" + strings.Repeat("é", MaxLen/3) + "> " + strings.Repeat("a.", MaxLen) + "com x.com")
-	for _, chunk := range []int{1, 2, 3, 100, 1 << 12, 1 << 13, 1 << 14} {
-		check(long, chunk, 1<<12)
+	runs := 0
+	sweep := func(text []byte, src, dst []int) {
+		want := format(Find(text))
+		var got []Match
+		transformtest.Sweep{
+			Name: fmt.Sprintf("%.40q", text),
+			In:   text,
+			New: func() transform.Transformer {
+				got = got[:0]
+				runs++
+				return NewScanner(func(m *Match) { got = append(got, keep(m)) })
+			},
+			Src:  src,
+			Dst:  dst,
+			Want: text,
+			Check: func([]byte) error {
+				if g := format(got); g != want {
+					return fmt.Errorf("links\n got %v\nwant %v", g, want)
+				}
+				return nil
+			},
+		}.Run(t)
 	}
-	t.Logf("%d inputs, %d chunkings checked", len(inputs), checks)
+	for _, text := range inputs {
+		sweep(text, nil, []int{1, 3, 7, 0})
+	}
+	sweep(all, []int{1, 2, 3, 5, 7, 64, 1000, 4096, len(all)}, []int{3, 0})
+	sweep(long, []int{1, 2, 3, 100, 1 << 12, 1 << 13, 1 << 14}, []int{1 << 12})
+	t.Logf("%d inputs, %d runs", len(inputs)+2, runs)
+}
+
+// TestScannerSettled checks, on every call of Transform, that a Scanner
+// holds a bounded number of bytes and that Settled only advances, never
+// past the bytes copied and never past a link still to come.
+func TestScannerSettled(t *testing.T) {
+	for _, text := range chunkInputs(t) {
+		for _, chunk := range []int{1, 7, 64, len(text) + 1} {
+			for _, dst := range []int{3, 4096} {
+				streamLinks(t, text, chunk, dst)
+			}
+		}
+	}
 }
 
 func TestScannerReader(t *testing.T) {
