@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
 	"golang.org/x/text/encoding"
@@ -99,14 +99,9 @@ type HTML struct {
 	fn   func(*Link) error
 	z    *htmltok.Tokenizer
 
-	cs      Charset
-	known   bool
-	late    bool        // the first bytes left the charset tentative: scan decides
-	scan    metaScanner // looks for a late <meta>, when late
-	guess   bool        // no charset or fallback given: an undeclared one is guessed
-	head    []byte      // input held until the charset is known
-	pend    []byte      // output not yet written
-	replay  []byte      // held input not yet given to the tokenizer
+	head    charset.Head // input held until the charset is known
+	cs      Charset      // the charset, once known
+	pend    []byte       // output not yet written
 	conv    *iri.Converter
 	docURL  *iri.URL // Options.BaseURL parsed, or nil
 	base    *iri.URL // the document's base URL, or nil
@@ -120,9 +115,9 @@ type HTML struct {
 	chunkLine int    // the line at chunkOff
 	cntPos    int    // bytes of chunk counted
 	cntLines  int    // the newlines among them
-	jis       *jisMasker
+	jis       *charset.JISMasker
 	mbuf      []byte
-	u16       *utf16Decoder
+	u16       *charset.UTF16Decoder
 	u8        []byte
 	units     int64 // UTF-16 code units before the next token
 	bom       int64
@@ -176,8 +171,9 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn, guess: guesses(&opts)}
+	x := &HTML{opts: opts, fn: fn}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
+	x.head.Init(charset.HTML, opts.Charset, opts.DefaultCharset)
 	x.Reset()
 	return x
 }
@@ -185,8 +181,8 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // Reset implements transform.Transformer.
 func (x *HTML) Reset() {
 	x.z.Reset()
-	x.cs, x.known, x.late = Charset{}, false, false
-	x.head, x.pend, x.replay = x.head[:0], nil, nil
+	x.head.Reset()
+	x.cs, x.pend = Charset{}, nil
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	x.cacheGen++
 	x.cacheBase, x.slotRaw = nil, ""
@@ -207,7 +203,7 @@ func (x *HTML) Reset() {
 // guessed, that is when neither Options.Charset nor Options.DefaultCharset
 // is set; or all of a shorter document): what DetectCharset says of those
 // bytes.
-func (x *HTML) Charset() Charset { return x.cs }
+func (x *HTML) Charset() Charset { return Charset(x.head.Charset()) }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
@@ -225,19 +221,19 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 		}
 	}
 	n := copy(dst[nDst:], src)
-	if !x.known {
+	known := x.head.Done()
+	if !known {
 		// Until the charset is known the input is held (x.head) and
 		// written once it is: what Feed holds, all of src[:n].
-		n = min(len(src), x.holdLimit()-len(x.head))
+		n = min(len(src), x.head.Room())
 	}
-	known := x.known
 	if err := x.Feed(src[:n], atEOF && n == len(src)); err != nil {
 		return nDst, nSrc, err
 	}
 	if known {
 		nDst += n
-	} else if x.known {
-		x.pend = x.head
+	} else if x.head.Done() {
+		x.pend = x.head.Bytes()
 		k := copy(dst[nDst:], x.pend)
 		x.pend = x.pend[k:]
 		nDst += k
@@ -256,13 +252,13 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 	if x.err != nil {
 		return x.err
 	}
-	if !x.known {
+	if !x.head.Done() {
 		var ready bool
-		if b, ready = x.hold(b, atEOF); !ready {
+		if b, ready = x.head.Write(b, atEOF); !ready {
 			return nil
 		}
 		x.start()
-		if err := x.feed(x.head, atEOF && len(b) == 0); err != nil {
+		if err := x.feed(x.head.Bytes(), atEOF && len(b) == 0); err != nil {
 			return err
 		}
 		if len(b) == 0 {
@@ -276,7 +272,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 // been found: a rewriter may write the bytes before it. The bytes after
 // it belong to a tag, a CSS url() or a run of text still being read.
 func (x *HTML) Settled() int64 {
-	if !x.known {
+	if !x.head.Done() {
 		return 0
 	}
 	s := x.settled
@@ -291,72 +287,15 @@ func (x *HTML) Settled() int64 {
 	return s
 }
 
-// hold holds in x.head the first bytes of the document, from b, until its
-// charset is decided, as DetectCharset decides it: the first PrescanLimit
-// bytes; then, when they leave it tentative, the bytes up to where a late
-// <meta> is found or can no longer be (at most HeadLimit); then, when
-// nothing declared the charset and it is to be guessed, at least
-// DetectLimit bytes. It returns the rest of b and whether the charset,
-// x.cs, is decided.
-func (x *HTML) hold(b []byte, atEOF bool) ([]byte, bool) {
-	if !x.late {
-		var ready bool
-		if x.head, b, ready = holdHead(x.head, b, atEOF, PrescanLimit); !ready {
-			return b, false
-		}
-		var tentative bool
-		x.cs, tentative = detectFirst(x.head, x.opts.Charset, x.opts.DefaultCharset)
-		if !tentative {
-			return b, true
-		}
-		x.late = true
-		x.scan.reset()
-		x.scan.scan(x.head, atEOF && len(b) == 0)
-	}
-	for !x.decided(atEOF && len(b) == 0) {
-		if len(b) == 0 && !atEOF {
-			return b, false
-		}
-		take := min(len(b), x.holdLimit()-len(x.head))
-		x.head = append(x.head, b[:take]...)
-		if !x.scan.done {
-			// At the end of the document the scan ends too.
-			x.scan.scan(b[:take], atEOF && take == len(b))
-		}
-		b = b[take:]
-	}
-	x.cs = decideLate(x.cs, &x.scan, x.head, x.opts.DefaultCharset)
-	return b, true
-}
-
-// holdLimit returns how many bytes hold may hold in the state it is in.
-func (x *HTML) holdLimit() int {
-	switch {
-	case !x.late:
-		return PrescanLimit
-	case !x.scan.done:
-		return HeadLimit
-	}
-	return DetectLimit
-}
-
-// decided reports whether the bytes held decide the charset, once the
-// first ones left it tentative; atEnd reports that they are the whole
-// document.
-func (x *HTML) decided(atEnd bool) bool {
-	return x.scan.done && (x.scan.name != "" || x.cs.Name != "" || !x.guess ||
-		len(x.head) >= DetectLimit || atEnd)
-}
-
 // start prepares the conversions for the charset decided.
 func (x *HTML) start() {
-	x.known = true
+	x.cs = Charset(x.head.Charset())
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
 	switch x.cs.Name {
 	case "iso-2022-jp":
-		x.jis = new(jisMasker)
+		x.jis = new(charset.JISMasker)
 	case "utf-16le", "utf-16be":
-		x.u16 = &utf16Decoder{bigEndian: x.cs.Name == "utf-16be"}
+		x.u16 = &charset.UTF16Decoder{BigEndian: x.cs.Name == "utf-16be"}
 		if x.cs.Source == SourceBOM {
 			x.bom = 2
 		}
@@ -422,14 +361,14 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 			x.mbuf = make([]byte, len(b))
 		}
 		in = x.mbuf[:len(b)]
-		x.jis.mask(in, b)
+		x.jis.Mask(in, b)
 	case x.u16 != nil:
 		if x.bom > 0 && x.z.Offset() == 0 && x.units == 0 && len(x.u8) == 0 {
 			// Skip the byte order mark: it is not text.
 			skip := min(int(x.bom), len(b))
 			b = b[skip:]
 		}
-		x.u8 = x.u16.decode(x.u8[:0], b, atEOF)
+		x.u8 = x.u16.Decode(x.u8[:0], b, atEOF)
 		in = x.u8
 	}
 	x.chunk, x.chunkOff, x.cntPos, x.cntLines = in, x.z.Offset(), 0, 0
@@ -462,7 +401,7 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 // and the token's raw bytes.
 func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
 	if x.u16 != nil {
-		return x.bom + 2*(x.units+utf16Units(tok.Raw[:i]))
+		return x.bom + 2*(x.units+charset.UTF16Units(tok.Raw[:i]))
 	}
 	return tok.Offset + int64(i)
 }
@@ -515,7 +454,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	}
 	if x.u16 != nil {
 		x.settled = x.orig(tok, len(tok.Raw))
-		x.units += utf16Units(tok.Raw)
+		x.units += charset.UTF16Units(tok.Raw)
 	} else {
 		x.settled = tok.Offset + int64(len(tok.Raw))
 	}
@@ -764,7 +703,7 @@ func (x *HTML) attr(tok *htmltok.Token, name string) []byte {
 		return nil
 	}
 	if x.jis != nil {
-		return unmask(nil, a.Val)
+		return charset.Unmask(nil, a.Val)
 	}
 	return a.Val
 }
@@ -776,14 +715,14 @@ func (x *HTML) attr(tok *htmltok.Token, name string) []byte {
 func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
 	raw := a.Val
 	if x.jis != nil {
-		x.vbuf = unmask(x.vbuf[:0], raw)
+		x.vbuf = charset.Unmask(x.vbuf[:0], raw)
 		raw = x.vbuf
 	}
 	u8 := raw
 	x.offs2 = x.offs2[:0]
 	transcoded := false
 	if x.needsDecoding(raw) {
-		x.decBuf = decodeWithOffsets(x.decBuf[:0], x.decoder(), raw, &x.offs2)
+		x.decBuf = charset.DecodeWithOffsets(x.decBuf[:0], x.decoder(), raw, &x.offs2)
 		u8 = x.decBuf
 		transcoded = true
 	}
@@ -1058,10 +997,10 @@ func (x *HTML) closeAnchor() error {
 // decodeText decodes raw text to UTF-8 with its character references.
 func (x *HTML) decodeText(raw []byte) []byte {
 	if x.jis != nil {
-		raw = unmask(nil, raw)
+		raw = charset.Unmask(nil, raw)
 	}
 	if x.needsDecoding(raw) {
-		x.tdec = decodeAll(x.tdec[:0], x.decoder(), raw)
+		x.tdec = charset.DecodeAll(x.tdec[:0], x.decoder(), raw)
 		raw = x.tdec
 	}
 	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
@@ -1200,7 +1139,7 @@ func (x *HTML) cssOrig(p int64) (int64, bool) {
 		return 0, false
 	}
 	if x.u16 != nil {
-		return x.cssPend.orig + 2*utf16Units(x.cssTail[:n]), true
+		return x.cssPend.orig + 2*charset.UTF16Units(x.cssTail[:n]), true
 	}
 	return x.cssPend.orig + n, true
 }
@@ -1225,10 +1164,10 @@ func (x *HTML) cssURL(u CSSURL) error {
 	}
 	v := []byte(u.Value)
 	if x.jis != nil {
-		v = unmask(nil, v)
+		v = charset.Unmask(nil, v)
 	}
 	if x.needsDecoding(v) {
-		v = decodeWithOffsets(nil, x.decoder(), v, nil)
+		v = charset.DecodeWithOffsets(nil, x.decoder(), v, nil)
 	}
 	l := &Link{Tag: "style", Raw: x.str(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
 	tok := x.cssTok
@@ -1289,13 +1228,13 @@ func (x *HTML) flushText() error {
 	raw := x.trun
 	x.trun = x.trun[:0]
 	if x.jis != nil {
-		raw = unmask(nil, raw)
+		raw = charset.Unmask(nil, raw)
 	}
 	u8 := raw
 	var offs2 []int32
 	transcoded := x.needsDecoding(raw)
 	if transcoded {
-		u8 = decodeWithOffsets(nil, x.decoder(), raw, &offs2)
+		u8 = charset.DecodeWithOffsets(nil, x.decoder(), raw, &offs2)
 	}
 	var offs1 []int32
 	text := htmltok.UnescapeText(nil, u8, &offs1)
@@ -1316,7 +1255,7 @@ func (x *HTML) flushText() error {
 	origAt := func(i int) int64 {
 		k := rawAt(i)
 		if x.u16 != nil {
-			return x.trunStart + 2*utf16Units(raw[:k])
+			return x.trunStart + 2*charset.UTF16Units(raw[:k])
 		}
 		return x.trunStart + int64(k)
 	}
@@ -1375,27 +1314,6 @@ func (x *HTML) needsDecoding(raw []byte) bool {
 	return !isASCIIBytes(raw)
 }
 
-// decodeAll appends to out raw decoded to UTF-8 by d, which must be
-// reset: all at once, where decodeWithOffsets goes a character at a time.
-func decodeAll(out []byte, d *encoding.Decoder, raw []byte) []byte {
-	out = slices.Grow(out, 2*len(raw))
-	for {
-		nDst, nSrc, err := d.Transform(out[len(out):cap(out)], raw, true)
-		out = out[:len(out)+nDst]
-		raw = raw[nSrc:]
-		switch {
-		case err == nil:
-			return out
-		case err != transform.ErrShortDst:
-			// Decoders replace what they cannot decode; should one fail
-			// all the same, the rest goes a character at a time.
-			d.Reset()
-			return decodeWithOffsets(out, d, raw, nil)
-		}
-		out = slices.Grow(out, 2*len(raw)+utf8.UTFMax)
-	}
-}
-
 // decoder returns the document charset's decoder, reset.
 func (x *HTML) decoder() *encoding.Decoder {
 	if x.dec == nil {
@@ -1403,61 +1321,6 @@ func (x *HTML) decoder() *encoding.Decoder {
 	}
 	x.dec.Reset()
 	return x.dec
-}
-
-// decodeWithOffsets appends to out raw decoded to UTF-8 by d, which must
-// be reset. If offs is not nil, it sets *offs to the offset in raw of the
-// character each byte of the result comes from. It decodes one character
-// at a time, so it is only for the values that hold non-ASCII bytes.
-func decodeWithOffsets(out []byte, d *encoding.Decoder, raw []byte, offs *[]int32) []byte {
-	if offs != nil {
-		*offs = (*offs)[:0]
-	}
-	var buf [16]byte
-	escStart := -1 // where bytes that produced nothing (an escape sequence) began
-	for start := 0; start < len(raw); {
-		end := start + 1
-		nDst, nSrc, err := d.Transform(buf[:], raw[start:end], end == len(raw))
-		for err == transform.ErrShortSrc && end < len(raw) {
-			end++
-			nDst, nSrc, err = d.Transform(buf[:], raw[start:end], end == len(raw))
-		}
-		if nSrc == 0 {
-			// No progress: take the byte as U+FFFD.
-			nDst = utf8.EncodeRune(buf[:], utf8.RuneError)
-			nSrc = 1
-		}
-		out = append(out, buf[:nDst]...)
-		at := start
-		if nDst == 0 && escStart < 0 && !(raw[start] == 0x1B && end-start == 3 && raw[start+1] == '(') {
-			// An escape into a multibyte state belongs to the character
-			// after it; one back to ASCII ("ESC ( B") to the one before.
-			escStart = start
-		} else if nDst > 0 && escStart >= 0 {
-			// The character owns the escape sequence before it, so that
-			// a span starting at it starts at the escape.
-			at, escStart = escStart, -1
-		}
-		if offs != nil {
-			// Characters the decoder gave with the first one are ASCII
-			// bytes of the input after it (an invalid multibyte sequence
-			// whose second byte is ASCII: U+FFFD, then that byte): each
-			// has its own offset, so that the first character's span
-			// does not take them in nor come out empty.
-			k := nDst
-			for j := start + nSrc - 1; k > 1 && j > at && buf[k-1] < utf8.RuneSelf && raw[j] == buf[k-1]; j-- {
-				k--
-			}
-			for range k {
-				*offs = append(*offs, int32(at))
-			}
-			for j := start + nSrc - (nDst - k); k < nDst; k, j = k+1, j+1 {
-				*offs = append(*offs, int32(j))
-			}
-		}
-		start += nSrc
-	}
-	return out
 }
 
 // endChunk counts the lines of the chunk just tokenized, while its bytes

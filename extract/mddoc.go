@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/markdown"
 )
@@ -133,9 +134,9 @@ func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 // or by default.
 func (m *Markdown) Charset() Charset {
 	if m.bom() > 0 {
-		return charset("utf-8", SourceBOM)
+		return Charset(charset.Named("utf-8", SourceBOM))
 	}
-	return charset("utf-8", SourceDefault)
+	return Charset(charset.Named("utf-8", SourceDefault))
 }
 
 func (m *Markdown) bom() int {
