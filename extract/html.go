@@ -14,7 +14,6 @@ import (
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
-	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
 
@@ -99,13 +98,11 @@ type HTML struct {
 	fn   func(*Link) error
 	z    *htmltok.Tokenizer
 
-	head    charset.Head // input held until the charset is known
-	cs      Charset      // the charset, once known
-	pend    []byte       // output not yet written
-	conv    *iri.Converter
-	docURL  *iri.URL // Options.BaseURL parsed, or nil
-	base    *iri.URL // the document's base URL, or nil
-	hasBase bool     // a base element with href was seen
+	decoding // the charset, and the document decoded for the tokenizer
+	conv     *iri.Converter
+	docURL   *iri.URL // Options.BaseURL parsed, or nil
+	base     *iri.URL // the document's base URL, or nil
+	hasBase  bool     // a base element with href was seen
 
 	settled int64 // offset in the input after the last token
 
@@ -115,12 +112,6 @@ type HTML struct {
 	chunkLine int    // the line at chunkOff
 	cntPos    int    // bytes of chunk counted
 	cntLines  int    // the newlines among them
-	jis       *charset.JISMasker
-	mbuf      []byte
-	u16       *charset.UTF16Decoder
-	u8        []byte
-	units     int64 // UTF-16 code units before the next token
-	bom       int64
 
 	anchor  *Link   // the a element being read, waiting for its text
 	queue   []*Link // links found inside it, in order
@@ -135,27 +126,20 @@ type HTML struct {
 	trunStart int64  // its offset in the input
 	trunLine  int
 
-	vbuf, dbuf []byte
-	decBuf     []byte            // a value decoded from the charset, for value
-	tdec       []byte            // anchor text decoded from the charset
-	dec        *encoding.Decoder // the charset's decoder, for decoder
-	offs1      []int32
-	identity   bool         // the value decoded by value is its raw bytes
-	scratch    Link         // the Link reported when it need not be kept
-	pool       []*Link      // Links reported after an a element, for reuse
-	cache      []cacheEntry // links resolved against cacheBase, by hash of Raw
-	cacheGen   uint32       // the generation of the valid entries
-	cacheMiss  int          // misses since cache was made
-	cacheBase  *iri.URL
+	scratch   Link         // the Link reported when it need not be kept
+	pool      []*Link      // Links reported after an a element, for reuse
+	cache     []cacheEntry // links resolved against cacheBase, by hash of Raw
+	cacheGen  uint32       // the generation of the valid entries
+	cacheMiss int          // misses since cache was made
+	cacheBase *iri.URL
 	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
 	// not change them, else "".
 	cleanPrefix string
 	slotRaw     string // the Raw whose hash is slotHash
 	slotHash    uint64
 	strs        []byte // the block of string data of str
-	tbuf, cbuf  []byte // anchor text, decoded and collapsed
+	cbuf        []byte // anchor text collapsed
 	cssQuote    byte   // the CSSURL.Quote of the URL eachURL reports
-	offs2       []int32
 	rbuf        []byte // ReadFrom's
 	ubuf        []byte // a URI being resolved
 	err         error
@@ -181,14 +165,12 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // Reset implements transform.Transformer.
 func (x *HTML) Reset() {
 	x.z.Reset()
-	x.head.Reset()
-	x.cs, x.pend = Charset{}, nil
+	x.decoding.reset()
 	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
 	x.cacheGen++
 	x.cacheBase, x.slotRaw = nil, ""
 	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
-	x.dec = nil
-	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
+	x.settled = 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
 	x.trun = x.trun[:0]
@@ -289,17 +271,8 @@ func (x *HTML) Settled() int64 {
 
 // start prepares the conversions for the charset decided.
 func (x *HTML) start() {
-	x.cs = Charset(x.head.Charset())
+	x.decoding.start()
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
-	switch x.cs.Name {
-	case "iso-2022-jp":
-		x.jis = new(charset.JISMasker)
-	case "utf-16le", "utf-16be":
-		x.u16 = &charset.UTF16Decoder{BigEndian: x.cs.Name == "utf-16be"}
-		if x.cs.Source == SourceBOM {
-			x.bom = 2
-		}
-	}
 	if x.opts.BaseURL != "" {
 		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
 			x.docURL, x.base = u, u
@@ -354,23 +327,7 @@ func (x *HTML) ignoresText() bool {
 
 // feed tokenizes the input chunk b (as written).
 func (x *HTML) feed(b []byte, atEOF bool) error {
-	in := b
-	switch {
-	case x.jis != nil:
-		if cap(x.mbuf) < len(b) {
-			x.mbuf = make([]byte, len(b))
-		}
-		in = x.mbuf[:len(b)]
-		x.jis.Mask(in, b)
-	case x.u16 != nil:
-		if x.bom > 0 && x.z.Offset() == 0 && x.units == 0 && len(x.u8) == 0 {
-			// Skip the byte order mark: it is not text.
-			skip := min(int(x.bom), len(b))
-			b = b[skip:]
-		}
-		x.u8 = x.u16.Decode(x.u8[:0], b, atEOF)
-		in = x.u8
-	}
+	in := x.input(b, atEOF, x.z.Offset())
 	x.chunk, x.chunkOff, x.cntPos, x.cntLines = in, x.z.Offset(), 0, 0
 	defer x.endChunk()
 	for {
@@ -394,16 +351,6 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 			return nil
 		}
 	}
-}
-
-// orig returns the offset in the original input of byte i of the
-// tokenizer's stream, given the stream offset of the token that holds it
-// and the token's raw bytes.
-func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
-	if x.u16 != nil {
-		return x.bom + 2*(x.units+charset.UTF16Units(tok.Raw[:i]))
-	}
-	return tok.Offset + int64(i)
 }
 
 // token handles one token, then advances the line count.
@@ -666,17 +613,6 @@ func intern(b []byte) string {
 	return string(b)
 }
 
-// rawIndex returns the offset in a.Val of byte i of its decoded value.
-func (x *HTML) rawIndex(a *htmltok.Attr, i int) int {
-	if x.identity {
-		return min(i, len(a.Val))
-	}
-	if i < len(x.offs1) {
-		return int(x.offs1[i])
-	}
-	return len(a.Val)
-}
-
 // lineAt returns the line of byte i of tok.Raw.
 func (x *HTML) lineAt(tok *htmltok.Token, i int) int {
 	p := tok.Offset + int64(min(i, len(tok.Raw)))
@@ -694,57 +630,6 @@ func (x *HTML) lineAt(tok *htmltok.Token, i int) int {
 	// In a token begun in an earlier chunk, all of which tok.Raw holds.
 	end := min(int(x.chunkOff-tok.Offset), len(tok.Raw))
 	return x.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
-}
-
-// attr returns the raw value of the first attribute named name.
-func (x *HTML) attr(tok *htmltok.Token, name string) []byte {
-	a, ok := tok.Attr(name)
-	if !ok || a.ValOff < 0 {
-		return nil
-	}
-	if x.jis != nil {
-		return charset.Unmask(nil, a.Val)
-	}
-	return a.Val
-}
-
-// value decodes the value of attribute a to UTF-8 with its character
-// references, and records in x.offs1 the offset in a.Val of each byte of
-// the result (plus one entry for its end). The result is valid until the
-// next call.
-func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
-	raw := a.Val
-	if x.jis != nil {
-		x.vbuf = charset.Unmask(x.vbuf[:0], raw)
-		raw = x.vbuf
-	}
-	u8 := raw
-	x.offs2 = x.offs2[:0]
-	transcoded := false
-	if x.needsDecoding(raw) {
-		x.decBuf = charset.DecodeWithOffsets(x.decBuf[:0], x.decoder(), raw, &x.offs2)
-		u8 = x.decBuf
-		transcoded = true
-	}
-	x.offs1 = x.offs1[:0]
-	x.identity = !transcoded && !hasAttrSpecial(u8)
-	if x.identity {
-		// No reference, CR or NUL: the value is the raw bytes.
-		return u8
-	}
-	x.dbuf = htmltok.UnescapeAttr(x.dbuf[:0], u8, &x.offs1)
-	if transcoded {
-		for i, o := range x.offs1 {
-			x.offs1[i] = x.offs2[o]
-		}
-	}
-	return x.dbuf
-}
-
-// valueOffset returns the offset in the input of byte i of the decoded
-// value of a (as value left it in x.offs1).
-func (x *HTML) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64 {
-	return x.orig(tok, a.ValOff+x.rawIndex(a, i))
 }
 
 // eachURL calls fn with the span and value of each URL of the decoded
@@ -992,22 +877,6 @@ func (x *HTML) closeAnchor() error {
 	}
 	x.queue = x.queue[:0]
 	return err
-}
-
-// decodeText decodes raw text to UTF-8 with its character references.
-func (x *HTML) decodeText(raw []byte) []byte {
-	if x.jis != nil {
-		raw = charset.Unmask(nil, raw)
-	}
-	if x.needsDecoding(raw) {
-		x.tdec = charset.DecodeAll(x.tdec[:0], x.decoder(), raw)
-		raw = x.tdec
-	}
-	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
-		return raw // nothing to decode
-	}
-	x.tbuf = htmltok.UnescapeText(x.tbuf[:0], raw, nil)
-	return x.tbuf
 }
 
 // collapseText appends to b the text t trimmed, its runs of white space
@@ -1300,27 +1169,6 @@ func (x *HTML) finish() error {
 		}
 	}
 	return x.closeAnchor()
-}
-
-// needsDecoding reports whether raw, bytes of the document as written (ISO-2022-JP
-// unmasked), must go through the document's decoder to be UTF-8.
-func (x *HTML) needsDecoding(raw []byte) bool {
-	switch {
-	case x.u16 != nil || x.cs.Name == "utf-8":
-		return false
-	case x.jis != nil:
-		return bytes.IndexByte(raw, 0x1B) >= 0
-	}
-	return !isASCIIBytes(raw)
-}
-
-// decoder returns the document charset's decoder, reset.
-func (x *HTML) decoder() *encoding.Decoder {
-	if x.dec == nil {
-		x.dec = x.cs.Encoding.NewDecoder()
-	}
-	x.dec.Reset()
-	return x.dec
 }
 
 // endChunk counts the lines of the chunk just tokenized, while its bytes
