@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"hash/maphash"
 	"io"
-	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/internal/htmltok"
@@ -98,11 +95,8 @@ type HTML struct {
 	fn   func(*Link) error
 	z    *htmltok.Tokenizer
 
-	decoding // the charset, and the document decoded for the tokenizer
-	conv     *iri.Converter
-	docURL   *iri.URL // Options.BaseURL parsed, or nil
-	base     *iri.URL // the document's base URL, or nil
-	hasBase  bool     // a base element with href was seen
+	decoding   // the charset, and the document decoded for the tokenizer
+	resolution // the base URLs, and the links resolved
 
 	settled int64 // offset in the input after the last token
 
@@ -126,23 +120,12 @@ type HTML struct {
 	trunStart int64  // its offset in the input
 	trunLine  int
 
-	scratch   Link         // the Link reported when it need not be kept
-	pool      []*Link      // Links reported after an a element, for reuse
-	cache     []cacheEntry // links resolved against cacheBase, by hash of Raw
-	cacheGen  uint32       // the generation of the valid entries
-	cacheMiss int          // misses since cache was made
-	cacheBase *iri.URL
-	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
-	// not change them, else "".
-	cleanPrefix string
-	slotRaw     string // the Raw whose hash is slotHash
-	slotHash    uint64
-	strs        []byte // the block of string data of str
-	cbuf        []byte // anchor text collapsed
-	cssQuote    byte   // the CSSURL.Quote of the URL eachURL reports
-	rbuf        []byte // ReadFrom's
-	ubuf        []byte // a URI being resolved
-	err         error
+	scratch  Link    // the Link reported when it need not be kept
+	pool     []*Link // Links reported after an a element, for reuse
+	cbuf     []byte  // anchor text collapsed
+	cssQuote byte    // the CSSURL.Quote of the URL eachURL reports
+	rbuf     []byte  // ReadFrom's
+	err      error
 }
 
 // NewHTML returns an HTML extractor that calls fn for each link. The Link
@@ -166,9 +149,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 func (x *HTML) Reset() {
 	x.z.Reset()
 	x.decoding.reset()
-	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
-	x.cacheGen++
-	x.cacheBase, x.slotRaw = nil, ""
+	x.resolution.reset()
 	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
 	x.settled = 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
@@ -272,12 +253,7 @@ func (x *HTML) Settled() int64 {
 // start prepares the conversions for the charset decided.
 func (x *HTML) start() {
 	x.decoding.start()
-	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
-	if x.opts.BaseURL != "" {
-		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
-			x.docURL, x.base = u, u
-		}
-	}
+	x.startResolution()
 	// The tokenizer may pass over the tokens that token would ignore: all
 	// raw text but a style element's, ordinary text (skipText), the end
 	// tags but a's and style's, and the start tags that hold no link
@@ -419,17 +395,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 	}
 	var codebase *iri.URL
 	if string(tok.Name) == "object" || string(tok.Name) == "applet" {
-		// codebase is the base of the element's other URLs, wherever it
-		// stands among the attributes (HTML 4.01 section 13.3).
-		for i := range tok.Attrs {
-			a := &tok.Attrs[i]
-			if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
-				v := string(x.value(tok, a))
-				if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
-					codebase = u
-				}
-			}
-		}
+		codebase = x.codebase(tok)
 	}
 	for i := range tok.Attrs {
 		a := &tok.Attrs[i]
@@ -463,24 +429,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			continue // an ActiveX class id, not a URL
 		}
 		value := x.value(tok, a)
-		base := x.base
-		if rule.Role == Base {
-			// The base element's href resolves against the document's URL.
-			base = x.docURL
-			if string(tok.Name) == "base" && !x.hasBase {
-				x.hasBase = true
-				s, e := trimC0Space(value, 0, len(value))
-				if u, err := x.conv.ParseURL(string(value[s:e]), x.docURL); err == nil {
-					x.base = u
-				}
-			}
-		}
-		if rule.Flags&IgnoresBase != 0 {
-			base = x.docURL
-		}
-		if rule.Flags&UsesCodebase != 0 && codebase != nil {
-			base = codebase
-		}
+		base := x.baseFor(tok, rule, value, codebase)
 		var err error
 		if rule.Kind == KindURL {
 			// One URL, the value trimmed: most links.
@@ -676,149 +625,6 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 	}
 	return nil
 }
-
-// rawString returns b as a string: the Raw of the cached result for b
-// when there is one, else a copy; and notes b's slot of the cache for
-// resolve.
-func (x *HTML) rawString(b []byte) string {
-	if x.opts.Unresolved || x.cache == nil {
-		return x.str(b)
-	}
-	h := maphash.Bytes(cacheSeed, b)
-	var raw string
-	if e := &x.cache[h&uint64(len(x.cache)-1)]; e.gen == x.cacheGen && e.r.raw == string(b) {
-		raw = e.r.raw
-	} else {
-		raw = x.str(b)
-	}
-	x.slotRaw, x.slotHash = raw, h
-	return raw
-}
-
-// str returns b as a string. A short one is copied into x.strs, a block
-// of string data that grows by appending and whose written bytes are never
-// written again: the strings of many links share one allocation.
-func (x *HTML) str(b []byte) string {
-	if len(b) == 0 || len(b) > maxPooledString {
-		return string(b)
-	}
-	if cap(x.strs)-len(x.strs) < len(b) {
-		size := stringBlock
-		if x.strs == nil {
-			size = firstStringBlock // a short document needs no more
-		}
-		x.strs = make([]byte, 0, size)
-	}
-	start := len(x.strs)
-	x.strs = append(x.strs, b...)
-	return unsafe.String(&x.strs[start], len(b))
-}
-
-// The blocks of str: a string longer than maxPooledString has its own
-// allocation. (A string a caller keeps keeps its block.)
-const (
-	firstStringBlock = 1 << 10
-	stringBlock      = 8 << 10
-	maxPooledString  = 512
-)
-
-// resolve sets l.URI and l.IRI from l.Raw.
-func (x *HTML) resolve(l *Link, base *iri.URL) {
-	if x.opts.Unresolved {
-		return
-	}
-	// Pages repeat their links (navigation, indexes): a small cache of the
-	// last base's results saves the parsing and the strings.
-	if x.cache == nil {
-		x.cache = make([]cacheEntry, minCacheSize)
-	}
-	if base != x.cacheBase {
-		x.cacheGen++
-		x.cacheBase = base
-		x.cleanPrefix = ""
-		if base != nil && base.IsSpecial() {
-			if p := base.Protocol() + "//" + base.Host(); !needsDisplay(p) {
-				x.cleanPrefix = p
-			}
-		}
-	}
-	h := x.slotHash
-	if x.slotRaw != l.Raw {
-		h = maphash.String(cacheSeed, l.Raw)
-	}
-	x.slotRaw = ""
-	e := &x.cache[h&uint64(len(x.cache)-1)]
-	if e.gen != x.cacheGen || e.r.raw != l.Raw {
-		r, ok := x.resolveNew(l, base)
-		if !ok {
-			return
-		}
-		if x.cacheMiss++; x.cacheMiss > len(x.cache) && len(x.cache) < maxCacheSize {
-			// A document with many links: the large cache, empty.
-			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
-			e = &x.cache[h&uint64(len(x.cache)-1)]
-		}
-		*e = cacheEntry{x.cacheGen, r}
-	}
-	l.URI, l.IRI = e.r.uri, e.r.iri
-}
-
-// resolveNew resolves l against base: the result and true, or false and
-// l.Err set.
-func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
-	var uri string
-	var err error
-	if base != nil {
-		// Into x.ubuf, then x.str: most URIs share a block.
-		x.ubuf, err = x.conv.AppendResolveURL(x.ubuf[:0], base, l.Raw)
-		if string(x.ubuf) == l.Raw {
-			uri = l.Raw // absolute already
-		} else {
-			uri = x.str(x.ubuf)
-		}
-	} else {
-		uri, err = x.conv.ToURI(l.Raw)
-	}
-	if err != nil {
-		l.Err = err
-		return resolved{}, false
-	}
-	r := resolved{raw: l.Raw, uri: uri, iri: uri}
-	rest := uri // what needsDisplay must look at
-	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
-		// The base's scheme and host, which ToIRI would not change,
-		// and a path: no "xn--" runs across the '/'.
-		rest = uri[len(p):]
-	}
-	if needsDisplay(rest) {
-		if s, err := x.conv.ToIRI(uri); err == nil {
-			r.iri = s
-		}
-	}
-	return r, true
-}
-
-// The cache of resolved links is direct-mapped: a link's slot is given by
-// the hash of its value, and a new link takes the slot from the one there.
-// Entries of an older generation (another base, another document) are
-// empty. It starts small, for the many documents with few links, and is
-// made large once it has missed more links than it has slots. Sizes are
-// powers of two.
-const (
-	minCacheSize = 32
-	maxCacheSize = 256
-)
-
-var cacheSeed = maphash.MakeSeed()
-
-// A cacheEntry is a slot of the cache.
-type cacheEntry struct {
-	gen uint32
-	r   resolved
-}
-
-// resolved is a cached result of resolve.
-type resolved struct{ raw, uri, iri string }
 
 // emit reports l, or queues it while an a element is open so that links
 // come out in document order.
