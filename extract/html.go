@@ -108,9 +108,7 @@ type HTML struct {
 
 	styleState // the CSS of style elements and attributes
 
-	trun      []byte // text since the last tag, for Options.TextLinks
-	trunStart int64  // its offset in the input
-	trunLine  int
+	textRun // the text searched for links, with Options.TextLinks
 
 	rbuf []byte // ReadFrom's
 	err  error
@@ -142,7 +140,7 @@ func (x *HTML) Reset() {
 	x.settled = 0
 	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchorState.reset()
-	x.trun = x.trun[:0]
+	x.textRun.reset()
 	x.err = nil
 }
 
@@ -597,87 +595,6 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 }
 
 var newline = []byte{'\n'}
-
-// maxTextRun bounds the text held for Options.TextLinks: a longer run of
-// text between two tags is searched in pieces, and a link across the
-// boundary of two pieces is missed.
-const maxTextRun = 64 << 10
-
-// addText adds a text token to the run searched for plain-text links.
-func (x *HTML) addText(tok *htmltok.Token) error {
-	if len(x.trun) == 0 {
-		x.trunStart, x.trunLine = x.orig(tok, 0), x.lineAt(tok, 0)
-	}
-	x.trun = append(x.trun, tok.Raw...)
-	if len(x.trun) >= maxTextRun {
-		return x.flushText()
-	}
-	return nil
-}
-
-// flushText reports the plain-text links of the text run.
-func (x *HTML) flushText() error {
-	raw := x.trun
-	x.trun = x.trun[:0]
-	if x.jis != nil {
-		raw = charset.Unmask(nil, raw)
-	}
-	u8 := raw
-	var offs2 []int32
-	transcoded := x.needsDecoding(raw)
-	if transcoded {
-		u8 = charset.DecodeWithOffsets(nil, x.decoder(), raw, &offs2)
-	}
-	var offs1 []int32
-	text := htmltok.UnescapeText(nil, u8, &offs1)
-	// rawAt maps an offset of text to one of raw.
-	rawAt := func(i int) int {
-		o := len(u8)
-		if i < len(offs1) {
-			o = int(offs1[i])
-		}
-		if !transcoded {
-			return o
-		}
-		if o < len(offs2) {
-			return int(offs2[o])
-		}
-		return len(raw)
-	}
-	origAt := func(i int) int64 {
-		k := rawAt(i)
-		if x.u16 != nil {
-			return x.trunStart + 2*charset.UTF16Units(raw[:k])
-		}
-		return x.trunStart + int64(k)
-	}
-	var err error
-	ScanText(text, func(m *TextMatch) {
-		if err != nil || x.opts.StrictText && !m.Strict() {
-			return
-		}
-		tl := m.Link()
-		i, j := int(m.Start), int(m.End)
-		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
-			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'}), Base: x.base}
-		uri, e := tl.URI()
-		if e == nil {
-			uri, e = x.conv.ToURI(uri)
-		}
-		if e != nil {
-			l.Err = e
-		} else {
-			l.URI = uri
-			if s, e := x.conv.ToIRI(uri); e == nil {
-				l.IRI = s
-			} else {
-				l.IRI = uri
-			}
-		}
-		err = x.emit(l)
-	})
-	return err
-}
 
 // finish reports what is still open at the end of the input.
 func (x *HTML) finish() error {
