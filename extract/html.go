@@ -92,23 +92,15 @@ type HTML struct {
 	fn   func(*Link) error
 	z    *htmltok.Tokenizer
 
-	decoding   // the charset, and the document decoded for the tokenizer
-	resolution // the base URLs, and the links resolved
+	settled   int64 // offset in the input after the last token
+	lineCount       // the lines of the tokenizer's stream
 
-	settled int64 // offset in the input after the last token
-
-	// Lines are counted lazily, in the chunk given to the tokenizer:
-	chunk     []byte // the chunk
-	chunkOff  int64  // its offset in the tokenizer's stream
-	chunkLine int    // the line at chunkOff
-	cntPos    int    // bytes of chunk counted
-	cntLines  int    // the newlines among them
-
-	anchorState // the a element open, its text, and the links inside it
-
-	styleState // the CSS of style elements and attributes
-
-	textRun // the text searched for links, with Options.TextLinks
+	// The state of each concern, in a file of its own:
+	decoding    // the charset, and the document decoded for the tokenizer (htmldecode.go)
+	resolution  // the base URLs, and the links resolved (htmlresolve.go)
+	anchorState // the a element open, its text, and the links inside it (htmlanchor.go)
+	styleState  // the CSS of style elements and attributes (htmlstyle.go)
+	textRun     // the text searched for links, with Options.TextLinks (htmltext.go)
 
 	rbuf []byte // ReadFrom's
 	err  error
@@ -134,12 +126,12 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // Reset implements transform.Transformer.
 func (x *HTML) Reset() {
 	x.z.Reset()
+	x.settled = 0
+	x.lineCount = lineCount{chunkLine: 1}
 	x.decoding.reset()
 	x.resolution.reset()
-	x.styleState.reset()
-	x.settled = 0
-	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
 	x.anchorState.reset()
+	x.styleState.reset()
 	x.textRun.reset()
 	x.err = nil
 }
@@ -289,7 +281,7 @@ func (x *HTML) ignoresText() bool {
 // feed tokenizes the input chunk b (as written).
 func (x *HTML) feed(b []byte, atEOF bool) error {
 	in := x.input(b, atEOF, x.z.Offset())
-	x.chunk, x.chunkOff, x.cntPos, x.cntLines = in, x.z.Offset(), 0, 0
+	x.beginChunk(in, x.z.Offset())
 	defer x.endChunk()
 	for {
 		tok, n, err := x.z.Next(in, atEOF)
@@ -530,23 +522,50 @@ func intern(b []byte) string {
 	return string(b)
 }
 
+// lineCount counts the lines of the tokenizer's stream lazily, in the
+// chunk given to the tokenizer: only up to where a link asks (lineAt),
+// and the rest of the chunk once it is tokenized (endChunk).
+type lineCount struct {
+	chunk     []byte // the chunk
+	chunkOff  int64  // its offset in the tokenizer's stream
+	chunkLine int    // the line at chunkOff
+	cntPos    int    // bytes of chunk counted
+	cntLines  int    // the newlines among them
+}
+
+var newline = []byte{'\n'}
+
+// beginChunk starts the count of the chunk b, at offset off of the
+// tokenizer's stream.
+func (c *lineCount) beginChunk(b []byte, off int64) {
+	c.chunk, c.chunkOff, c.cntPos, c.cntLines = b, off, 0, 0
+}
+
 // lineAt returns the line of byte i of tok.Raw.
-func (x *HTML) lineAt(tok *htmltok.Token, i int) int {
+func (c *lineCount) lineAt(tok *htmltok.Token, i int) int {
 	p := tok.Offset + int64(min(i, len(tok.Raw)))
-	if p >= x.chunkOff {
+	if p >= c.chunkOff {
 		// In the chunk being tokenized: count from where the last count
 		// stopped (queries come in order, so each byte is counted once).
-		k := int(p - x.chunkOff)
-		if k < x.cntPos {
-			x.cntPos, x.cntLines = 0, 0
+		k := int(p - c.chunkOff)
+		if k < c.cntPos {
+			c.cntPos, c.cntLines = 0, 0
 		}
-		x.cntLines += bytes.Count(x.chunk[x.cntPos:k], newline)
-		x.cntPos = k
-		return x.chunkLine + x.cntLines
+		c.cntLines += bytes.Count(c.chunk[c.cntPos:k], newline)
+		c.cntPos = k
+		return c.chunkLine + c.cntLines
 	}
 	// In a token begun in an earlier chunk, all of which tok.Raw holds.
-	end := min(int(x.chunkOff-tok.Offset), len(tok.Raw))
-	return x.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
+	end := min(int(c.chunkOff-tok.Offset), len(tok.Raw))
+	return c.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
+}
+
+// endChunk counts the lines of the chunk just tokenized, while its bytes
+// are valid: the caller may reuse them.
+func (c *lineCount) endChunk() {
+	c.chunkLine += c.cntLines + bytes.Count(c.chunk[c.cntPos:], newline)
+	c.chunkOff += int64(len(c.chunk))
+	c.chunk, c.cntPos, c.cntLines = nil, 0, 0
 }
 
 // eachURL calls fn with the span and value of each URL of the decoded
@@ -594,8 +613,6 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 	return nil
 }
 
-var newline = []byte{'\n'}
-
 // finish reports what is still open at the end of the input.
 func (x *HTML) finish() error {
 	if len(x.trun) > 0 {
@@ -609,12 +626,4 @@ func (x *HTML) finish() error {
 		}
 	}
 	return x.closeAnchor()
-}
-
-// endChunk counts the lines of the chunk just tokenized, while its bytes
-// are valid: the caller may reuse them.
-func (x *HTML) endChunk() {
-	x.chunkLine += x.cntLines + bytes.Count(x.chunk[x.cntPos:], newline)
-	x.chunkOff += int64(len(x.chunk))
-	x.chunk, x.cntPos, x.cntLines = nil, 0, 0
 }
