@@ -3,7 +3,6 @@ package extract
 import (
 	"fmt"
 	"io"
-	"slices"
 
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
@@ -56,10 +55,9 @@ type CSS struct {
 	holdAt int64
 	lost   bool
 
-	fed    int64   // bytes given to the scanner
-	nl     []int64 // offsets of the newlines of the recent stream
-	nlBase int     // newlines before those
-	rbuf   []byte  // ReadFrom's
+	fed       int64  // bytes given to the scanner
+	lineIndex        // the lines of the recent stream
+	rbuf      []byte // ReadFrom's
 }
 
 // NewCSS returns a style sheet extractor that calls fn for each link.
@@ -167,11 +165,7 @@ func (c *CSS) start() {
 
 // scan gives b, the next bytes of the style sheet, to the scanner.
 func (c *CSS) scan(b []byte, atEOF bool) {
-	for i, ch := range b {
-		if ch == '\n' {
-			c.nl = append(c.nl, c.fed+int64(i))
-		}
-	}
+	c.countLines(b, c.fed)
 	legacy := c.cs.Name != "utf-8"
 	if legacy && !c.lost {
 		c.hold = append(c.hold, b...)
@@ -199,10 +193,7 @@ func (c *CSS) scan(b []byte, atEOF bool) {
 			c.lost, c.hold = true, c.hold[:0]
 		}
 	}
-	if k, _ := slices.BinarySearch(c.nl, keep); k > 0 {
-		c.nlBase += k
-		c.nl = c.nl[:copy(c.nl, c.nl[k:])]
-	}
+	c.forgetLines(keep)
 }
 
 // found reports a URL of the scanner.
@@ -210,9 +201,8 @@ func (c *CSS) found(u CSSURL) {
 	if c.err != nil {
 		return
 	}
-	before, _ := slices.BinarySearch(c.nl, u.Start)
 	l := &Link{Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
-		Offset: u.Start, End: u.End, Line: c.nlBase + before + 1}
+		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
 	if u.TooLong {
 		l.Err = &OversizeError{Offset: u.Start}
 	} else {

@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"slices"
-
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"golang.org/x/text/transform"
@@ -44,10 +42,9 @@ type Text struct {
 	sink   []byte
 	single bool // UTF-8: no decoding
 
-	fed    int64   // bytes given to the scanner
-	nl     []int64 // offsets of the newlines of its recent stream
-	nlBase int     // newlines before those
-	rbuf   []byte  // ReadFrom's
+	fed       int64  // bytes given to the scanner
+	lineIndex        // the lines of its recent stream
+	rbuf      []byte // ReadFrom's
 }
 
 // NewText returns a plain-text extractor that calls fn for each link.
@@ -233,31 +230,5 @@ func (t *Text) match(m *TextMatch) {
 	}
 	if err := t.fn(l); err != nil {
 		t.err = err
-	}
-}
-
-// lineAt returns the 1-based line of offset o of the scanner's stream.
-func (t *Text) lineAt(o int64) int {
-	before, _ := slices.BinarySearch(t.nl, o) // the newlines before o
-	return t.nlBase + before + 1
-}
-
-// countLines records the newlines of b, the scanner's stream from offset
-// at.
-func (t *Text) countLines(b []byte, at int64) {
-	for i, c := range b {
-		if c == '\n' {
-			t.nl = append(t.nl, at+int64(i))
-		}
-	}
-}
-
-// forgetLines forgets the newlines before offset o of the scanner's
-// stream, where no link can start any more, keeping their count.
-func (t *Text) forgetLines(o int64) {
-	k, _ := slices.BinarySearch(t.nl, o) // the newlines before o
-	if k > 0 {
-		t.nlBase += k
-		t.nl = t.nl[:copy(t.nl, t.nl[k:])]
 	}
 }
