@@ -14,8 +14,8 @@ package charset
 //     bytes.
 //
 // A shorter document is held whole. Init readies a Head for a kind of
-// document and the caller's hint and fallback (see Detect), Reset for the
-// next document; the zero Head is not ready.
+// document and the caller's hint and fallback (see Detect), before the
+// first document; Reset readies it for the next.
 type Head struct {
 	kind           Kind
 	hint, fallback string
