@@ -73,24 +73,6 @@ func TestDetectCharset(t *testing.T) {
 	}
 }
 
-func TestCharsetFromContent(t *testing.T) {
-	tests := map[string]string{
-		"text/html; charset=utf-8":          "utf-8",
-		"text/html; CHARSET=\"koi8-r\"":     "koi8-r",
-		"text/html; charset='gbk'; x=y":     "gbk",
-		"text/html; charset=\"unterminated": "",
-		"text/html; charset":                "",
-		"text/html; charsetx; charset=big5": "big5",
-		"text/html; charset = euc-kr ; q=1": "euc-kr",
-		"text/html":                         "",
-	}
-	for in, want := range tests {
-		if got := charsetFromContent(in); got != want {
-			t.Errorf("charsetFromContent(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func FuzzDetectCharset(f *testing.F) {
 	f.Add([]byte(`<meta charset="koi8-r">`), "")
 	f.Add([]byte(`<!--><meta http-equiv=content-type content="charset=gbk">`), "text/html")

@@ -1,11 +1,10 @@
 package extract
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"slices"
 
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
@@ -13,7 +12,7 @@ import (
 
 // SourceCharsetRule is the Charset.Source of a style sheet whose charset
 // an @charset rule declares.
-const SourceCharsetRule = "@charset"
+const SourceCharsetRule = charset.SourceCharsetRule // "@charset"
 
 // A CSS extractor finds the links of a style sheet (a .css file) as it
 // streams through: like HTML, a transform.Transformer whose output is its
@@ -39,16 +38,15 @@ const SourceCharsetRule = "@charset"
 // resolved in w3c/csswg-drafts#9301). A URL longer than
 // DefaultMaxCSSURLLen is reported with an *OversizeError and no value.
 type CSS struct {
-	opts  Options
-	fn    func(*Link) error
-	sc    CSSScanner
-	cs    Charset
-	known bool
-	head  []byte
-	conv  *iri.Converter
-	base  *iri.URL
-	dec   *encoding.Decoder
-	err   error
+	opts Options
+	fn   func(*Link) error
+	sc   CSSScanner
+	head charset.Head // input held until the charset is known
+	cs   Charset      // the charset, once known
+	conv *iri.Converter
+	base *iri.URL
+	dec  *encoding.Decoder
+	err  error
 
 	// For a charset other than UTF-8, the input from holdAt on: the text
 	// of the URL in progress, to decode before its escapes (lost when
@@ -57,15 +55,15 @@ type CSS struct {
 	holdAt int64
 	lost   bool
 
-	fed    int64   // bytes given to the scanner
-	nl     []int64 // offsets of the newlines of the recent stream
-	nlBase int     // newlines before those
-	rbuf   []byte  // ReadFrom's
+	fed       int64  // bytes given to the scanner
+	lineIndex        // the lines of the recent stream
+	rbuf      []byte // ReadFrom's
 }
 
 // NewCSS returns a style sheet extractor that calls fn for each link.
 func NewCSS(opts Options, fn func(*Link) error) *CSS {
 	c := &CSS{opts: opts, fn: fn}
+	c.head.Init(charset.CSS, opts.Charset, opts.DefaultCharset)
 	c.Reset()
 	return c
 }
@@ -73,14 +71,15 @@ func NewCSS(opts Options, fn func(*Link) error) *CSS {
 // Reset implements transform.Transformer.
 func (c *CSS) Reset() {
 	c.sc.Reset()
-	c.cs, c.known, c.head, c.err = Charset{}, false, c.head[:0], nil
+	c.head.Reset()
+	c.cs, c.err = Charset{}, nil
 	c.dec, c.hold, c.holdAt, c.lost = nil, c.hold[:0], 0, false
 	c.fed, c.nl, c.nlBase = 0, c.nl[:0], 0
 }
 
 // Charset returns the style sheet's charset once Transform or Feed has
 // decided it.
-func (c *CSS) Charset() Charset { return c.cs }
+func (c *CSS) Charset() Charset { return Charset(c.head.Charset()) }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
@@ -104,15 +103,15 @@ func (c *CSS) Feed(b []byte, atEOF bool) error {
 	if c.err != nil {
 		return c.err
 	}
-	if !c.known {
+	if !c.head.Done() {
 		var ready bool
-		if c.head, b, ready = holdHead(c.head, b, atEOF, PrescanLimit); !ready {
+		if b, ready = c.head.Write(b, atEOF); !ready {
 			return nil
 		}
 		if c.start(); c.err != nil {
 			return c.err
 		}
-		c.scan(c.head, atEOF && len(b) == 0)
+		c.scan(c.head.Bytes(), atEOF && len(b) == 0)
 		if len(b) == 0 {
 			return c.err
 		}
@@ -130,7 +129,7 @@ func (c *CSS) ReadFrom(r io.Reader) (int64, error) {
 // Settled returns the offset in the input before which every link has
 // been reported: a rewriter may write the bytes before it.
 func (c *CSS) Settled() int64 {
-	if !c.known {
+	if !c.head.Done() {
 		return 0
 	}
 	if p, ok := c.sc.Pending(); ok {
@@ -147,9 +146,9 @@ func (e *unsupportedCharsetError) Error() string {
 	return fmt.Sprintf("extract: style sheets in %s are not supported (only ASCII-compatible charsets are)", e.name)
 }
 
+// start prepares the conversions for the charset decided, or fails.
 func (c *CSS) start() {
-	c.known = true
-	c.cs = detectCSSCharset(c.head, c.opts.Charset, c.opts.DefaultCharset)
+	c.cs = Charset(c.head.Charset())
 	switch c.cs.Name {
 	case "utf-16le", "utf-16be", "iso-2022-jp", "replacement":
 		c.err = &unsupportedCharsetError{c.cs.Name}
@@ -164,62 +163,9 @@ func (c *CSS) start() {
 	}
 }
 
-// detectCSSCharset determines the charset of a style sheet from its first
-// bytes as CSS Syntax Module Level 3 section 3.2 does.
-func detectCSSCharset(head []byte, hint, fallback string) Charset {
-	switch {
-	case bytes.HasPrefix(head, []byte("\xEF\xBB\xBF")):
-		return charset("utf-8", SourceBOM)
-	case bytes.HasPrefix(head, []byte("\xFE\xFF")):
-		return charset("utf-16be", SourceBOM)
-	case bytes.HasPrefix(head, []byte("\xFF\xFE")):
-		return charset("utf-16le", SourceBOM)
-	}
-	if hint != "" {
-		if c := DetectCharset(nil, hint, ""); c.Source == SourceTransport {
-			return c
-		}
-	}
-	if label, ok := charsetRule(head); ok {
-		if name := lookupCharset(label); name != "" {
-			if name == "utf-16le" || name == "utf-16be" {
-				name = "utf-8"
-			}
-			return charset(name, SourceCharsetRule)
-		}
-	}
-	if name := lookupCharset(fallback); name != "" {
-		return charset(name, SourceDefault)
-	}
-	return charset("utf-8", SourceDefault)
-}
-
-// charsetRule returns the label of the @charset rule that head starts
-// with: exactly `@charset "`, then the label, then `";`, all within the
-// first PrescanLimit bytes.
-func charsetRule(head []byte) (string, bool) {
-	const open = `@charset "`
-	if len(head) > PrescanLimit {
-		head = head[:PrescanLimit]
-	}
-	if !bytes.HasPrefix(head, []byte(open)) {
-		return "", false
-	}
-	rest := head[len(open):]
-	i := bytes.IndexByte(rest, '"')
-	if i < 0 || i+1 >= len(rest) || rest[i+1] != ';' {
-		return "", false
-	}
-	return string(rest[:i]), true
-}
-
 // scan gives b, the next bytes of the style sheet, to the scanner.
 func (c *CSS) scan(b []byte, atEOF bool) {
-	for i, ch := range b {
-		if ch == '\n' {
-			c.nl = append(c.nl, c.fed+int64(i))
-		}
-	}
+	c.countLines(b, c.fed)
 	legacy := c.cs.Name != "utf-8"
 	if legacy && !c.lost {
 		c.hold = append(c.hold, b...)
@@ -247,10 +193,7 @@ func (c *CSS) scan(b []byte, atEOF bool) {
 			c.lost, c.hold = true, c.hold[:0]
 		}
 	}
-	if k, _ := slices.BinarySearch(c.nl, keep); k > 0 {
-		c.nlBase += k
-		c.nl = c.nl[:copy(c.nl, c.nl[k:])]
-	}
+	c.forgetLines(keep)
 }
 
 // found reports a URL of the scanner.
@@ -258,9 +201,8 @@ func (c *CSS) found(u CSSURL) {
 	if c.err != nil {
 		return
 	}
-	before, _ := slices.BinarySearch(c.nl, u.Start)
 	l := &Link{Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
-		Offset: u.Start, End: u.End, Line: c.nlBase + before + 1}
+		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
 	if u.TooLong {
 		l.Err = &OversizeError{Offset: u.Start}
 	} else {
@@ -287,7 +229,7 @@ func (c *CSS) value(u CSSURL) string {
 	i, j := u.Start-c.holdAt, u.End-c.holdAt
 	if c.lost || i < 0 || j > int64(len(c.hold)) || i > j {
 		// Not held (which should not happen): the scanner's value.
-		return string(decodeAll(nil, c.dec, []byte(u.Value)))
+		return string(charset.DecodeAll(nil, c.dec, []byte(u.Value)))
 	}
 	text := c.hold[i:j]
 	if isASCIIBytes(text) && isASCIIBytes([]byte(u.Value)) {
@@ -298,18 +240,18 @@ func (c *CSS) value(u CSSURL) string {
 	if u.Quote != 0 {
 		b = append(b, "url("...)
 		b = append(b, u.Quote)
-		b = decodeAll(b, c.dec, text)
+		b = charset.DecodeAll(b, c.dec, text)
 		b = append(b, u.Quote, ')')
 	} else {
 		b = append(b, "url("...)
-		b = decodeAll(b, c.dec, text)
+		b = charset.DecodeAll(b, c.dec, text)
 		b = append(b, ')')
 	}
 	v, n := "", 0
 	FindCSSURLs(b, func(w CSSURL) { v, n = w.Value, n+1 })
 	if n != 1 {
 		c.dec.Reset()
-		return string(decodeAll(nil, c.dec, []byte(u.Value)))
+		return string(charset.DecodeAll(nil, c.dec, []byte(u.Value)))
 	}
 	return v
 }

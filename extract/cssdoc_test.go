@@ -93,31 +93,6 @@ func TestCSSDocument(t *testing.T) {
 	}
 }
 
-func TestCSSCharset(t *testing.T) {
-	tests := []struct {
-		head, hint, fallback string
-		name, source         string
-	}{
-		{"a{}", "", "", "utf-8", SourceDefault},
-		{"a{}", "", "shift_jis", "shift_jis", SourceDefault},
-		{"\xEF\xBB\xBF@charset \"koi8-r\";", "", "", "utf-8", SourceBOM},
-		{"@charset \"koi8-r\";", "", "", "koi8-r", SourceCharsetRule},
-		{"@charset \"koi8-r\";", "text/css; charset=gbk", "", "gbk", SourceTransport},
-		{"@charset \"utf-16le\";", "", "", "utf-8", SourceCharsetRule},
-		{"@charset \"nonsense\";", "", "koi8-r", "koi8-r", SourceDefault},
-		{"@charset 'koi8-r';", "", "", "utf-8", SourceDefault},    // double quotes only
-		{"@CHARSET \"koi8-r\";", "", "", "utf-8", SourceDefault},  // exact bytes only
-		{" @charset \"koi8-r\";", "", "", "utf-8", SourceDefault}, // at the very start only
-		{"@charset \"koi8-r\"", "", "", "utf-8", SourceDefault},   // needs the ";"
-	}
-	for _, tt := range tests {
-		c := detectCSSCharset([]byte(tt.head), tt.hint, tt.fallback)
-		if c.Name != tt.name || c.Source != tt.source {
-			t.Errorf("detectCSSCharset(%q, %q, %q) = %s (%s), want %s (%s)", tt.head, tt.hint, tt.fallback, c.Name, c.Source, tt.name, tt.source)
-		}
-	}
-}
-
 func TestCSSUnsupportedCharset(t *testing.T) {
 	doc := []byte("\xFF\xFEa\x00{\x00")
 	x := NewCSS(Options{}, func(*Link) error { return nil })

@@ -2,20 +2,12 @@ package extract
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"hash/maphash"
 	"io"
-	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
-	"unsafe"
 
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
-	"github.com/relink-go/relink/textlink"
-	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
 
@@ -100,71 +92,18 @@ type HTML struct {
 	fn   func(*Link) error
 	z    *htmltok.Tokenizer
 
-	cs      Charset
-	known   bool
-	late    bool        // the first bytes left the charset tentative: scan decides
-	scan    metaScanner // looks for a late <meta>, when late
-	guess   bool        // no charset or fallback given: an undeclared one is guessed
-	head    []byte      // input held until the charset is known
-	pend    []byte      // output not yet written
-	replay  []byte      // held input not yet given to the tokenizer
-	conv    *iri.Converter
-	docURL  *iri.URL // Options.BaseURL parsed, or nil
-	base    *iri.URL // the document's base URL, or nil
-	hasBase bool     // a base element with href was seen
+	settled   int64 // offset in the input after the last token
+	lineCount       // the lines of the tokenizer's stream
 
-	settled int64 // offset in the input after the last token
+	// The state of each concern, in a file of its own:
+	decoding    // the charset, and the document decoded for the tokenizer (htmldecode.go)
+	resolution  // the base URLs, and the links resolved (htmlresolve.go)
+	anchorState // the a element open, its text, and the links inside it (htmlanchor.go)
+	styleState  // the CSS of style elements and attributes (htmlstyle.go)
+	textRun     // the text searched for links, with Options.TextLinks (htmltext.go)
 
-	// Lines are counted lazily, in the chunk given to the tokenizer:
-	chunk     []byte // the chunk
-	chunkOff  int64  // its offset in the tokenizer's stream
-	chunkLine int    // the line at chunkOff
-	cntPos    int    // bytes of chunk counted
-	cntLines  int    // the newlines among them
-	jis       *jisMasker
-	mbuf      []byte
-	u16       *utf16Decoder
-	u8        []byte
-	units     int64 // UTF-16 code units before the next token
-	bom       int64
-
-	anchor  *Link   // the a element being read, waiting for its text
-	queue   []*Link // links found inside it, in order
-	text    []byte  // its text so far
-	inStyle bool
-	css     CSSScanner
-	cssTok  *htmltok.Token // the text token the CSS scanner reads, while it does
-	cssPend cssMark        // where the URL the scanner is in began
-	cssTail []byte         // and its bytes so far
-
-	trun      []byte // text since the last tag, for Options.TextLinks
-	trunStart int64  // its offset in the input
-	trunLine  int
-
-	vbuf, dbuf []byte
-	decBuf     []byte            // a value decoded from the charset, for value
-	tdec       []byte            // anchor text decoded from the charset
-	dec        *encoding.Decoder // the charset's decoder, for decoder
-	offs1      []int32
-	identity   bool         // the value decoded by value is its raw bytes
-	scratch    Link         // the Link reported when it need not be kept
-	pool       []*Link      // Links reported after an a element, for reuse
-	cache      []cacheEntry // links resolved against cacheBase, by hash of Raw
-	cacheGen   uint32       // the generation of the valid entries
-	cacheMiss  int          // misses since cache was made
-	cacheBase  *iri.URL
-	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
-	// not change them, else "".
-	cleanPrefix string
-	slotRaw     string // the Raw whose hash is slotHash
-	slotHash    uint64
-	strs        []byte // the block of string data of str
-	tbuf, cbuf  []byte // anchor text, decoded and collapsed
-	cssQuote    byte   // the CSSURL.Quote of the URL eachURL reports
-	offs2       []int32
-	rbuf        []byte // ReadFrom's
-	ubuf        []byte // a URI being resolved
-	err         error
+	rbuf []byte // ReadFrom's
+	err  error
 }
 
 // NewHTML returns an HTML extractor that calls fn for each link. The Link
@@ -177,8 +116,9 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn, guess: guesses(&opts)}
+	x := &HTML{opts: opts, fn: fn}
 	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
+	x.head.Init(charset.HTML, opts.Charset, opts.DefaultCharset)
 	x.Reset()
 	return x
 }
@@ -186,18 +126,13 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // Reset implements transform.Transformer.
 func (x *HTML) Reset() {
 	x.z.Reset()
-	x.cs, x.known, x.late = Charset{}, false, false
-	x.head, x.pend, x.replay = x.head[:0], nil, nil
-	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
-	x.cacheGen++
-	x.cacheBase, x.slotRaw = nil, ""
-	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
-	x.dec = nil
-	x.jis, x.u16, x.units, x.bom, x.settled = nil, nil, 0, 0, 0
-	x.chunk, x.chunkOff, x.chunkLine, x.cntPos, x.cntLines = nil, 0, 1, 0, 0
-	x.anchor, x.queue, x.text, x.inStyle = nil, nil, nil, false
-	x.trun = x.trun[:0]
-	x.css.Reset()
+	x.settled = 0
+	x.lineCount = lineCount{chunkLine: 1}
+	x.decoding.reset()
+	x.resolution.reset()
+	x.anchorState.reset()
+	x.styleState.reset()
+	x.textRun.reset()
 	x.err = nil
 }
 
@@ -208,7 +143,7 @@ func (x *HTML) Reset() {
 // guessed, that is when neither Options.Charset nor Options.DefaultCharset
 // is set; or all of a shorter document): what DetectCharset says of those
 // bytes.
-func (x *HTML) Charset() Charset { return x.cs }
+func (x *HTML) Charset() Charset { return Charset(x.head.Charset()) }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
@@ -226,19 +161,19 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 		}
 	}
 	n := copy(dst[nDst:], src)
-	if !x.known {
+	known := x.head.Done()
+	if !known {
 		// Until the charset is known the input is held (x.head) and
 		// written once it is: what Feed holds, all of src[:n].
-		n = min(len(src), x.holdLimit()-len(x.head))
+		n = min(len(src), x.head.Room())
 	}
-	known := x.known
 	if err := x.Feed(src[:n], atEOF && n == len(src)); err != nil {
 		return nDst, nSrc, err
 	}
 	if known {
 		nDst += n
-	} else if x.known {
-		x.pend = x.head
+	} else if x.head.Done() {
+		x.pend = x.head.Bytes()
 		k := copy(dst[nDst:], x.pend)
 		x.pend = x.pend[k:]
 		nDst += k
@@ -257,13 +192,13 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 	if x.err != nil {
 		return x.err
 	}
-	if !x.known {
+	if !x.head.Done() {
 		var ready bool
-		if b, ready = x.hold(b, atEOF); !ready {
+		if b, ready = x.head.Write(b, atEOF); !ready {
 			return nil
 		}
 		x.start()
-		if err := x.feed(x.head, atEOF && len(b) == 0); err != nil {
+		if err := x.feed(x.head.Bytes(), atEOF && len(b) == 0); err != nil {
 			return err
 		}
 		if len(b) == 0 {
@@ -277,7 +212,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 // been found: a rewriter may write the bytes before it. The bytes after
 // it belong to a tag, a CSS url() or a run of text still being read.
 func (x *HTML) Settled() int64 {
-	if !x.known {
+	if !x.head.Done() {
 		return 0
 	}
 	s := x.settled
@@ -292,81 +227,10 @@ func (x *HTML) Settled() int64 {
 	return s
 }
 
-// hold holds in x.head the first bytes of the document, from b, until its
-// charset is decided, as DetectCharset decides it: the first PrescanLimit
-// bytes; then, when they leave it tentative, the bytes up to where a late
-// <meta> is found or can no longer be (at most HeadLimit); then, when
-// nothing declared the charset and it is to be guessed, at least
-// DetectLimit bytes. It returns the rest of b and whether the charset,
-// x.cs, is decided.
-func (x *HTML) hold(b []byte, atEOF bool) ([]byte, bool) {
-	if !x.late {
-		var ready bool
-		if x.head, b, ready = holdHead(x.head, b, atEOF, PrescanLimit); !ready {
-			return b, false
-		}
-		var tentative bool
-		x.cs, tentative = detectFirst(x.head, x.opts.Charset, x.opts.DefaultCharset)
-		if !tentative {
-			return b, true
-		}
-		x.late = true
-		x.scan.reset()
-		x.scan.scan(x.head, atEOF && len(b) == 0)
-	}
-	for !x.decided(atEOF && len(b) == 0) {
-		if len(b) == 0 && !atEOF {
-			return b, false
-		}
-		take := min(len(b), x.holdLimit()-len(x.head))
-		x.head = append(x.head, b[:take]...)
-		if !x.scan.done {
-			// At the end of the document the scan ends too.
-			x.scan.scan(b[:take], atEOF && take == len(b))
-		}
-		b = b[take:]
-	}
-	x.cs = decideLate(x.cs, &x.scan, x.head, x.opts.DefaultCharset)
-	return b, true
-}
-
-// holdLimit returns how many bytes hold may hold in the state it is in.
-func (x *HTML) holdLimit() int {
-	switch {
-	case !x.late:
-		return PrescanLimit
-	case !x.scan.done:
-		return HeadLimit
-	}
-	return DetectLimit
-}
-
-// decided reports whether the bytes held decide the charset, once the
-// first ones left it tentative; atEnd reports that they are the whole
-// document.
-func (x *HTML) decided(atEnd bool) bool {
-	return x.scan.done && (x.scan.name != "" || x.cs.Name != "" || !x.guess ||
-		len(x.head) >= DetectLimit || atEnd)
-}
-
 // start prepares the conversions for the charset decided.
 func (x *HTML) start() {
-	x.known = true
-	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
-	switch x.cs.Name {
-	case "iso-2022-jp":
-		x.jis = new(jisMasker)
-	case "utf-16le", "utf-16be":
-		x.u16 = &utf16Decoder{bigEndian: x.cs.Name == "utf-16be"}
-		if x.cs.Source == SourceBOM {
-			x.bom = 2
-		}
-	}
-	if x.opts.BaseURL != "" {
-		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
-			x.docURL, x.base = u, u
-		}
-	}
+	x.decoding.start()
+	x.startResolution()
 	// The tokenizer may pass over the tokens that token would ignore: all
 	// raw text but a style element's, ordinary text (skipText), the end
 	// tags but a's and style's, and the start tags that hold no link
@@ -416,24 +280,8 @@ func (x *HTML) ignoresText() bool {
 
 // feed tokenizes the input chunk b (as written).
 func (x *HTML) feed(b []byte, atEOF bool) error {
-	in := b
-	switch {
-	case x.jis != nil:
-		if cap(x.mbuf) < len(b) {
-			x.mbuf = make([]byte, len(b))
-		}
-		in = x.mbuf[:len(b)]
-		x.jis.mask(in, b)
-	case x.u16 != nil:
-		if x.bom > 0 && x.z.Offset() == 0 && x.units == 0 && len(x.u8) == 0 {
-			// Skip the byte order mark: it is not text.
-			skip := min(int(x.bom), len(b))
-			b = b[skip:]
-		}
-		x.u8 = x.u16.decode(x.u8[:0], b, atEOF)
-		in = x.u8
-	}
-	x.chunk, x.chunkOff, x.cntPos, x.cntLines = in, x.z.Offset(), 0, 0
+	in := x.input(b, atEOF, x.z.Offset())
+	x.beginChunk(in, x.z.Offset())
 	defer x.endChunk()
 	for {
 		tok, n, err := x.z.Next(in, atEOF)
@@ -458,16 +306,6 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 	}
 }
 
-// orig returns the offset in the original input of byte i of the
-// tokenizer's stream, given the stream offset of the token that holds it
-// and the token's raw bytes.
-func (x *HTML) orig(tok *htmltok.Token, i int) int64 {
-	if x.u16 != nil {
-		return x.bom + 2*(x.units+utf16Units(tok.Raw[:i]))
-	}
-	return tok.Offset + int64(i)
-}
-
 // token handles one token, then advances the line count.
 func (x *HTML) token(tok *htmltok.Token) error {
 	if tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.ignoresText() {
@@ -486,8 +324,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	case htmltok.StartTag, htmltok.SelfClosingTag:
 		err = x.startTag(tok)
 		if string(tok.Name) == "style" && tok.Type == htmltok.StartTag && !tok.Foreign {
-			x.inStyle = true
-			x.css.Reset()
+			x.openStyle()
 		}
 	case htmltok.EndTag:
 		switch string(tok.Name) {
@@ -516,7 +353,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	}
 	if x.u16 != nil {
 		x.settled = x.orig(tok, len(tok.Raw))
-		x.units += utf16Units(tok.Raw)
+		x.units += charset.UTF16Units(tok.Raw)
 	} else {
 		x.settled = tok.Offset + int64(len(tok.Raw))
 	}
@@ -534,17 +371,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 	}
 	var codebase *iri.URL
 	if string(tok.Name) == "object" || string(tok.Name) == "applet" {
-		// codebase is the base of the element's other URLs, wherever it
-		// stands among the attributes (HTML 4.01 section 13.3).
-		for i := range tok.Attrs {
-			a := &tok.Attrs[i]
-			if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
-				v := string(x.value(tok, a))
-				if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
-					codebase = u
-				}
-			}
-		}
+		codebase = x.codebase(tok)
 	}
 	for i := range tok.Attrs {
 		a := &tok.Attrs[i]
@@ -578,24 +405,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			continue // an ActiveX class id, not a URL
 		}
 		value := x.value(tok, a)
-		base := x.base
-		if rule.Role == Base {
-			// The base element's href resolves against the document's URL.
-			base = x.docURL
-			if string(tok.Name) == "base" && !x.hasBase {
-				x.hasBase = true
-				s, e := trimC0Space(value, 0, len(value))
-				if u, err := x.conv.ParseURL(string(value[s:e]), x.docURL); err == nil {
-					x.base = u
-				}
-			}
-		}
-		if rule.Flags&IgnoresBase != 0 {
-			base = x.docURL
-		}
-		if rule.Flags&UsesCodebase != 0 && codebase != nil {
-			base = codebase
-		}
+		base := x.baseFor(tok, rule, value, codebase)
 		var err error
 		if rule.Kind == KindURL {
 			// One URL, the value trimmed: most links.
@@ -643,29 +453,13 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *iri.UR
 	x.resolve(l, base)
 	if anchor {
 		// Reported with its text at </a>; what follows waits.
-		x.anchor, x.text = l, x.text[:0]
-		x.skipText()
+		x.openAnchor(l)
 		return nil
 	}
 	if l.Tag == "area" {
 		l.Text = x.str(x.decodeText(x.attr(tok, "alt")))
 	}
 	return x.emit(l)
-}
-
-// newLink returns the Link to fill for a link about to be reported: a
-// reused one when it goes to the function at once, a new one when it must
-// wait (an a element's href, or any link while an a element is open).
-func (x *HTML) newLink(keep bool) *Link {
-	if keep || x.anchor != nil {
-		if n := len(x.pool); n > 0 {
-			l := x.pool[n-1]
-			x.pool = x.pool[:n-1]
-			return l
-		}
-		return new(Link)
-	}
-	return &x.scratch
 }
 
 // intern returns b as a string, without allocating for the element and
@@ -728,85 +522,50 @@ func intern(b []byte) string {
 	return string(b)
 }
 
-// rawIndex returns the offset in a.Val of byte i of its decoded value.
-func (x *HTML) rawIndex(a *htmltok.Attr, i int) int {
-	if x.identity {
-		return min(i, len(a.Val))
-	}
-	if i < len(x.offs1) {
-		return int(x.offs1[i])
-	}
-	return len(a.Val)
+// lineCount counts the lines of the tokenizer's stream lazily, in the
+// chunk given to the tokenizer: only up to where a link asks (lineAt),
+// and the rest of the chunk once it is tokenized (endChunk).
+type lineCount struct {
+	chunk     []byte // the chunk
+	chunkOff  int64  // its offset in the tokenizer's stream
+	chunkLine int    // the line at chunkOff
+	cntPos    int    // bytes of chunk counted
+	cntLines  int    // the newlines among them
+}
+
+var newline = []byte{'\n'}
+
+// beginChunk starts the count of the chunk b, at offset off of the
+// tokenizer's stream.
+func (c *lineCount) beginChunk(b []byte, off int64) {
+	c.chunk, c.chunkOff, c.cntPos, c.cntLines = b, off, 0, 0
 }
 
 // lineAt returns the line of byte i of tok.Raw.
-func (x *HTML) lineAt(tok *htmltok.Token, i int) int {
+func (c *lineCount) lineAt(tok *htmltok.Token, i int) int {
 	p := tok.Offset + int64(min(i, len(tok.Raw)))
-	if p >= x.chunkOff {
+	if p >= c.chunkOff {
 		// In the chunk being tokenized: count from where the last count
 		// stopped (queries come in order, so each byte is counted once).
-		k := int(p - x.chunkOff)
-		if k < x.cntPos {
-			x.cntPos, x.cntLines = 0, 0
+		k := int(p - c.chunkOff)
+		if k < c.cntPos {
+			c.cntPos, c.cntLines = 0, 0
 		}
-		x.cntLines += bytes.Count(x.chunk[x.cntPos:k], newline)
-		x.cntPos = k
-		return x.chunkLine + x.cntLines
+		c.cntLines += bytes.Count(c.chunk[c.cntPos:k], newline)
+		c.cntPos = k
+		return c.chunkLine + c.cntLines
 	}
 	// In a token begun in an earlier chunk, all of which tok.Raw holds.
-	end := min(int(x.chunkOff-tok.Offset), len(tok.Raw))
-	return x.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
+	end := min(int(c.chunkOff-tok.Offset), len(tok.Raw))
+	return c.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
 }
 
-// attr returns the raw value of the first attribute named name.
-func (x *HTML) attr(tok *htmltok.Token, name string) []byte {
-	a, ok := tok.Attr(name)
-	if !ok || a.ValOff < 0 {
-		return nil
-	}
-	if x.jis != nil {
-		return unmask(nil, a.Val)
-	}
-	return a.Val
-}
-
-// value decodes the value of attribute a to UTF-8 with its character
-// references, and records in x.offs1 the offset in a.Val of each byte of
-// the result (plus one entry for its end). The result is valid until the
-// next call.
-func (x *HTML) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
-	raw := a.Val
-	if x.jis != nil {
-		x.vbuf = unmask(x.vbuf[:0], raw)
-		raw = x.vbuf
-	}
-	u8 := raw
-	x.offs2 = x.offs2[:0]
-	transcoded := false
-	if x.needsDecoding(raw) {
-		x.decBuf = decodeWithOffsets(x.decBuf[:0], x.decoder(), raw, &x.offs2)
-		u8 = x.decBuf
-		transcoded = true
-	}
-	x.offs1 = x.offs1[:0]
-	x.identity = !transcoded && !hasAttrSpecial(u8)
-	if x.identity {
-		// No reference, CR or NUL: the value is the raw bytes.
-		return u8
-	}
-	x.dbuf = htmltok.UnescapeAttr(x.dbuf[:0], u8, &x.offs1)
-	if transcoded {
-		for i, o := range x.offs1 {
-			x.offs1[i] = x.offs2[o]
-		}
-	}
-	return x.dbuf
-}
-
-// valueOffset returns the offset in the input of byte i of the decoded
-// value of a (as value left it in x.offs1).
-func (x *HTML) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64 {
-	return x.orig(tok, a.ValOff+x.rawIndex(a, i))
+// endChunk counts the lines of the chunk just tokenized, while its bytes
+// are valid: the caller may reuse them.
+func (c *lineCount) endChunk() {
+	c.chunkLine += c.cntLines + bytes.Count(c.chunk[c.cntPos:], newline)
+	c.chunkOff += int64(len(c.chunk))
+	c.chunk, c.cntPos, c.cntLines = nil, 0, 0
 }
 
 // eachURL calls fn with the span and value of each URL of the decoded
@@ -854,501 +613,6 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 	return nil
 }
 
-// rawString returns b as a string: the Raw of the cached result for b
-// when there is one, else a copy; and notes b's slot of the cache for
-// resolve.
-func (x *HTML) rawString(b []byte) string {
-	if x.opts.Unresolved || x.cache == nil {
-		return x.str(b)
-	}
-	h := maphash.Bytes(cacheSeed, b)
-	var raw string
-	if e := &x.cache[h&uint64(len(x.cache)-1)]; e.gen == x.cacheGen && e.r.raw == string(b) {
-		raw = e.r.raw
-	} else {
-		raw = x.str(b)
-	}
-	x.slotRaw, x.slotHash = raw, h
-	return raw
-}
-
-// str returns b as a string. A short one is copied into x.strs, a block
-// of string data that grows by appending and whose written bytes are never
-// written again: the strings of many links share one allocation.
-func (x *HTML) str(b []byte) string {
-	if len(b) == 0 || len(b) > maxPooledString {
-		return string(b)
-	}
-	if cap(x.strs)-len(x.strs) < len(b) {
-		size := stringBlock
-		if x.strs == nil {
-			size = firstStringBlock // a short document needs no more
-		}
-		x.strs = make([]byte, 0, size)
-	}
-	start := len(x.strs)
-	x.strs = append(x.strs, b...)
-	return unsafe.String(&x.strs[start], len(b))
-}
-
-// The blocks of str: a string longer than maxPooledString has its own
-// allocation. (A string a caller keeps keeps its block.)
-const (
-	firstStringBlock = 1 << 10
-	stringBlock      = 8 << 10
-	maxPooledString  = 512
-)
-
-// resolve sets l.URI and l.IRI from l.Raw.
-func (x *HTML) resolve(l *Link, base *iri.URL) {
-	if x.opts.Unresolved {
-		return
-	}
-	// Pages repeat their links (navigation, indexes): a small cache of the
-	// last base's results saves the parsing and the strings.
-	if x.cache == nil {
-		x.cache = make([]cacheEntry, minCacheSize)
-	}
-	if base != x.cacheBase {
-		x.cacheGen++
-		x.cacheBase = base
-		x.cleanPrefix = ""
-		if base != nil && base.IsSpecial() {
-			if p := base.Protocol() + "//" + base.Host(); !needsDisplay(p) {
-				x.cleanPrefix = p
-			}
-		}
-	}
-	h := x.slotHash
-	if x.slotRaw != l.Raw {
-		h = maphash.String(cacheSeed, l.Raw)
-	}
-	x.slotRaw = ""
-	e := &x.cache[h&uint64(len(x.cache)-1)]
-	if e.gen != x.cacheGen || e.r.raw != l.Raw {
-		r, ok := x.resolveNew(l, base)
-		if !ok {
-			return
-		}
-		if x.cacheMiss++; x.cacheMiss > len(x.cache) && len(x.cache) < maxCacheSize {
-			// A document with many links: the large cache, empty.
-			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
-			e = &x.cache[h&uint64(len(x.cache)-1)]
-		}
-		*e = cacheEntry{x.cacheGen, r}
-	}
-	l.URI, l.IRI = e.r.uri, e.r.iri
-}
-
-// resolveNew resolves l against base: the result and true, or false and
-// l.Err set.
-func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
-	var uri string
-	var err error
-	if base != nil {
-		// Into x.ubuf, then x.str: most URIs share a block.
-		x.ubuf, err = x.conv.AppendResolveURL(x.ubuf[:0], base, l.Raw)
-		if string(x.ubuf) == l.Raw {
-			uri = l.Raw // absolute already
-		} else {
-			uri = x.str(x.ubuf)
-		}
-	} else {
-		uri, err = x.conv.ToURI(l.Raw)
-	}
-	if err != nil {
-		l.Err = err
-		return resolved{}, false
-	}
-	r := resolved{raw: l.Raw, uri: uri, iri: uri}
-	rest := uri // what needsDisplay must look at
-	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
-		// The base's scheme and host, which ToIRI would not change,
-		// and a path: no "xn--" runs across the '/'.
-		rest = uri[len(p):]
-	}
-	if needsDisplay(rest) {
-		if s, err := x.conv.ToIRI(uri); err == nil {
-			r.iri = s
-		}
-	}
-	return r, true
-}
-
-// The cache of resolved links is direct-mapped: a link's slot is given by
-// the hash of its value, and a new link takes the slot from the one there.
-// Entries of an older generation (another base, another document) are
-// empty. It starts small, for the many documents with few links, and is
-// made large once it has missed more links than it has slots. Sizes are
-// powers of two.
-const (
-	minCacheSize = 32
-	maxCacheSize = 256
-)
-
-var cacheSeed = maphash.MakeSeed()
-
-// A cacheEntry is a slot of the cache.
-type cacheEntry struct {
-	gen uint32
-	r   resolved
-}
-
-// resolved is a cached result of resolve.
-type resolved struct{ raw, uri, iri string }
-
-// emit reports l, or queues it while an a element is open so that links
-// come out in document order.
-func (x *HTML) emit(l *Link) error {
-	if x.anchor != nil {
-		if len(x.queue) < maxQueued {
-			x.queue = append(x.queue, l)
-			return nil
-		}
-		if err := x.closeAnchor(); err != nil {
-			return err
-		}
-	}
-	return x.fn(l)
-}
-
-var newline = []byte{'\n'}
-
-// maxQueued bounds the links held while an a element is open.
-const maxQueued = 1024
-
-func (x *HTML) anchorText(raw []byte) {
-	if len(x.text) >= x.opts.MaxAnchorText*2 {
-		return
-	}
-	x.text = append(x.text, raw...)
-}
-
-// closeAnchor reports the open a element with its text, then the links
-// found inside it.
-func (x *HTML) closeAnchor() error {
-	a := x.anchor
-	if a == nil {
-		return nil
-	}
-	x.anchor = nil
-	x.skipText()
-	var ok bool
-	if x.jis == nil && !x.needsDecoding(x.text) {
-		// Most anchor texts need no decoding: collapse them as they are.
-		x.cbuf, ok = collapse(x.cbuf[:0], x.text, x.opts.MaxAnchorText, true)
-	}
-	if !ok {
-		x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
-	}
-	a.Text = x.str(x.cbuf)
-	err := x.fn(a)
-	x.pool = append(x.pool, a)
-	for _, l := range x.queue {
-		if err == nil {
-			err = x.fn(l)
-		}
-		if len(x.pool) < maxQueued {
-			x.pool = append(x.pool, l)
-		}
-	}
-	x.queue = x.queue[:0]
-	return err
-}
-
-// decodeText decodes raw text to UTF-8 with its character references.
-func (x *HTML) decodeText(raw []byte) []byte {
-	if x.jis != nil {
-		raw = unmask(nil, raw)
-	}
-	if x.needsDecoding(raw) {
-		x.tdec = decodeAll(x.tdec[:0], x.decoder(), raw)
-		raw = x.tdec
-	}
-	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {
-		return raw // nothing to decode
-	}
-	x.tbuf = htmltok.UnescapeText(x.tbuf[:0], raw, nil)
-	return x.tbuf
-}
-
-// collapseText appends to b the text t trimmed, its runs of white space
-// collapsed to one space, and cut to at most max bytes at a character
-// boundary.
-func collapseText(b, t []byte, max int) []byte {
-	b, _ = collapse(b, t, max, false)
-	return b
-}
-
-// collapse is collapseText. With raw set, t is text as written, and
-// collapse gives up (returning false) at a character reference or a CR,
-// which must be decoded first.
-func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
-	start := len(b)
-	space := false
-	for i := 0; i < len(t) && len(b)-start < max; {
-		j := i
-		for j < len(t) && textClass[t[j]] == tcPlain {
-			j++
-		}
-		if j > i {
-			// A run of bytes that are no white space (or part of none).
-			if space {
-				b = append(b, ' ')
-				space = false
-			}
-			b = append(b, t[i:j]...)
-			i = j
-			continue
-		}
-		n := 1
-		switch textClass[t[i]] {
-		case tcSpace:
-			space = len(b) > start
-			i++
-			continue
-		case tcRef:
-			if raw {
-				return b, false
-			}
-			if t[i] == '\r' { // from "&#13;"
-				space = len(b) > start
-				i++
-				continue
-			}
-		case tcLead:
-			// Perhaps a Unicode white space character (U+0085, U+00A0,
-			// U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F,
-			// U+3000): their UTF-8 forms begin with C2, E1, E2 or E3.
-			r, size := utf8.DecodeRune(t[i:])
-			if unicode.IsSpace(r) {
-				space = len(b) > start
-				i += size
-				continue
-			}
-			n = size
-		}
-		if space {
-			b = append(b, ' ')
-			space = false
-		}
-		b = append(b, t[i:i+n]...)
-		i += n
-	}
-	if cut := start + max; len(b) > cut {
-		// Cut before the character that crosses the limit.
-		for cut > start && !utf8.RuneStart(b[cut]) {
-			cut--
-		}
-		b = b[:cut]
-	}
-	return b, true
-}
-
-// Classes of bytes for collapse.
-const (
-	tcPlain = iota // a byte of no white space
-	tcSpace        // ASCII white space
-	tcLead         // the first byte of a non-ASCII white space character, perhaps
-	tcRef          // '&' or CR: text as written needs decoding
-)
-
-var textClass = func() (t [256]uint8) {
-	for c := range 256 {
-		switch {
-		case isASCIIWhitespace(byte(c)) && c != '\r':
-			t[c] = tcSpace
-		case c == '&' || c == '\r':
-			t[c] = tcRef
-		case c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3:
-			t[c] = tcLead
-		}
-	}
-	return t
-}()
-
-// styleText scans the text of a style element for CSS URLs. The scanner
-// reads the bytes the tokenizer reads (CSS syntax is ASCII); each URL is
-// then decoded from the document's charset.
-func (x *HTML) styleText(tok *htmltok.Token) error {
-	var err error
-	x.cssTok = tok
-	x.css.Write(tok.Raw, tok.Offset, func(u CSSURL) {
-		if err == nil {
-			err = x.cssURL(u)
-		}
-	})
-	// A URL still open is reported by a later token or by the end of the
-	// element, when this token is gone: keep where it starts in the input,
-	// and its bytes so far (a URL too long to report need not be kept).
-	end := tok.Offset + int64(len(tok.Raw))
-	if p, ok := x.css.Pending(); ok && p >= tok.Offset && p <= end {
-		i := int(p - tok.Offset)
-		x.cssPend = cssMark{stream: p, orig: x.orig(tok, i), line: x.lineAt(tok, i)}
-		x.cssTail = append(x.cssTail[:0], tok.Raw[i:]...)
-	} else if ok && int64(len(x.cssTail)) <= x.css.maxLen() {
-		x.cssTail = append(x.cssTail, tok.Raw...)
-	}
-	x.cssTok = nil
-	return err
-}
-
-// cssOrig returns the input offset of the stream offset p, which lies in
-// the URL the CSS scanner was in after the last text token it read.
-func (x *HTML) cssOrig(p int64) (int64, bool) {
-	n := p - x.cssPend.stream
-	if n < 0 || n > int64(len(x.cssTail)) {
-		return 0, false
-	}
-	if x.u16 != nil {
-		return x.cssPend.orig + 2*utf16Units(x.cssTail[:n]), true
-	}
-	return x.cssPend.orig + n, true
-}
-
-// A cssMark is a position of the style element's text: its offset in the
-// tokenizer's stream, in the input, and its line.
-type cssMark struct {
-	stream, orig int64
-	line         int
-}
-
-// errNoSpan is the error of a URL of a style element whose place in the
-// input is not known (which cssURL should never meet).
-var errNoSpan = errors.New("the place of this CSS URL in the input is not known")
-
-// cssURL reports a URL of a style element, found while reading the text
-// token x.cssTok, or after it (then x.cssTok is nil) at the end of the
-// element.
-func (x *HTML) cssURL(u CSSURL) error {
-	if u.TooLong {
-		return nil
-	}
-	v := []byte(u.Value)
-	if x.jis != nil {
-		v = unmask(nil, v)
-	}
-	if x.needsDecoding(v) {
-		v = decodeWithOffsets(nil, x.decoder(), v, nil)
-	}
-	l := &Link{Tag: "style", Raw: x.str(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
-	tok := x.cssTok
-	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
-	var ok bool
-	switch {
-	case in(u.Start):
-		i := int(u.Start - tok.Offset)
-		l.Offset, l.Line, ok = x.orig(tok, i), x.lineAt(tok, i), true
-	case u.Start == x.cssPend.stream:
-		l.Offset, l.Line, ok = x.cssPend.orig, x.cssPend.line, true
-	}
-	if ok && in(u.End) {
-		l.End = x.orig(tok, int(u.End-tok.Offset))
-	} else if ok {
-		l.End, ok = x.cssOrig(u.End)
-	}
-	if !ok {
-		l.Err = errNoSpan
-	}
-	if l.Err == nil {
-		x.resolve(l, x.base)
-	}
-	return x.emit(l)
-}
-
-func (x *HTML) closeStyle() error {
-	x.inStyle = false
-	var err error
-	x.css.Close(func(u CSSURL) {
-		if err == nil {
-			err = x.cssURL(u)
-		}
-	})
-	x.cssTok = nil
-	return err
-}
-
-// maxTextRun bounds the text held for Options.TextLinks: a longer run of
-// text between two tags is searched in pieces, and a link across the
-// boundary of two pieces is missed.
-const maxTextRun = 64 << 10
-
-// addText adds a text token to the run searched for plain-text links.
-func (x *HTML) addText(tok *htmltok.Token) error {
-	if len(x.trun) == 0 {
-		x.trunStart, x.trunLine = x.orig(tok, 0), x.lineAt(tok, 0)
-	}
-	x.trun = append(x.trun, tok.Raw...)
-	if len(x.trun) >= maxTextRun {
-		return x.flushText()
-	}
-	return nil
-}
-
-// flushText reports the plain-text links of the text run.
-func (x *HTML) flushText() error {
-	raw := x.trun
-	x.trun = x.trun[:0]
-	if x.jis != nil {
-		raw = unmask(nil, raw)
-	}
-	u8 := raw
-	var offs2 []int32
-	transcoded := x.needsDecoding(raw)
-	if transcoded {
-		u8 = decodeWithOffsets(nil, x.decoder(), raw, &offs2)
-	}
-	var offs1 []int32
-	text := htmltok.UnescapeText(nil, u8, &offs1)
-	// rawAt maps an offset of text to one of raw.
-	rawAt := func(i int) int {
-		o := len(u8)
-		if i < len(offs1) {
-			o = int(offs1[i])
-		}
-		if !transcoded {
-			return o
-		}
-		if o < len(offs2) {
-			return int(offs2[o])
-		}
-		return len(raw)
-	}
-	origAt := func(i int) int64 {
-		k := rawAt(i)
-		if x.u16 != nil {
-			return x.trunStart + 2*utf16Units(raw[:k])
-		}
-		return x.trunStart + int64(k)
-	}
-	for _, m := range textlink.Find(text) {
-		if x.opts.StrictText && !m.Strict() {
-			continue
-		}
-		i, j := int(m.Start), int(m.End)
-		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
-			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'}), Base: x.base}
-		uri, e := m.URI()
-		if e == nil {
-			uri, e = x.conv.ToURI(uri)
-		}
-		if e != nil {
-			l.Err = e
-		} else {
-			l.URI = uri
-			if s, e := x.conv.ToIRI(uri); e == nil {
-				l.IRI = s
-			} else {
-				l.IRI = uri
-			}
-		}
-		if err := x.emit(l); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // finish reports what is still open at the end of the input.
 func (x *HTML) finish() error {
 	if len(x.trun) > 0 {
@@ -1362,109 +626,4 @@ func (x *HTML) finish() error {
 		}
 	}
 	return x.closeAnchor()
-}
-
-// needsDecoding reports whether raw, bytes of the document as written (ISO-2022-JP
-// unmasked), must go through the document's decoder to be UTF-8.
-func (x *HTML) needsDecoding(raw []byte) bool {
-	switch {
-	case x.u16 != nil || x.cs.Name == "utf-8":
-		return false
-	case x.jis != nil:
-		return bytes.IndexByte(raw, 0x1B) >= 0
-	}
-	return !isASCIIBytes(raw)
-}
-
-// decodeAll appends to out raw decoded to UTF-8 by d, which must be
-// reset: all at once, where decodeWithOffsets goes a character at a time.
-func decodeAll(out []byte, d *encoding.Decoder, raw []byte) []byte {
-	out = slices.Grow(out, 2*len(raw))
-	for {
-		nDst, nSrc, err := d.Transform(out[len(out):cap(out)], raw, true)
-		out = out[:len(out)+nDst]
-		raw = raw[nSrc:]
-		switch {
-		case err == nil:
-			return out
-		case err != transform.ErrShortDst:
-			// Decoders replace what they cannot decode; should one fail
-			// all the same, the rest goes a character at a time.
-			d.Reset()
-			return decodeWithOffsets(out, d, raw, nil)
-		}
-		out = slices.Grow(out, 2*len(raw)+utf8.UTFMax)
-	}
-}
-
-// decoder returns the document charset's decoder, reset.
-func (x *HTML) decoder() *encoding.Decoder {
-	if x.dec == nil {
-		x.dec = x.cs.Encoding.NewDecoder()
-	}
-	x.dec.Reset()
-	return x.dec
-}
-
-// decodeWithOffsets appends to out raw decoded to UTF-8 by d, which must
-// be reset. If offs is not nil, it sets *offs to the offset in raw of the
-// character each byte of the result comes from. It decodes one character
-// at a time, so it is only for the values that hold non-ASCII bytes.
-func decodeWithOffsets(out []byte, d *encoding.Decoder, raw []byte, offs *[]int32) []byte {
-	if offs != nil {
-		*offs = (*offs)[:0]
-	}
-	var buf [16]byte
-	escStart := -1 // where bytes that produced nothing (an escape sequence) began
-	for start := 0; start < len(raw); {
-		end := start + 1
-		nDst, nSrc, err := d.Transform(buf[:], raw[start:end], end == len(raw))
-		for err == transform.ErrShortSrc && end < len(raw) {
-			end++
-			nDst, nSrc, err = d.Transform(buf[:], raw[start:end], end == len(raw))
-		}
-		if nSrc == 0 {
-			// No progress: take the byte as U+FFFD.
-			nDst = utf8.EncodeRune(buf[:], utf8.RuneError)
-			nSrc = 1
-		}
-		out = append(out, buf[:nDst]...)
-		at := start
-		if nDst == 0 && escStart < 0 && !(raw[start] == 0x1B && end-start == 3 && raw[start+1] == '(') {
-			// An escape into a multibyte state belongs to the character
-			// after it; one back to ASCII ("ESC ( B") to the one before.
-			escStart = start
-		} else if nDst > 0 && escStart >= 0 {
-			// The character owns the escape sequence before it, so that
-			// a span starting at it starts at the escape.
-			at, escStart = escStart, -1
-		}
-		if offs != nil {
-			// Characters the decoder gave with the first one are ASCII
-			// bytes of the input after it (an invalid multibyte sequence
-			// whose second byte is ASCII: U+FFFD, then that byte): each
-			// has its own offset, so that the first character's span
-			// does not take them in nor come out empty.
-			k := nDst
-			for j := start + nSrc - 1; k > 1 && j > at && buf[k-1] < utf8.RuneSelf && raw[j] == buf[k-1]; j-- {
-				k--
-			}
-			for range k {
-				*offs = append(*offs, int32(at))
-			}
-			for j := start + nSrc - (nDst - k); k < nDst; k, j = k+1, j+1 {
-				*offs = append(*offs, int32(j))
-			}
-		}
-		start += nSrc
-	}
-	return out
-}
-
-// endChunk counts the lines of the chunk just tokenized, while its bytes
-// are valid: the caller may reuse them.
-func (x *HTML) endChunk() {
-	x.chunkLine += x.cntLines + bytes.Count(x.chunk[x.cntPos:], newline)
-	x.chunkOff += int64(len(x.chunk))
-	x.chunk, x.cntPos, x.cntLines = nil, 0, 0
 }

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/internal/transformtest"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
 )
 
@@ -369,33 +368,6 @@ func TestCollapseText(t *testing.T) {
 			t.Errorf("collapse(%q, raw) ok = %v, want %v", c.in, ok, !hasRef)
 		} else if ok && string(got) != "kept"+c.want {
 			t.Errorf("collapse(%q, raw) = %q, want %q", c.in, got, "kept"+c.want)
-		}
-	}
-}
-
-// TestDecodeWithOffsets checks the offset of each decoded byte, in
-// particular where the decoder gives two characters for one call: an
-// invalid GBK lead byte before an ASCII byte (U+FFFD, then the byte).
-func TestDecodeWithOffsets(t *testing.T) {
-	for _, c := range []struct {
-		charset, raw string
-		want         string
-		offs         []int32
-	}{
-		{"gbk", "\xc4 ", "\ufffd ", []int32{0, 0, 0, 1}},
-		{"gbk", "a\xc4\xe3b", "a你b", []int32{0, 1, 1, 1, 3}},
-		{"gbk", "\xc4 \xc4", "\ufffd \ufffd", []int32{0, 0, 0, 1, 2, 2, 2}},
-		{"shift_jis", "\x82\xa0x\x82", "あx\ufffd", []int32{0, 0, 0, 2, 3, 3, 3}},
-		{"windows-1251", "\xcf!", "П!", []int32{0, 0, 1}},
-	} {
-		e, err := htmlindex.Get(c.charset)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var offs []int32
-		got := decodeWithOffsets(nil, e.NewDecoder(), []byte(c.raw), &offs)
-		if string(got) != c.want || !slices.Equal(offs, c.offs) {
-			t.Errorf("%s %q: %q %v, want %q %v", c.charset, c.raw, got, offs, c.want, c.offs)
 		}
 	}
 }

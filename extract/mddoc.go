@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/markdown"
 )
@@ -133,9 +134,9 @@ func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 // or by default.
 func (m *Markdown) Charset() Charset {
 	if m.bom() > 0 {
-		return charset("utf-8", SourceBOM)
+		return Charset(charset.Named("utf-8", SourceBOM))
 	}
-	return charset("utf-8", SourceDefault)
+	return Charset(charset.Named("utf-8", SourceDefault))
 }
 
 func (m *Markdown) bom() int {
@@ -200,7 +201,7 @@ func (m *Markdown) report() error {
 		default:
 			l.Attr = AttrMarkdownAutolink
 		}
-		l.Line = lines.line(l.Offset)
+		l.Line = lines.lineAt(l.Offset)
 		if !m.opts.Unresolved {
 			var uri string
 			var err error
@@ -238,7 +239,7 @@ func (m *Markdown) html(start, end int, lines lineIndex) error {
 		}
 		l.Offset += int64(start)
 		l.End += int64(start)
-		l.Line = lines.line(l.Offset)
+		l.Line = lines.lineAt(l.Offset)
 		if err := m.fn(l); err != nil {
 			ferr = err
 			return err
@@ -249,31 +250,4 @@ func (m *Markdown) html(start, end int, lines lineIndex) error {
 		return fmt.Errorf("extract: raw HTML at offset %d: %w", start, err)
 	}
 	return ferr
-}
-
-// A lineIndex holds the offsets of a document's newlines.
-type lineIndex []int64
-
-func newLineIndex(b []byte) lineIndex {
-	var nl lineIndex
-	for i, c := range b {
-		if c == '\n' {
-			nl = append(nl, int64(i))
-		}
-	}
-	return nl
-}
-
-// line returns the 1-based line of offset off.
-func (nl lineIndex) line(off int64) int {
-	lo, hi := 0, len(nl)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if nl[mid] < off {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return lo + 1
 }

@@ -20,16 +20,6 @@ func (t *Text) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &t.rbuf, t.Feed)
 }
 
-// holdHead appends to head, the first bytes of a document held until its
-// charset is decided, what b holds of its first limit bytes. It returns
-// head, the rest of b, and whether the charset can be decided: head is
-// whole, or the document ends in it.
-func holdHead(head, b []byte, atEOF bool, limit int) ([]byte, []byte, bool) {
-	take := min(len(b), limit-len(head))
-	head = append(head, b[:take]...)
-	return head, b[take:], len(head) == limit || atEOF
-}
-
 // feedBufSize is the size of the reads of feedAll.
 const feedBufSize = 32 << 10
 

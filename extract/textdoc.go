@@ -1,9 +1,7 @@
 package extract
 
 import (
-	"slices"
-	"unicode/utf8"
-
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
@@ -27,42 +25,33 @@ import (
 // charset: a link in plain text is pasted into an address bar, not
 // resolved by a page.
 type Text struct {
-	opts  Options
-	fn    func(*Link) error
-	sc    *textlink.Scanner
-	cs    Charset
-	known bool
-	head  []byte
-	hold  int // the bytes held: PrescanLimit, or DetectLimit when guessing
-	pend  []byte
-	conv  *iri.Converter
-	err   error
+	opts Options
+	fn   func(*Link) error
+	sc   *textlink.Scanner
+	head charset.Head // input held until the charset is known
+	pend []byte
+	conv *iri.Converter
+	err  error
 
 	// For a charset other than UTF-8: the decoder, the UTF-8 text given
 	// to the scanner, and for each of its bytes from offset obase on, the
 	// offset in the input of the character it comes from.
-	dec    transform.Transformer
+	dec    charset.OffsetDecoder
 	u8     []byte
 	offs   []int64
 	obase  int64
-	in     int64 // input bytes decoded so far
-	carry  []byte
 	sink   []byte
-	u16    *utf16Decoder
 	single bool // UTF-8: no decoding
 
-	fed    int64   // bytes given to the scanner
-	nl     []int64 // offsets of the newlines of its recent stream
-	nlBase int     // newlines before those
-	rbuf   []byte  // ReadFrom's
+	fed       int64  // bytes given to the scanner
+	lineIndex        // the lines of its recent stream
+	rbuf      []byte // ReadFrom's
 }
 
 // NewText returns a plain-text extractor that calls fn for each link.
 func NewText(opts Options, fn func(*Link) error) *Text {
-	t := &Text{opts: opts, fn: fn, hold: PrescanLimit}
-	if guesses(&opts) {
-		t.hold = DetectLimit
-	}
+	t := &Text{opts: opts, fn: fn}
+	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	t.sc = textlink.NewScanner(t.match)
 	t.Reset()
 	return t
@@ -71,14 +60,13 @@ func NewText(opts Options, fn func(*Link) error) *Text {
 // Reset implements transform.Transformer.
 func (t *Text) Reset() {
 	t.sc.Reset()
-	t.cs, t.known, t.head, t.pend = Charset{}, false, t.head[:0], nil
-	t.err, t.dec, t.u8, t.offs, t.obase, t.in, t.carry = nil, nil, nil, nil, 0, 0, nil
-	t.u16, t.single = nil, false
+	t.head.Reset()
+	t.pend, t.err, t.u8, t.offs, t.obase, t.single = nil, nil, nil, nil, 0, false
 	t.fed, t.nl, t.nlBase = 0, t.nl[:0], 0
 }
 
 // Charset returns the document's charset once Transform has decided it.
-func (t *Text) Charset() Charset { return t.cs }
+func (t *Text) Charset() Charset { return Charset(t.head.Charset()) }
 
 // Transform implements transform.Transformer.
 func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -86,17 +74,15 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 		return 0, 0, t.err
 	}
 	var replay []byte
-	if !t.known {
-		var rest []byte
-		var ready bool
-		t.head, rest, ready = holdHead(t.head, src, atEOF, t.hold)
+	if !t.head.Done() {
+		rest, ready := t.head.Write(src, atEOF)
 		nSrc = len(src) - len(rest)
 		if !ready {
 			return 0, nSrc, nil
 		}
 		t.start()
-		t.pend = t.head
-		replay = t.head
+		t.pend = t.head.Bytes()
+		replay = t.pend
 	}
 	if len(t.pend) > 0 {
 		n := copy(dst, t.pend)
@@ -135,13 +121,13 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 	if t.err != nil {
 		return t.err
 	}
-	if !t.known {
+	if !t.head.Done() {
 		var ready bool
-		if t.head, b, ready = holdHead(t.head, b, atEOF, t.hold); !ready {
+		if b, ready = t.head.Write(b, atEOF); !ready {
 			return nil
 		}
 		t.start()
-		t.feed(t.head, atEOF && len(b) == 0)
+		t.feed(t.head.Bytes(), atEOF && len(b) == 0)
 		if len(b) == 0 {
 			return t.err
 		}
@@ -157,37 +143,20 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 // UTF-8), besides the first PrescanLimit bytes, which are held until the
 // charset is known.
 func (t *Text) Settled() int64 {
-	if !t.known {
+	if !t.head.Done() {
 		return 0
 	}
 	return t.orig(t.sc.Settled())
 }
 
+// start prepares the decoding for the charset decided.
 func (t *Text) start() {
-	t.known = true
-	t.cs = detectTextCharset(t.head, t.opts.Charset, t.opts.DefaultCharset)
 	t.conv = iri.NewConverter(iri.WithMode(iri.Web))
-	switch t.cs.Name {
-	case "utf-8":
+	if cs := t.head.Charset(); cs.Name == "utf-8" {
 		t.single = true
-	case "utf-16le", "utf-16be":
-		t.u16 = &utf16Decoder{bigEndian: t.cs.Name == "utf-16be"}
-	default:
-		t.dec = t.cs.Encoding.NewDecoder()
+	} else {
+		t.dec.Reset(cs)
 	}
-}
-
-// detectTextCharset is DetectCharset without <meta> and XML declarations
-// (UTF-16 ones included), and with UTF-8 rather than windows-1252 as the default for first bytes that are
-// all ASCII: HTML's default is the Web's legacy, while a text in a legacy
-// charset almost always shows it early, and reading a UTF-8 text as
-// windows-1252 would turn its later non-ASCII characters into others.
-func detectTextCharset(head []byte, hint, fallback string) Charset {
-	switch c, _ := detectFirst(head, hint, fallback); c.Source {
-	case SourceBOM, SourceTransport:
-		return c
-	}
-	return undeclared(head, fallback, false)
 }
 
 // feed gives the input chunk b to the scanner, decoded if need be.
@@ -197,61 +166,7 @@ func (t *Text) feed(b []byte, atEOF bool) {
 		return
 	}
 	// Decode one character at a time to know where each comes from.
-	start := t.in
-	b = append(t.carry, b...)
-	t.carry = nil
-	t.u8 = t.u8[:0]
-	if t.u16 != nil {
-		// One code unit at a time, or a surrogate pair; a unit or pair
-		// cut by the end of b waits for the next chunk.
-		i := 0
-		for i < len(b) {
-			if start+int64(i) < 2 && t.cs.Source == SourceBOM {
-				i += 2
-				continue
-			}
-			n := 2
-			if u := t.u16.unit16(b[i:]); u >= 0xD800 && u <= 0xDBFF {
-				n = 4
-			}
-			if i+n > len(b) {
-				if !atEOF {
-					break
-				}
-				n = len(b) - i
-			}
-			before := len(t.u8)
-			t.u8 = t.u16.decode(t.u8, b[i:i+n], atEOF && i+n == len(b))
-			for range len(t.u8) - before {
-				t.offs = append(t.offs, start+int64(i))
-			}
-			i += n
-		}
-		t.carry = append(t.carry, b[i:]...)
-	} else {
-		var buf [32]byte
-		for i := 0; i < len(b); {
-			end := i + 1
-			nDst, nSrc, err := t.dec.Transform(buf[:], b[i:end], atEOF && end == len(b))
-			for err == transform.ErrShortSrc && end < len(b) {
-				end++
-				nDst, nSrc, err = t.dec.Transform(buf[:], b[i:end], atEOF && end == len(b))
-			}
-			if err == transform.ErrShortSrc && !atEOF {
-				t.carry = append(t.carry, b[i:]...)
-				break
-			}
-			if nSrc == 0 {
-				nDst, nSrc = utf8.EncodeRune(buf[:], utf8.RuneError), 1
-			}
-			t.u8 = append(t.u8, buf[:nDst]...)
-			for range nDst {
-				t.offs = append(t.offs, start+int64(i))
-			}
-			i += nSrc
-		}
-	}
-	t.in = start + int64(len(b)) - int64(len(t.carry))
+	t.u8, t.offs = t.dec.Decode(t.u8[:0], t.offs, b, atEOF)
 	t.scan(t.u8, atEOF)
 	// Keep the offsets the scanner may still report: it holds at most
 	// about textlink.MaxLen bytes behind what it has read.
@@ -260,14 +175,6 @@ func (t *Text) feed(b []byte, atEOF bool) {
 		t.offs = t.offs[:copy(t.offs, t.offs[drop:])]
 		t.obase += int64(drop)
 	}
-}
-
-// unit16 reads one UTF-16 code unit.
-func (d *utf16Decoder) unit16(b []byte) uint16 {
-	if len(b) < 2 {
-		return 0
-	}
-	return d.unit(b[0], b[1])
 }
 
 func (t *Text) scan(b []byte, atEOF bool) {
@@ -298,7 +205,7 @@ func (t *Text) orig(o int64) int64 {
 	case i < int64(len(t.offs)):
 		return t.offs[i]
 	}
-	return t.in
+	return t.dec.Decoded()
 }
 
 // match reports a link of the scanner.
@@ -323,31 +230,5 @@ func (t *Text) match(m *textlink.Match) {
 	}
 	if err := t.fn(l); err != nil {
 		t.err = err
-	}
-}
-
-// lineAt returns the 1-based line of offset o of the scanner's stream.
-func (t *Text) lineAt(o int64) int {
-	before, _ := slices.BinarySearch(t.nl, o) // the newlines before o
-	return t.nlBase + before + 1
-}
-
-// countLines records the newlines of b, the scanner's stream from offset
-// at.
-func (t *Text) countLines(b []byte, at int64) {
-	for i, c := range b {
-		if c == '\n' {
-			t.nl = append(t.nl, at+int64(i))
-		}
-	}
-}
-
-// forgetLines forgets the newlines before offset o of the scanner's
-// stream, where no link can start any more, keeping their count.
-func (t *Text) forgetLines(o int64) {
-	k, _ := slices.BinarySearch(t.nl, o) // the newlines before o
-	if k > 0 {
-		t.nlBase += k
-		t.nl = t.nl[:copy(t.nl, t.nl[k:])]
 	}
 }

@@ -1,16 +1,10 @@
-package extract
+package charset
 
 import (
+	"strings"
+
 	"github.com/relink-go/relink/internal/htmltok"
 )
-
-// HeadLimit bounds the bytes of a document held while its charset is
-// undecided: a <meta> charset that Chromium would honour after the first
-// PrescanLimit bytes (see DetectCharset) is looked for in at most this
-// many. Past it the charset stays what the first bytes said (the UTF-8
-// detection or the fallback), as though the document had no later meta;
-// Chromium has no such limit.
-const HeadLimit = 1 << 20
 
 // unconditional is how many bytes Chromium looks for a <meta> charset in
 // whatever tags they hold (its kBytesToCheckUnconditionally).
@@ -135,7 +129,7 @@ func (s *metaScanner) meta(tok *htmltok.Token) string {
 	if mode == 0 || mode == 2 && !pragma {
 		return ""
 	}
-	return metaCharset(lookupCharset(label))
+	return metaCharset(Lookup(label))
 }
 
 // value returns the attribute's value with its character references
@@ -156,4 +150,81 @@ func metaCharset(name string) string {
 		return "windows-1252"
 	}
 	return name
+}
+
+// charsetFromContent returns the charset named in the value of a meta
+// element's content attribute, or "", as Chromium reads it (the HTML
+// standard's "algorithm for extracting a character encoding from a meta
+// element", except that an unquoted value also ends at a quote and that
+// any control character counts as a space).
+func charsetFromContent(s string) string {
+	for p := 0; ; {
+		i := indexFold(s[p:], "charset")
+		if i < 0 {
+			return ""
+		}
+		p += i + len("charset")
+		for p < len(s) && s[p] <= ' ' {
+			p++
+		}
+		if p >= len(s) || s[p] != '=' {
+			continue
+		}
+		p++
+		for p < len(s) && s[p] <= ' ' {
+			p++
+		}
+		if p >= len(s) {
+			return ""
+		}
+		if q := s[p]; q == '"' || q == '\'' {
+			end := strings.IndexByte(s[p+1:], q)
+			if end < 0 {
+				return ""
+			}
+			return s[p+1 : p+1+end]
+		}
+		end := p
+		for end < len(s) && s[end] > ' ' && s[end] != ';' && s[end] != '"' && s[end] != '\'' {
+			end++
+		}
+		return s[p:end]
+	}
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func asciiEqualFold(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := range b {
+		if lowerASCII(b[i]) != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// indexFold returns the index of the first ASCII case-insensitive match of
+// the lower-case word in s, or -1.
+func indexFold(s, word string) int {
+	for i := 0; i+len(word) <= len(s); i++ {
+		match := true
+		for j := 0; j < len(word); j++ {
+			if lowerASCII(s[i+j]) != word[j] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return i
+		}
+	}
+	return -1
 }

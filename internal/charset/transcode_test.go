@@ -1,4 +1,4 @@
-package extract
+package charset
 
 import (
 	"bytes"
@@ -16,11 +16,11 @@ func TestJISMask(t *testing.T) {
 		t.Fatal(err)
 	}
 	for chunk := 1; chunk <= len(src); chunk++ {
-		var m jisMasker
+		var m JISMasker
 		got := make([]byte, len(src))
 		for i := 0; i < len(src); i += chunk {
 			end := min(i+chunk, len(src))
-			m.mask(got[i:end], src[i:end])
+			m.Mask(got[i:end], src[i:end])
 		}
 		// Markup bytes outside JIS runs are unchanged; inside, masked.
 		plain := bytes.Map(func(r rune) rune {
@@ -32,8 +32,8 @@ func TestJISMask(t *testing.T) {
 		if !bytes.Equal(plain, []byte("<a href=\"x?q=\"></a>\"<")) {
 			t.Fatalf("chunk %d: unmasked bytes %q", chunk, plain)
 		}
-		if back := unmask(nil, got); !bytes.Equal(back, src) {
-			t.Fatalf("chunk %d: unmask(mask(x)) = %q, want %q", chunk, back, src)
+		if back := Unmask(nil, got); !bytes.Equal(back, src) {
+			t.Fatalf("chunk %d: Unmask(Mask(x)) = %q, want %q", chunk, back, src)
 		}
 	}
 }
@@ -47,22 +47,22 @@ func TestUTF16Decoder(t *testing.T) {
 		}
 		src, _ := e.NewEncoder().Bytes([]byte(text))
 		for chunk := 1; chunk <= len(src); chunk++ {
-			d := utf16Decoder{bigEndian: big}
+			d := UTF16Decoder{BigEndian: big}
 			var got []byte
 			for i := 0; i < len(src); i += chunk {
 				end := min(i+chunk, len(src))
-				got = d.decode(got, src[i:end], end == len(src))
+				got = d.Decode(got, src[i:end], end == len(src))
 			}
 			if string(got) != text {
 				t.Fatalf("big=%v chunk %d: %q, want %q", big, chunk, got, text)
 			}
-			if n := utf16Units(got); 2*n != int64(len(src)) {
-				t.Fatalf("utf16Units = %d, want %d", n, len(src)/2)
+			if n := UTF16Units(got); 2*n != int64(len(src)) {
+				t.Fatalf("UTF16Units = %d, want %d", n, len(src)/2)
 			}
 		}
 	}
-	d := utf16Decoder{}
-	if got := d.decode(nil, []byte{0x00, 0xD8, 'a', 0, 0x00, 0xDC, 'b'}, true); string(got) != "\uFFFDa\uFFFD\uFFFD" {
+	d := UTF16Decoder{}
+	if got := d.Decode(nil, []byte{0x00, 0xD8, 'a', 0, 0x00, 0xDC, 'b'}, true); string(got) != "\uFFFDa\uFFFD\uFFFD" {
 		t.Errorf("unpaired surrogates and odd byte: %q", got)
 	}
 }

@@ -1,0 +1,207 @@
+package extract
+
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
+// anchorState is what the HTML extractor holds while an a element is open:
+// the Link of its href, reported with the element's text (Link.Text) when
+// the element ends, and the links found inside it, reported after it so
+// that links come out in document order; and the Links it reuses.
+//
+// anchor is nil when no a element is open (and always with
+// Options.Immediate); then queue is empty and text unused. While one is
+// open, text holds its text as written (raw bytes; it stops growing
+// once it holds twice Options.MaxAnchorText) and queue at most maxQueued links, each a Link of
+// its own (newLink); a link past that closes the element early. The
+// Links reported when no a element is open are scratch, valid only during
+// the call to the link function; the pool holds Links reported after an
+// a element, to fill again.
+type anchorState struct {
+	anchor  *Link   // the a element being read, waiting for its text
+	queue   []*Link // links found inside it, in order
+	text    []byte  // its text so far
+	scratch Link    // the Link reported when it need not be kept
+	pool    []*Link // Links reported after an a element, for reuse
+	cbuf    []byte  // anchor text collapsed
+}
+
+// reset readies a for a new document, keeping the Links of the pool.
+func (a *anchorState) reset() {
+	a.anchor, a.queue, a.text = nil, nil, nil
+}
+
+// openAnchor holds l, the href of an a element, until the element ends.
+func (x *HTML) openAnchor(l *Link) {
+	x.anchor, x.text = l, x.text[:0]
+	x.skipText()
+}
+
+// newLink returns the Link to fill for a link about to be reported: a
+// reused one when it goes to the function at once, a new one when it must
+// wait (an a element's href, or any link while an a element is open).
+func (x *HTML) newLink(keep bool) *Link {
+	if keep || x.anchor != nil {
+		if n := len(x.pool); n > 0 {
+			l := x.pool[n-1]
+			x.pool = x.pool[:n-1]
+			return l
+		}
+		return new(Link)
+	}
+	return &x.scratch
+}
+
+// emit reports l, or queues it while an a element is open so that links
+// come out in document order.
+func (x *HTML) emit(l *Link) error {
+	if x.anchor != nil {
+		if len(x.queue) < maxQueued {
+			x.queue = append(x.queue, l)
+			return nil
+		}
+		if err := x.closeAnchor(); err != nil {
+			return err
+		}
+	}
+	return x.fn(l)
+}
+
+// maxQueued bounds the links held while an a element is open.
+const maxQueued = 1024
+
+// anchorText adds raw, a text token of the open a element, to its text.
+func (x *HTML) anchorText(raw []byte) {
+	if len(x.text) >= x.opts.MaxAnchorText*2 {
+		return
+	}
+	x.text = append(x.text, raw...)
+}
+
+// closeAnchor reports the open a element with its text, then the links
+// found inside it.
+func (x *HTML) closeAnchor() error {
+	a := x.anchor
+	if a == nil {
+		return nil
+	}
+	x.anchor = nil
+	x.skipText()
+	var ok bool
+	if x.jis == nil && !x.needsDecoding(x.text) {
+		// Most anchor texts need no decoding: collapse them as they are.
+		x.cbuf, ok = collapse(x.cbuf[:0], x.text, x.opts.MaxAnchorText, true)
+	}
+	if !ok {
+		x.cbuf = collapseText(x.cbuf[:0], x.decodeText(x.text), x.opts.MaxAnchorText)
+	}
+	a.Text = x.str(x.cbuf)
+	err := x.fn(a)
+	x.pool = append(x.pool, a)
+	for _, l := range x.queue {
+		if err == nil {
+			err = x.fn(l)
+		}
+		if len(x.pool) < maxQueued {
+			x.pool = append(x.pool, l)
+		}
+	}
+	x.queue = x.queue[:0]
+	return err
+}
+
+// collapseText appends to b the text t trimmed, its runs of white space
+// collapsed to one space, and cut to at most max bytes at a character
+// boundary.
+func collapseText(b, t []byte, max int) []byte {
+	b, _ = collapse(b, t, max, false)
+	return b
+}
+
+// collapse is collapseText. With raw set, t is text as written, and
+// collapse gives up (returning false) at a character reference or a CR,
+// which must be decoded first.
+func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
+	start := len(b)
+	space := false
+	for i := 0; i < len(t) && len(b)-start < max; {
+		j := i
+		for j < len(t) && textClass[t[j]] == tcPlain {
+			j++
+		}
+		if j > i {
+			// A run of bytes that are no white space (or part of none).
+			if space {
+				b = append(b, ' ')
+				space = false
+			}
+			b = append(b, t[i:j]...)
+			i = j
+			continue
+		}
+		n := 1
+		switch textClass[t[i]] {
+		case tcSpace:
+			space = len(b) > start
+			i++
+			continue
+		case tcRef:
+			if raw {
+				return b, false
+			}
+			if t[i] == '\r' { // from "&#13;"
+				space = len(b) > start
+				i++
+				continue
+			}
+		case tcLead:
+			// Perhaps a Unicode white space character (U+0085, U+00A0,
+			// U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F,
+			// U+3000): their UTF-8 forms begin with C2, E1, E2 or E3.
+			r, size := utf8.DecodeRune(t[i:])
+			if unicode.IsSpace(r) {
+				space = len(b) > start
+				i += size
+				continue
+			}
+			n = size
+		}
+		if space {
+			b = append(b, ' ')
+			space = false
+		}
+		b = append(b, t[i:i+n]...)
+		i += n
+	}
+	if cut := start + max; len(b) > cut {
+		// Cut before the character that crosses the limit.
+		for cut > start && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		b = b[:cut]
+	}
+	return b, true
+}
+
+// Classes of bytes for collapse.
+const (
+	tcPlain = iota // a byte of no white space
+	tcSpace        // ASCII white space
+	tcLead         // the first byte of a non-ASCII white space character, perhaps
+	tcRef          // '&' or CR: text as written needs decoding
+)
+
+var textClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case isASCIIWhitespace(byte(c)) && c != '\r':
+			t[c] = tcSpace
+		case c == '&' || c == '\r':
+			t[c] = tcRef
+		case c == 0xC2 || c == 0xE1 || c == 0xE2 || c == 0xE3:
+			t[c] = tcLead
+		}
+	}
+	return t
+}()

@@ -1,0 +1,248 @@
+package extract
+
+import (
+	"hash/maphash"
+	"strings"
+	"unsafe"
+
+	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/iri"
+)
+
+// resolution is the HTML extractor's resolution of links: the document's
+// URL and base, the codebase of an object, and a cache of the links
+// resolved, whose strings (and those of every Link the extractor reports)
+// come from blocks of string data.
+//
+// conv, docURL and base are set when the charset is known (start):
+// docURL is Options.BaseURL parsed, or nil; base is docURL until the first
+// base element with an href (hasBase) sets it for the rest of the
+// document. The cache is direct-mapped (see cacheEntry): an entry whose
+// gen is not cacheGen is empty, and the valid ones were resolved against
+// cacheBase by conv; slotRaw and slotHash are what rawString noted of the
+// value resolve is next given, valid only for that value. A string that
+// str returned is never written again.
+type resolution struct {
+	conv    *iri.Converter
+	docURL  *iri.URL // Options.BaseURL parsed, or nil
+	base    *iri.URL // the document's base URL, or nil
+	hasBase bool     // a base element with href was seen
+
+	cache     []cacheEntry // links resolved against cacheBase, by hash of Raw
+	cacheGen  uint32       // the generation of the valid entries
+	cacheMiss int          // misses since cache was made
+	cacheBase *iri.URL
+	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
+	// not change them, else "".
+	cleanPrefix string
+	slotRaw     string // the Raw whose hash is slotHash
+	slotHash    uint64
+	ubuf        []byte // a URI being resolved
+
+	strs []byte // the block of string data of str
+}
+
+// reset readies r for a new document: the cache is emptied, its memory
+// and that of the string blocks kept.
+func (r *resolution) reset() {
+	r.conv, r.docURL, r.base, r.hasBase = nil, nil, nil, false
+	r.cacheGen++
+	r.cacheBase, r.slotRaw = nil, ""
+}
+
+// startResolution prepares the resolution for the charset decided.
+func (x *HTML) startResolution() {
+	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	if x.opts.BaseURL != "" {
+		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
+			x.docURL, x.base = u, u
+		}
+	}
+}
+
+// codebase returns the URL that the codebase attribute of an object or
+// applet start tag gives, or nil.
+func (x *HTML) codebase(tok *htmltok.Token) *iri.URL {
+	var codebase *iri.URL
+	// codebase is the base of the element's other URLs, wherever it
+	// stands among the attributes (HTML 4.01 section 13.3).
+	for i := range tok.Attrs {
+		a := &tok.Attrs[i]
+		if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
+			v := string(x.value(tok, a))
+			if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
+				codebase = u
+			}
+		}
+	}
+	return codebase
+}
+
+// baseFor returns the base URL that the links of an attribute of the
+// start tag tok, under rule, resolve against; value is the attribute's
+// decoded value, and codebase the element's (or nil). The first base
+// element with an href sets the document's base.
+func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *iri.URL) *iri.URL {
+	base := x.base
+	if rule.Role == Base {
+		// The base element's href resolves against the document's URL.
+		base = x.docURL
+		if string(tok.Name) == "base" && !x.hasBase {
+			x.hasBase = true
+			s, e := trimC0Space(value, 0, len(value))
+			if u, err := x.conv.ParseURL(string(value[s:e]), x.docURL); err == nil {
+				x.base = u
+			}
+		}
+	}
+	if rule.Flags&IgnoresBase != 0 {
+		base = x.docURL
+	}
+	if rule.Flags&UsesCodebase != 0 && codebase != nil {
+		base = codebase
+	}
+	return base
+}
+
+// rawString returns b as a string: the Raw of the cached result for b
+// when there is one, else a copy; and notes b's slot of the cache for
+// resolve.
+func (x *HTML) rawString(b []byte) string {
+	if x.opts.Unresolved || x.cache == nil {
+		return x.str(b)
+	}
+	h := maphash.Bytes(cacheSeed, b)
+	var raw string
+	if e := &x.cache[h&uint64(len(x.cache)-1)]; e.gen == x.cacheGen && e.r.raw == string(b) {
+		raw = e.r.raw
+	} else {
+		raw = x.str(b)
+	}
+	x.slotRaw, x.slotHash = raw, h
+	return raw
+}
+
+// resolve sets l.URI and l.IRI from l.Raw.
+func (x *HTML) resolve(l *Link, base *iri.URL) {
+	if x.opts.Unresolved {
+		return
+	}
+	// Pages repeat their links (navigation, indexes): a small cache of the
+	// last base's results saves the parsing and the strings.
+	if x.cache == nil {
+		x.cache = make([]cacheEntry, minCacheSize)
+	}
+	if base != x.cacheBase {
+		x.cacheGen++
+		x.cacheBase = base
+		x.cleanPrefix = ""
+		if base != nil && base.IsSpecial() {
+			if p := base.Protocol() + "//" + base.Host(); !needsDisplay(p) {
+				x.cleanPrefix = p
+			}
+		}
+	}
+	h := x.slotHash
+	if x.slotRaw != l.Raw {
+		h = maphash.String(cacheSeed, l.Raw)
+	}
+	x.slotRaw = ""
+	e := &x.cache[h&uint64(len(x.cache)-1)]
+	if e.gen != x.cacheGen || e.r.raw != l.Raw {
+		r, ok := x.resolveNew(l, base)
+		if !ok {
+			return
+		}
+		if x.cacheMiss++; x.cacheMiss > len(x.cache) && len(x.cache) < maxCacheSize {
+			// A document with many links: the large cache, empty.
+			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
+			e = &x.cache[h&uint64(len(x.cache)-1)]
+		}
+		*e = cacheEntry{x.cacheGen, r}
+	}
+	l.URI, l.IRI = e.r.uri, e.r.iri
+}
+
+// resolveNew resolves l against base: the result and true, or false and
+// l.Err set.
+func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
+	var uri string
+	var err error
+	if base != nil {
+		// Into x.ubuf, then x.str: most URIs share a block.
+		x.ubuf, err = x.conv.AppendResolveURL(x.ubuf[:0], base, l.Raw)
+		if string(x.ubuf) == l.Raw {
+			uri = l.Raw // absolute already
+		} else {
+			uri = x.str(x.ubuf)
+		}
+	} else {
+		uri, err = x.conv.ToURI(l.Raw)
+	}
+	if err != nil {
+		l.Err = err
+		return resolved{}, false
+	}
+	r := resolved{raw: l.Raw, uri: uri, iri: uri}
+	rest := uri // what needsDisplay must look at
+	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
+		// The base's scheme and host, which ToIRI would not change,
+		// and a path: no "xn--" runs across the '/'.
+		rest = uri[len(p):]
+	}
+	if needsDisplay(rest) {
+		if s, err := x.conv.ToIRI(uri); err == nil {
+			r.iri = s
+		}
+	}
+	return r, true
+}
+
+// The cache of resolved links is direct-mapped: a link's slot is given by
+// the hash of its value, and a new link takes the slot from the one there.
+// Entries of an older generation (another base, another document) are
+// empty. It starts small, for the many documents with few links, and is
+// made large once it has missed more links than it has slots. Sizes are
+// powers of two.
+const (
+	minCacheSize = 32
+	maxCacheSize = 256
+)
+
+var cacheSeed = maphash.MakeSeed()
+
+// A cacheEntry is a slot of the cache.
+type cacheEntry struct {
+	gen uint32
+	r   resolved
+}
+
+// resolved is a cached result of resolve.
+type resolved struct{ raw, uri, iri string }
+
+// str returns b as a string. A short one is copied into r.strs, a block
+// of string data that grows by appending and whose written bytes are never
+// written again: the strings of many links share one allocation.
+func (r *resolution) str(b []byte) string {
+	if len(b) == 0 || len(b) > maxPooledString {
+		return string(b)
+	}
+	if cap(r.strs)-len(r.strs) < len(b) {
+		size := stringBlock
+		if r.strs == nil {
+			size = firstStringBlock // a short document needs no more
+		}
+		r.strs = make([]byte, 0, size)
+	}
+	start := len(r.strs)
+	r.strs = append(r.strs, b...)
+	return unsafe.String(&r.strs[start], len(b))
+}
+
+// The blocks of str: a string longer than maxPooledString has its own
+// allocation. (A string a caller keeps keeps its block.)
+const (
+	firstStringBlock = 1 << 10
+	stringBlock      = 8 << 10
+	maxPooledString  = 512
+)

@@ -1,0 +1,145 @@
+package extract
+
+import (
+	"errors"
+
+	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/internal/htmltok"
+)
+
+// styleState is the HTML extractor's reading of CSS: the text of a style
+// element, which comes in text tokens of any size and goes through a
+// CSSScanner, and the quote of the URL that eachURL last found in a style
+// attribute (read whole by FindCSSURLs).
+//
+// inStyle is set from a style start tag (not in foreign content) to its
+// end tag or the end of the document; css then holds the scanner's state.
+// A URL the scanner is still in when a text token ends is reported by a
+// later token or by the end of the element, when the token is gone:
+// cssPend keeps where it began, in the scanner's stream and in the input,
+// and cssTail its bytes from there (as long as such a URL can be). cssTok
+// is the token the scanner reads, only while it does.
+type styleState struct {
+	inStyle  bool
+	css      CSSScanner
+	cssTok   *htmltok.Token // the text token the CSS scanner reads, while it does
+	cssPend  cssMark        // where the URL the scanner is in began
+	cssTail  []byte         // and its bytes so far
+	cssQuote byte           // the CSSURL.Quote of the URL eachURL reports
+}
+
+// reset readies s for a new document.
+func (s *styleState) reset() {
+	s.cssTok, s.cssPend, s.cssTail = nil, cssMark{stream: -1}, s.cssTail[:0]
+	s.inStyle = false
+	s.css.Reset()
+}
+
+// openStyle begins the text of a style element.
+func (s *styleState) openStyle() {
+	s.inStyle = true
+	s.css.Reset()
+}
+
+// styleText scans the text of a style element for CSS URLs. The scanner
+// reads the bytes the tokenizer reads (CSS syntax is ASCII); each URL is
+// then decoded from the document's charset.
+func (x *HTML) styleText(tok *htmltok.Token) error {
+	var err error
+	x.cssTok = tok
+	x.css.Write(tok.Raw, tok.Offset, func(u CSSURL) {
+		if err == nil {
+			err = x.cssURL(u)
+		}
+	})
+	// A URL still open is reported by a later token or by the end of the
+	// element, when this token is gone: keep where it starts in the input,
+	// and its bytes so far (a URL too long to report need not be kept).
+	end := tok.Offset + int64(len(tok.Raw))
+	if p, ok := x.css.Pending(); ok && p >= tok.Offset && p <= end {
+		i := int(p - tok.Offset)
+		x.cssPend = cssMark{stream: p, orig: x.orig(tok, i), line: x.lineAt(tok, i)}
+		x.cssTail = append(x.cssTail[:0], tok.Raw[i:]...)
+	} else if ok && int64(len(x.cssTail)) <= x.css.maxLen() {
+		x.cssTail = append(x.cssTail, tok.Raw...)
+	}
+	x.cssTok = nil
+	return err
+}
+
+// cssOrig returns the input offset of the stream offset p, which lies in
+// the URL the CSS scanner was in after the last text token it read.
+func (x *HTML) cssOrig(p int64) (int64, bool) {
+	n := p - x.cssPend.stream
+	if n < 0 || n > int64(len(x.cssTail)) {
+		return 0, false
+	}
+	if x.u16 != nil {
+		return x.cssPend.orig + 2*charset.UTF16Units(x.cssTail[:n]), true
+	}
+	return x.cssPend.orig + n, true
+}
+
+// A cssMark is a position of the style element's text: its offset in the
+// tokenizer's stream, in the input, and its line.
+type cssMark struct {
+	stream, orig int64
+	line         int
+}
+
+// errNoSpan is the error of a URL of a style element whose place in the
+// input is not known (which cssURL should never meet).
+var errNoSpan = errors.New("the place of this CSS URL in the input is not known")
+
+// cssURL reports a URL of a style element, found while reading the text
+// token x.cssTok, or after it (then x.cssTok is nil) at the end of the
+// element.
+func (x *HTML) cssURL(u CSSURL) error {
+	if u.TooLong {
+		return nil
+	}
+	v := []byte(u.Value)
+	if x.jis != nil {
+		v = charset.Unmask(nil, v)
+	}
+	if x.needsDecoding(v) {
+		v = charset.DecodeWithOffsets(nil, x.decoder(), v, nil)
+	}
+	l := &Link{Tag: "style", Raw: x.str(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
+	tok := x.cssTok
+	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
+	var ok bool
+	switch {
+	case in(u.Start):
+		i := int(u.Start - tok.Offset)
+		l.Offset, l.Line, ok = x.orig(tok, i), x.lineAt(tok, i), true
+	case u.Start == x.cssPend.stream:
+		l.Offset, l.Line, ok = x.cssPend.orig, x.cssPend.line, true
+	}
+	if ok && in(u.End) {
+		l.End = x.orig(tok, int(u.End-tok.Offset))
+	} else if ok {
+		l.End, ok = x.cssOrig(u.End)
+	}
+	if !ok {
+		l.Err = errNoSpan
+	}
+	if l.Err == nil {
+		x.resolve(l, x.base)
+	}
+	return x.emit(l)
+}
+
+// closeStyle ends the text of a style element, reporting what the
+// scanner still holds.
+func (x *HTML) closeStyle() error {
+	x.inStyle = false
+	var err error
+	x.css.Close(func(u CSSURL) {
+		if err == nil {
+			err = x.cssURL(u)
+		}
+	})
+	x.cssTok = nil
+	return err
+}

@@ -1,0 +1,110 @@
+package extract
+
+import (
+	"bytes"
+
+	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/textlink"
+)
+
+// textRun is the text that the HTML extractor searches for links written
+// as plain text (Options.TextLinks): the ordinary text since the last tag,
+// as written, searched (decoded, its character references too) when a
+// tag, an a element or the end of the document ends it, or when it
+// reaches maxTextRun bytes.
+//
+// trun is empty when no text is held; else trunStart is the offset in the
+// input of its first byte and trunLine the line there, and Settled is at
+// most trunStart.
+type textRun struct {
+	trun      []byte // text since the last tag, for Options.TextLinks
+	trunStart int64  // its offset in the input
+	trunLine  int
+}
+
+// reset readies t for a new document.
+func (t *textRun) reset() {
+	t.trun = t.trun[:0]
+}
+
+// maxTextRun bounds the text held for Options.TextLinks: a longer run of
+// text between two tags is searched in pieces, and a link across the
+// boundary of two pieces is missed.
+const maxTextRun = 64 << 10
+
+// addText adds a text token to the run searched for plain-text links.
+func (x *HTML) addText(tok *htmltok.Token) error {
+	if len(x.trun) == 0 {
+		x.trunStart, x.trunLine = x.orig(tok, 0), x.lineAt(tok, 0)
+	}
+	x.trun = append(x.trun, tok.Raw...)
+	if len(x.trun) >= maxTextRun {
+		return x.flushText()
+	}
+	return nil
+}
+
+// flushText reports the plain-text links of the text run.
+func (x *HTML) flushText() error {
+	raw := x.trun
+	x.trun = x.trun[:0]
+	if x.jis != nil {
+		raw = charset.Unmask(nil, raw)
+	}
+	u8 := raw
+	var offs2 []int32
+	transcoded := x.needsDecoding(raw)
+	if transcoded {
+		u8 = charset.DecodeWithOffsets(nil, x.decoder(), raw, &offs2)
+	}
+	var offs1 []int32
+	text := htmltok.UnescapeText(nil, u8, &offs1)
+	// rawAt maps an offset of text to one of raw.
+	rawAt := func(i int) int {
+		o := len(u8)
+		if i < len(offs1) {
+			o = int(offs1[i])
+		}
+		if !transcoded {
+			return o
+		}
+		if o < len(offs2) {
+			return int(offs2[o])
+		}
+		return len(raw)
+	}
+	origAt := func(i int) int64 {
+		k := rawAt(i)
+		if x.u16 != nil {
+			return x.trunStart + 2*charset.UTF16Units(raw[:k])
+		}
+		return x.trunStart + int64(k)
+	}
+	for _, m := range textlink.Find(text) {
+		if x.opts.StrictText && !m.Strict() {
+			continue
+		}
+		i, j := int(m.Start), int(m.End)
+		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
+			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'}), Base: x.base}
+		uri, e := m.URI()
+		if e == nil {
+			uri, e = x.conv.ToURI(uri)
+		}
+		if e != nil {
+			l.Err = e
+		} else {
+			l.URI = uri
+			if s, e := x.conv.ToIRI(uri); e == nil {
+				l.IRI = s
+			} else {
+				l.IRI = uri
+			}
+		}
+		if err := x.emit(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,180 @@
+package charset
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/htmlindex"
+)
+
+func TestCharsetFromContent(t *testing.T) {
+	tests := map[string]string{
+		"text/html; charset=utf-8":          "utf-8",
+		"text/html; CHARSET=\"koi8-r\"":     "koi8-r",
+		"text/html; charset='gbk'; x=y":     "gbk",
+		"text/html; charset=\"unterminated": "",
+		"text/html; charset":                "",
+		"text/html; charsetx; charset=big5": "big5",
+		"text/html; charset = euc-kr ; q=1": "euc-kr",
+		"text/html":                         "",
+	}
+	for in, want := range tests {
+		if got := charsetFromContent(in); got != want {
+			t.Errorf("charsetFromContent(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDetectCSS(t *testing.T) {
+	tests := []struct {
+		head, hint, fallback string
+		name, source         string
+	}{
+		{"a{}", "", "", "utf-8", SourceDefault},
+		{"a{}", "", "shift_jis", "shift_jis", SourceDefault},
+		{"\xEF\xBB\xBF@charset \"koi8-r\";", "", "", "utf-8", SourceBOM},
+		{"@charset \"koi8-r\";", "", "", "koi8-r", SourceCharsetRule},
+		{"@charset \"koi8-r\";", "text/css; charset=gbk", "", "gbk", SourceTransport},
+		{"@charset \"utf-16le\";", "", "", "utf-8", SourceCharsetRule},
+		{"@charset \"nonsense\";", "", "koi8-r", "koi8-r", SourceDefault},
+		{"@charset 'koi8-r';", "", "", "utf-8", SourceDefault},    // double quotes only
+		{"@CHARSET \"koi8-r\";", "", "", "utf-8", SourceDefault},  // exact bytes only
+		{" @charset \"koi8-r\";", "", "", "utf-8", SourceDefault}, // at the very start only
+		{"@charset \"koi8-r\"", "", "", "utf-8", SourceDefault},   // needs the ";"
+	}
+	for _, tt := range tests {
+		c := Detect(CSS, []byte(tt.head), tt.hint, tt.fallback)
+		if c.Name != tt.name || c.Source != tt.source {
+			t.Errorf("Detect(CSS, %q, %q, %q) = %s (%s), want %s (%s)", tt.head, tt.hint, tt.fallback, c.Name, c.Source, tt.name, tt.source)
+		}
+	}
+}
+
+func TestDetectText(t *testing.T) {
+	tests := []struct {
+		head, hint, fallback string
+		name, source         string
+	}{
+		{"plain", "", "", "utf-8", SourceDefault},
+		{"caf\xC3\xA9", "", "", "utf-8", SourceDetected},
+		{"\xFF\xFEa\x00", "koi8-r", "", "utf-16le", SourceBOM},
+		{"caf\xC3\xA9", "text/plain; charset=koi8-r", "", "koi8-r", SourceTransport},
+		{"caf\xE9", "", "windows-1250", "windows-1250", SourceDefault},
+		{"<meta charset=koi8-r>", "", "", "utf-8", SourceDefault},                     // no meta in text
+		{"<\x00?\x00x\x00m\x00l\x00", "", "", "utf-8", SourceDefault},                 // nor XML declaration
+		{"\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!", "", "", "koi8-r", SourceDetected}, // guessed
+	}
+	for _, tt := range tests {
+		c := Detect(Text, []byte(tt.head), tt.hint, tt.fallback)
+		if c.Name != tt.name || c.Source != tt.source || c.Encoding == nil {
+			t.Errorf("Detect(Text, %q, %q, %q) = %s (%s), want %s (%s)", tt.head, tt.hint, tt.fallback, c.Name, c.Source, tt.name, tt.source)
+		}
+	}
+}
+
+// TestHead checks that a Head, written any number of bytes at a time,
+// decides as Detect does on what it holds, and holds no more than it must.
+func TestHead(t *testing.T) {
+	pad := strings.Repeat(" ", 1100)
+	docs := []string{
+		"",
+		"<meta charset=koi8-r>",
+		"<title>" + pad + "</title><meta charset=gbk>" + pad,
+		"<body>" + pad + "<meta charset=koi8-r>",
+		"<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!</p>" + strings.Repeat(pad, 8),
+		"@charset \"koi8-r\";" + pad,
+		"\xFF\xFE<\x00p\x00>\x00",
+		"caf\xC3\xA9" + pad,
+	}
+	for _, k := range []Kind{HTML, Text, CSS} {
+		for _, hint := range []string{"", "windows-1251"} {
+			for _, doc := range docs {
+				for _, chunk := range []int{1, 7, 1000, 1 << 20} {
+					var h Head
+					h.Init(k, hint, "")
+					b := []byte(doc)
+					for done := false; !done; {
+						n := min(chunk, len(b))
+						var rest []byte
+						rest, done = h.Write(b[:n], n == len(b))
+						if len(rest) > 0 && !done {
+							t.Fatalf("kind %d %.20q: a rest before the decision", k, doc)
+						}
+						b = b[n-len(rest):]
+					}
+					held := h.Bytes()
+					if want := Detect(k, held, hint, ""); h.Charset() != want {
+						t.Errorf("kind %d hint %q %.20q chunk %d: %+v, want %+v", k, hint, doc, chunk, h.Charset(), want)
+					}
+					if want := Detect(k, []byte(doc), hint, ""); h.Charset() != want {
+						t.Errorf("kind %d hint %q %.20q chunk %d: %+v, on the whole document %+v", k, hint, doc, chunk, h.Charset(), want)
+					}
+					if h.Room() != 0 || !h.Done() {
+						t.Errorf("kind %d %.20q: Room %d, Done %v once decided", k, doc, h.Room(), h.Done())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeWithOffsets checks the offset of each decoded byte, in
+// particular where the decoder gives two characters for one call: an
+// invalid GBK lead byte before an ASCII byte (U+FFFD, then the byte).
+func TestDecodeWithOffsets(t *testing.T) {
+	for _, c := range []struct {
+		charset, raw string
+		want         string
+		offs         []int32
+	}{
+		{"gbk", "\xc4 ", "\ufffd ", []int32{0, 0, 0, 1}},
+		{"gbk", "a\xc4\xe3b", "a你b", []int32{0, 1, 1, 1, 3}},
+		{"gbk", "\xc4 \xc4", "\ufffd \ufffd", []int32{0, 0, 0, 1, 2, 2, 2}},
+		{"shift_jis", "\x82\xa0x\x82", "あx\ufffd", []int32{0, 0, 0, 2, 3, 3, 3}},
+		{"windows-1251", "\xcf!", "П!", []int32{0, 0, 1}},
+	} {
+		e, err := htmlindex.Get(c.charset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var offs []int32
+		got := DecodeWithOffsets(nil, e.NewDecoder(), []byte(c.raw), &offs)
+		if string(got) != c.want || !slices.Equal(offs, c.offs) {
+			t.Errorf("%s %q: %q %v, want %q %v", c.charset, c.raw, got, offs, c.want, c.offs)
+		}
+	}
+}
+
+// TestOffsetDecoder checks that the offsets of a document decoded in
+// pieces of any size are those of the characters in the input.
+func TestOffsetDecoder(t *testing.T) {
+	for _, c := range []struct {
+		charset, raw string
+		want         string
+		offs         []int64
+	}{
+		{"koi8-r", "a\xf0b", "aПb", []int64{0, 1, 1, 2}},
+		{"shift_jis", "\x82\xa0x", "あx", []int64{0, 0, 0, 2}},
+		{"utf-16le", "a\x00\x3d\xd8\x00\xdeb\x00", "a😀b", []int64{0, 2, 2, 2, 2, 6}},
+		{"utf-16be", "\xfe\xff\x00a", "a", []int64{2}},
+	} {
+		cs := Named(Lookup(c.charset), SourceTransport)
+		if strings.HasPrefix(c.raw, "\xfe\xff") {
+			cs.Source = SourceBOM
+		}
+		for chunk := 1; chunk <= len(c.raw); chunk++ {
+			var d OffsetDecoder
+			d.Reset(cs)
+			var got []byte
+			var offs []int64
+			for i := 0; i < len(c.raw); i += chunk {
+				end := min(i+chunk, len(c.raw))
+				got, offs = d.Decode(got, offs, []byte(c.raw[i:end]), end == len(c.raw))
+			}
+			if string(got) != c.want || !slices.Equal(offs, c.offs) || d.Decoded() != int64(len(c.raw)) {
+				t.Errorf("%s %q chunk %d: %q %v (%d decoded), want %q %v", c.charset, c.raw, chunk, got, offs, d.Decoded(), c.want, c.offs)
+			}
+		}
+	}
+}
