@@ -280,7 +280,7 @@ func (x *HTML) ignoresText() bool {
 
 // feed tokenizes the input chunk b (as written).
 func (x *HTML) feed(b []byte, atEOF bool) error {
-	in := x.input(b, atEOF, x.z.Offset())
+	in := x.input(b, atEOF)
 	x.beginChunk(in, x.z.Offset())
 	defer x.endChunk()
 	for {

@@ -35,6 +35,7 @@ type decoding struct {
 	u8    []byte                // the decoded chunk
 	units int64                 // UTF-16 code units before the next token
 	bom   int64                 // the bytes of the UTF-16 byte order mark
+	skip  int64                 // the bytes of it that input has still to skip
 
 	dec        *encoding.Decoder // the charset's decoder, for decoder
 	vbuf, dbuf []byte            // a value unmasked, and decoded
@@ -51,7 +52,7 @@ func (d *decoding) reset() {
 	d.head.Reset()
 	d.cs, d.pend = Charset{}, nil
 	d.dec = nil
-	d.jis, d.u16, d.units, d.bom = nil, nil, 0, 0
+	d.jis, d.u16, d.units, d.bom, d.skip = nil, nil, 0, 0, 0
 }
 
 // start prepares the decoding for the charset head decided.
@@ -63,15 +64,14 @@ func (d *decoding) start() {
 	case "utf-16le", "utf-16be":
 		d.u16 = &charset.UTF16Decoder{BigEndian: d.cs.Name == "utf-16be"}
 		if d.cs.Source == SourceBOM {
-			d.bom = 2
+			d.bom, d.skip = 2, 2
 		}
 	}
 }
 
 // input returns the input chunk b (as written) as the tokenizer reads it,
-// valid until the next call; offset is the tokenizer's offset, where the
-// chunk begins in its stream. atEOF reports that b ends the document.
-func (d *decoding) input(b []byte, atEOF bool, offset int64) []byte {
+// valid until the next call. atEOF reports that b ends the document.
+func (d *decoding) input(b []byte, atEOF bool) []byte {
 	in := b
 	switch {
 	case d.jis != nil:
@@ -81,10 +81,11 @@ func (d *decoding) input(b []byte, atEOF bool, offset int64) []byte {
 		in = d.mbuf[:len(b)]
 		d.jis.Mask(in, b)
 	case d.u16 != nil:
-		if d.bom > 0 && offset == 0 && d.units == 0 && len(d.u8) == 0 {
+		if d.skip > 0 {
 			// Skip the byte order mark: it is not text.
-			skip := min(int(d.bom), len(b))
-			b = b[skip:]
+			n := min(d.skip, int64(len(b)))
+			b = b[n:]
+			d.skip -= n
 		}
 		d.u8 = d.u16.Decode(d.u8[:0], b, atEOF)
 		in = d.u8
