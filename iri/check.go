@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // Severity tells how serious a Violation is.
@@ -272,7 +274,7 @@ func (w webInfo) preprocess(s string) (string, []int) {
 		switch {
 		case c == '\t' || c == '\n' || c == '\r':
 			continue
-		case c == '%' && !isPctEncoded(t, i):
+		case c == '%' && !pct.IsEncoded(t, i):
 			b = append(b, "%25"...)
 			idx = append(idx, w.start+i, w.start+i, w.start+i)
 			continue
@@ -299,7 +301,7 @@ func (c *checker) webForms() {
 			c.addRaw(i, CodeWebOnly, c.webSeverity(false),
 				describeRune(rune(s[i]))+" inside the reference: Web mode removes it, LEIRI percent-encodes it")
 		case '%':
-			if !isPctEncoded(s, i) {
+			if !pct.IsEncoded(s, i) {
 				c.addRaw(i, CodeWebOnly, c.webSeverity(true),
 					`"%" not followed by two hexadecimal digits: only Web mode accepts it, as "%25"`)
 			}
@@ -330,7 +332,7 @@ func (c *checker) rawWebForm(j int) bool {
 	case '\t', '\n', '\r':
 		return true
 	case '%':
-		return !isPctEncoded(c.s, j)
+		return !pct.IsEncoded(c.s, j)
 	case '\\':
 		return w.slash(j)
 	}
@@ -423,9 +425,9 @@ func (c *checker) chars(off int, v string, comp component) {
 		switch {
 		case c.rawWebForm(j):
 			// Reported by webForms.
-		case b == '%' && isPctEncoded(v, i):
+		case b == '%' && pct.IsEncoded(v, i):
 			k := i
-			for k < len(v) && isPctEncoded(v, k) {
+			for k < len(v) && pct.IsEncoded(v, k) {
 				k += 3
 			}
 			c.pctRun(j, v[i:k])
@@ -461,7 +463,7 @@ func (c *checker) pctRun(off int, run string) {
 			c.add(off+i, CodePctLowercase, SeverityWarning,
 				strconv.Quote(run[i:i+3])+" has lowercase hexadecimal digits; URI producers should use uppercase (RFC 3986 section 2.1)")
 		}
-		oct = append(oct, unhex(run[i+1])<<4|unhex(run[i+2]))
+		oct = append(oct, pct.Unhex(run[i+1])<<4|pct.Unhex(run[i+2]))
 	}
 	for k := 0; k < len(oct); {
 		o := oct[k]
@@ -556,7 +558,7 @@ func (c *checker) host(r *Reference, off int) {
 func hasUpperASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch b := s[i]; {
-		case b == '%' && isPctEncoded(s, i):
+		case b == '%' && pct.IsEncoded(s, i):
 			i += 2
 		case 'A' <= b && b <= 'Z':
 			return true
@@ -570,14 +572,14 @@ func hasUpperASCII(s string) bool {
 // label must be a valid A-label, and the Unicode form of each must not
 // be confusable.
 func (c *checker) idn(off int, h string) {
-	dec, nonASCII := pctDecode(h)
+	dec, nonASCII := pct.Decode(h)
 	if nonASCII && !utf8.ValidString(dec) {
 		return // percent-encoded octets that are not UTF-8: ToURI keeps them
 	}
 	failed, shownU := false, false
 	var tld, tldU string
 	for loff, label := range hostLabels(h) {
-		d, na := pctDecode(label)
+		d, na := pct.Decode(label)
 		var u string
 		switch {
 		case na:
@@ -731,7 +733,7 @@ func uplus(r rune) string {
 	return "U+" + strings.ToUpper(s)
 }
 
-func hex2(b byte) string { return string(upperHex[b>>4]) + string(upperHex[b&15]) }
+func hex2(b byte) string { return string(pct.UpperHex[b>>4]) + string(pct.UpperHex[b&15]) }
 
 // describeRune names r for a message.
 func describeRune(r rune) string {

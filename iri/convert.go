@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/text/encoding"
 
+	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/webenc"
 )
 
@@ -253,7 +254,7 @@ func uriCleanComponent(s string, comp component) bool {
 			continue
 		}
 		if c == '%' {
-			if !isPctEncoded(s, i) {
+			if !pct.IsEncoded(s, i) {
 				return false
 			}
 			i += 2
@@ -271,17 +272,17 @@ func appendURIComponent(b []byte, s string, comp component) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if allowedASCII(c, comp) || isPctEncoded(s, i) {
+			if allowedASCII(c, comp) || pct.IsEncoded(s, i) {
 				b = append(b, c)
 			} else {
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			}
 			i++
 			continue
 		}
 		_, n := utf8.DecodeRuneInString(s[i:])
 		for k := 0; k < n; k++ {
-			b = appendPct(b, s[i+k])
+			b = pct.Append(b, s[i+k])
 		}
 		i += n
 	}
@@ -296,7 +297,7 @@ func appendURIHost(b []byte, h, scheme string) ([]byte, error) {
 	}
 	// Decode percent-encoding to see the host's characters
 	// (draft-ietf-idn-uri: a percent-encoded UTF-8 host is an IDN).
-	dec, nonASCII := pctDecode(h)
+	dec, nonASCII := pct.Decode(h)
 	if !nonASCII || !utf8.ValidString(dec) || !isDNSScheme(scheme) {
 		return appendURIComponent(b, h, compHost), nil
 	}
@@ -318,40 +319,13 @@ func (e *hostError) Error() string {
 
 func (e *hostError) Unwrap() []error { return []error{ErrIDNA, e.err} }
 
-// pctDecode decodes every "%XX" in s and reports whether the result holds
-// a byte outside ASCII.
-func pctDecode(s string) (string, bool) {
-	nonASCII := false
-	if strings.IndexByte(s, '%') < 0 {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf {
-				return s, true
-			}
-		}
-		return s, false
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if isPctEncoded(s, i) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
-		}
-		if c >= utf8.RuneSelf {
-			nonASCII = true
-		}
-		b = append(b, c)
-	}
-	return string(b), nonASCII
-}
-
 // appendLegacyQuery appends the URI form of the query q for a document in
 // charset e (WHATWG name name): runs of non-ASCII characters are encoded
 // in e and percent-encoded; a character e cannot encode becomes
 // "%26%23NNNN%3B"; ASCII is treated as in appendURIComponent.
 func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []byte {
 	return appendCharsetQuery(b, q, e, name,
-		func(q string, i int) bool { return allowedASCII(q[i], compQuery) || isPctEncoded(q, i) },
+		func(q string, i int) bool { return allowedASCII(q[i], compQuery) || pct.IsEncoded(q, i) },
 		func(c byte) bool { return c < utf8.RuneSelf && allowedASCII(c, compQuery) })
 }
 
@@ -371,7 +345,7 @@ func appendCharsetQuery(b []byte, q string, e encoding.Encoding, name string, ke
 			case keepASCII(q, i):
 				b = append(b, c)
 			default:
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			}
 			i++
 			continue
@@ -399,7 +373,7 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, keep func(byte)
 			if c := s[i]; keep(c) {
 				b = append(b, c)
 			} else {
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			}
 		}
 	}
@@ -419,7 +393,7 @@ func appendEncodedRun(b []byte, run string, e encoding.Encoding, keep func(byte)
 		switch {
 		case r == utf8.RuneError && n == 1:
 			flush(i)
-			b = appendPct(b, run[i])
+			b = pct.Append(b, run[i])
 			start = i + n
 		default:
 			if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {

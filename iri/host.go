@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // hostProfile maps an internationalized host to ASCII: UTS #46 mapping,
@@ -81,7 +83,7 @@ func strconvQuoteByte(c byte) string {
 	if c >= ' ' && c < 0x7f {
 		return `"` + string(rune(c)) + `"`
 	}
-	return "byte 0x" + string(upperHex[c>>4]) + string(upperHex[c&15])
+	return "byte 0x" + string(pct.UpperHex[c>>4]) + string(pct.UpperHex[c&15])
 }
 
 func hasACEPrefix(label string) bool {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // A Level is a rung of the comparison ladder of 3987bis section 5.3
@@ -338,7 +340,7 @@ func lowerASCII(s string) (string, bool) {
 // its hex digits are not uppercase, or it encodes an unreserved character.
 func pctNeedsWork(hi, lo byte) bool {
 	return 'a' <= hi && hi <= 'f' || 'a' <= lo && lo <= 'f' ||
-		asciiClass[unhex(hi)<<4|unhex(lo)]&clsUnreserved != 0
+		asciiClass[pct.Unhex(hi)<<4|pct.Unhex(lo)]&clsUnreserved != 0
 }
 
 // normPct returns s with the hex digits of its escapes uppercased and the
@@ -350,7 +352,7 @@ func normPct(s string) (string, bool) {
 		return s, false
 	}
 	for ; i < len(s); i++ {
-		if s[i] == '%' && isPctEncoded(s, i) && pctNeedsWork(s[i+1], s[i+2]) {
+		if s[i] == '%' && pct.IsEncoded(s, i) && pctNeedsWork(s[i+1], s[i+2]) {
 			break
 		}
 	}
@@ -360,12 +362,12 @@ func normPct(s string) (string, bool) {
 	b := make([]byte, 0, len(s))
 	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
-		if s[i] == '%' && isPctEncoded(s, i) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if s[i] == '%' && pct.IsEncoded(s, i) {
+			c := pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			if asciiClass[c]&clsUnreserved != 0 {
 				b = append(b, c)
 			} else {
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			}
 			i += 2
 			continue
@@ -394,7 +396,7 @@ func lowerOutsidePct(s string, all bool) (string, bool) {
 	i := 0
 	for ; i < len(s); i++ {
 		c := s[i]
-		if c == '%' && isPctEncoded(s, i) {
+		if c == '%' && pct.IsEncoded(s, i) {
 			i += 2
 			continue
 		}
@@ -417,7 +419,7 @@ func lowerOutsidePct(s string, all bool) (string, bool) {
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case c == '%' && isPctEncoded(s, i):
+		case c == '%' && pct.IsEncoded(s, i):
 			b = append(b, s[i:i+3]...)
 			i += 3
 		case 'A' <= c && c <= 'Z':
@@ -530,8 +532,8 @@ func normalizeScheme(r *Reference) (bool, error) {
 func appendPctDecoded(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '%' && isPctEncoded(s, i) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+		if c == '%' && pct.IsEncoded(s, i) {
+			c = pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			i += 2
 		}
 		b = append(b, c)
@@ -544,7 +546,7 @@ func appendPctDecoded(b []byte, s string) []byte {
 func hostNeedsIDNA(h string) bool {
 	for i := 0; i < len(h); i++ {
 		c := h[i]
-		if c >= utf8.RuneSelf || c == '%' && isPctEncoded(h, i) && unhex(h[i+1]) >= 8 {
+		if c >= utf8.RuneSelf || c == '%' && pct.IsEncoded(h, i) && pct.Unhex(h[i+1]) >= 8 {
 			return true
 		}
 	}
@@ -596,7 +598,7 @@ func uriCleanHost(h string) bool {
 		return true
 	}
 	for i := 0; i < len(h); i++ {
-		if c := h[i]; !allowedASCII(c, compHost) && !(c == '%' && isPctEncoded(h, i)) {
+		if c := h[i]; !allowedASCII(c, compHost) && !(c == '%' && pct.IsEncoded(h, i)) {
 			return false
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // A Reference is a parsed IRI reference (RFC 3987 section 2.2): an IRI, or a
@@ -344,7 +346,7 @@ func (m Mode) checkChars(s string, off int, c string, comp component) error {
 		if b < utf8.RuneSelf {
 			switch {
 			case b == '%':
-				if !isPctEncoded(c, i) {
+				if !pct.IsEncoded(c, i) {
 					return m.errorf(s, off+i, ErrInvalidPercent)
 				}
 				i += 3

@@ -3,6 +3,8 @@ package iri
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // ToIRI maps the URI (or IRI) reference s to the IRI a person should see
@@ -137,7 +139,7 @@ func (c *Converter) iriClean(r *Reference) bool {
 func (c *Converter) iriCleanComponent(s string, comp component) bool {
 	for i := 0; i < len(s); i++ {
 		b := s[i]
-		if b >= utf8.RuneSelf || b == '%' && (c.mode != Web || isPctEncoded(s, i)) {
+		if b >= utf8.RuneSelf || b == '%' && (c.mode != Web || pct.IsEncoded(s, i)) {
 			return false
 		}
 		if !allowedASCII(b, comp) && !(comp == compFragment && b == '#') && !(c.mode == Web && webRaw(b, comp)) {
@@ -171,7 +173,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 	for i := 0; i < len(s); {
 		ch := s[i]
 		switch {
-		case ch == '%' && isPctEncoded(s, i):
+		case ch == '%' && pct.IsEncoded(s, i):
 			// Decode the whole run of escapes, then decide octet by octet.
 			oct, j := appendUnescaped(buf[:0], s, i)
 			b = appendDecodedOctets(b, s, i, j, oct, comp)
@@ -181,14 +183,14 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 				(c.mode == Web && webRaw(ch, comp)) {
 				b = append(b, ch)
 			} else {
-				b = appendPct(b, ch)
+				b = pct.Append(b, ch)
 			}
 			i++
 		default:
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && n == 1 || !showAt(r, comp, s, i, i+n) {
 				for k := 0; k < n; k++ {
-					b = appendPct(b, s[i+k])
+					b = pct.Append(b, s[i+k])
 				}
 			} else {
 				b = append(b, s[i:i+n]...)
@@ -217,7 +219,7 @@ func appendDecodedOctets(b []byte, s string, start, end int, oct []byte, comp co
 		}
 		r, n := utf8.DecodeRune(oct[k:])
 		if r == utf8.RuneError && n <= 1 {
-			b = appendPct(b, o)
+			b = pct.Append(b, o)
 			k++
 			continue
 		}
@@ -225,7 +227,7 @@ func appendDecodedOctets(b []byte, s string, start, end int, oct []byte, comp co
 			b = append(b, oct[k:k+n]...)
 		} else {
 			for _, o := range oct[k : k+n] {
-				b = appendPct(b, o)
+				b = pct.Append(b, o)
 			}
 		}
 		k += n
@@ -279,10 +281,10 @@ func hasACELabel(h string) bool {
 func appendRegName(b []byte, h string) []byte {
 	for i := 0; i < len(h); i++ {
 		c := h[i]
-		if c < utf8.RuneSelf && (allowedASCII(c, compHost) || isPctEncoded(h, i)) {
+		if c < utf8.RuneSelf && (allowedASCII(c, compHost) || pct.IsEncoded(h, i)) {
 			b = append(b, c)
 		} else {
-			b = appendPct(b, c)
+			b = pct.Append(b, c)
 		}
 	}
 	return b

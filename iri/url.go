@@ -3,6 +3,8 @@ package iri
 import (
 	"strconv"
 	"strings"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // A URL is a URL record of the WHATWG URL Standard (https://url.spec.whatwg.org),
@@ -206,7 +208,7 @@ func inSet(c byte, s encodeSet) bool { return c >= 0x80 || encodeTable[c]&s != 0
 func appendEncoded(b []byte, s string, set encodeSet) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; inSet(c, set) {
-			b = appendPct(b, c)
+			b = pct.Append(b, c)
 		} else {
 			b = append(b, c)
 		}

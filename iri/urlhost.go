@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // appendHost runs the URL Standard's host parser on input and appends the
@@ -32,7 +34,7 @@ func appendHost(b []byte, input string, opaque bool) ([]byte, string) {
 	}
 	domain := input
 	if strings.IndexByte(input, '%') >= 0 {
-		dec, _ := pctDecode(input)
+		dec, _ := pct.Decode(input)
 		domain = strings.ToValidUTF8(dec, "\uFFFD")
 	}
 	ascii, reason := webDomainToASCII(domain)
@@ -243,8 +245,8 @@ func parseIPv6(s string, addr *[8]uint16) bool {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && p < len(s) && isHex(s[p]) {
-			value = value*16 + int(unhex(s[p]))
+		for length < 4 && p < len(s) && pct.IsHex(s[p]) {
+			value = value*16 + int(pct.Unhex(s[p]))
 			p++
 			length++
 		}
@@ -390,7 +392,7 @@ func appendStatefulQuery(b []byte, q string, e encoding.Encoding, set encodeSet)
 		nDst, nSrc, err := enc.Transform(buf[:], src, true)
 		for _, c := range buf[:nDst] {
 			if inSet(c, set) {
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			} else {
 				b = append(b, c)
 			}
@@ -403,7 +405,7 @@ func appendStatefulQuery(b []byte, q string, e encoding.Encoding, set encodeSet)
 			r, n := utf8.DecodeRune(src)
 			switch {
 			case r == utf8.RuneError && n <= 1:
-				b = appendPct(b, src[0])
+				b = pct.Append(b, src[0])
 				n = 1
 			case r == 0x0E || r == 0x0F || r == 0x1B:
 				b = appendNCR(b, utf8.RuneError)
@@ -419,7 +421,7 @@ func appendStatefulQuery(b []byte, q string, e encoding.Encoding, set encodeSet)
 	nDst, _, _ := enc.Transform(buf[:], nil, true)
 	for _, c := range buf[:nDst] {
 		if inSet(c, set) {
-			b = appendPct(b, c)
+			b = pct.Append(b, c)
 		} else {
 			b = append(b, c)
 		}

@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/text/encoding"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // ParseURL parses input with the URL Standard's basic URL parser against
@@ -449,7 +451,7 @@ func (ps *urlParser) pathState(buf string) string {
 			}
 			cb := byte(c)
 			if inSet(cb, setPath) {
-				ps.b = appendPct(ps.b, cb)
+				ps.b = pct.Append(ps.b, cb)
 			} else {
 				ps.b = append(ps.b, cb)
 			}
@@ -527,7 +529,7 @@ func (ps *urlParser) opaquePathState() string {
 			}
 		default:
 			if inSet(byte(c), setC0) {
-				ps.b = appendPct(ps.b, byte(c))
+				ps.b = pct.Append(ps.b, byte(c))
 			} else {
 				ps.b = append(ps.b, byte(c))
 			}

@@ -1,6 +1,10 @@
 package iri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/relink-go/relink/internal/pct"
+)
 
 // webRelative maps the relative reference s to the form a browser gives
 // it when it resolves it in a document of the converter's charset, but
@@ -43,7 +47,7 @@ func (c *Converter) webRelativeEncode(s string) string {
 		case ch == '\\':
 			b = append(b, '/')
 		case inSet(ch, setPath):
-			b = appendPct(b, ch)
+			b = pct.Append(b, ch)
 		default:
 			b = append(b, ch)
 		}
