@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // Severity tells how serious a Violation is.
@@ -593,12 +594,12 @@ func (c *checker) idn(off int, h string) {
 				continue
 			}
 			u = a
-			if hasACEPrefix(a) {
-				u, _ = decodeACE(a)
+			if uts46.HasACEPrefix(a) {
+				u, _ = uts46.DecodeALabel(a)
 			}
-		case hasACEPrefix(d):
+		case uts46.HasACEPrefix(d):
 			var ok bool
-			if u, ok = decodeACE(d); !ok {
+			if u, ok = uts46.DecodeALabel(d); !ok {
 				c.add(off+loff, CodeIDNA, SeverityError, "host label "+strconv.Quote(label)+" is not a valid IDNA A-label")
 				failed = true
 				continue
@@ -642,7 +643,7 @@ func hostLabels(h string) func(yield func(int, string) bool) {
 			if i < len(h) {
 				r, n = utf8.DecodeRuneInString(h[i:])
 			}
-			if isLabelSeparator(r) {
+			if uts46.IsLabelSeparator(r) {
 				if i > start && !yield(start, h[start:i]) {
 					return
 				}
@@ -759,7 +760,7 @@ func describeRune(r rune) string {
 // checkTLD returns the last label of the host h, decoded, in ASCII and in
 // Unicode, or "" when it fails IDNA.
 func checkTLD(h string) (tld, tldU string) {
-	labels := strings.FieldsFunc(h, isLabelSeparator)
+	labels := strings.FieldsFunc(h, uts46.IsLabelSeparator)
 	if len(labels) == 0 {
 		return "", ""
 	}

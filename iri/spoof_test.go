@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/confusable"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 const chromiumIDNDir = "../testdata/chromium-idn/"
@@ -123,7 +124,7 @@ func TestChromiumIDNSpoofCases(t *testing.T) {
 				if len(r) > 2 {
 					want = r[2]
 				} else {
-					u, err := hostProfile.ToUnicode(host)
+					u, err := uts46.ToUnicode(host)
 					if err != nil {
 						t.Errorf("line %d: %s does not decode: %v", lines[i], host, err)
 						continue
@@ -150,7 +151,7 @@ func TestChromiumIDNSpoofCases(t *testing.T) {
 			}
 			diffs[host] = result + " " + ours
 			if known[host] != result+" "+ours {
-				u, _ := hostProfile.ToUnicode(host)
+				u, _ := uts46.ToUnicode(host)
 				t.Errorf("line %d: DisplayHost(%s) [%s] = %s; Chromium: %s (rule %q)", lines[i], host, u, got, want, ruleOf(host))
 			}
 		}
@@ -190,7 +191,7 @@ func TestKnownPolicyDifferences(t *testing.T) {
 		if err != nil || got != h {
 			t.Errorf("DisplayHost(%s) = %s, %v; known-differences.tsv says it stays in A-labels", h, got, err)
 		}
-		u, err := hostProfile.ToUnicode(h)
+		u, err := uts46.ToUnicode(h)
 		if err != nil || u == h {
 			t.Errorf("%s does not decode: %v", h, err)
 		}
@@ -202,7 +203,7 @@ func ruleOf(host string) string {
 	tld, tldU := hostTLD(host)
 	var rules []string
 	for _, l := range strings.Split(host, ".") {
-		if u, ok := decodeACE(l); ok {
+		if u, ok := uts46.DecodeALabel(l); ok {
 			if r := labelSpoofRule(u, tld, tldU); r != ruleNone {
 				rules = append(rules, u+": "+string(r))
 			}
@@ -414,7 +415,7 @@ func TestSpoofHosts(t *testing.T) {
 			r, _ := LEIRI.Parse(got)
 			if got != want || !isASCII(r.Host) {
 				spoofable++
-				u, _ := hostProfile.ToUnicode(r.Host)
+				u, _ := uts46.ToUnicode(r.Host)
 				t.Errorf("ToIRI(%s) = %s; want %s ([%s] rule %q)", in, got, want, u, ruleOf(strings.ToLower(hostOf(want))))
 			}
 		}
@@ -480,7 +481,7 @@ func TestLegitHosts(t *testing.T) {
 			t.Errorf("ToURI(%s): %v", in, err)
 			continue
 		}
-		want, _ := hostProfile.ToUnicode(hostOf(uri))
+		want, _ := uts46.ToUnicode(hostOf(uri))
 		got, err := ToIRI(uri)
 		if err != nil || hostOf(got) != want {
 			t.Errorf("ToIRI(%s) = %s, %v; want host %s (rule %q)", uri, got, err, want, ruleOf(hostOf(uri)))

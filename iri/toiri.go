@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // ToIRI maps the URI (or IRI) reference s to the IRI a person should see
@@ -269,7 +270,7 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 // "xn--" in any case.
 func hasACELabel(h string) bool {
 	for i := 0; i+4 <= len(h); i++ {
-		if (i == 0 || h[i-1] == '.') && hasACEPrefix(h[i:]) {
+		if (i == 0 || h[i-1] == '.') && uts46.HasACEPrefix(h[i:]) {
 			return true
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // appendHost runs the URL Standard's host parser on input and appends the
@@ -72,7 +73,7 @@ func isForbiddenDomain(c byte) bool {
 func webDomainToASCII(domain string) (string, string) {
 	result := domain
 	if !isASCII(domain) {
-		a, err := idnaToASCII(domain)
+		a, err := uts46.ToASCII(domain)
 		if err != nil {
 			return "", "invalid domain " + quote(domain) + ": " + err.Error()
 		}
