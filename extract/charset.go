@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"mime"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -186,17 +185,8 @@ func undeclared(head []byte, fallback string, html bool) Charset {
 // hintCharset returns the WHATWG name of the charset a Content-Type
 // value or a bare label names, or "".
 func hintCharset(hint string) string {
-	if hint == "" {
-		return ""
-	}
-	label := hint
-	if strings.Contains(hint, "/") || strings.Contains(hint, ";") {
-		label = ""
-		if _, params, err := mime.ParseMediaType(hint); err == nil {
-			label = params["charset"]
-		}
-	}
-	return lookupCharset(label)
+	_, name := webenc.LookupHint(hint)
+	return name
 }
 
 // xmlEncoding returns the WHATWG name of the encoding that the XML

@@ -36,42 +36,7 @@ func WithMode(m Mode) Option { return func(c *Converter) { c.mode = m } }
 // standard's encoder does, whatever its implementation: windows-1252
 // encodes U+0081 as 0x81, Shift_JIS U+2212 as 0x81 0x7C.
 func WithCharset(e encoding.Encoding) Option {
-	return func(c *Converter) {
-		c.charset, c.charName = nil, ""
-		if e == nil {
-			return
-		}
-		e = webenc.Exact(e)
-		name, err := webenc.Name(e)
-		if err != nil {
-			// Not a WHATWG encoding. A Unicode encoding (UTF-8 with a BOM,
-			// UTF-16 with a BOM policy) still means UTF-8 queries.
-			if isUnicodeEncoder(e) {
-				return
-			}
-			c.charset, c.charName = e, ""
-			return
-		}
-		switch name {
-		case "utf-8", "utf-16be", "utf-16le", "replacement":
-			return
-		}
-		c.charset, c.charName = e, name
-	}
-}
-
-// isUnicodeEncoder reports whether e encodes "å" as UTF-8 or UTF-16,
-// with or without a byte order mark.
-func isUnicodeEncoder(e encoding.Encoding) bool {
-	out, err := e.NewEncoder().String("\u00e5")
-	if err != nil {
-		return false
-	}
-	switch strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(out, "\xef\xbb\xbf"), "\xff\xfe"), "\xfe\xff") {
-	case "\xc3\xa5", "\xe5\x00", "\x00\xe5":
-		return true
-	}
-	return false
+	return func(c *Converter) { c.charset, c.charName = webenc.QueryEncoding(e) }
 }
 
 // NewConverter returns a Converter configured by opts. Without options it
@@ -324,95 +289,9 @@ func (e *hostError) Unwrap() []error { return []error{ErrIDNA, e.err} }
 // in e and percent-encoded; a character e cannot encode becomes
 // "%26%23NNNN%3B"; ASCII is treated as in appendURIComponent.
 func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []byte {
-	return appendCharsetQuery(b, q, e, name,
+	return webenc.AppendQuery(b, q, e, name,
 		func(q string, i int) bool { return allowedASCII(q[i], compQuery) || pct.IsEncoded(q, i) },
 		func(c byte) bool { return c < utf8.RuneSelf && allowedASCII(c, compQuery) })
-}
-
-// appendCharsetQuery appends the query q with its runs of non-ASCII
-// characters encoded in e (WHATWG name name) by appendEncodedRun.
-// keepASCII reports whether the ASCII byte q[i] is written as it is (else
-// it is percent-encoded); keepByte does the same for the bytes e writes.
-// The iso-2022-jp encoder's errors on the C0 bytes of its escape
-// sequences become the NCR of U+FFFD, as in the Encoding Standard.
-func appendCharsetQuery(b []byte, q string, e encoding.Encoding, name string, keepASCII func(string, int) bool, keepByte func(byte) bool) []byte {
-	for i := 0; i < len(q); {
-		c := q[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case name == "iso-2022-jp" && (c == 0x0E || c == 0x0F || c == 0x1B):
-				b = append(b, "%26%2365533%3B"...)
-			case keepASCII(q, i):
-				b = append(b, c)
-			default:
-				b = pct.Append(b, c)
-			}
-			i++
-			continue
-		}
-		j := i
-		for j < len(q) && q[j] >= utf8.RuneSelf {
-			j++
-		}
-		b = appendEncodedRun(b, q[i:j], e, keepByte)
-		i = j
-	}
-	return b
-}
-
-// appendEncodedRun encodes run, a run of non-ASCII text, in e and appends
-// the bytes, keeping those keep accepts and percent-encoding the others.
-// The longest encodable pieces are encoded whole, so that stateful
-// encoders (ISO-2022-JP) switch state as browsers do; a character e cannot
-// encode becomes "%26%23NNNN%3B", and a byte that is not UTF-8 is
-// percent-encoded as itself. e encodes as the Encoding Standard does when
-// the standard names it (WithCharset).
-func appendEncodedRun(b []byte, run string, e encoding.Encoding, keep func(byte) bool) []byte {
-	appendBytes := func(s string) {
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; keep(c) {
-				b = append(b, c)
-			} else {
-				b = pct.Append(b, c)
-			}
-		}
-	}
-	if out, err := e.NewEncoder().String(run); err == nil {
-		appendBytes(out)
-		return b
-	}
-	start := 0
-	flush := func(end int) {
-		if end > start {
-			out, _ := e.NewEncoder().String(run[start:end])
-			appendBytes(out)
-		}
-	}
-	for i := 0; i < len(run); {
-		r, n := utf8.DecodeRuneInString(run[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			flush(i)
-			b = pct.Append(b, run[i])
-			start = i + n
-		default:
-			if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
-				flush(i)
-				b = appendNCR(b, r)
-				start = i + n
-			}
-		}
-		i += n
-	}
-	flush(len(run))
-	return b
-}
-
-// appendNCR appends the percent-encoded numeric character reference of r.
-func appendNCR(b []byte, r rune) []byte {
-	b = append(b, "%26%23"...)
-	b = strconv.AppendInt(b, int64(r), 10)
-	return append(b, "%3B"...)
 }
 
 func opError(op string, err error) error {

@@ -3,13 +3,12 @@ package iri
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/transform"
 
 	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/uts46"
+	"github.com/relink-go/relink/internal/webenc"
 )
 
 // appendHost runs the URL Standard's host parser on input and appends the
@@ -367,65 +366,12 @@ func appendIPv6(b []byte, addr *[8]uint16) []byte {
 // appendWebLegacyQuery appends the query q of a special URL in a document
 // with the legacy encoding e: ASCII is percent-encoded with set, runs of
 // other characters are encoded in e and then percent-encoded, and a
-// character e cannot encode becomes "%26%23NNNN%3B".
+// character e cannot encode becomes "%26%23NNNN%3B". A stateful encoding
+// (ISO-2022-JP) encodes the whole query with one encoder.
 func appendWebLegacyQuery(b []byte, q string, e encoding.Encoding, name string, set encodeSet) []byte {
+	keep := func(c byte) bool { return !inSet(c, set) }
 	if name == "iso-2022-jp" {
-		return appendStatefulQuery(b, q, e, set)
+		return webenc.AppendStatefulQuery(b, q, e, keep)
 	}
-	return appendCharsetQuery(b, q, e, name,
-		func(q string, i int) bool { return !inSet(q[i], set) },
-		func(c byte) bool { return !inSet(c, set) })
-}
-
-// appendStatefulQuery is appendWebLegacyQuery for a stateful encoding
-// (ISO-2022-JP): the whole query goes through one encoder, as the URL
-// Standard's "percent-encode after encoding" does, so that its state
-// carries from one run of characters to the next ("¥s" stays in
-// JIS X 0201 Roman for the "s"). A character the encoder rejects becomes
-// "%26%23NNNN%3B", the encoder's state kept; ISO-2022-JP rejects
-// U+000E, U+000F and U+001B as U+FFFD, and a byte that is not UTF-8 is
-// percent-encoded as itself.
-func appendStatefulQuery(b []byte, q string, e encoding.Encoding, set encodeSet) []byte {
-	enc := e.NewEncoder()
-	src := []byte(q)
-	var buf [256]byte
-	for len(src) > 0 {
-		nDst, nSrc, err := enc.Transform(buf[:], src, true)
-		for _, c := range buf[:nDst] {
-			if inSet(c, set) {
-				b = pct.Append(b, c)
-			} else {
-				b = append(b, c)
-			}
-		}
-		src = src[nSrc:]
-		switch {
-		case err == nil:
-		case err == transform.ErrShortDst:
-		case len(src) > 0:
-			r, n := utf8.DecodeRune(src)
-			switch {
-			case r == utf8.RuneError && n <= 1:
-				b = pct.Append(b, src[0])
-				n = 1
-			case r == 0x0E || r == 0x0F || r == 0x1B:
-				b = appendNCR(b, utf8.RuneError)
-			default:
-				b = appendNCR(b, r)
-			}
-			src = src[n:]
-		default:
-			return b
-		}
-	}
-	// The encoder's return to ASCII at the end of its input.
-	nDst, _, _ := enc.Transform(buf[:], nil, true)
-	for _, c := range buf[:nDst] {
-		if inSet(c, set) {
-			b = pct.Append(b, c)
-		} else {
-			b = append(b, c)
-		}
-	}
-	return b
+	return webenc.AppendQuery(b, q, e, name, func(q string, i int) bool { return keep(q[i]) }, keep)
 }
