@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/internal/uts46"
 )
 
@@ -678,7 +679,7 @@ func (c *checker) port(r *Reference, off int) {
 	}
 	var buf [8]byte
 	scheme := string(lowerScheme(r.Scheme, &buf))
-	if d := specialPort(scheme); d >= 0 && n == d {
+	if d := urlstd.SpecialPort(scheme); d >= 0 && n == d {
 		c.add(off, CodeDefaultPort, SeverityWarning,
 			"port "+p+" is the default port of "+scheme+": omit it (RFC 3986 section 6.2.3)")
 	}
@@ -701,7 +702,7 @@ func (c *checker) dotSegments(r *Reference, off int) {
 		}
 		seg := p[start:end]
 		switch {
-		case !isSingleDot(seg) && !isDoubleDot(seg):
+		case !urlstd.IsSingleDot(seg) && !urlstd.IsDoubleDot(seg):
 			leading = false
 		case !leading:
 			c.add(off+start, CodeDotSegment, SeverityWarning, "dot segment "+strconv.Quote(seg)+

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/internal/webenc"
 )
 
@@ -149,7 +150,7 @@ func (c *Converter) webHref(s string) (href string, ok bool, err error) {
 	if fastParseURL(s, &fast) {
 		return s, true, nil
 	}
-	if !hasScheme(trimC0Space(s)) {
+	if !hasScheme(urlstd.TrimC0Space(s)) {
 		return "", false, nil
 	}
 	u, err := c.ParseURL(s, nil)

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/internal/uts46"
 )
 
@@ -157,13 +158,13 @@ func (c *Converter) iriCleanComponent(s string, comp component) bool {
 func webRaw(c byte, comp component) bool {
 	switch comp {
 	case compPath:
-		return !inSet(c, setPath)
+		return !urlstd.InSet(c, urlstd.Path)
 	case compQuery:
-		return !inSet(c, setSpecialQuery)
+		return !urlstd.InSet(c, urlstd.SpecialQuery)
 	case compFragment:
-		return !inSet(c, setFragment)
+		return !urlstd.InSet(c, urlstd.Fragment)
 	case compUserinfo:
-		return !inSet(c, setUserinfo)
+		return !urlstd.InSet(c, urlstd.Userinfo)
 	}
 	return false
 }

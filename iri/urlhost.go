@@ -4,11 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/text/encoding"
-
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/internal/uts46"
-	"github.com/relink-go/relink/internal/webenc"
 )
 
 // appendHost runs the URL Standard's host parser on input and appends the
@@ -30,7 +28,7 @@ func appendHost(b []byte, input string, opaque bool) ([]byte, string) {
 				return b, "forbidden host code point in " + quote(input)
 			}
 		}
-		return appendEncoded(b, input, setC0), ""
+		return urlstd.AppendEncoded(b, input, urlstd.C0), ""
 	}
 	domain := input
 	if strings.IndexByte(input, '%') >= 0 {
@@ -41,12 +39,12 @@ func appendHost(b []byte, input string, opaque bool) ([]byte, string) {
 	if reason != "" {
 		return b, reason
 	}
-	if endsInNumber(ascii) {
-		v, ok := parseIPv4(ascii)
+	if urlstd.EndsInNumber(ascii) {
+		v, ok := urlstd.ParseIPv4(ascii)
 		if !ok {
 			return b, "invalid IPv4 address " + quote(ascii)
 		}
-		return appendIPv4(b, v), ""
+		return urlstd.AppendIPv4(b, v), ""
 	}
 	return append(b, ascii...), ""
 }
@@ -106,117 +104,6 @@ func asciiLower(s string) string {
 		}
 	}
 	return s
-}
-
-// endsInNumber implements the URL Standard's ends-in-a-number checker.
-func endsInNumber(s string) bool {
-	if strings.HasSuffix(s, ".") {
-		s = s[:len(s)-1]
-		if s == "" {
-			return false
-		}
-	}
-	last := s
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		last = s[i+1:]
-	}
-	if last == "" {
-		return false
-	}
-	digits := true
-	for i := 0; i < len(last); i++ {
-		if !isASCIIDigit(last[i]) {
-			digits = false
-			break
-		}
-	}
-	if digits {
-		return true
-	}
-	_, ok := parseIPv4Number(last)
-	return ok
-}
-
-// parseIPv4Number parses a decimal, octal ("0" prefix) or hexadecimal
-// ("0x" prefix) number; values above 2^32 are clamped to 2^32 + 1 so that
-// the callers' range checks fail.
-func parseIPv4Number(s string) (uint64, bool) {
-	if s == "" {
-		return 0, false
-	}
-	base := uint64(10)
-	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		base, s = 16, s[2:]
-	} else if len(s) >= 2 && s[0] == '0' {
-		base, s = 8, s[1:]
-	}
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		var d uint64
-		switch {
-		case '0' <= c && c <= '9':
-			d = uint64(c - '0')
-		case 'a' <= c && c <= 'f':
-			d = uint64(c-'a') + 10
-		case 'A' <= c && c <= 'F':
-			d = uint64(c-'A') + 10
-		default:
-			return 0, false
-		}
-		if d >= base {
-			return 0, false
-		}
-		if n <= 1<<32 {
-			n = n*base + d
-		}
-	}
-	if n > 1<<32 {
-		n = 1<<32 + 1
-	}
-	return n, true
-}
-
-func parseIPv4(s string) (uint32, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 1 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
-	}
-	if len(parts) > 4 {
-		return 0, false
-	}
-	var nums [4]uint64
-	for i, p := range parts {
-		n, ok := parseIPv4Number(p)
-		if !ok {
-			return 0, false
-		}
-		nums[i] = n
-	}
-	last := len(parts) - 1
-	for i := 0; i < last; i++ {
-		if nums[i] > 255 {
-			return 0, false
-		}
-	}
-	if nums[last] >= 1<<(8*(5-len(parts))) {
-		return 0, false
-	}
-	v := nums[last]
-	for i := 0; i < last; i++ {
-		v += nums[i] << (8 * (3 - i))
-	}
-	return uint32(v), true
-}
-
-func appendIPv4(b []byte, v uint32) []byte {
-	for i := 3; i >= 0; i-- {
-		b = strconv.AppendUint(b, uint64(v>>(8*i)&0xff), 10)
-		if i > 0 {
-			b = append(b, '.')
-		}
-	}
-	return b
 }
 
 // parseIPv6 implements the URL Standard's IPv6 parser.
@@ -361,17 +248,4 @@ func appendIPv6(b []byte, addr *[8]uint16) []byte {
 		}
 	}
 	return append(b, ']')
-}
-
-// appendWebLegacyQuery appends the query q of a special URL in a document
-// with the legacy encoding e: ASCII is percent-encoded with set, runs of
-// other characters are encoded in e and then percent-encoded, and a
-// character e cannot encode becomes "%26%23NNNN%3B". A stateful encoding
-// (ISO-2022-JP) encodes the whole query with one encoder.
-func appendWebLegacyQuery(b []byte, q string, e encoding.Encoding, name string, set encodeSet) []byte {
-	keep := func(c byte) bool { return !inSet(c, set) }
-	if name == "iso-2022-jp" {
-		return webenc.AppendStatefulQuery(b, q, e, keep)
-	}
-	return webenc.AppendQuery(b, q, e, name, func(q string, i int) bool { return keep(q[i]) }, keep)
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 )
 
 // ParseURL parses input with the URL Standard's basic URL parser against
@@ -86,7 +87,7 @@ func (c *Converter) parseURL(u *URL, input string, base *URL) error {
 	if fastParseURL(input, u) {
 		return nil
 	}
-	in := removeTabNewline(trimC0Space(input))
+	in := urlstd.RemoveTabNewline(urlstd.TrimC0Space(input))
 	n := len(in) + 16
 	if base != nil {
 		n += len(base.href)
@@ -157,7 +158,7 @@ func (ps *urlParser) setScheme(scheme string) {
 	} else {
 		ps.scheme = string(ps.b[:ps.u.schemeEnd])
 	}
-	ps.special = specialPort(ps.scheme) != noScheme
+	ps.special = urlstd.SpecialPort(ps.scheme) != urlstd.NotSpecial
 }
 
 func in(s string, n int) string {
@@ -231,7 +232,7 @@ func (ps *urlParser) setSchemeFromBase() {
 	ps.b = append(ps.b, ps.base.href[:ps.base.schemeEnd+1]...)
 	ps.u.schemeEnd = ps.base.schemeEnd
 	ps.scheme = ps.base.Scheme()
-	ps.special = specialPort(ps.scheme) != noScheme
+	ps.special = urlstd.SpecialPort(ps.scheme) != urlstd.NotSpecial
 }
 
 // copyBaseAuthority copies the base's credentials, host and port.
@@ -320,12 +321,12 @@ func (ps *urlParser) authorityState() string {
 		creds := auth[:at]
 		hostport = auth[at+1:]
 		user, pass, hasPass := strings.Cut(creds, ":")
-		ps.b = appendEncoded(ps.b, user, setUserinfo)
+		ps.b = urlstd.AppendEncoded(ps.b, user, urlstd.Userinfo)
 		ps.u.userEnd = len(ps.b)
 		ps.u.passEnd = ps.u.userEnd
 		if hasPass && pass != "" {
 			ps.b = append(ps.b, ':')
-			ps.b = appendEncoded(ps.b, pass, setUserinfo)
+			ps.b = urlstd.AppendEncoded(ps.b, pass, urlstd.Userinfo)
 			ps.u.passEnd = len(ps.b)
 		}
 		if len(ps.b) > userStart {
@@ -385,7 +386,7 @@ func (ps *urlParser) appendPort(port string) string {
 			return "port out of range " + quote(port)
 		}
 	}
-	if n == specialPort(ps.scheme) {
+	if n == urlstd.SpecialPort(ps.scheme) {
 		return ""
 	}
 	ps.b = append(ps.b, ':')
@@ -442,7 +443,7 @@ func (ps *urlParser) pathState(buf string) string {
 	for {
 		segStart := len(ps.b)
 		ps.b = append(ps.b, '/')
-		ps.b = appendEncoded(ps.b, buf, setPath)
+		ps.b = urlstd.AppendEncoded(ps.b, buf, urlstd.Path)
 		buf = ""
 		for {
 			c := ps.c()
@@ -450,7 +451,7 @@ func (ps *urlParser) pathState(buf string) string {
 				break
 			}
 			cb := byte(c)
-			if inSet(cb, setPath) {
+			if urlstd.InSet(cb, urlstd.Path) {
 				ps.b = pct.Append(ps.b, cb)
 			} else {
 				ps.b = append(ps.b, cb)
@@ -461,13 +462,13 @@ func (ps *urlParser) pathState(buf string) string {
 		slash := ps.isSlash(c)
 		seg := string(ps.b[segStart+1:])
 		switch {
-		case isDoubleDot(seg):
+		case urlstd.IsDoubleDot(seg):
 			ps.b = ps.b[:segStart]
 			ps.shortenPath()
 			if !slash {
 				ps.b = append(ps.b, '/')
 			}
-		case isSingleDot(seg):
+		case urlstd.IsSingleDot(seg):
 			ps.b = ps.b[:segStart]
 			if !slash {
 				ps.b = append(ps.b, '/')
@@ -528,7 +529,7 @@ func (ps *urlParser) opaquePathState() string {
 				ps.b = append(ps.b, ' ')
 			}
 		default:
-			if inSet(byte(c), setC0) {
+			if urlstd.InSet(byte(c), urlstd.C0) {
 				ps.b = pct.Append(ps.b, byte(c))
 			} else {
 				ps.b = append(ps.b, byte(c))
@@ -546,14 +547,14 @@ func (ps *urlParser) queryState() string {
 	}
 	ps.u.queryStart = len(ps.b)
 	ps.b = append(ps.b, '?')
-	set := setQuery
+	set := urlstd.Query
 	if ps.special {
-		set = setSpecialQuery
+		set = urlstd.SpecialQuery
 	}
 	if ps.enc != nil && ps.special && ps.scheme != "ws" && ps.scheme != "wss" && (!isASCII(q) || ps.encName == "iso-2022-jp") {
-		ps.b = appendWebLegacyQuery(ps.b, q, ps.enc, ps.encName, set)
+		ps.b = urlstd.AppendQuery(ps.b, q, ps.enc, ps.encName, set)
 	} else {
-		ps.b = appendEncoded(ps.b, q, set)
+		ps.b = urlstd.AppendEncoded(ps.b, q, set)
 	}
 	ps.p += len(q)
 	if ps.eof() {
@@ -566,7 +567,7 @@ func (ps *urlParser) queryState() string {
 func (ps *urlParser) fragmentState() string {
 	ps.u.fragStart = len(ps.b)
 	ps.b = append(ps.b, '#')
-	ps.b = appendEncoded(ps.b, ps.rest(), setFragment)
+	ps.b = urlstd.AppendEncoded(ps.b, ps.rest(), urlstd.Fragment)
 	ps.p = len(ps.in)
 	return ps.finish()
 }

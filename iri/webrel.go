@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 )
 
 // webRelative maps the relative reference s to the form a browser gives
@@ -16,7 +17,7 @@ import (
 // ("//host/path") gets the URL Standard's host processing. Resolving the
 // result against any base gives the URL that resolving s gives.
 func (c *Converter) webRelative(s string) (string, error) {
-	s = removeTabNewline(trimC0Space(s))
+	s = urlstd.RemoveTabNewline(urlstd.TrimC0Space(s))
 	if len(s) >= 2 && (s[0] == '/' || s[0] == '\\') && (s[1] == '/' || s[1] == '\\') {
 		// A network-path reference: what it gives under a special base,
 		// less that base's scheme.
@@ -46,7 +47,7 @@ func (c *Converter) webRelativeEncode(s string) string {
 		switch {
 		case ch == '\\':
 			b = append(b, '/')
-		case inSet(ch, setPath):
+		case urlstd.InSet(ch, urlstd.Path):
 			b = pct.Append(b, ch)
 		default:
 			b = append(b, ch)
@@ -61,14 +62,14 @@ func (c *Converter) webRelativeEncode(s string) string {
 		q := rest[1:]
 		b = append(b, '?')
 		if c.charset != nil && !isASCII(q) {
-			b = appendWebLegacyQuery(b, q, c.charset, c.charName, setSpecialQuery)
+			b = urlstd.AppendQuery(b, q, c.charset, c.charName, urlstd.SpecialQuery)
 		} else {
-			b = appendEncoded(b, q, setSpecialQuery)
+			b = urlstd.AppendEncoded(b, q, urlstd.SpecialQuery)
 		}
 	}
 	if hasFrag {
 		b = append(b, '#')
-		b = appendEncoded(b, frag, setFragment)
+		b = urlstd.AppendEncoded(b, frag, urlstd.Fragment)
 	}
 	if string(b) == s {
 		return s
@@ -81,20 +82,20 @@ func (c *Converter) webRelativeEncode(s string) string {
 func webRelativeClean(s string) bool {
 	i := 0
 	for ; i < len(s) && s[i] != '?' && s[i] != '#'; i++ {
-		if c := s[i]; c == '\\' || inSet(c, setPath) {
+		if c := s[i]; c == '\\' || urlstd.InSet(c, urlstd.Path) {
 			return false
 		}
 	}
 	if i < len(s) && s[i] == '?' {
 		for i++; i < len(s) && s[i] != '#'; i++ {
-			if inSet(s[i], setSpecialQuery) {
+			if urlstd.InSet(s[i], urlstd.SpecialQuery) {
 				return false
 			}
 		}
 	}
 	if i < len(s) {
 		for i++; i < len(s); i++ {
-			if inSet(s[i], setFragment) {
+			if urlstd.InSet(s[i], urlstd.Fragment) {
 				return false
 			}
 		}
