@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
@@ -46,7 +47,7 @@ type CSS struct {
 	known bool
 	head  []byte
 	conv  *iri.Converter
-	base  *iri.URL
+	base  *weburl.URL
 	dec   *encoding.Decoder
 	err   error
 
@@ -158,7 +159,7 @@ func (c *CSS) start() {
 	c.conv = iri.NewConverter(iri.WithMode(iri.Web))
 	c.base = nil
 	if c.opts.BaseURL != "" {
-		if u, err := iri.ParseURL(c.opts.BaseURL, nil); err == nil {
+		if u, err := weburl.Parse(c.opts.BaseURL, nil); err == nil {
 			c.base = u
 		}
 	}
@@ -321,7 +322,7 @@ func (c *CSS) resolve(l *Link) {
 	var uri string
 	var err error
 	if c.base != nil {
-		uri, err = c.conv.ResolveURL(c.base, l.Raw)
+		uri, err = weburl.NewParser(nil).Resolve(c.base, l.Raw)
 	} else {
 		uri, err = c.conv.ToURI(l.Raw)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
@@ -108,9 +109,10 @@ type HTML struct {
 	pend    []byte      // output not yet written
 	replay  []byte      // held input not yet given to the tokenizer
 	conv    *iri.Converter
-	docURL  *iri.URL // Options.BaseURL parsed, or nil
-	base    *iri.URL // the document's base URL, or nil
-	hasBase bool     // a base element with href was seen
+	web     *weburl.Parser // resolves links in the document's charset
+	docURL  *weburl.URL    // Options.BaseURL parsed, or nil
+	base    *weburl.URL    // the document's base URL, or nil
+	hasBase bool           // a base element with href was seen
 
 	settled int64 // offset in the input after the last token
 
@@ -151,7 +153,7 @@ type HTML struct {
 	cache      []cacheEntry // links resolved against cacheBase, by hash of Raw
 	cacheGen   uint32       // the generation of the valid entries
 	cacheMiss  int          // misses since cache was made
-	cacheBase  *iri.URL
+	cacheBase  *weburl.URL
 	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
 	// not change them, else "".
 	cleanPrefix string
@@ -187,7 +189,7 @@ func (x *HTML) Reset() {
 	x.z.Reset()
 	x.cs, x.known, x.late = Charset{}, false, false
 	x.head, x.pend, x.replay = x.head[:0], nil, nil
-	x.conv, x.docURL, x.base, x.hasBase = nil, nil, nil, false
+	x.conv, x.web, x.docURL, x.base, x.hasBase = nil, nil, nil, nil, false
 	x.cacheGen++
 	x.cacheBase, x.slotRaw = nil, ""
 	x.cssTok, x.cssPend, x.cssTail = nil, cssMark{stream: -1}, x.cssTail[:0]
@@ -352,6 +354,7 @@ func (x *HTML) decided(atEnd bool) bool {
 func (x *HTML) start() {
 	x.known = true
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	x.web = weburl.NewParser(x.cs.Encoding)
 	switch x.cs.Name {
 	case "iso-2022-jp":
 		x.jis = new(jisMasker)
@@ -362,7 +365,7 @@ func (x *HTML) start() {
 		}
 	}
 	if x.opts.BaseURL != "" {
-		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
+		if u, err := x.web.Parse(x.opts.BaseURL, nil); err == nil {
 			x.docURL, x.base = u, u
 		}
 	}
@@ -531,7 +534,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			return err
 		}
 	}
-	var codebase *iri.URL
+	var codebase *weburl.URL
 	if string(tok.Name) == "object" || string(tok.Name) == "applet" {
 		// codebase is the base of the element's other URLs, wherever it
 		// stands among the attributes (HTML 4.01 section 13.3).
@@ -539,7 +542,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			a := &tok.Attrs[i]
 			if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
 				v := string(x.value(tok, a))
-				if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
+				if u, err := x.web.Parse(strings.TrimSpace(v), x.base); err == nil {
 					codebase = u
 				}
 			}
@@ -584,7 +587,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			if string(tok.Name) == "base" && !x.hasBase {
 				x.hasBase = true
 				s, e := trimC0Space(value, 0, len(value))
-				if u, err := x.conv.ParseURL(string(value[s:e]), x.docURL); err == nil {
+				if u, err := x.web.Parse(string(value[s:e]), x.docURL); err == nil {
 					x.base = u
 				}
 			}
@@ -615,7 +618,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 // link reports the URL v of attribute a of the start tag tok, which the
 // attribute's decoded value (see value) holds at [s, e), under rule,
 // resolved against base.
-func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *iri.URL, s, e int, v string) error {
+func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl.URL, s, e int, v string) error {
 	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
 	l := x.newLink(anchor)
 	*l = Link{
@@ -899,7 +902,7 @@ const (
 )
 
 // resolve sets l.URI and l.IRI from l.Raw.
-func (x *HTML) resolve(l *Link, base *iri.URL) {
+func (x *HTML) resolve(l *Link, base *weburl.URL) {
 	if x.opts.Unresolved {
 		return
 	}
@@ -941,12 +944,12 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 
 // resolveNew resolves l against base: the result and true, or false and
 // l.Err set.
-func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
+func (x *HTML) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 	var uri string
 	var err error
 	if base != nil {
 		// Into x.ubuf, then x.str: most URIs share a block.
-		x.ubuf, err = x.conv.AppendResolveURL(x.ubuf[:0], base, l.Raw)
+		x.ubuf, err = x.web.AppendResolve(x.ubuf[:0], base, l.Raw)
 		if string(x.ubuf) == l.Raw {
 			uri = l.Raw // absolute already
 		} else {

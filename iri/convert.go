@@ -10,6 +10,7 @@ import (
 	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/internal/webenc"
+	"github.com/relink-go/relink/weburl"
 )
 
 // A Converter maps IRI references to URI references and back. Its
@@ -19,6 +20,7 @@ type Converter struct {
 	mode     Mode
 	charset  encoding.Encoding // document charset for queries; nil = UTF-8
 	charName string            // its WHATWG name
+	web      *weburl.Parser    // the URL Standard's parser in that charset
 }
 
 // An Option configures a Converter.
@@ -47,6 +49,7 @@ func NewConverter(opts ...Option) *Converter {
 	for _, o := range opts {
 		o(c)
 	}
+	c.web = weburl.NewParser(c.charset)
 	return c
 }
 
@@ -146,18 +149,11 @@ func (c *Converter) ToURI(s string) (string, error) {
 // webHref parses s with the URL Standard's parser when s has a scheme:
 // ok is false for a relative reference, which has no URL without a base.
 func (c *Converter) webHref(s string) (href string, ok bool, err error) {
-	var fast URL
-	if fastParseURL(s, &fast) {
-		return s, true, nil
-	}
 	if !hasScheme(urlstd.TrimC0Space(s)) {
 		return "", false, nil
 	}
-	u, err := c.ParseURL(s, nil)
-	if err != nil {
-		return "", true, err
-	}
-	return u.href, true, nil
+	href, err = c.web.Resolve(nil, s)
+	return href, true, err
 }
 
 // hasScheme reports whether s starts with a scheme and ":", ignoring tabs
@@ -187,11 +183,11 @@ func (c *Converter) Resolve(base, ref string) (string, error) {
 	if c.mode != Web {
 		return c.mode.Resolve(base, ref)
 	}
-	b, err := c.ParseURL(base, nil)
+	b, err := c.web.Parse(base, nil)
 	if err != nil {
 		return "", err
 	}
-	return c.ResolveURL(b, ref)
+	return c.web.Resolve(b, ref)
 }
 
 // uriClean reports whether every component of r is already as ToURI
@@ -300,4 +296,16 @@ func opError(op string, err error) error {
 		e.Op = op
 	}
 	return err
+}
+
+// ParseURL parses input with the URL Standard's parser in the converter's
+// charset. (Transitional: ParseBase replaces it.)
+func (c *Converter) ParseURL(input string, base *weburl.URL) (*weburl.URL, error) {
+	return c.web.Parse(input, base)
+}
+
+// ResolveURL resolves ref against base with the URL Standard's parser in
+// the converter's charset. (Transitional: Base.Resolve replaces it.)
+func (c *Converter) ResolveURL(base *weburl.URL, ref string) (string, error) {
+	return c.web.Resolve(base, ref)
 }

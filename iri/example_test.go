@@ -119,33 +119,6 @@ func ExampleReference_ResolveReference() {
 	// http://xn--r8jz45g.xn--zckzah/%C3%BC
 }
 
-// ExampleConverter_AppendResolveURL resolves the links of a page into one
-// buffer, as a browser requests them: the path in UTF-8, the query in the
-// page's charset.
-func ExampleConverter_AppendResolveURL() {
-	c := iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(charmap.Windows1252))
-	base, err := c.ParseURL("https://example.com/a/b.html", nil)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	var buf []byte
-	for _, ref := range []string{"../c d.html", "café?q=café", "#top", "//[::1]:443/x"} {
-		start := len(buf)
-		buf, err = c.AppendResolveURL(buf, base, ref)
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Println(string(buf[start:]))
-	}
-	// Output:
-	// https://example.com/c%20d.html
-	// https://example.com/a/caf%C3%A9?q=caf%E9
-	// https://example.com/a/b.html#top
-	// https://[::1]/x
-}
-
 // DisplayHost shows a host in Unicode only when browsers would: a
 // whole-script look-alike of a Latin name, a mix of scripts, or a host
 // that looks like a well-known domain stays in A-labels.

@@ -381,7 +381,7 @@ func normPct(s string) (string, bool) {
 // escapes, then lowercase when h is ASCII only.
 func normSyntaxHost(h string) (string, bool) {
 	h, changed := normPct(h)
-	if !isASCII(h) {
+	if !pct.IsASCII(h) {
 		return h, changed
 	}
 	h, c := lowerOutsidePct(h, false)

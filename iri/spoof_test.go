@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/confusable"
+	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/uts46"
 )
 
@@ -401,7 +402,7 @@ func TestSpoofHosts(t *testing.T) {
 			if err != nil {
 				// Not a valid host: ToIRI must fail too, or show ASCII.
 				rejected++
-				if got, err := ToIRI(in); err == nil && !isASCII(hostOf(got)) {
+				if got, err := ToIRI(in); err == nil && !pct.IsASCII(hostOf(got)) {
 					spoofable++
 					t.Errorf("ToURI(%s) fails but ToIRI shows %s", in, got)
 				}
@@ -413,7 +414,7 @@ func TestSpoofHosts(t *testing.T) {
 				continue
 			}
 			r, _ := LEIRI.Parse(got)
-			if got != want || !isASCII(r.Host) {
+			if got != want || !pct.IsASCII(r.Host) {
 				spoofable++
 				u, _ := uts46.ToUnicode(r.Host)
 				t.Errorf("ToIRI(%s) = %s; want %s ([%s] rule %q)", in, got, want, u, ruleOf(strings.ToLower(hostOf(want))))
@@ -545,7 +546,7 @@ func FuzzDisplayHost(f *testing.F) {
 		}
 		confusable.Top.Similar(h)
 		got, err := DisplayHost(h)
-		if err != nil || isASCII(got) {
+		if err != nil || pct.IsASCII(got) {
 			return
 		}
 		a, err := hostToASCII(h)

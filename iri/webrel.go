@@ -5,6 +5,7 @@ import (
 
 	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/weburl"
 )
 
 // webRelative maps the relative reference s to the form a browser gives
@@ -21,11 +22,11 @@ func (c *Converter) webRelative(s string) (string, error) {
 	if len(s) >= 2 && (s[0] == '/' || s[0] == '\\') && (s[1] == '/' || s[1] == '\\') {
 		// A network-path reference: what it gives under a special base,
 		// less that base's scheme.
-		u, err := c.ParseURL(s, webRelativeBase)
+		u, err := c.web.Parse(s, webRelativeBase)
 		if err != nil {
 			return "", err
 		}
-		return strings.TrimPrefix(u.href, "http:"), nil
+		return strings.TrimPrefix(u.String(), "http:"), nil
 	}
 	if webRelativeClean(s) {
 		return s, nil // the common case: nothing to encode
@@ -61,7 +62,7 @@ func (c *Converter) webRelativeEncode(s string) string {
 	if strings.HasPrefix(rest, "?") {
 		q := rest[1:]
 		b = append(b, '?')
-		if c.charset != nil && !isASCII(q) {
+		if c.charset != nil && !pct.IsASCII(q) {
 			b = urlstd.AppendQuery(b, q, c.charset, c.charName, urlstd.SpecialQuery)
 		} else {
 			b = urlstd.AppendEncoded(b, q, urlstd.SpecialQuery)
@@ -105,4 +106,4 @@ func webRelativeClean(s string) bool {
 
 // webRelativeBase is the special base network-path references are
 // resolved against in webRelative.
-var webRelativeBase, _ = ParseURL("http://relative.invalid/", nil)
+var webRelativeBase, _ = weburl.Parse("http://relative.invalid/", nil)

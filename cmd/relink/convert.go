@@ -11,6 +11,7 @@ import (
 
 	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // The uri and iri commands share their flags, their input handling and
@@ -146,7 +147,7 @@ type converter struct {
 	name    string // command name, for messages
 	mode    iri.Mode
 	conv    *iri.Converter
-	baseURL *iri.URL       // --base in web mode, else nil
+	baseURL *weburl.URL    // --base in web mode, else nil
 	baseRef *iri.Reference // --base in strict and leiri modes, else nil
 	convert func(*iri.Converter, string) (string, error)
 	out     *bufio.Writer
@@ -391,7 +392,7 @@ func (c *converter) flush() {
 // the quoted input and the "iri:" prefix.
 func reason(err error) string {
 	var ie *iri.Error
-	var ue *iri.URLError
+	var ue *weburl.Error
 	switch {
 	case errors.As(err, &ie):
 		if ie.Offset >= 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // jsonl is the state of --jsonl: the form for lists that may hold any
@@ -15,7 +16,7 @@ type jsonl struct {
 	charset string                    // --charset, for records without one
 	convs   map[string]*iri.Converter // by charset label
 	base    string                    // the last base parsed, and its forms
-	baseURL *iri.URL
+	baseURL *weburl.URL
 	baseRef *iri.Reference
 	baseErr error
 }

@@ -1,10 +1,6 @@
-package iri
+package weburl
 
-import (
-	"testing"
-
-	"golang.org/x/text/encoding/htmlindex"
-)
+import "testing"
 
 // resolveCases are references fastResolve takes and references it must
 // leave to the parser, against the bases of fastResolveBases.
@@ -40,7 +36,7 @@ var fastResolveBases = []string{
 func TestFastResolve(t *testing.T) {
 	taken := 0
 	for _, bs := range fastResolveBases {
-		base, err := ParseURL(bs, nil)
+		base, err := Parse(bs, nil)
 		if err != nil {
 			t.Fatalf("base %q: %v", bs, err)
 		}
@@ -64,17 +60,17 @@ func checkFastResolve(t *testing.T, base *URL, ref string) bool {
 		return false
 	}
 	var u URL
-	if err := defaultConverter.parseURL(&u, ref, base); err != nil {
+	if err := utf8Parser.parse(&u, ref, base); err != nil {
 		t.Errorf("fastResolve(%q, %q) = %q, the parser fails: %v", base.href, ref, got, err)
 		return true
 	}
 	if got != u.href {
 		t.Errorf("fastResolve(%q, %q) = %q, the parser gives %q", base.href, ref, got, u.href)
 	}
-	// Appended after other bytes, as AppendResolveURL appends it (a ".."
+	// Appended after other bytes, as AppendResolve appends it (a ".."
 	// must not reach into them).
-	if b, err := defaultConverter.AppendResolveURL([]byte("/x/"), base, ref); err != nil || string(b) != "/x/"+u.href {
-		t.Errorf("AppendResolveURL(%q, %q, %q) = %q, %v; want %q", "/x/", base.href, ref, b, err, "/x/"+u.href)
+	if b, err := utf8Parser.AppendResolve([]byte("/x/"), base, ref); err != nil || string(b) != "/x/"+u.href {
+		t.Errorf("AppendResolve(%q, %q, %q) = %q, %v; want %q", "/x/", base.href, ref, b, err, "/x/"+u.href)
 	}
 	return true
 }
@@ -86,35 +82,10 @@ func FuzzFastResolve(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, bs, ref string) {
-		base, err := ParseURL(bs, nil)
+		base, err := Parse(bs, nil)
 		if err != nil {
 			return
 		}
 		checkFastResolve(t, base, ref)
 	})
-}
-
-// TestWebRelativeClean checks that webRelativeClean holds exactly for the
-// references webRelativeEncode leaves unchanged.
-func TestWebRelativeClean(t *testing.T) {
-	sjis, err := htmlindex.Get("shift_jis")
-	if err != nil {
-		t.Fatal(err)
-	}
-	alphabet := []string{"a", "/", "?", "#", "\\", " ", "%", "é", "'", "\"", "<", "`", "{", "|", "^", ".", "&", "="}
-	for _, c := range []*Converter{defaultConverter, NewConverter(WithMode(Web), WithCharset(sjis))} {
-		var walk func(prefix string, depth int)
-		walk = func(prefix string, depth int) {
-			if clean, same := webRelativeClean(prefix), c.webRelativeEncode(prefix) == prefix; clean != same {
-				t.Errorf("webRelativeClean(%q) = %v, but webRelativeEncode gives %q", prefix, clean, c.webRelativeEncode(prefix))
-			}
-			if depth == 0 {
-				return
-			}
-			for _, a := range alphabet {
-				walk(prefix+a, depth-1)
-			}
-		}
-		walk("", 3)
-	}
 }

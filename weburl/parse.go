@@ -1,43 +1,70 @@
-package iri
+package weburl
 
 import (
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"golang.org/x/text/encoding"
 
 	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/internal/webenc"
 )
 
-// ParseURL parses input with the URL Standard's basic URL parser against
-// base (nil for none), taking queries as UTF-8. See Converter.ParseURL.
-func ParseURL(input string, base *URL) (*URL, error) {
-	return defaultConverter.ParseURL(input, base)
+// Parse parses input with the URL Standard's basic URL parser against
+// base (nil for none), taking queries as UTF-8: what a browser does with
+// an href in a UTF-8 document. A failure of the standard's parser is an
+// *Error. See Parser for documents in other encodings.
+func Parse(input string, base *URL) (*URL, error) { return utf8Parser.Parse(input, base) }
+
+// A Parser is the URL Standard's parser for the URLs of a document in a
+// given encoding: the query of a URL with a special scheme other than ws
+// and wss is encoded in it ("percent-encode after encoding"), the rest
+// of the URL in UTF-8, as browsers do. A Parser is immutable and safe
+// for concurrent use.
+type Parser struct {
+	enc  encoding.Encoding // nil for UTF-8
+	name string            // its name in the Encoding Standard, or ""
 }
 
-// ParseURL parses input with the URL Standard's basic URL parser against
-// base (nil for none): what a browser does with an href value in a
-// document whose encoding is the converter's charset. The query of a
-// special URL other than ws and wss is encoded in that charset. The
-// converter's mode plays no part. A failure of the standard's parser is a
-// *URLError.
-func (c *Converter) ParseURL(input string, base *URL) (*URL, error) {
+// utf8Parser is the Parser of UTF-8 documents, which NewParser returns
+// for every encoding whose URLs have UTF-8 queries.
+var utf8Parser = &Parser{}
+
+// NewParser returns the Parser of documents in the encoding e; nil means
+// UTF-8. UTF-8, UTF-16 and the "replacement" encoding give UTF-8 queries,
+// as the URL Standard says. An encoding with a name in the WHATWG
+// Encoding Standard encodes as the standard's encoder does, whatever its
+// implementation (golang.org/x/text's windows-1252 and Shift_JIS encode a
+// few characters otherwise); a character it cannot encode becomes the
+// percent-encoded numeric character reference "%26%23NNNN%3B".
+func NewParser(e encoding.Encoding) *Parser {
+	enc, name := webenc.QueryEncoding(e)
+	if enc == nil {
+		return utf8Parser
+	}
+	return &Parser{enc: enc, name: name}
+}
+
+// Parse parses input against base (nil for none), as the package's
+// Parse does but with p's encoding for the query.
+func (p *Parser) Parse(input string, base *URL) (*URL, error) {
 	u := new(URL)
-	if err := c.parseURL(u, input, base); err != nil {
+	if err := p.parse(u, input, base); err != nil {
 		return nil, err
 	}
 	return u, nil
 }
 
-// ResolveURL parses ref against base (both with the URL Standard's parser
-// and the converter's charset) and returns the href of the result. When
-// ref is already an absolute URL in its serialized form and needs no base,
-// ResolveURL returns ref itself without allocating.
-func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
+// Resolve parses ref against base (nil for none) and returns the href of
+// the result: the URL a browser requests for an href ref in a document
+// whose base URL is base. When ref is already an absolute URL in its
+// serialized form, Resolve returns ref itself, and it resolves the common
+// relative references against a base with a special scheme other than
+// file without running the whole parser. A failure is an *Error.
+func (p *Parser) Resolve(base *URL, ref string) (string, error) {
 	var u URL
-	if fastParseURL(ref, &u) {
+	if fastParse(ref, &u) {
 		return ref, nil
 	}
 	if base != nil {
@@ -45,19 +72,20 @@ func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
 			return href, nil
 		}
 	}
-	if err := c.parseURL(&u, ref, base); err != nil {
+	if err := p.parse(&u, ref, base); err != nil {
 		return "", err
 	}
 	return u.href, nil
 }
 
-// AppendResolveURL appends to dst the href that ResolveURL returns, for a
-// caller that keeps many of them in storage of its own: the common
-// relative references of a page are resolved into dst without
-// allocating. On an error it returns dst unchanged.
-func (c *Converter) AppendResolveURL(dst []byte, base *URL, ref string) ([]byte, error) {
+// AppendResolve appends to dst the href that Resolve returns, for a
+// caller that keeps many of them in storage of its own: an absolute URL
+// in its serialized form and the common relative references of a page
+// are resolved into dst without allocating. On an error it returns dst
+// unchanged.
+func (p *Parser) AppendResolve(dst []byte, base *URL, ref string) ([]byte, error) {
 	var u URL
-	if fastParseURL(ref, &u) {
+	if fastParse(ref, &u) {
 		return append(dst, ref...), nil
 	}
 	if base != nil {
@@ -65,7 +93,7 @@ func (c *Converter) AppendResolveURL(dst []byte, base *URL, ref string) ([]byte,
 			return b, nil
 		}
 	}
-	if err := c.parseURL(&u, ref, base); err != nil {
+	if err := p.parse(&u, ref, base); err != nil {
 		return dst, err
 	}
 	return append(dst, u.href...), nil
@@ -83,8 +111,9 @@ type urlParser struct {
 	b       []byte
 }
 
-func (c *Converter) parseURL(u *URL, input string, base *URL) error {
-	if fastParseURL(input, u) {
+// parse runs the parser on input against base and fills u.
+func (p *Parser) parse(u *URL, input string, base *URL) error {
+	if fastParse(input, u) {
 		return nil
 	}
 	in := urlstd.RemoveTabNewline(urlstd.TrimC0Space(input))
@@ -92,10 +121,10 @@ func (c *Converter) parseURL(u *URL, input string, base *URL) error {
 	if base != nil {
 		n += len(base.href)
 	}
-	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, b: make([]byte, 0, n)}
+	ps := urlParser{in: in, base: base, enc: p.enc, encName: p.name, b: make([]byte, 0, n)}
 	ps.u = URL{queryStart: -1, fragStart: -1}
 	if reason := ps.run(); reason != "" {
-		e := &URLError{Input: input, Reason: reason}
+		e := &Error{Input: input, Reason: reason}
 		if base != nil {
 			e.Base = base.href
 		}
@@ -133,7 +162,7 @@ func (ps *urlParser) run() string {
 	// Scheme start and scheme states.
 	if len(in) > 0 && isASCIIAlpha(in[0]) {
 		i := 1
-		for i < len(in) && (asciiClass[in[i]]&clsScheme != 0) {
+		for i < len(in) && isSchemeChar(in[i]) {
 			i++
 		}
 		if i < len(in) && in[i] == ':' {
@@ -551,7 +580,7 @@ func (ps *urlParser) queryState() string {
 	if ps.special {
 		set = urlstd.SpecialQuery
 	}
-	if ps.enc != nil && ps.special && ps.scheme != "ws" && ps.scheme != "wss" && (!isASCII(q) || ps.encName == "iso-2022-jp") {
+	if ps.enc != nil && ps.special && ps.scheme != "ws" && ps.scheme != "wss" && (!pct.IsASCII(q) || ps.encName == "iso-2022-jp") {
 		ps.b = urlstd.AppendQuery(ps.b, q, ps.enc, ps.encName, set)
 	} else {
 		ps.b = urlstd.AppendEncoded(ps.b, q, set)
@@ -696,15 +725,6 @@ func (ps *urlParser) fileHostState() string {
 	}
 	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
 	return ps.pathStartState()
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

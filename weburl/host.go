@@ -1,4 +1,4 @@
-package iri
+package weburl
 
 import (
 	"strconv"
@@ -69,7 +69,7 @@ func isForbiddenDomain(c byte) bool {
 // ToASCII.
 func webDomainToASCII(domain string) (string, string) {
 	result := domain
-	if !isASCII(domain) {
+	if !pct.IsASCII(domain) {
 		a, err := uts46.ToASCII(domain)
 		if err != nil {
 			return "", "invalid domain " + quote(domain) + ": " + err.Error()

@@ -1,4 +1,4 @@
-package iri
+package weburl
 
 import (
 	"bytes"
@@ -8,14 +8,14 @@ import (
 	"github.com/relink-go/relink/internal/urlstd"
 )
 
-// fastParseURL recognizes the common case of an href that the URL
+// fastParse recognizes the common case of an href that the URL
 // Standard's parser would return unchanged: a special scheme other than
 // file in lower case, "//", a lower-case ASCII domain that does not end in
 // a number, an optional non-default port, and a path, query and fragment
 // of ASCII characters that none of their percent-encode sets holds, with
 // no dot segments. It fills u and reports success without allocating; on
 // false the caller runs the full parser.
-func fastParseURL(s string, u *URL) bool {
+func fastParse(s string, u *URL) bool {
 	i := 0
 	for i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
 		i++

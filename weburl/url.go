@@ -1,4 +1,4 @@
-package iri
+package weburl
 
 import (
 	"strconv"
@@ -139,7 +139,7 @@ func (u *URL) Origin() string {
 	case "http", "https", "ws", "wss", "ftp":
 		return u.href[:u.schemeEnd+3] + u.Host()
 	case "blob":
-		if v, err := ParseURL(u.Pathname(), nil); err == nil {
+		if v, err := Parse(u.Pathname(), nil); err == nil {
 			if s := v.Scheme(); s == "http" || s == "https" {
 				return v.Origin()
 			}
@@ -148,14 +148,14 @@ func (u *URL) Origin() string {
 	return "null"
 }
 
-// URLError is the error of a URL that the URL Standard's parser fails on.
-type URLError struct {
+// Error is the error of a URL that the URL Standard's parser fails on.
+type Error struct {
 	Input  string
 	Base   string // "" when there was no base
 	Reason string
 }
 
-func (e *URLError) Error() string {
+func (e *Error) Error() string {
 	s := "iri: invalid URL " + strconv.Quote(e.Input)
 	if e.Base != "" {
 		s += " (base " + strconv.Quote(e.Base) + ")"
@@ -163,8 +163,14 @@ func (e *URLError) Error() string {
 	return s + ": " + e.Reason
 }
 
-func isASCIIAlpha(c byte) bool { return isAlpha(c) }
+func isASCIIAlpha(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isASCIIDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// isSchemeChar reports whether c may follow the first letter of a scheme:
+// an ASCII alphanumeric, "+", "-" or ".".
+func isSchemeChar(c byte) bool {
+	return isASCIIAlpha(c) || isASCIIDigit(c) || c == '+' || c == '-' || c == '.'
+}
 
 // isWindowsDriveLetter reports whether s is two code points, an ASCII
 // alpha and ":" or (unless normalized) "|".
