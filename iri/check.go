@@ -147,12 +147,12 @@ const (
 	CodeUserinfoPassword = "userinfo-password"
 )
 
-// Check reports every violation in the IRI reference s checked as a
-// strict IRI (RFC 3987 as revised by 3987bis): it is Strict.Check.
-func Check(s string) []Violation { return Strict.Check(s) }
+// Check reports every violation in the IRI reference s checked in LEIRI
+// mode. See Converter.Check.
+func Check(s string) []Violation { return defaultConverter.Check(s) }
 
-// Check reports every violation in the IRI reference s, sorted by
-// offset, or nil when there is none. Unlike Parse, which stops at the
+// Check reports every violation in the IRI reference s, checked in the
+// converter's mode, sorted by offset, or nil when there is none. Unlike Parse, which stops at the
 // first problem, Check goes on to the end, and it also reports what the
 // grammar allows but a careful producer avoids (warnings). The codes and
 // their severity in each mode are listed with the Code constants: a
@@ -161,16 +161,20 @@ func Check(s string) []Violation { return Strict.Check(s) }
 // which mode would take the input.
 //
 // Offsets are byte offsets in s. In Web mode, s is checked after the
-// preprocessing of 3987bis section 7.2, as Web.Parse does, but offsets
-// still refer to s itself and the preprocessed forms are reported as
-// web-only warnings. Web mode checks what Web.Parse accepts: it does not
+// preprocessing of 3987bis section 7.2, as Parse in that mode does, but
+// offsets still refer to s itself and the preprocessed forms are reported
+// as web-only warnings. Web mode checks what Parse accepts: it does not
 // run the URL Standard's parser, which ToURI uses in that mode for a
-// reference with a scheme and which fails on some of them (ParseURL).
+// reference with a scheme and which fails on some of them (see package
+// weburl).
 //
 // The checks of hosts (idna, confusable-host) apply to the schemes whose
 // host is a DNS name (http, https, ftp, ws, file and others, and relative
 // references), as ToURI's IDNA mapping does.
-func (m Mode) Check(s string) []Violation {
+func (c *Converter) Check(s string) []Violation { return c.mode.check(s) }
+
+// check is Check in mode m.
+func (m Mode) check(s string) []Violation {
 	c := &checker{m: m, in: s, s: s, web: newWebInfo(s)}
 	c.webForms()
 	if m == Web {

@@ -42,6 +42,17 @@ func WithCharset(e encoding.Encoding) Option {
 	return func(c *Converter) { c.charset, c.charName = webenc.QueryEncoding(e) }
 }
 
+// WithCharsetLabel sets the document charset by a label of the WHATWG
+// Encoding Standard ("utf-8", "latin1", "shift_jis") or by a Content-Type
+// value whose charset parameter is one ("text/html; charset=euc-jp"), as
+// package extract reads Options.Charset. A label the standard does not
+// know means UTF-8, as a browser ignores it; Charset tells which encoding
+// is in use. See WithCharset.
+func WithCharsetLabel(label string) Option {
+	e, _ := webenc.LookupHint(label)
+	return WithCharset(e)
+}
+
 // NewConverter returns a Converter configured by opts. Without options it
 // works in LEIRI mode with UTF-8 queries.
 func NewConverter(opts ...Option) *Converter {
@@ -55,6 +66,18 @@ func NewConverter(opts ...Option) *Converter {
 
 // Mode returns the converter's parsing mode.
 func (c *Converter) Mode() Mode { return c.mode }
+
+// Charset returns the name in the WHATWG Encoding Standard of the
+// encoding the converter encodes queries in: "utf-8" unless WithCharset
+// or WithCharsetLabel set a legacy charset ("windows-1252", "shift_jis";
+// a UTF-16 document's queries are UTF-8 too), or "" for an encoding that
+// the standard does not name.
+func (c *Converter) Charset() string {
+	if c.charset == nil {
+		return "utf-8"
+	}
+	return c.charName
+}
 
 var defaultConverter = NewConverter()
 
@@ -174,22 +197,6 @@ func hasScheme(s string) bool {
 	return false
 }
 
-// Resolve resolves ref against base in the converter's mode. In Web mode
-// both are parsed with the URL Standard's parser (and the converter's
-// charset), and the result is the href a browser would request; in Strict
-// and LEIRI modes resolution is RFC 3986 section 5.2 and the result is not
-// mapped (use ToURI or ToIRI on it).
-func (c *Converter) Resolve(base, ref string) (string, error) {
-	if c.mode != Web {
-		return c.mode.Resolve(base, ref)
-	}
-	b, err := c.web.Parse(base, nil)
-	if err != nil {
-		return "", err
-	}
-	return c.web.Resolve(b, ref)
-}
-
 // uriClean reports whether every component of r is already as ToURI
 // would write it.
 func (c *Converter) uriClean(r *Reference) bool {
@@ -296,16 +303,4 @@ func opError(op string, err error) error {
 		e.Op = op
 	}
 	return err
-}
-
-// ParseURL parses input with the URL Standard's parser in the converter's
-// charset. (Transitional: ParseBase replaces it.)
-func (c *Converter) ParseURL(input string, base *weburl.URL) (*weburl.URL, error) {
-	return c.web.Parse(input, base)
-}
-
-// ResolveURL resolves ref against base with the URL Standard's parser in
-// the converter's charset. (Transitional: Base.Resolve replaces it.)
-func (c *Converter) ResolveURL(base *weburl.URL, ref string) (string, error) {
-	return c.web.Resolve(base, ref)
 }

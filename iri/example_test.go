@@ -18,7 +18,12 @@ func ExampleParse() {
 	fmt.Printf("query %q present=%v, fragment %q present=%v\n", r.Query, r.HasQuery, r.Fragment, r.HasFragment)
 	fmt.Println(r.String())
 
-	_, err = iri.Parse("http://example.org/a b")
+	// Parse is LEIRI: a space is accepted (ToURI encodes it). A Strict
+	// converter takes the IRI grammar only.
+	r, err = iri.Parse("http://example.org/a b")
+	fmt.Println(r, err)
+	strict := iri.NewConverter(iri.WithMode(iri.Strict))
+	_, err = strict.Parse("http://example.org/a b")
 	var e *iri.Error
 	if errors.As(err, &e) && errors.Is(err, iri.ErrInvalidChar) {
 		fmt.Println("invalid character at offset", e.Offset)
@@ -27,16 +32,15 @@ func ExampleParse() {
 	// http résumé.example.org /Dürst
 	// query "q" present=true, fragment "" present=true
 	// http://résumé.example.org/Dürst?q#
+	// http://example.org/a b <nil>
 	// invalid character at offset 20
 }
 
-func ExampleMode_Parse() {
-	r, err := iri.LEIRI.Parse("http://example.org/a b")
-	fmt.Println(r, err)
-	r, err = iri.Web.Parse("  http:\\\\example.org\\a\tb  ")
+func ExampleConverter_Parse() {
+	web := iri.NewConverter(iri.WithMode(iri.Web))
+	r, err := web.Parse("  http:\\\\example.org\\a\tb  ")
 	fmt.Println(r, err)
 	// Output:
-	// http://example.org/a b <nil>
 	// http://example.org/ab <nil>
 }
 
@@ -93,7 +97,7 @@ func ExampleNewConverter() {
 func ExampleResolve() {
 	base := "http://a/b/c/d;p?q"
 	for _, ref := range []string{"g", "../g", "../../../g", "?y", "#s", "//g", "http:g", "ü?ä"} {
-		t, err := iri.Strict.Resolve(base, ref)
+		t, err := iri.Resolve(base, ref)
 		fmt.Println(ref, "→", t, err)
 	}
 	// Output:
@@ -105,6 +109,25 @@ func ExampleResolve() {
 	// //g → http://g <nil>
 	// http:g → http:g <nil>
 	// ü?ä → http://a/b/c/ü?ä <nil>
+}
+
+// ExampleConverter_ParseBase resolves one reference in each mode: Web is
+// what a browser requests, LEIRI and Strict are RFC 3986 on the text.
+func ExampleConverter_ParseBase() {
+	for _, m := range []iri.Mode{iri.Web, iri.LEIRI, iri.Strict} {
+		c := iri.NewConverter(iri.WithMode(m))
+		base, err := c.ParseBase("HTTP://Example.COM:80/a/b")
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		t, err := base.Resolve(`..\c d?q=é`)
+		fmt.Printf("%v: %s %v\n", m, t, err)
+	}
+	// Output:
+	// web: http://example.com/c%20d?q=%C3%A9 <nil>
+	// leiri: HTTP://Example.COM:80/a/..\c d?q=é <nil>
+	// strict:  iri: resolve "..\\c d?q=é": at offset 2: character not allowed here
 }
 
 func ExampleReference_ResolveReference() {

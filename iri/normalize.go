@@ -141,30 +141,46 @@ func ParseLevel(s string) (Level, error) {
 var ErrLevel = errors.New("unknown normalization level")
 
 // Normalize returns the normal form of the IRI reference s at the given
-// level, parsing s in LEIRI mode. See Mode.Normalize.
-func Normalize(s string, level Level) (string, error) { return LEIRI.Normalize(s, level) }
+// level, parsing s in LEIRI mode. See Converter.Normalize.
+func Normalize(s string, level Level) (string, error) { return defaultConverter.Normalize(s, level) }
 
 // Equivalent reports whether the IRI references a and b are equivalent at
-// the given level, parsing them in LEIRI mode. See Mode.Equivalent.
+// the given level, parsing them in LEIRI mode. See Converter.Equivalent.
 func Equivalent(a, b string, level Level) (bool, error) {
-	return LEIRI.Equivalent(a, b, level)
+	return defaultConverter.Equivalent(a, b, level)
 }
 
-// Normalize parses s in mode m and returns its normal form at the given
-// level (see Level for the rules of each). Normalization is idempotent:
-// the normal form is its own normal form, at its level and at every level
-// below it. When s is already in normal form, Normalize returns s itself
-// without allocating (in Web mode, the preprocessed s).
+// Normalize parses s in the converter's mode and returns its normal form
+// at the given level (see Level for the rules of each). Normalization is
+// idempotent: the normal form is its own normal form, at its level and at
+// every level below it. When s is already in normal form, Normalize
+// returns s itself without allocating (in Web mode, the preprocessed s).
 //
 // The ladder is the one of RFC 3987 and RFC 3986 in every mode: in Web
-// mode s gets the preprocessing of Mode.Parse, but it is not parsed as the
-// URL Standard would parse it (use ParseURL for the URL a browser
-// requests, whose href is already normalized the standard's way).
+// mode s gets the preprocessing of Parse, but it is not parsed as the URL
+// Standard would parse it (use ToURI, or package weburl, for the URL a
+// browser requests, whose href is already normalized the standard's way).
 //
-// Normalize fails when s is not acceptable in mode m, when a host must go
-// through IDNA and IDNA rejects it (SchemeBased and MappedToURI), and
-// for an unknown level (ErrLevel); the error is an *Error.
-func (m Mode) Normalize(s string, level Level) (string, error) {
+// Normalize fails when s is not acceptable in the converter's mode, when
+// a host must go through IDNA and IDNA rejects it (SchemeBased and
+// MappedToURI), and for an unknown level (ErrLevel); the error is an
+// *Error. The converter's charset plays no part.
+func (c *Converter) Normalize(s string, level Level) (string, error) {
+	return c.mode.normalize(s, level)
+}
+
+// Equivalent reports whether a and b, parsed in the converter's mode,
+// have the same normal form at the given level. Following section 5.1,
+// compare absolute IRIs: resolve relative references first (ParseBase),
+// and compare without fragments (a Canonicalizer with RemoveFragment)
+// when the question is whether a request would fetch the same resource.
+// The error is the one Normalize returns for a or b.
+func (c *Converter) Equivalent(a, b string, level Level) (bool, error) {
+	return c.mode.equivalent(a, b, level)
+}
+
+// normalize is Normalize in mode m.
+func (m Mode) normalize(s string, level Level) (string, error) {
 	if level > MappedToURI {
 		return "", &Error{Op: "normalize", Mode: m, Input: s, Offset: -1, Err: ErrLevel}
 	}
@@ -183,13 +199,8 @@ func (m Mode) Normalize(s string, level Level) (string, error) {
 	return r.String(), nil
 }
 
-// Equivalent reports whether a and b, parsed in mode m, have the same
-// normal form at the given level. Following section 5.1, compare absolute
-// IRIs: resolve relative references first (Resolve), and compare without
-// fragments (a Canonicalizer with RemoveFragment) when the question is
-// whether a request would fetch the same resource. The error is the one
-// Normalize returns for a or b.
-func (m Mode) Equivalent(a, b string, level Level) (bool, error) {
+// equivalent is Equivalent in mode m.
+func (m Mode) equivalent(a, b string, level Level) (bool, error) {
 	if level == SimpleString {
 		var r Reference
 		ta, err := m.parse(a, &r)
@@ -202,11 +213,11 @@ func (m Mode) Equivalent(a, b string, level Level) (bool, error) {
 		}
 		return ta == tb, nil
 	}
-	na, err := m.Normalize(a, level)
+	na, err := m.normalize(a, level)
 	if err != nil {
 		return false, err
 	}
-	nb, err := m.Normalize(b, level)
+	nb, err := m.normalize(b, level)
 	if err != nil {
 		return false, err
 	}
@@ -217,7 +228,7 @@ func (m Mode) Equivalent(a, b string, level Level) (bool, error) {
 // given level (see Level); r is not changed. The components of r are not
 // validated again: a Reference returned by Parse in any mode is accepted,
 // and so is one built by hand. The error is an *Error, for the reasons
-// Mode.Normalize gives.
+// Converter.Normalize gives.
 func (r *Reference) Normalize(level Level) (*Reference, error) {
 	t := *r
 	if level > MappedToURI {
@@ -308,7 +319,7 @@ func normDotSegments(r *Reference, path string) (string, bool) {
 	if !hasDotSegment(path) && (r.HasAuthority || !strings.HasPrefix(path, "//")) {
 		return path, false
 	}
-	p := RemoveDotSegments(path)
+	p := removeDotSegments(path)
 	if !r.HasAuthority && strings.HasPrefix(p, "//") {
 		// "foo:/.//bar" would otherwise become "foo://bar", whose "bar"
 		// is a host. The URL Standard serializes such paths the same way.

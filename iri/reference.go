@@ -86,8 +86,8 @@ func (r *Reference) Authority() string {
 	return s
 }
 
-// Mode selects how liberal parsing is. Its methods are the entry points
-// for parsing and conversion in that mode.
+// Mode selects how liberal parsing is: the mode of a Converter
+// (WithMode) and of a Canonicalizer (InMode).
 type Mode uint8
 
 const (
@@ -139,14 +139,17 @@ func ParseMode(s string) (Mode, error) {
 	return 0, errors.New("iri: unknown mode " + strconv.Quote(s) + " (want strict, leiri or web)")
 }
 
-// Parse parses s as an IRI reference in Strict mode.
-func Parse(s string) (*Reference, error) { return Strict.Parse(s) }
+// Parse parses s as an IRI reference in LEIRI mode. See Converter.Parse.
+func Parse(s string) (*Reference, error) { return defaultConverter.Parse(s) }
 
-// Parse parses s as an IRI reference in mode m. The error, if any, is an
-// *Error whose Offset is the byte offset of the first violation.
-func (m Mode) Parse(s string) (*Reference, error) {
+// Parse parses s as an IRI reference in the converter's mode. The error,
+// if any, is an *Error whose Offset is the byte offset of the first
+// violation. In Strict and LEIRI modes the Reference holds the text as
+// written, so that String returns s; in Web mode it holds the
+// preprocessed form (see Web).
+func (c *Converter) Parse(s string) (*Reference, error) {
 	r := new(Reference)
-	if _, err := m.parse(s, r); err != nil {
+	if _, err := c.mode.parse(s, r); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -390,11 +393,12 @@ var (
 	ErrInvalidPath         = errors.New("invalid path")
 	ErrColonInFirstSegment = errors.New(`":" in the first segment of a relative reference`)
 	ErrIDNA                = errors.New("IDNA conversion failed")
+	ErrNotAbsolute         = errors.New("not an absolute IRI (it has no scheme)")
 )
 
 // Error reports a failure to parse or convert an IRI reference.
 type Error struct {
-	Op     string // "parse", "touri", "toiri", "resolve"
+	Op     string // "parse", "touri", "toiri", "resolve", "normalize", ...
 	Mode   Mode
 	Input  string
 	Offset int // byte offset of the problem in Input, or -1

@@ -413,7 +413,7 @@ func TestSpoofHosts(t *testing.T) {
 				t.Errorf("ToIRI(%s): %v", in, err)
 				continue
 			}
-			r, _ := LEIRI.Parse(got)
+			r, _ := defaultConverter.Parse(got)
 			if got != want || !pct.IsASCII(r.Host) {
 				spoofable++
 				u, _ := uts46.ToUnicode(r.Host)
@@ -432,7 +432,7 @@ func TestSpoofHosts(t *testing.T) {
 }
 
 func hostOf(u string) string {
-	r, _ := LEIRI.Parse(u)
+	r, _ := defaultConverter.Parse(u)
 	return r.Host
 }
 
