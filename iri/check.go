@@ -101,7 +101,10 @@ func (v Violation) String() string {
 //	empty-port              W W W  ":" with no port (offset of the ":"; RFC 3986 3.2.3)
 //	bidi-component          W W W  a component that breaks a rule of 3987bis 4.2: it mixes
 //	                               right-to-left and left-to-right characters, or does not
-//	                               start and end with a right-to-left character (see CheckBidi)
+//	                               start and end with a right-to-left character; components
+//	                               are the userinfo, each host label, each path segment, each
+//	                               name and value of the query (split at "&", ";" and "=") and
+//	                               the fragment, escapes counting as "%" and digits
 //	not-nfc                 W W W  a component (userinfo, host, path, query, fragment) not in
 //	                               Unicode NFC (RFC 3987 5.3.2.2); the component's offset
 //	hash-in-fragment        W W W  "#" inside the fragment: 3987bis allows it, RFC 3987 and
@@ -383,7 +386,7 @@ func (c *checker) reference() {
 	if r.HasFragment {
 		c.chars(frag, r.Fragment, compFragment)
 	}
-	for _, v := range CheckBidi(c.s) {
+	for _, v := range checkBidi(c.s) {
 		c.add(v.Offset, CodeBidiComponent, SeverityWarning, v.String()+" (3987bis section 4.2)")
 	}
 	for _, comp := range [...]struct {
