@@ -11,6 +11,7 @@ import (
 // Direction is the base direction of the text an IRI is shown in.
 type Direction uint8
 
+// The directions of running text.
 const (
 	LeftToRight Direction = iota
 	RightToLeft

@@ -266,7 +266,7 @@ func (c *Canonicalizer) String() string {
 }
 
 // Canonicalize returns the canonical form of the IRI reference s: its
-// normal form at c's level (see Mode.Normalize), rewritten by c's options
+// normal form at c's level (see Converter.Normalize), rewritten by c's options
 // in the order they are documented, or with SURTForm its SURT.
 // Canonicalize is idempotent except with SURTForm (a SURT is not a
 // reference), and returns s itself without allocating when s is already

@@ -29,6 +29,7 @@ const (
 	SeverityError
 )
 
+// String returns "warning" or "error".
 func (s Severity) String() string {
 	switch s {
 	case SeverityWarning:
@@ -52,7 +53,7 @@ func (v Violation) String() string {
 	return strconv.Itoa(v.Offset) + ": " + v.Severity.String() + " " + v.Code + ": " + v.Message
 }
 
-// Violation codes. The first group is the grammar: Mode.Parse in the mode
+// Violation codes. The first group is the grammar: Parse in the mode
 // checked fails exactly when Check in that mode reports one of them with
 // SeverityError, and Parse's error offset is the offset of one of those
 // (in Web mode, Parse's offsets refer to the preprocessed string).
@@ -155,9 +156,10 @@ const (
 func Check(s string) []Violation { return defaultConverter.Check(s) }
 
 // Check reports every violation in the IRI reference s, checked in the
-// converter's mode, sorted by offset, or nil when there is none. Unlike Parse, which stops at the
-// first problem, Check goes on to the end, and it also reports what the
-// grammar allows but a careful producer avoids (warnings). The codes and
+// converter's mode, sorted by offset, or nil when there is none. Unlike
+// Parse, which stops at the first problem, Check goes on to the end, and
+// it also reports what the grammar allows but a careful producer avoids
+// (warnings). The codes and
 // their severity in each mode are listed with the Code constants: a
 // character that only LEIRI or Web mode accepts is an error in Strict
 // mode and a warning in the mode that accepts it, so the code tells

@@ -405,7 +405,7 @@ var checkSeverities = map[string]string{
 	CodePctLowercase: "WWW", CodePctUnreserved: "WWW", CodeUserinfoPassword: "WWW",
 }
 
-// grammarCodes are the codes Mode.Parse agrees with.
+// grammarCodes are the codes Parse agrees with.
 var grammarCodes = []string{
 	CodeLEIRIOnly, CodeWebOnly, CodeInvalidUTF8, CodeBidiFormat, CodePrivateUse,
 	CodeInvalidChar, CodeColonInFirstSegment, CodeInvalidPort, CodeInvalidIPLiteral,
@@ -498,7 +498,7 @@ func TestCheckInvariants(t *testing.T) {
 
 // FuzzCheck: Check never panics; its violations are sorted, inside the
 // input, with a known code and the severity its table gives for the mode;
-// Mode.Parse fails exactly when Check reports an error of the grammar
+// Parse fails exactly when Check reports an error of the grammar
 // (the first group of codes), at one of their offsets (Strict and LEIRI;
 // Web mode's errors refer to the preprocessed string); so an input Strict
 // parses has no error but those beyond the grammar (idna, pct-overlong,

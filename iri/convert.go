@@ -13,9 +13,10 @@ import (
 	"github.com/relink-go/relink/weburl"
 )
 
-// A Converter maps IRI references to URI references and back. Its
-// configuration, set by options, is fixed at creation: a Converter is safe
-// for concurrent use.
+// A Converter parses, maps, resolves, compares and checks IRI references
+// in one mode (WithMode) and for one document charset (WithCharset). Its
+// configuration, set by options, is fixed at creation: a Converter is
+// immutable and safe for concurrent use.
 type Converter struct {
 	mode     Mode
 	charset  encoding.Encoding // document charset for queries; nil = UTF-8
@@ -23,10 +24,11 @@ type Converter struct {
 	web      *weburl.Parser    // the URL Standard's parser in that charset
 }
 
-// An Option configures a Converter.
+// An Option configures a Converter; NewConverter applies the options in
+// order, a later one overriding an earlier one.
 type Option func(*Converter)
 
-// WithMode sets how liberal parsing is (default LEIRI).
+// WithMode sets how liberal parsing is (default LEIRI): see Mode.
 func WithMode(m Mode) Option { return func(c *Converter) { c.mode = m } }
 
 // WithCharset sets the document charset: the query of an http or https
@@ -54,7 +56,8 @@ func WithCharsetLabel(label string) Option {
 }
 
 // NewConverter returns a Converter configured by opts. Without options it
-// works in LEIRI mode with UTF-8 queries.
+// works in LEIRI mode with UTF-8 queries, as the package-level functions
+// do.
 func NewConverter(opts ...Option) *Converter {
 	c := &Converter{mode: LEIRI}
 	for _, o := range opts {
@@ -64,7 +67,7 @@ func NewConverter(opts ...Option) *Converter {
 	return c
 }
 
-// Mode returns the converter's parsing mode.
+// Mode returns the converter's mode.
 func (c *Converter) Mode() Mode { return c.mode }
 
 // Charset returns the name in the WHATWG Encoding Standard of the
@@ -106,7 +109,7 @@ func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
 //   - a "#" inside the fragment (which 3987bis allows) becomes "%23".
 //
 // In Web mode, a reference with a scheme is parsed with the URL Standard's
-// parser instead (see ParseURL) and ToURI returns its href, or fails where
+// parser instead (package weburl) and ToURI returns its href, or fails where
 // the standard fails; a relative reference, which has no URL without a
 // base, gets the standard's preprocessing and percent-encode sets, and
 // stays relative: resolved against any base, it gives the URL the

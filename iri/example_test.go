@@ -8,6 +8,33 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
+// Example maps an IRI to the URI a program sends and back to the form a
+// person reads, resolves a link of a Shift_JIS page as a browser does,
+// and compares two spellings of one resource.
+func Example() {
+	u, err := iri.ToURI("http://résumé.example.org/Dürst?q=ü")
+	fmt.Println(u, err)
+	v, err := iri.ToIRI(u)
+	fmt.Println(v, err)
+
+	web := iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharsetLabel("text/html; charset=Shift_JIS"))
+	base, err := web.ParseBase("HTTP://Example.COM:80/a/b")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := base.Resolve(`..\c d?q=日`)
+	fmt.Println(web.Charset(), t, err)
+
+	eq, err := iri.Equivalent("HTTP://Example.com:80/%7Efred/./x", "http://example.com/~fred/x", iri.SchemeBased)
+	fmt.Println(eq, err)
+	// Output:
+	// http://xn--rsum-bpad.example.org/D%C3%BCrst?q=%C3%BC <nil>
+	// http://résumé.example.org/Dürst?q=ü <nil>
+	// shift_jis http://example.com/c%20d?q=%93%FA <nil>
+	// true <nil>
+}
+
 func ExampleParse() {
 	r, err := iri.Parse("http://résumé.example.org/Dürst?q#")
 	if err != nil {

@@ -112,6 +112,7 @@ var levelNames = [...]string{
 	MappedToURI:  "mapped-to-uri",
 }
 
+// String returns the level's name, as ParseLevel reads it.
 func (l Level) String() string {
 	if int(l) < len(levelNames) {
 		return levelNames[l]

@@ -106,7 +106,7 @@ const (
 	// Web is the mode of href values in HTML, "Web Address processing"
 	// (3987bis section 7.2), whose modern definition is the WHATWG URL
 	// Standard. A Converter in Web mode parses a reference that has a
-	// scheme with the URL Standard's parser (see ParseURL): what a browser
+	// scheme with the URL Standard's parser (package weburl): what a browser
 	// requests; a relative reference (which has no URL without a base)
 	// gets the standard's preprocessing and percent-encode sets and stays
 	// relative. Parse in this mode applies the preprocessing of section
@@ -122,6 +122,8 @@ const (
 
 var modeNames = [...]string{Strict: "strict", LEIRI: "leiri", Web: "web"}
 
+// String returns the mode's name, as ParseMode reads it: "strict",
+// "leiri" or "web".
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
 		return modeNames[m]
@@ -405,6 +407,8 @@ type Error struct {
 	Err    error
 }
 
+// Error returns "iri: ", the operation, the quoted input, the offset when
+// there is one, and the reason.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("iri: ")
@@ -420,6 +424,8 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Unwrap returns Err, so that errors.Is finds the sentinel error it is or
+// wraps (ErrInvalidChar, ErrIDNA, ErrLevel...).
 func (e *Error) Unwrap() error { return e.Err }
 
 func (m Mode) errorf(s string, off int, err error) error {

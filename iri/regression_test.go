@@ -257,7 +257,7 @@ func TestRegressionToIRIPercentHostBypass(t *testing.T) {
 	}
 }
 
-// Mode.Parse documents "Offset is the byte offset of the first
+// Converter.Parse documents "Offset is the byte offset of the first
 // violation", but the colon check of a relative reference runs before the
 // character checks.
 func TestRegressionFirstViolationOffset(t *testing.T) {

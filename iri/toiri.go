@@ -40,7 +40,7 @@ import (
 //     its A-label. A percent-encoded host of a DNS scheme is left as it
 //     is;
 //   - in Web mode, a reference with a scheme is first parsed as the URL
-//     Standard does (see ParseURL), so the display form shows the URL a
+//     Standard does (package weburl), so the display form shows the URL a
 //     browser requests; ASCII characters the standard leaves unencoded stay
 //     as they are;
 //   - with a legacy document charset (WithCharset), the query of a

@@ -6,10 +6,9 @@ import (
 	"github.com/relink-go/relink/internal/urlstd"
 )
 
-// A URL is a URL record of the WHATWG URL Standard (https://url.spec.whatwg.org),
-// the modern form of the "Web Address processing" of 3987bis section 7.2:
-// what a browser makes of an href value. It is produced by
-// Converter.ParseURL and is immutable.
+// A URL is a URL record of the WHATWG URL Standard: what a browser makes
+// of an href value. Parse and Parser.Parse produce it; it is immutable,
+// and safe to share between goroutines.
 //
 // The record is kept as its serialization (String, the href) plus the
 // offsets of its components, so the accessors do not allocate.
@@ -148,15 +147,18 @@ func (u *URL) Origin() string {
 	return "null"
 }
 
-// Error is the error of a URL that the URL Standard's parser fails on.
+// An Error reports an input that the URL Standard's parser fails on
+// ("validation error" with failure, in the standard's words).
 type Error struct {
-	Input  string
-	Base   string // "" when there was no base
-	Reason string
+	Input  string // the input, as given
+	Base   string // the base URL's href, or "" when there was no base
+	Reason string // what failed, as "invalid port \"x\""
 }
 
+// Error returns "weburl: invalid URL", the quoted input and base, and
+// the reason.
 func (e *Error) Error() string {
-	s := "iri: invalid URL " + strconv.Quote(e.Input)
+	s := "weburl: invalid URL " + strconv.Quote(e.Input)
 	if e.Base != "" {
 		s += " (base " + strconv.Quote(e.Base) + ")"
 	}
