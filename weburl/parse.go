@@ -238,14 +238,9 @@ func (ps *urlParser) noScheme() string {
 	if base.opaque {
 		// Copy scheme, path and query of the base, then the fragment.
 		ps.b = append(ps.b, base.href[:base.pathEnd()]...)
-		q, hasQ := base.Query()
 		ps.u = URL{schemeEnd: base.schemeEnd, hostStart: base.hostStart, hostEnd: base.hostEnd,
 			authEnd: base.authEnd, pathStart: base.pathStart, queryStart: -1, fragStart: -1, opaque: true}
-		if hasQ {
-			ps.u.queryStart = len(ps.b)
-			ps.b = append(ps.b, '?')
-			ps.b = append(ps.b, q...)
-		}
+		ps.copyBaseQuery()
 		ps.scheme = base.Scheme()
 		ps.p++
 		return ps.fragmentState()
@@ -280,6 +275,15 @@ func (ps *urlParser) copyBasePath() {
 	ps.b = append(ps.b, ps.base.href[ps.base.pathStart:ps.base.pathEnd()]...)
 }
 
+// copyBaseQuery appends "?" and the base's query when it has one.
+func (ps *urlParser) copyBaseQuery() {
+	if q, ok := ps.base.Query(); ok {
+		ps.u.queryStart = len(ps.b)
+		ps.b = append(ps.b, '?')
+		ps.b = append(ps.b, q...)
+	}
+}
+
 func (ps *urlParser) relativeState() string {
 	c := ps.c()
 	if ps.isSlash(c) {
@@ -304,19 +308,11 @@ func (ps *urlParser) relativeState() string {
 		ps.p++
 		return ps.queryState()
 	case '#':
-		if q, ok := ps.base.Query(); ok {
-			ps.u.queryStart = len(ps.b)
-			ps.b = append(ps.b, '?')
-			ps.b = append(ps.b, q...)
-		}
+		ps.copyBaseQuery()
 		ps.p++
 		return ps.fragmentState()
 	case -1:
-		if q, ok := ps.base.Query(); ok {
-			ps.u.queryStart = len(ps.b)
-			ps.b = append(ps.b, '?')
-			ps.b = append(ps.b, q...)
-		}
+		ps.copyBaseQuery()
 		return ps.finish()
 	}
 	ps.shortenPath()
@@ -671,19 +667,11 @@ func (ps *urlParser) fileState() string {
 			ps.p++
 			return ps.queryState()
 		case '#':
-			if q, ok := base.Query(); ok {
-				ps.u.queryStart = len(ps.b)
-				ps.b = append(ps.b, '?')
-				ps.b = append(ps.b, q...)
-			}
+			ps.copyBaseQuery()
 			ps.p++
 			return ps.fragmentState()
 		case -1:
-			if q, ok := base.Query(); ok {
-				ps.u.queryStart = len(ps.b)
-				ps.b = append(ps.b, '?')
-				ps.b = append(ps.b, q...)
-			}
+			ps.copyBaseQuery()
 			return ps.finish()
 		}
 		if !startsWithWindowsDriveLetter(ps.rest()) {
