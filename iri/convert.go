@@ -118,7 +118,8 @@ func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
 // ToURI is idempotent and returns a valid URI reference unchanged (an
 // ASCII host is never altered; only a percent-encoded UTF-8 host changes,
 // to its A-label form). It fails when s is not acceptable in the
-// converter's mode or when IDNA rejects the host; the error is an *Error.
+// converter's mode or when IDNA rejects the host; the error is an *Error,
+// or in Web mode, where the URL Standard's parser fails, a *weburl.Error.
 // When s needs no change, ToURI returns s itself without allocating.
 func (c *Converter) ToURI(s string) (string, error) {
 	if c.mode == Web {

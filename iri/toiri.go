@@ -50,8 +50,10 @@ import (
 // For a valid URI u, ToURI(ToIRI(u)) equals u up to the case of hex digits
 // and of host names, and the decoded unreserved characters (RFC 3986
 // section 6.2.2). ToIRI fails only when s is not acceptable in the
-// converter's mode, or when a raw Unicode host fails IDNA. When nothing
-// needs to change, it returns s itself without allocating.
+// converter's mode, or when a raw Unicode host fails IDNA; the error is an
+// *Error, or in Web mode, where the URL Standard's parser fails, a
+// *weburl.Error. When nothing needs to change, it returns s itself
+// without allocating.
 func (c *Converter) ToIRI(s string) (string, error) {
 	var r Reference
 	in := s

@@ -2,6 +2,7 @@ package weburl
 
 import (
 	"strings"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/text/encoding"
@@ -37,14 +38,28 @@ var utf8Parser = &Parser{}
 // Encoding Standard encodes as the standard's encoder does, whatever its
 // implementation (golang.org/x/text's windows-1252 and Shift_JIS encode a
 // few characters otherwise); a character it cannot encode becomes the
-// percent-encoded numeric character reference "%26%23NNNN%3B".
+// percent-encoded numeric character reference "%26%23NNNN%3B". NewParser
+// returns the same Parser for every encoding of one name in that
+// standard, so that making one per document costs nothing.
 func NewParser(e encoding.Encoding) *Parser {
 	enc, name := webenc.QueryEncoding(e)
-	if enc == nil {
+	switch {
+	case enc == nil:
 		return utf8Parser
+	case name == "":
+		return &Parser{enc: enc}
 	}
-	return &Parser{enc: enc, name: name}
+	if p, ok := parsers.Load(name); ok {
+		return p.(*Parser)
+	}
+	p, _ := parsers.LoadOrStore(name, &Parser{enc: enc, name: name})
+	return p.(*Parser)
 }
+
+// parsers holds the Parser of each encoding of the Encoding Standard
+// that NewParser was asked for, by name, so that a program that makes a
+// Parser per document allocates one per encoding.
+var parsers sync.Map
 
 // Parse parses input against base (nil for none), as the package's
 // Parse does but with p's encoding for the query.
