@@ -1,6 +1,10 @@
 package weburl
 
-import "testing"
+import (
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+)
 
 // resolveCases are references fastResolve takes and references it must
 // leave to the parser, against the bases of fastResolveBases.
@@ -88,4 +92,30 @@ func FuzzFastResolve(f *testing.F) {
 		}
 		checkFastResolve(t, base, ref)
 	})
+}
+
+// TestAppendResolveAllocs checks AppendResolve's promise: an absolute URL
+// in serialized form and the common relative references of a page are
+// resolved into a buffer with room without allocating, in a UTF-8 and in
+// a legacy document alike; Resolve returns such a URL, or the base's
+// href, without allocating either.
+func TestAppendResolveAllocs(t *testing.T) {
+	refs := []string{"", "#top", "?q=1", "/about", "img/a.png", "../css/a.css?v=3", "./x/../y", "a/b/", "https://other.example/p?q#f"}
+	for _, p := range []*Parser{NewParser(nil), NewParser(charmap.Windows1252)} {
+		base, err := p.Parse("https://example.com/dir/page.html?x#y", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 0, 256)
+		for _, ref := range refs {
+			if n := testing.AllocsPerRun(100, func() { buf, _ = p.AppendResolve(buf[:0], base, ref) }); n != 0 {
+				t.Errorf("%v: AppendResolve(%q): %v allocations, want 0", p.enc, ref, n)
+			}
+		}
+		for _, ref := range []string{"https://other.example/p?q#f", ""} {
+			if n := testing.AllocsPerRun(100, func() { _, _ = p.Resolve(base, ref) }); n != 0 {
+				t.Errorf("%v: Resolve(%q): %v allocations, want 0", p.enc, ref, n)
+			}
+		}
+	}
 }
