@@ -290,6 +290,26 @@ func (ps *urlParser) copyBasePath() {
 	ps.b = append(ps.b, ps.base.href[ps.base.pathStart:ps.base.pathEnd()]...)
 }
 
+// afterBasePath goes on once the relative or file state has copied the
+// base's path, when the input c starts is a query, a fragment or nothing:
+// the query is the input's, or else the base's. It returns the parse's
+// result and true, or false when the input goes on with a path.
+func (ps *urlParser) afterBasePath(c int) (string, bool) {
+	switch c {
+	case '?':
+		ps.p++
+		return ps.queryState(), true
+	case '#':
+		ps.copyBaseQuery()
+		ps.p++
+		return ps.fragmentState(), true
+	case -1:
+		ps.copyBaseQuery()
+		return ps.finish(), true
+	}
+	return "", false
+}
+
 // copyBaseQuery appends "?" and the base's query when it has one.
 func (ps *urlParser) copyBaseQuery() {
 	if q, ok := ps.base.Query(); ok {
@@ -318,17 +338,8 @@ func (ps *urlParser) relativeState() string {
 	}
 	ps.copyBaseAuthority()
 	ps.copyBasePath()
-	switch c {
-	case '?':
-		ps.p++
-		return ps.queryState()
-	case '#':
-		ps.copyBaseQuery()
-		ps.p++
-		return ps.fragmentState()
-	case -1:
-		ps.copyBaseQuery()
-		return ps.finish()
+	if reason, done := ps.afterBasePath(c); done {
+		return reason
 	}
 	ps.shortenPath()
 	return ps.pathState("")
@@ -677,17 +688,8 @@ func (ps *urlParser) fileState() string {
 		ps.u.hostEnd = len(ps.b)
 		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
 		ps.copyBasePath()
-		switch c {
-		case '?':
-			ps.p++
-			return ps.queryState()
-		case '#':
-			ps.copyBaseQuery()
-			ps.p++
-			return ps.fragmentState()
-		case -1:
-			ps.copyBaseQuery()
-			return ps.finish()
+		if reason, done := ps.afterBasePath(c); done {
+			return reason
 		}
 		if !startsWithWindowsDriveLetter(ps.rest()) {
 			ps.shortenPath()
