@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
-	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 type webCase struct {
@@ -81,12 +81,12 @@ func inputBytes(cases []webCase) (n int64) {
 func BenchmarkWebParse(b *testing.B) {
 	cases := loadWebCases(b)
 	var okRelink, okPeer []webCase
-	relinkBases := map[string]*iri.URL{}
+	relinkBases := map[string]*weburl.URL{}
 	peerBases := map[string]*whatwg.Url{}
 	peer := whatwg.NewParser()
 	for _, c := range cases {
 		if c.base != "" {
-			rb, err1 := iri.ParseURL(c.base, nil)
+			rb, err1 := weburl.Parse(c.base, nil)
 			pb, err2 := peer.Parse(c.base)
 			if err1 != nil || err2 != nil {
 				continue
@@ -94,7 +94,7 @@ func BenchmarkWebParse(b *testing.B) {
 			relinkBases[c.base], peerBases[c.base] = rb, pb
 		}
 		// Both parsers must accept the case, so they do the same work.
-		_, err1 := iri.ParseURL(c.input, relinkBases[c.base])
+		_, err1 := weburl.Parse(c.input, relinkBases[c.base])
 		_, err2 := peer.BasicParser(c.input, peerBases[c.base], nil, whatwg.NoState)
 		if err1 == nil && err2 == nil {
 			okRelink = append(okRelink, c)
@@ -107,7 +107,7 @@ func BenchmarkWebParse(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, c := range okRelink {
-				u, _ := iri.ParseURL(c.input, relinkBases[c.base])
+				u, _ := weburl.Parse(c.input, relinkBases[c.base])
 				_ = u.String()
 			}
 		}
@@ -133,14 +133,14 @@ func BenchmarkWebRealURLs(b *testing.B) {
 	for _, u := range urls {
 		n += int64(len(u))
 	}
-	conv := iri.NewConverter()
+	p := weburl.NewParser(nil)
 	peer := whatwg.NewParser()
 	b.Run("relink", func(b *testing.B) {
 		b.SetBytes(n)
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, u := range urls {
-				_, _ = conv.ResolveURL(nil, u)
+				_, _ = p.Resolve(nil, u)
 			}
 		}
 	})
@@ -171,9 +171,9 @@ func BenchmarkWebRealURLs(b *testing.B) {
 // TestNormalizedURLAllocs checks the zero-allocation promise for an
 // already-normalized ASCII URL with no base.
 func TestNormalizedURLAllocs(t *testing.T) {
-	conv := iri.NewConverter()
+	p := weburl.NewParser(nil)
 	const u = "https://www.example.com/path/to/page.html?q=1&r=%C3%A9#frag"
-	if n := testing.AllocsPerRun(100, func() { _, _ = conv.ResolveURL(nil, u) }); n != 0 {
-		t.Errorf("ResolveURL(nil, %q): %v allocations, want 0", u, n)
+	if n := testing.AllocsPerRun(100, func() { _, _ = p.Resolve(nil, u) }); n != 0 {
+		t.Errorf("Resolve(nil, %q): %v allocations, want 0", u, n)
 	}
 }

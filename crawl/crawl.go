@@ -10,6 +10,7 @@ import (
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/weburl"
 )
 
 // A Handler receives what an Extractor finds in a record: the page, then
@@ -182,7 +183,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 // headerLinks gives h the links of the HTTP header: a redirect's
 // Location, Link header links, a Refresh header's URL.
 func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) error {
-	base, err := x.conv.ParseURL(x.page.URL, nil)
+	base, err := weburl.Parse(x.page.URL, nil)
 	if err != nil {
 		base = nil
 	}
@@ -211,12 +212,12 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 
 // headerLink gives h a link of the HTTP header, resolved against the
 // page's URL as a browser does (the header is taken as UTF-8).
-func (x *Extractor) headerLink(h Handler, base *iri.URL, attr, raw string, role extract.Role, rel string) error {
+func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, role extract.Role, rel string) error {
 	l := &x.hlink
 	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
 	var err error
 	if base != nil {
-		l.URI, err = x.conv.ResolveURL(base, raw)
+		l.URI, err = weburl.NewParser(nil).Resolve(base, raw)
 	} else {
 		l.URI, err = x.conv.ToURI(raw)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/weburl"
 )
 
 // A Page is the fields of a crawled page, as the JSON records give them.
@@ -135,7 +136,7 @@ func (c *collector) Link(_ *Page, l *extract.Link) error {
 // already says: the quoted input and the "iri:" prefix.
 func Reason(err error) string {
 	var ie *iri.Error
-	var ue *iri.URLError
+	var ue *weburl.Error
 	switch {
 	case errors.As(err, &ie):
 		if ie.Offset >= 0 {

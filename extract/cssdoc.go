@@ -6,6 +6,7 @@ import (
 
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
@@ -44,7 +45,7 @@ type CSS struct {
 	head charset.Head // input held until the charset is known
 	cs   Charset      // the charset, once known
 	conv *iri.Converter
-	base *iri.URL
+	base *weburl.URL
 	dec  *encoding.Decoder
 	err  error
 
@@ -157,7 +158,7 @@ func (c *CSS) start() {
 	c.conv = iri.NewConverter(iri.WithMode(iri.Web))
 	c.base = nil
 	if c.opts.BaseURL != "" {
-		if u, err := iri.ParseURL(c.opts.BaseURL, nil); err == nil {
+		if u, err := weburl.Parse(c.opts.BaseURL, nil); err == nil {
 			c.base = u
 		}
 	}
@@ -263,7 +264,7 @@ func (c *CSS) resolve(l *Link) {
 	var uri string
 	var err error
 	if c.base != nil {
-		uri, err = c.conv.ResolveURL(c.base, l.Raw)
+		uri, err = weburl.NewParser(nil).Resolve(c.base, l.Raw)
 	} else {
 		uri, err = c.conv.ToURI(l.Raw)
 	}

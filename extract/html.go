@@ -7,7 +7,7 @@ import (
 
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/internal/htmltok"
-	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/transform"
 )
 
@@ -369,7 +369,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			return err
 		}
 	}
-	var codebase *iri.URL
+	var codebase *weburl.URL
 	if string(tok.Name) == "object" || string(tok.Name) == "applet" {
 		codebase = x.codebase(tok)
 	}
@@ -426,7 +426,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 // link reports the URL v of attribute a of the start tag tok, which the
 // attribute's decoded value (see value) holds at [s, e), under rule,
 // resolved against base.
-func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *iri.URL, s, e int, v string) error {
+func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl.URL, s, e int, v string) error {
 	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
 	l := x.newLink(anchor)
 	*l = Link{

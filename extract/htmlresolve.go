@@ -7,6 +7,7 @@ import (
 
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // resolution is the HTML extractor's resolution of links: the document's
@@ -24,14 +25,15 @@ import (
 // str returned is never written again.
 type resolution struct {
 	conv    *iri.Converter
-	docURL  *iri.URL // Options.BaseURL parsed, or nil
-	base    *iri.URL // the document's base URL, or nil
-	hasBase bool     // a base element with href was seen
+	web     *weburl.Parser // resolves links in the document's charset
+	docURL  *weburl.URL    // Options.BaseURL parsed, or nil
+	base    *weburl.URL    // the document's base URL, or nil
+	hasBase bool           // a base element with href was seen
 
 	cache     []cacheEntry // links resolved against cacheBase, by hash of Raw
 	cacheGen  uint32       // the generation of the valid entries
 	cacheMiss int          // misses since cache was made
-	cacheBase *iri.URL
+	cacheBase *weburl.URL
 	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
 	// not change them, else "".
 	cleanPrefix string
@@ -45,7 +47,7 @@ type resolution struct {
 // reset readies r for a new document: the cache is emptied, its memory
 // and that of the string blocks kept.
 func (r *resolution) reset() {
-	r.conv, r.docURL, r.base, r.hasBase = nil, nil, nil, false
+	r.conv, r.web, r.docURL, r.base, r.hasBase = nil, nil, nil, nil, false
 	r.cacheGen++
 	r.cacheBase, r.slotRaw = nil, ""
 }
@@ -53,8 +55,9 @@ func (r *resolution) reset() {
 // startResolution prepares the resolution for the charset decided.
 func (x *HTML) startResolution() {
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	x.web = weburl.NewParser(x.cs.Encoding)
 	if x.opts.BaseURL != "" {
-		if u, err := x.conv.ParseURL(x.opts.BaseURL, nil); err == nil {
+		if u, err := x.web.Parse(x.opts.BaseURL, nil); err == nil {
 			x.docURL, x.base = u, u
 		}
 	}
@@ -62,15 +65,15 @@ func (x *HTML) startResolution() {
 
 // codebase returns the URL that the codebase attribute of an object or
 // applet start tag gives, or nil.
-func (x *HTML) codebase(tok *htmltok.Token) *iri.URL {
-	var codebase *iri.URL
+func (x *HTML) codebase(tok *htmltok.Token) *weburl.URL {
+	var codebase *weburl.URL
 	// codebase is the base of the element's other URLs, wherever it
 	// stands among the attributes (HTML 4.01 section 13.3).
 	for i := range tok.Attrs {
 		a := &tok.Attrs[i]
 		if !a.Dup && a.ValOff >= 0 && string(a.Name) == "codebase" {
 			v := string(x.value(tok, a))
-			if u, err := x.conv.ParseURL(strings.TrimSpace(v), x.base); err == nil {
+			if u, err := x.web.Parse(strings.TrimSpace(v), x.base); err == nil {
 				codebase = u
 			}
 		}
@@ -82,7 +85,7 @@ func (x *HTML) codebase(tok *htmltok.Token) *iri.URL {
 // start tag tok, under rule, resolve against; value is the attribute's
 // decoded value, and codebase the element's (or nil). The first base
 // element with an href sets the document's base.
-func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *iri.URL) *iri.URL {
+func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *weburl.URL) *weburl.URL {
 	base := x.base
 	if rule.Role == Base {
 		// The base element's href resolves against the document's URL.
@@ -90,7 +93,7 @@ func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *ir
 		if string(tok.Name) == "base" && !x.hasBase {
 			x.hasBase = true
 			s, e := trimC0Space(value, 0, len(value))
-			if u, err := x.conv.ParseURL(string(value[s:e]), x.docURL); err == nil {
+			if u, err := x.web.Parse(string(value[s:e]), x.docURL); err == nil {
 				x.base = u
 			}
 		}
@@ -123,7 +126,7 @@ func (x *HTML) rawString(b []byte) string {
 }
 
 // resolve sets l.URI and l.IRI from l.Raw.
-func (x *HTML) resolve(l *Link, base *iri.URL) {
+func (x *HTML) resolve(l *Link, base *weburl.URL) {
 	if x.opts.Unresolved {
 		return
 	}
@@ -165,12 +168,12 @@ func (x *HTML) resolve(l *Link, base *iri.URL) {
 
 // resolveNew resolves l against base: the result and true, or false and
 // l.Err set.
-func (x *HTML) resolveNew(l *Link, base *iri.URL) (resolved, bool) {
+func (x *HTML) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 	var uri string
 	var err error
 	if base != nil {
 		// Into x.ubuf, then x.str: most URIs share a block.
-		x.ubuf, err = x.conv.AppendResolveURL(x.ubuf[:0], base, l.Raw)
+		x.ubuf, err = x.web.AppendResolve(x.ubuf[:0], base, l.Raw)
 		if string(x.ubuf) == l.Raw {
 			uri = l.Raw // absolute already
 		} else {

@@ -1,6 +1,6 @@
 package extract
 
-import "github.com/relink-go/relink/iri"
+import "github.com/relink-go/relink/weburl"
 
 // A Link is one URL found in a document.
 type Link struct {
@@ -61,5 +61,5 @@ type Link struct {
 	CSSQuote byte
 	// Base is the URL the link was resolved against (the document's base
 	// URL, a codebase), or nil.
-	Base *iri.URL
+	Base *weburl.URL
 }

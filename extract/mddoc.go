@@ -8,6 +8,7 @@ import (
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/markdown"
+	"github.com/relink-go/relink/weburl"
 )
 
 // DefaultMaxMarkdownSize is the size of the largest Markdown document a
@@ -151,9 +152,9 @@ func (m *Markdown) report() error {
 	src := m.buf[bom:]
 	m.doc = markdown.Parse(src)
 	conv := iri.NewConverter(iri.WithMode(iri.Web))
-	var base *iri.URL
+	var base *weburl.URL
 	if m.opts.BaseURL != "" {
-		if u, err := iri.ParseURL(m.opts.BaseURL, nil); err == nil {
+		if u, err := weburl.Parse(m.opts.BaseURL, nil); err == nil {
 			base = u
 		}
 	}
@@ -206,7 +207,7 @@ func (m *Markdown) report() error {
 			var uri string
 			var err error
 			if base != nil {
-				uri, err = conv.ResolveURL(base, l.Raw)
+				uri, err = weburl.NewParser(nil).Resolve(base, l.Raw)
 			} else {
 				uri, err = conv.ToURI(l.Raw)
 			}

@@ -167,3 +167,42 @@ func BenchmarkToIRIIDN(b *testing.B) {
 		}
 	}
 }
+
+// resolveBase is the base URL the real hrefs are resolved against.
+const resolveBase = "https://wiki.archiveteam.org/index.php/Main_Page"
+
+// BenchmarkRFCResolve resolves the real hrefs that LEIRI accepts against
+// one base with the package's Resolve, the base parsed each time (RFC
+// 3986 on the text). One op is one pass over the list.
+func BenchmarkRFCResolve(b *testing.B) {
+	var refs []string
+	for _, s := range readLines(b, realURLsFile) {
+		if _, err := iri.Resolve(resolveBase, s); err == nil {
+			refs = append(refs, s)
+		}
+	}
+	b.SetBytes(totalBytes(refs))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range refs {
+			if _, err := iri.Resolve(resolveBase, s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkWebToURI maps the real hrefs, absolute and relative, with a
+// Web-mode converter: the URL Standard's href, or a relative reference
+// encoded as a browser encodes it. One op is one pass over the list.
+func BenchmarkWebToURI(b *testing.B) {
+	refs := readLines(b, realURLsFile)
+	c := iri.NewConverter(iri.WithMode(iri.Web))
+	b.SetBytes(totalBytes(refs))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range refs {
+			_, _ = c.ToURI(s)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 // Direction is the base direction of the text an IRI is shown in.
 type Direction uint8
 
+// The directions of running text.
 const (
 	LeftToRight Direction = iota
 	RightToLeft
@@ -18,10 +19,10 @@ const (
 
 // Bidi formatting characters used to display IRIs (3987bis section 4.1).
 const (
-	LRE = "\u202A" // LEFT-TO-RIGHT EMBEDDING
-	PDF = "\u202C" // POP DIRECTIONAL FORMATTING
-	LRI = "\u2066" // LEFT-TO-RIGHT ISOLATE
-	PDI = "\u2069" // POP DIRECTIONAL ISOLATE
+	lre = "\u202A" // LEFT-TO-RIGHT EMBEDDING
+	pdf = "\u202C" // POP DIRECTIONAL FORMATTING
+	lri = "\u2066" // LEFT-TO-RIGHT ISOLATE
+	pdi = "\u2069" // POP DIRECTIONAL ISOLATE
 )
 
 // NeedsEmbedding reports whether the IRI s, shown in running text of
@@ -72,51 +73,51 @@ func NeedsEmbedding(s string, dir Direction) bool {
 
 // Embed returns s between LRE and PDF, the embedding 3987bis section 4.1
 // prescribes for showing an IRI in text.
-func Embed(s string) string { return LRE + s + PDF }
+func Embed(s string) string { return lre + s + pdf }
 
 // Isolate returns s between LRI and PDI, the directional isolate that
 // current Unicode recommends over embeddings: like Embed, but the
 // surrounding text does not affect the IRI nor the IRI its surroundings.
-func Isolate(s string) string { return LRI + s + PDI }
+func Isolate(s string) string { return lri + s + pdi }
 
 func bidiClass(r rune) bidi.Class {
 	p, _ := bidi.LookupRune(r)
 	return p.Class()
 }
 
-// A BidiViolation is a component of an IRI that breaks one of the rules of
+// A bidiViolation is a component of an IRI that breaks one of the rules of
 // 3987bis section 4.2 (both are SHOULDs: such an IRI is valid but may not
 // display in a way a reader can transcribe).
-type BidiViolation struct {
+type bidiViolation struct {
 	Offset    int    // byte offset of the component in the IRI
 	Component string // the component's text
 	Rule      int    // 1: mixes right-to-left and left-to-right characters; 2: does not start and end with a right-to-left character
 }
 
-func (v BidiViolation) String() string {
+func (v bidiViolation) String() string {
 	if v.Rule == 1 {
 		return "component " + strconv.Quote(v.Component) + " mixes right-to-left and left-to-right characters"
 	}
 	return "right-to-left component " + strconv.Quote(v.Component) + " does not start and end with a right-to-left character"
 }
 
-// CheckBidi checks the components of the IRI reference s against the
+// checkBidi checks the components of the IRI reference s against the
 // rules of 3987bis section 4.2. Components are the userinfo, each label of
 // the host, each path segment, each name and value of the query (split at
 // "&", ";" and "="), and the fragment, as written (percent-encoded
 // characters count as what they are: "%" and digits, which the section's
 // example 9 shows to be as harmful as raw digits).
-func CheckBidi(s string) []BidiViolation {
+func checkBidi(s string) []bidiViolation {
 	var r Reference
 	split(s, &r)
 	user, host, _, path, query, frag := r.offsets()
-	var out []BidiViolation
+	var out []bidiViolation
 	check := func(off int, c string) {
 		if c == "" {
 			return
 		}
 		if v, ok := checkBidiComponent(c); !ok {
-			out = append(out, BidiViolation{Offset: off, Component: c, Rule: v})
+			out = append(out, bidiViolation{Offset: off, Component: c, Rule: v})
 		}
 	}
 	each := func(off int, s string, seps string) {

@@ -3,6 +3,8 @@ package iri
 import (
 	"slices"
 	"strings"
+
+	"github.com/relink-go/relink/internal/urlstd"
 )
 
 // A Canonicalizer maps IRI references to a canonical form: the normal form
@@ -264,7 +266,7 @@ func (c *Canonicalizer) String() string {
 }
 
 // Canonicalize returns the canonical form of the IRI reference s: its
-// normal form at c's level (see Mode.Normalize), rewritten by c's options
+// normal form at c's level (see Converter.Normalize), rewritten by c's options
 // in the order they are documented, or with SURTForm its SURT.
 // Canonicalize is idempotent except with SURTForm (a SURT is not a
 // reference), and returns s itself without allocating when s is already
@@ -332,9 +334,9 @@ func (c *Canonicalizer) rewrite(r *Reference) bool {
 				h = t
 			}
 		}
-		if f&cfDecodeIPv4 != 0 && !isDottedQuad(h) && endsInNumber(h) {
-			if v, ok := ipv4Value(h); ok {
-				h = string(appendIPv4(nil, v))
+		if f&cfDecodeIPv4 != 0 && !isDottedQuad(h) && urlstd.EndsInNumber(h) {
+			if v, ok := urlstd.ParseIPv4(h); ok {
+				h = string(urlstd.AppendIPv4(nil, v))
 			}
 		}
 		if f&cfRemoveWWW != 0 {
@@ -404,40 +406,6 @@ func isDottedQuad(h string) bool {
 		}
 	}
 	return n == 4
-}
-
-// ipv4Value is the URL Standard's IPv4 parser (parseIPv4) without the
-// allocation of splitting h, so that a host DecodeIPv4 leaves alone costs
-// nothing.
-func ipv4Value(h string) (uint32, bool) {
-	h = strings.TrimSuffix(h, ".")
-	var nums [4]uint64
-	n := 0
-	for part := range strings.SplitSeq(h, ".") {
-		if n == len(nums) {
-			return 0, false
-		}
-		v, ok := parseIPv4Number(part)
-		if !ok {
-			return 0, false
-		}
-		nums[n] = v
-		n++
-	}
-	last := n - 1
-	for i := 0; i < last; i++ {
-		if nums[i] > 255 {
-			return 0, false
-		}
-	}
-	if nums[last] >= 1<<(8*(5-n)) {
-		return 0, false
-	}
-	v := nums[last]
-	for i := 0; i < last; i++ {
-		v += nums[i] << (8 * (3 - i))
-	}
-	return uint32(v), true
 }
 
 // removeWWW removes the first labels of h that are "www" or "www"

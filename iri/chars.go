@@ -1,12 +1,13 @@
 package iri
 
+import "github.com/relink-go/relink/internal/pct"
+
 // Byte classes for ASCII characters, one bit per set of RFC 3986 / RFC 3987.
 const (
 	clsUnreserved uint8 = 1 << iota // ALPHA / DIGIT / "-" / "." / "_" / "~"
 	clsSubDelim                     // "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
 	clsGenDelim                     // ":" / "/" / "?" / "#" / "[" / "]" / "@"
 	clsScheme                       // ALPHA / DIGIT / "+" / "-" / "."
-	clsHex                          // HEXDIG
 	clsLEIRI                        // ASCII allowed by leiri-ucschar but not in URIs: space, <>"{}|\^`, C0 controls, DEL
 )
 
@@ -16,10 +17,7 @@ var asciiClass = func() (t [256]uint8) {
 		t[c-'a'+'A'] |= clsUnreserved | clsScheme
 	}
 	for c := '0'; c <= '9'; c++ {
-		t[c] |= clsUnreserved | clsScheme | clsHex
-	}
-	for _, c := range "abcdefABCDEF" {
-		t[c] |= clsHex
+		t[c] |= clsUnreserved | clsScheme
 	}
 	for _, c := range "-._~" {
 		t[c] |= clsUnreserved
@@ -125,38 +123,13 @@ func isBidiFormat(r rune) bool {
 		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
 }
 
-const upperHex = "0123456789ABCDEF"
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 0
-}
-
-func isHex(c byte) bool { return asciiClass[c]&clsHex != 0 }
-
-// isPctEncoded reports whether s[i:] starts with "%" HEXDIG HEXDIG.
-func isPctEncoded(s string, i int) bool {
-	return i+2 < len(s) && s[i] == '%' && isHex(s[i+1]) && isHex(s[i+2])
-}
-
 // appendUnescaped appends to oct the octets of the run of escapes
 // ("%" HEXDIG HEXDIG) that starts at s[i], and returns them with the end
 // of the run.
 func appendUnescaped(oct []byte, s string, i int) ([]byte, int) {
-	for isPctEncoded(s, i) {
-		oct = append(oct, unhex(s[i+1])<<4|unhex(s[i+2]))
+	for pct.IsEncoded(s, i) {
+		oct = append(oct, pct.Unhex(s[i+1])<<4|pct.Unhex(s[i+2]))
 		i += 3
 	}
 	return oct, i
-}
-
-func appendPct(dst []byte, b byte) []byte {
-	return append(dst, '%', upperHex[b>>4], upperHex[b&15])
 }

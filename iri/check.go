@@ -8,6 +8,10 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // Severity tells how serious a Violation is.
@@ -25,6 +29,7 @@ const (
 	SeverityError
 )
 
+// String returns "warning" or "error".
 func (s Severity) String() string {
 	switch s {
 	case SeverityWarning:
@@ -48,7 +53,7 @@ func (v Violation) String() string {
 	return strconv.Itoa(v.Offset) + ": " + v.Severity.String() + " " + v.Code + ": " + v.Message
 }
 
-// Violation codes. The first group is the grammar: Mode.Parse in the mode
+// Violation codes. The first group is the grammar: Parse in the mode
 // checked fails exactly when Check in that mode reports one of them with
 // SeverityError, and Parse's error offset is the offset of one of those
 // (in Web mode, Parse's offsets refer to the preprocessed string).
@@ -97,7 +102,10 @@ func (v Violation) String() string {
 //	empty-port              W W W  ":" with no port (offset of the ":"; RFC 3986 3.2.3)
 //	bidi-component          W W W  a component that breaks a rule of 3987bis 4.2: it mixes
 //	                               right-to-left and left-to-right characters, or does not
-//	                               start and end with a right-to-left character (see CheckBidi)
+//	                               start and end with a right-to-left character; components
+//	                               are the userinfo, each host label, each path segment, each
+//	                               name and value of the query (split at "&", ";" and "=") and
+//	                               the fragment, escapes counting as "%" and digits
 //	not-nfc                 W W W  a component (userinfo, host, path, query, fragment) not in
 //	                               Unicode NFC (RFC 3987 5.3.2.2); the component's offset
 //	hash-in-fragment        W W W  "#" inside the fragment: 3987bis allows it, RFC 3987 and
@@ -143,30 +151,35 @@ const (
 	CodeUserinfoPassword = "userinfo-password"
 )
 
-// Check reports every violation in the IRI reference s checked as a
-// strict IRI (RFC 3987 as revised by 3987bis): it is Strict.Check.
-func Check(s string) []Violation { return Strict.Check(s) }
+// Check reports every violation in the IRI reference s checked in LEIRI
+// mode. See Converter.Check.
+func Check(s string) []Violation { return defaultConverter.Check(s) }
 
-// Check reports every violation in the IRI reference s, sorted by
-// offset, or nil when there is none. Unlike Parse, which stops at the
-// first problem, Check goes on to the end, and it also reports what the
-// grammar allows but a careful producer avoids (warnings). The codes and
+// Check reports every violation in the IRI reference s, checked in the
+// converter's mode, sorted by offset, or nil when there is none. Unlike
+// Parse, which stops at the first problem, Check goes on to the end, and
+// it also reports what the grammar allows but a careful producer avoids
+// (warnings). The codes and
 // their severity in each mode are listed with the Code constants: a
 // character that only LEIRI or Web mode accepts is an error in Strict
 // mode and a warning in the mode that accepts it, so the code tells
 // which mode would take the input.
 //
 // Offsets are byte offsets in s. In Web mode, s is checked after the
-// preprocessing of 3987bis section 7.2, as Web.Parse does, but offsets
-// still refer to s itself and the preprocessed forms are reported as
-// web-only warnings. Web mode checks what Web.Parse accepts: it does not
+// preprocessing of 3987bis section 7.2, as Parse in that mode does, but
+// offsets still refer to s itself and the preprocessed forms are reported
+// as web-only warnings. Web mode checks what Parse accepts: it does not
 // run the URL Standard's parser, which ToURI uses in that mode for a
-// reference with a scheme and which fails on some of them (ParseURL).
+// reference with a scheme and which fails on some of them (see package
+// weburl).
 //
 // The checks of hosts (idna, confusable-host) apply to the schemes whose
 // host is a DNS name (http, https, ftp, ws, file and others, and relative
 // references), as ToURI's IDNA mapping does.
-func (m Mode) Check(s string) []Violation {
+func (c *Converter) Check(s string) []Violation { return c.mode.check(s) }
+
+// check is Check in mode m.
+func (m Mode) check(s string) []Violation {
 	c := &checker{m: m, in: s, s: s, web: newWebInfo(s)}
 	c.webForms()
 	if m == Web {
@@ -272,7 +285,7 @@ func (w webInfo) preprocess(s string) (string, []int) {
 		switch {
 		case c == '\t' || c == '\n' || c == '\r':
 			continue
-		case c == '%' && !isPctEncoded(t, i):
+		case c == '%' && !pct.IsEncoded(t, i):
 			b = append(b, "%25"...)
 			idx = append(idx, w.start+i, w.start+i, w.start+i)
 			continue
@@ -299,7 +312,7 @@ func (c *checker) webForms() {
 			c.addRaw(i, CodeWebOnly, c.webSeverity(false),
 				describeRune(rune(s[i]))+" inside the reference: Web mode removes it, LEIRI percent-encodes it")
 		case '%':
-			if !isPctEncoded(s, i) {
+			if !pct.IsEncoded(s, i) {
 				c.addRaw(i, CodeWebOnly, c.webSeverity(true),
 					`"%" not followed by two hexadecimal digits: only Web mode accepts it, as "%25"`)
 			}
@@ -330,7 +343,7 @@ func (c *checker) rawWebForm(j int) bool {
 	case '\t', '\n', '\r':
 		return true
 	case '%':
-		return !isPctEncoded(c.s, j)
+		return !pct.IsEncoded(c.s, j)
 	case '\\':
 		return w.slash(j)
 	}
@@ -375,7 +388,7 @@ func (c *checker) reference() {
 	if r.HasFragment {
 		c.chars(frag, r.Fragment, compFragment)
 	}
-	for _, v := range CheckBidi(c.s) {
+	for _, v := range checkBidi(c.s) {
 		c.add(v.Offset, CodeBidiComponent, SeverityWarning, v.String()+" (3987bis section 4.2)")
 	}
 	for _, comp := range [...]struct {
@@ -423,9 +436,9 @@ func (c *checker) chars(off int, v string, comp component) {
 		switch {
 		case c.rawWebForm(j):
 			// Reported by webForms.
-		case b == '%' && isPctEncoded(v, i):
+		case b == '%' && pct.IsEncoded(v, i):
 			k := i
-			for k < len(v) && isPctEncoded(v, k) {
+			for k < len(v) && pct.IsEncoded(v, k) {
 				k += 3
 			}
 			c.pctRun(j, v[i:k])
@@ -461,7 +474,7 @@ func (c *checker) pctRun(off int, run string) {
 			c.add(off+i, CodePctLowercase, SeverityWarning,
 				strconv.Quote(run[i:i+3])+" has lowercase hexadecimal digits; URI producers should use uppercase (RFC 3986 section 2.1)")
 		}
-		oct = append(oct, unhex(run[i+1])<<4|unhex(run[i+2]))
+		oct = append(oct, pct.Unhex(run[i+1])<<4|pct.Unhex(run[i+2]))
 	}
 	for k := 0; k < len(oct); {
 		o := oct[k]
@@ -556,7 +569,7 @@ func (c *checker) host(r *Reference, off int) {
 func hasUpperASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch b := s[i]; {
-		case b == '%' && isPctEncoded(s, i):
+		case b == '%' && pct.IsEncoded(s, i):
 			i += 2
 		case 'A' <= b && b <= 'Z':
 			return true
@@ -570,14 +583,14 @@ func hasUpperASCII(s string) bool {
 // label must be a valid A-label, and the Unicode form of each must not
 // be confusable.
 func (c *checker) idn(off int, h string) {
-	dec, nonASCII := pctDecode(h)
+	dec, nonASCII := pct.Decode(h)
 	if nonASCII && !utf8.ValidString(dec) {
 		return // percent-encoded octets that are not UTF-8: ToURI keeps them
 	}
 	failed, shownU := false, false
 	var tld, tldU string
 	for loff, label := range hostLabels(h) {
-		d, na := pctDecode(label)
+		d, na := pct.Decode(label)
 		var u string
 		switch {
 		case na:
@@ -591,12 +604,12 @@ func (c *checker) idn(off int, h string) {
 				continue
 			}
 			u = a
-			if hasACEPrefix(a) {
-				u, _ = decodeACE(a)
+			if uts46.HasACEPrefix(a) {
+				u, _ = uts46.DecodeALabel(a)
 			}
-		case hasACEPrefix(d):
+		case uts46.HasACEPrefix(d):
 			var ok bool
-			if u, ok = decodeACE(d); !ok {
+			if u, ok = uts46.DecodeALabel(d); !ok {
 				c.add(off+loff, CodeIDNA, SeverityError, "host label "+strconv.Quote(label)+" is not a valid IDNA A-label")
 				failed = true
 				continue
@@ -640,7 +653,7 @@ func hostLabels(h string) func(yield func(int, string) bool) {
 			if i < len(h) {
 				r, n = utf8.DecodeRuneInString(h[i:])
 			}
-			if isLabelSeparator(r) {
+			if uts46.IsLabelSeparator(r) {
 				if i > start && !yield(start, h[start:i]) {
 					return
 				}
@@ -675,7 +688,7 @@ func (c *checker) port(r *Reference, off int) {
 	}
 	var buf [8]byte
 	scheme := string(lowerScheme(r.Scheme, &buf))
-	if d := specialPort(scheme); d >= 0 && n == d {
+	if d := urlstd.SpecialPort(scheme); d >= 0 && n == d {
 		c.add(off, CodeDefaultPort, SeverityWarning,
 			"port "+p+" is the default port of "+scheme+": omit it (RFC 3986 section 6.2.3)")
 	}
@@ -698,7 +711,7 @@ func (c *checker) dotSegments(r *Reference, off int) {
 		}
 		seg := p[start:end]
 		switch {
-		case !isSingleDot(seg) && !isDoubleDot(seg):
+		case !urlstd.IsSingleDot(seg) && !urlstd.IsDoubleDot(seg):
 			leading = false
 		case !leading:
 			c.add(off+start, CodeDotSegment, SeverityWarning, "dot segment "+strconv.Quote(seg)+
@@ -731,7 +744,7 @@ func uplus(r rune) string {
 	return "U+" + strings.ToUpper(s)
 }
 
-func hex2(b byte) string { return string(upperHex[b>>4]) + string(upperHex[b&15]) }
+func hex2(b byte) string { return string(pct.UpperHex[b>>4]) + string(pct.UpperHex[b&15]) }
 
 // describeRune names r for a message.
 func describeRune(r rune) string {
@@ -757,7 +770,7 @@ func describeRune(r rune) string {
 // checkTLD returns the last label of the host h, decoded, in ASCII and in
 // Unicode, or "" when it fails IDNA.
 func checkTLD(h string) (tld, tldU string) {
-	labels := strings.FieldsFunc(h, isLabelSeparator)
+	labels := strings.FieldsFunc(h, uts46.IsLabelSeparator)
 	if len(labels) == 0 {
 		return "", ""
 	}

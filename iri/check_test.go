@@ -41,7 +41,7 @@ func runCheckCases(t *testing.T, cases []checkCase) {
 			modes = checkCaseModes
 		}
 		for _, m := range modes {
-			vs := m.Check(c.in)
+			vs := m.check(c.in)
 			var got []cv
 			for _, v := range vs {
 				got = append(got, cv{v.Offset, v.Code, v.Severity})
@@ -405,7 +405,7 @@ var checkSeverities = map[string]string{
 	CodePctLowercase: "WWW", CodePctUnreserved: "WWW", CodeUserinfoPassword: "WWW",
 }
 
-// grammarCodes are the codes Mode.Parse agrees with.
+// grammarCodes are the codes Parse agrees with.
 var grammarCodes = []string{
 	CodeLEIRIOnly, CodeWebOnly, CodeInvalidUTF8, CodeBidiFormat, CodePrivateUse,
 	CodeInvalidChar, CodeColonInFirstSegment, CodeInvalidPort, CodeInvalidIPLiteral,
@@ -414,15 +414,15 @@ var grammarCodes = []string{
 // checkInvariants checks what holds for every input: see FuzzCheck.
 func checkInvariants(t *testing.T, s string) {
 	t.Helper()
-	if got, want := Check(s), Strict.Check(s); !slices.Equal(got, want) {
-		t.Fatalf("Check(%q) = %v, Strict.Check = %v", s, got, want)
+	if got, want := Check(s), LEIRI.check(s); !slices.Equal(got, want) {
+		t.Fatalf("Check(%q) = %v, LEIRI.check = %v", s, got, want)
 	}
 	w := newWebInfo(s)
 	if pre, _ := w.preprocess(s); pre != webPreprocess(s) {
 		t.Fatalf("preprocess(%q) = %q, webPreprocess = %q", s, pre, webPreprocess(s))
 	}
 	for mi, m := range checkCaseModes {
-		vs := m.Check(s)
+		vs := m.check(s)
 		var errOffsets []int
 		for i, v := range vs {
 			if v.Offset < 0 || v.Offset >= len(s) {
@@ -442,7 +442,7 @@ func checkInvariants(t *testing.T, s string) {
 				errOffsets = append(errOffsets, v.Offset)
 			}
 		}
-		_, err := m.Parse(s)
+		_, err := NewConverter(WithMode(m)).Parse(s)
 		if (err == nil) != (errOffsets == nil) {
 			t.Fatalf("%v.Parse(%q) = %v, but Check reports %v", m, s, err, vs)
 		}
@@ -498,7 +498,7 @@ func TestCheckInvariants(t *testing.T) {
 
 // FuzzCheck: Check never panics; its violations are sorted, inside the
 // input, with a known code and the severity its table gives for the mode;
-// Mode.Parse fails exactly when Check reports an error of the grammar
+// Parse fails exactly when Check reports an error of the grammar
 // (the first group of codes), at one of their offsets (Strict and LEIRI;
 // Web mode's errors refer to the preprocessed string); so an input Strict
 // parses has no error but those beyond the grammar (idna, pct-overlong,

@@ -7,22 +7,28 @@ import (
 
 	"golang.org/x/text/encoding"
 
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/internal/webenc"
+	"github.com/relink-go/relink/weburl"
 )
 
-// A Converter maps IRI references to URI references and back. Its
-// configuration, set by options, is fixed at creation: a Converter is safe
-// for concurrent use.
+// A Converter parses, maps, resolves, compares and checks IRI references
+// in one mode (WithMode) and for one document charset (WithCharset). Its
+// configuration, set by options, is fixed at creation: a Converter is
+// immutable and safe for concurrent use.
 type Converter struct {
 	mode     Mode
 	charset  encoding.Encoding // document charset for queries; nil = UTF-8
 	charName string            // its WHATWG name
+	web      *weburl.Parser    // the URL Standard's parser in that charset
 }
 
-// An Option configures a Converter.
+// An Option configures a Converter; NewConverter applies the options in
+// order, a later one overriding an earlier one.
 type Option func(*Converter)
 
-// WithMode sets how liberal parsing is (default LEIRI).
+// WithMode sets how liberal parsing is (default LEIRI): see Mode.
 func WithMode(m Mode) Option { return func(c *Converter) { c.mode = m } }
 
 // WithCharset sets the document charset: the query of an http or https
@@ -35,56 +41,46 @@ func WithMode(m Mode) Option { return func(c *Converter) { c.mode = m } }
 // standard's encoder does, whatever its implementation: windows-1252
 // encodes U+0081 as 0x81, Shift_JIS U+2212 as 0x81 0x7C.
 func WithCharset(e encoding.Encoding) Option {
-	return func(c *Converter) {
-		c.charset, c.charName = nil, ""
-		if e == nil {
-			return
-		}
-		e = webenc.Exact(e)
-		name, err := webenc.Name(e)
-		if err != nil {
-			// Not a WHATWG encoding. A Unicode encoding (UTF-8 with a BOM,
-			// UTF-16 with a BOM policy) still means UTF-8 queries.
-			if isUnicodeEncoder(e) {
-				return
-			}
-			c.charset, c.charName = e, ""
-			return
-		}
-		switch name {
-		case "utf-8", "utf-16be", "utf-16le", "replacement":
-			return
-		}
-		c.charset, c.charName = e, name
-	}
+	return func(c *Converter) { c.charset, c.charName = webenc.QueryEncoding(e) }
 }
 
-// isUnicodeEncoder reports whether e encodes "å" as UTF-8 or UTF-16,
-// with or without a byte order mark.
-func isUnicodeEncoder(e encoding.Encoding) bool {
-	out, err := e.NewEncoder().String("\u00e5")
-	if err != nil {
-		return false
-	}
-	switch strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(out, "\xef\xbb\xbf"), "\xff\xfe"), "\xfe\xff") {
-	case "\xc3\xa5", "\xe5\x00", "\x00\xe5":
-		return true
-	}
-	return false
+// WithCharsetLabel sets the document charset by a label of the WHATWG
+// Encoding Standard ("utf-8", "latin1", "shift_jis") or by a Content-Type
+// value whose charset parameter is one ("text/html; charset=euc-jp"), as
+// package extract reads Options.Charset. A label the standard does not
+// know means UTF-8, as a browser ignores it; Charset tells which encoding
+// is in use. See WithCharset.
+func WithCharsetLabel(label string) Option {
+	e, _ := webenc.LookupHint(label)
+	return WithCharset(e)
 }
 
 // NewConverter returns a Converter configured by opts. Without options it
-// works in LEIRI mode with UTF-8 queries.
+// works in LEIRI mode with UTF-8 queries, as the package-level functions
+// do.
 func NewConverter(opts ...Option) *Converter {
 	c := &Converter{mode: LEIRI}
 	for _, o := range opts {
 		o(c)
 	}
+	c.web = weburl.NewParser(c.charset)
 	return c
 }
 
-// Mode returns the converter's parsing mode.
+// Mode returns the converter's mode.
 func (c *Converter) Mode() Mode { return c.mode }
+
+// Charset returns the name in the WHATWG Encoding Standard of the
+// encoding the converter encodes queries in: "utf-8" unless WithCharset
+// or WithCharsetLabel set a legacy charset ("windows-1252", "shift_jis";
+// a UTF-16 document's queries are UTF-8 too), or "" for an encoding that
+// the standard does not name.
+func (c *Converter) Charset() string {
+	if c.charset == nil {
+		return "utf-8"
+	}
+	return c.charName
+}
 
 var defaultConverter = NewConverter()
 
@@ -113,7 +109,7 @@ func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
 //   - a "#" inside the fragment (which 3987bis allows) becomes "%23".
 //
 // In Web mode, a reference with a scheme is parsed with the URL Standard's
-// parser instead (see ParseURL) and ToURI returns its href, or fails where
+// parser instead (package weburl) and ToURI returns its href, or fails where
 // the standard fails; a relative reference, which has no URL without a
 // base, gets the standard's preprocessing and percent-encode sets, and
 // stays relative: resolved against any base, it gives the URL the
@@ -122,7 +118,8 @@ func ToIRI(s string) (string, error) { return defaultConverter.ToIRI(s) }
 // ToURI is idempotent and returns a valid URI reference unchanged (an
 // ASCII host is never altered; only a percent-encoded UTF-8 host changes,
 // to its A-label form). It fails when s is not acceptable in the
-// converter's mode or when IDNA rejects the host; the error is an *Error.
+// converter's mode or when IDNA rejects the host; the error is an *Error,
+// or in Web mode, where the URL Standard's parser fails, a *weburl.Error.
 // When s needs no change, ToURI returns s itself without allocating.
 func (c *Converter) ToURI(s string) (string, error) {
 	if c.mode == Web {
@@ -179,18 +176,11 @@ func (c *Converter) ToURI(s string) (string, error) {
 // webHref parses s with the URL Standard's parser when s has a scheme:
 // ok is false for a relative reference, which has no URL without a base.
 func (c *Converter) webHref(s string) (href string, ok bool, err error) {
-	var fast URL
-	if fastParseURL(s, &fast) {
-		return s, true, nil
-	}
-	if !hasScheme(trimC0Space(s)) {
+	if !hasScheme(urlstd.TrimC0Space(s)) {
 		return "", false, nil
 	}
-	u, err := c.ParseURL(s, nil)
-	if err != nil {
-		return "", true, err
-	}
-	return u.href, true, nil
+	href, err = c.web.Resolve(nil, s)
+	return href, true, err
 }
 
 // hasScheme reports whether s starts with a scheme and ":", ignoring tabs
@@ -209,22 +199,6 @@ func hasScheme(s string) bool {
 		}
 	}
 	return false
-}
-
-// Resolve resolves ref against base in the converter's mode. In Web mode
-// both are parsed with the URL Standard's parser (and the converter's
-// charset), and the result is the href a browser would request; in Strict
-// and LEIRI modes resolution is RFC 3986 section 5.2 and the result is not
-// mapped (use ToURI or ToIRI on it).
-func (c *Converter) Resolve(base, ref string) (string, error) {
-	if c.mode != Web {
-		return c.mode.Resolve(base, ref)
-	}
-	b, err := c.ParseURL(base, nil)
-	if err != nil {
-		return "", err
-	}
-	return c.ResolveURL(b, ref)
 }
 
 // uriClean reports whether every component of r is already as ToURI
@@ -253,7 +227,7 @@ func uriCleanComponent(s string, comp component) bool {
 			continue
 		}
 		if c == '%' {
-			if !isPctEncoded(s, i) {
+			if !pct.IsEncoded(s, i) {
 				return false
 			}
 			i += 2
@@ -271,17 +245,17 @@ func appendURIComponent(b []byte, s string, comp component) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if allowedASCII(c, comp) || isPctEncoded(s, i) {
+			if allowedASCII(c, comp) || pct.IsEncoded(s, i) {
 				b = append(b, c)
 			} else {
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			}
 			i++
 			continue
 		}
 		_, n := utf8.DecodeRuneInString(s[i:])
 		for k := 0; k < n; k++ {
-			b = appendPct(b, s[i+k])
+			b = pct.Append(b, s[i+k])
 		}
 		i += n
 	}
@@ -296,7 +270,7 @@ func appendURIHost(b []byte, h, scheme string) ([]byte, error) {
 	}
 	// Decode percent-encoding to see the host's characters
 	// (draft-ietf-idn-uri: a percent-encoded UTF-8 host is an IDN).
-	dec, nonASCII := pctDecode(h)
+	dec, nonASCII := pct.Decode(h)
 	if !nonASCII || !utf8.ValidString(dec) || !isDNSScheme(scheme) {
 		return appendURIComponent(b, h, compHost), nil
 	}
@@ -318,127 +292,14 @@ func (e *hostError) Error() string {
 
 func (e *hostError) Unwrap() []error { return []error{ErrIDNA, e.err} }
 
-// pctDecode decodes every "%XX" in s and reports whether the result holds
-// a byte outside ASCII.
-func pctDecode(s string) (string, bool) {
-	nonASCII := false
-	if strings.IndexByte(s, '%') < 0 {
-		for i := 0; i < len(s); i++ {
-			if s[i] >= utf8.RuneSelf {
-				return s, true
-			}
-		}
-		return s, false
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if isPctEncoded(s, i) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
-		}
-		if c >= utf8.RuneSelf {
-			nonASCII = true
-		}
-		b = append(b, c)
-	}
-	return string(b), nonASCII
-}
-
 // appendLegacyQuery appends the URI form of the query q for a document in
 // charset e (WHATWG name name): runs of non-ASCII characters are encoded
 // in e and percent-encoded; a character e cannot encode becomes
 // "%26%23NNNN%3B"; ASCII is treated as in appendURIComponent.
 func appendLegacyQuery(b []byte, q string, e encoding.Encoding, name string) []byte {
-	return appendCharsetQuery(b, q, e, name,
-		func(q string, i int) bool { return allowedASCII(q[i], compQuery) || isPctEncoded(q, i) },
+	return webenc.AppendQuery(b, q, e, name,
+		func(q string, i int) bool { return allowedASCII(q[i], compQuery) || pct.IsEncoded(q, i) },
 		func(c byte) bool { return c < utf8.RuneSelf && allowedASCII(c, compQuery) })
-}
-
-// appendCharsetQuery appends the query q with its runs of non-ASCII
-// characters encoded in e (WHATWG name name) by appendEncodedRun.
-// keepASCII reports whether the ASCII byte q[i] is written as it is (else
-// it is percent-encoded); keepByte does the same for the bytes e writes.
-// The iso-2022-jp encoder's errors on the C0 bytes of its escape
-// sequences become the NCR of U+FFFD, as in the Encoding Standard.
-func appendCharsetQuery(b []byte, q string, e encoding.Encoding, name string, keepASCII func(string, int) bool, keepByte func(byte) bool) []byte {
-	for i := 0; i < len(q); {
-		c := q[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case name == "iso-2022-jp" && (c == 0x0E || c == 0x0F || c == 0x1B):
-				b = append(b, "%26%2365533%3B"...)
-			case keepASCII(q, i):
-				b = append(b, c)
-			default:
-				b = appendPct(b, c)
-			}
-			i++
-			continue
-		}
-		j := i
-		for j < len(q) && q[j] >= utf8.RuneSelf {
-			j++
-		}
-		b = appendEncodedRun(b, q[i:j], e, keepByte)
-		i = j
-	}
-	return b
-}
-
-// appendEncodedRun encodes run, a run of non-ASCII text, in e and appends
-// the bytes, keeping those keep accepts and percent-encoding the others.
-// The longest encodable pieces are encoded whole, so that stateful
-// encoders (ISO-2022-JP) switch state as browsers do; a character e cannot
-// encode becomes "%26%23NNNN%3B", and a byte that is not UTF-8 is
-// percent-encoded as itself. e encodes as the Encoding Standard does when
-// the standard names it (WithCharset).
-func appendEncodedRun(b []byte, run string, e encoding.Encoding, keep func(byte) bool) []byte {
-	appendBytes := func(s string) {
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; keep(c) {
-				b = append(b, c)
-			} else {
-				b = appendPct(b, c)
-			}
-		}
-	}
-	if out, err := e.NewEncoder().String(run); err == nil {
-		appendBytes(out)
-		return b
-	}
-	start := 0
-	flush := func(end int) {
-		if end > start {
-			out, _ := e.NewEncoder().String(run[start:end])
-			appendBytes(out)
-		}
-	}
-	for i := 0; i < len(run); {
-		r, n := utf8.DecodeRuneInString(run[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			flush(i)
-			b = appendPct(b, run[i])
-			start = i + n
-		default:
-			if _, err := e.NewEncoder().String(run[i : i+n]); err != nil {
-				flush(i)
-				b = appendNCR(b, r)
-				start = i + n
-			}
-		}
-		i += n
-	}
-	flush(len(run))
-	return b
-}
-
-// appendNCR appends the percent-encoded numeric character reference of r.
-func appendNCR(b []byte, r rune) []byte {
-	b = append(b, "%26%23"...)
-	b = strconv.AppendInt(b, int64(r), 10)
-	return append(b, "%3B"...)
 }
 
 func opError(op string, err error) error {

@@ -3,6 +3,8 @@ package iri
 import (
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 //go:generate go run gen_display.go
@@ -207,18 +209,18 @@ func charBefore(s string, i int) (r rune, escaped bool, start int) {
 	if i == 0 {
 		return -1, false, 0
 	}
-	if i < 3 || !isPctEncoded(s, i-3) {
+	if i < 3 || !pct.IsEncoded(s, i-3) {
 		r, size := utf8.DecodeLastRuneInString(s[:i])
 		return r, false, i - size
 	}
 	var oct [utf8.UTFMax]byte
 	n := 0
-	for j := i - 3; n < len(oct) && j >= 0 && isPctEncoded(s, j); j -= 3 {
+	for j := i - 3; n < len(oct) && j >= 0 && pct.IsEncoded(s, j); j -= 3 {
 		n++
 	}
 	for k := 0; k < n; k++ {
 		j := i - 3*(n-k)
-		oct[k] = unhex(s[j+1])<<4 | unhex(s[j+2])
+		oct[k] = pct.Unhex(s[j+1])<<4 | pct.Unhex(s[j+2])
 	}
 	r, size := utf8.DecodeLastRune(oct[:n])
 	if r == utf8.RuneError && size <= 1 {
@@ -234,14 +236,14 @@ func charAt(s string, i int) (r rune, escaped bool, end int) {
 	if i >= len(s) {
 		return -1, false, i
 	}
-	if !isPctEncoded(s, i) {
+	if !pct.IsEncoded(s, i) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		return r, false, i + size
 	}
 	var oct [utf8.UTFMax]byte
 	n := 0
-	for j := i; n < len(oct) && isPctEncoded(s, j); j += 3 {
-		oct[n] = unhex(s[j+1])<<4 | unhex(s[j+2])
+	for j := i; n < len(oct) && pct.IsEncoded(s, j); j += 3 {
+		oct[n] = pct.Unhex(s[j+1])<<4 | pct.Unhex(s[j+2])
 		n++
 	}
 	r, size := utf8.DecodeRune(oct[:n])

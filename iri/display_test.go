@@ -260,7 +260,7 @@ func TestDisplaySafety(t *testing.T) {
 // userinfo; an invisible, space or bidi character by its Unicode
 // properties; or a lock icon. (The host is the IDN display policy's.)
 func spoofable(s string) string {
-	r, err := iri.LEIRI.Parse(s)
+	r, err := inMode(iri.LEIRI).Parse(s)
 	if err != nil {
 		return spoofableIn(s, false)
 	}

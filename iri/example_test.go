@@ -8,6 +8,33 @@ import (
 	"golang.org/x/text/encoding/charmap"
 )
 
+// Example maps an IRI to the URI a program sends and back to the form a
+// person reads, resolves a link of a Shift_JIS page as a browser does,
+// and compares two spellings of one resource.
+func Example() {
+	u, err := iri.ToURI("http://résumé.example.org/Dürst?q=ü")
+	fmt.Println(u, err)
+	v, err := iri.ToIRI(u)
+	fmt.Println(v, err)
+
+	web := iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharsetLabel("text/html; charset=Shift_JIS"))
+	base, err := web.ParseBase("HTTP://Example.COM:80/a/b")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, err := base.Resolve(`..\c d?q=日`)
+	fmt.Println(web.Charset(), t, err)
+
+	eq, err := iri.Equivalent("HTTP://Example.com:80/%7Efred/./x", "http://example.com/~fred/x", iri.SchemeBased)
+	fmt.Println(eq, err)
+	// Output:
+	// http://xn--rsum-bpad.example.org/D%C3%BCrst?q=%C3%BC <nil>
+	// http://résumé.example.org/Dürst?q=ü <nil>
+	// shift_jis http://example.com/c%20d?q=%93%FA <nil>
+	// true <nil>
+}
+
 func ExampleParse() {
 	r, err := iri.Parse("http://résumé.example.org/Dürst?q#")
 	if err != nil {
@@ -18,7 +45,12 @@ func ExampleParse() {
 	fmt.Printf("query %q present=%v, fragment %q present=%v\n", r.Query, r.HasQuery, r.Fragment, r.HasFragment)
 	fmt.Println(r.String())
 
-	_, err = iri.Parse("http://example.org/a b")
+	// Parse is LEIRI: a space is accepted (ToURI encodes it). A Strict
+	// converter takes the IRI grammar only.
+	r, err = iri.Parse("http://example.org/a b")
+	fmt.Println(r, err)
+	strict := iri.NewConverter(iri.WithMode(iri.Strict))
+	_, err = strict.Parse("http://example.org/a b")
 	var e *iri.Error
 	if errors.As(err, &e) && errors.Is(err, iri.ErrInvalidChar) {
 		fmt.Println("invalid character at offset", e.Offset)
@@ -27,16 +59,15 @@ func ExampleParse() {
 	// http résumé.example.org /Dürst
 	// query "q" present=true, fragment "" present=true
 	// http://résumé.example.org/Dürst?q#
+	// http://example.org/a b <nil>
 	// invalid character at offset 20
 }
 
-func ExampleMode_Parse() {
-	r, err := iri.LEIRI.Parse("http://example.org/a b")
-	fmt.Println(r, err)
-	r, err = iri.Web.Parse("  http:\\\\example.org\\a\tb  ")
+func ExampleConverter_Parse() {
+	web := iri.NewConverter(iri.WithMode(iri.Web))
+	r, err := web.Parse("  http:\\\\example.org\\a\tb  ")
 	fmt.Println(r, err)
 	// Output:
-	// http://example.org/a b <nil>
 	// http://example.org/ab <nil>
 }
 
@@ -93,7 +124,7 @@ func ExampleNewConverter() {
 func ExampleResolve() {
 	base := "http://a/b/c/d;p?q"
 	for _, ref := range []string{"g", "../g", "../../../g", "?y", "#s", "//g", "http:g", "ü?ä"} {
-		t, err := iri.Strict.Resolve(base, ref)
+		t, err := iri.Resolve(base, ref)
 		fmt.Println(ref, "→", t, err)
 	}
 	// Output:
@@ -107,6 +138,25 @@ func ExampleResolve() {
 	// ü?ä → http://a/b/c/ü?ä <nil>
 }
 
+// ExampleConverter_ParseBase resolves one reference in each mode: Web is
+// what a browser requests, LEIRI and Strict are RFC 3986 on the text.
+func ExampleConverter_ParseBase() {
+	for _, m := range []iri.Mode{iri.Web, iri.LEIRI, iri.Strict} {
+		c := iri.NewConverter(iri.WithMode(m))
+		base, err := c.ParseBase("HTTP://Example.COM:80/a/b")
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		t, err := base.Resolve(`..\c d?q=é`)
+		fmt.Printf("%v: %s %v\n", m, t, err)
+	}
+	// Output:
+	// web: http://example.com/c%20d?q=%C3%A9 <nil>
+	// leiri: HTTP://Example.COM:80/a/..\c d?q=é <nil>
+	// strict:  iri: resolve "..\\c d?q=é": at offset 2: character not allowed here
+}
+
 func ExampleReference_ResolveReference() {
 	base, _ := iri.Parse("http://例え.テスト/パス/a")
 	ref, _ := iri.Parse("../ü")
@@ -117,33 +167,6 @@ func ExampleReference_ResolveReference() {
 	// Output:
 	// http://例え.テスト/ü
 	// http://xn--r8jz45g.xn--zckzah/%C3%BC
-}
-
-// ExampleConverter_AppendResolveURL resolves the links of a page into one
-// buffer, as a browser requests them: the path in UTF-8, the query in the
-// page's charset.
-func ExampleConverter_AppendResolveURL() {
-	c := iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(charmap.Windows1252))
-	base, err := c.ParseURL("https://example.com/a/b.html", nil)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	var buf []byte
-	for _, ref := range []string{"../c d.html", "café?q=café", "#top", "//[::1]:443/x"} {
-		start := len(buf)
-		buf, err = c.AppendResolveURL(buf, base, ref)
-		if err != nil {
-			fmt.Println(err)
-			continue
-		}
-		fmt.Println(string(buf[start:]))
-	}
-	// Output:
-	// https://example.com/c%20d.html
-	// https://example.com/a/caf%C3%A9?q=caf%E9
-	// https://example.com/a/b.html#top
-	// https://[::1]/x
 }
 
 // DisplayHost shows a host in Unicode only when browsers would: a

@@ -2,30 +2,17 @@ package iri
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
-)
-
-// hostProfile maps an internationalized host to ASCII: UTS #46 mapping,
-// nontransitional, with the bidi and joiner rules. As 3987bis section 3.4
-// asks, STD3 ASCII rules are off (hosts such as "a_b.example" are in use),
-// and so is CheckHyphens, as in the URL Standard ("r4---sn-abc.example").
-var hostProfile = idna.New(
-	idna.MapForLookup(),
-	idna.Transitional(false),
-	idna.StrictDomainName(false),
-	idna.CheckHyphens(false),
-	idna.CheckJoiners(true),
-	idna.BidiRule(),
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // hostToASCII converts the Unicode host h of an IRI to its ASCII form with
-// idnaToASCII, and requires the result to be a valid reg-name.
+// uts46.ToASCII, and requires the result to be a valid reg-name.
 func hostToASCII(h string) (string, error) {
-	a, err := idnaToASCII(h)
+	a, err := uts46.ToASCII(h)
 	if err != nil {
 		return "", err
 	}
@@ -38,79 +25,11 @@ func hostToASCII(h string) (string, error) {
 	return a, nil
 }
 
-// idnaToASCII runs UTS #46 ToASCII (hostProfile) on domain and rejects
-// what x/net/idna lets through (golang/go#81116, #58303, and "xn--" alone
-// mapping to nothing): an empty result, a label that starts with "xn--"
-// but holds non-ASCII characters, and an "xn--" label of the result that
-// does not decode and re-encode to itself.
-func idnaToASCII(domain string) (string, error) {
-	for label := range strings.FieldsFuncSeq(domain, isLabelSeparator) {
-		if hasACEPrefix(label) && !isASCII(label) {
-			return "", errors.New("non-ASCII characters in punycode label " + strconv.Quote(label))
-		}
-		if len(label) == 4 && hasACEPrefix(label) {
-			// x/net/idna maps it to nothing without an error.
-			return "", errors.New(`empty punycode label "` + label + `"`)
-		}
-	}
-	a, err := hostProfile.ToASCII(domain)
-	if err != nil {
-		return "", err
-	}
-	if a == "" {
-		return "", errors.New("empty host")
-	}
-	for label := range strings.SplitSeq(a, ".") {
-		if !hasACEPrefix(label) {
-			continue
-		}
-		if _, ok := decodeACE(label); !ok {
-			return "", errors.New("invalid punycode label " + label)
-		}
-	}
-	return a, nil
-}
-
-// isLabelSeparator reports whether r separates labels for UTS #46 (the
-// full stop and the characters that map to it).
-func isLabelSeparator(r rune) bool {
-	return r == '.' || r == 0x3002 || r == 0xFF0E || r == 0xFF61
-}
-
 func strconvQuoteByte(c byte) string {
 	if c >= ' ' && c < 0x7f {
 		return `"` + string(rune(c)) + `"`
 	}
-	return "byte 0x" + string(upperHex[c>>4]) + string(upperHex[c&15])
-}
-
-func hasACEPrefix(label string) bool {
-	return len(label) >= 4 && strings.EqualFold(label[:4], "xn--")
-}
-
-// decodeACE decodes an "xn--" label to Unicode and reports whether the
-// label is a valid A-label: it decodes, the result is not pure ASCII, and
-// mapping the result back gives the label (ignoring case).
-func decodeACE(label string) (string, bool) {
-	u, err := hostProfile.ToUnicode(label)
-	if err != nil || u == "" {
-		return "", false
-	}
-	ascii := true
-	for i := 0; i < len(u); i++ {
-		if u[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return "", false
-	}
-	back, err := hostProfile.ToASCII(u)
-	if err != nil || !strings.EqualFold(back, label) {
-		return "", false
-	}
-	return u, true
+	return "byte 0x" + string(pct.UpperHex[c>>4]) + string(pct.UpperHex[c&15])
 }
 
 // DisplayHost returns the form of the host name h of a URL with a DNS
@@ -162,7 +81,7 @@ func appendDisplayLabels(b []byte, a string) ([]byte, bool) {
 		if i > 0 {
 			b = append(b, '.')
 		}
-		if hasACEPrefix(label) {
+		if uts46.HasACEPrefix(label) {
 			if u, ok := displayLabel(label, tld, tldU); ok {
 				b = append(b, u...)
 				unicodeShown = true
@@ -185,8 +104,8 @@ func hostTLD(a string) (tld, tldU string) {
 	}
 	tld = strings.ToLower(a[i+1:])
 	tldU = tld
-	if hasACEPrefix(tld) {
-		if u, ok := decodeACE(tld); ok {
+	if uts46.HasACEPrefix(tld) {
+		if u, ok := uts46.DecodeALabel(tld); ok {
 			tldU = u
 		}
 	}
@@ -201,7 +120,7 @@ func hostTLD(a string) (tld, tldU string) {
 // concerns the whole domain: the caller checks that the displayed host
 // maps back to its A-labels.
 func displayLabel(label, tld, tldU string) (string, bool) {
-	u, ok := decodeACE(label)
+	u, ok := uts46.DecodeALabel(label)
 	if !ok {
 		return "", false
 	}

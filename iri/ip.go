@@ -3,6 +3,8 @@ package iri
 import (
 	"net/netip"
 	"strings"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // validIPLiteral reports whether s, the text between "[" and "]", is an
@@ -18,7 +20,7 @@ func validIPLiteral(s string) bool {
 			return false
 		}
 		for i := 1; i < dot; i++ {
-			if !isHex(s[i]) {
+			if !pct.IsHex(s[i]) {
 				return false
 			}
 		}

@@ -376,7 +376,7 @@ func TestJena(t *testing.T) {
 	components := []string{"getScheme", "getRawUserinfo", "getRawHost", "getPort", "getRawPath", "getRawQuery", "getRawFragment"}
 	for _, c := range cases {
 		je, jf := jenaFlag(t, c)
-		vs := Check(c.input)
+		vs := Strict.check(c.input)
 		oe, of := ourFlag(vs)
 		if je == oe {
 			flagged++

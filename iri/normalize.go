@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // A Level is a rung of the comparison ladder of 3987bis section 5.3
@@ -110,6 +112,7 @@ var levelNames = [...]string{
 	MappedToURI:  "mapped-to-uri",
 }
 
+// String returns the level's name, as ParseLevel reads it.
 func (l Level) String() string {
 	if int(l) < len(levelNames) {
 		return levelNames[l]
@@ -139,30 +142,46 @@ func ParseLevel(s string) (Level, error) {
 var ErrLevel = errors.New("unknown normalization level")
 
 // Normalize returns the normal form of the IRI reference s at the given
-// level, parsing s in LEIRI mode. See Mode.Normalize.
-func Normalize(s string, level Level) (string, error) { return LEIRI.Normalize(s, level) }
+// level, parsing s in LEIRI mode. See Converter.Normalize.
+func Normalize(s string, level Level) (string, error) { return defaultConverter.Normalize(s, level) }
 
 // Equivalent reports whether the IRI references a and b are equivalent at
-// the given level, parsing them in LEIRI mode. See Mode.Equivalent.
+// the given level, parsing them in LEIRI mode. See Converter.Equivalent.
 func Equivalent(a, b string, level Level) (bool, error) {
-	return LEIRI.Equivalent(a, b, level)
+	return defaultConverter.Equivalent(a, b, level)
 }
 
-// Normalize parses s in mode m and returns its normal form at the given
-// level (see Level for the rules of each). Normalization is idempotent:
-// the normal form is its own normal form, at its level and at every level
-// below it. When s is already in normal form, Normalize returns s itself
-// without allocating (in Web mode, the preprocessed s).
+// Normalize parses s in the converter's mode and returns its normal form
+// at the given level (see Level for the rules of each). Normalization is
+// idempotent: the normal form is its own normal form, at its level and at
+// every level below it. When s is already in normal form, Normalize
+// returns s itself without allocating (in Web mode, the preprocessed s).
 //
 // The ladder is the one of RFC 3987 and RFC 3986 in every mode: in Web
-// mode s gets the preprocessing of Mode.Parse, but it is not parsed as the
-// URL Standard would parse it (use ParseURL for the URL a browser
-// requests, whose href is already normalized the standard's way).
+// mode s gets the preprocessing of Parse, but it is not parsed as the URL
+// Standard would parse it (use ToURI, or package weburl, for the URL a
+// browser requests, whose href is already normalized the standard's way).
 //
-// Normalize fails when s is not acceptable in mode m, when a host must go
-// through IDNA and IDNA rejects it (SchemeBased and MappedToURI), and
-// for an unknown level (ErrLevel); the error is an *Error.
-func (m Mode) Normalize(s string, level Level) (string, error) {
+// Normalize fails when s is not acceptable in the converter's mode, when
+// a host must go through IDNA and IDNA rejects it (SchemeBased and
+// MappedToURI), and for an unknown level (ErrLevel); the error is an
+// *Error. The converter's charset plays no part.
+func (c *Converter) Normalize(s string, level Level) (string, error) {
+	return c.mode.normalize(s, level)
+}
+
+// Equivalent reports whether a and b, parsed in the converter's mode,
+// have the same normal form at the given level. Following section 5.1,
+// compare absolute IRIs: resolve relative references first (ParseBase),
+// and compare without fragments (a Canonicalizer with RemoveFragment)
+// when the question is whether a request would fetch the same resource.
+// The error is the one Normalize returns for a or b.
+func (c *Converter) Equivalent(a, b string, level Level) (bool, error) {
+	return c.mode.equivalent(a, b, level)
+}
+
+// normalize is Normalize in mode m.
+func (m Mode) normalize(s string, level Level) (string, error) {
 	if level > MappedToURI {
 		return "", &Error{Op: "normalize", Mode: m, Input: s, Offset: -1, Err: ErrLevel}
 	}
@@ -181,13 +200,8 @@ func (m Mode) Normalize(s string, level Level) (string, error) {
 	return r.String(), nil
 }
 
-// Equivalent reports whether a and b, parsed in mode m, have the same
-// normal form at the given level. Following section 5.1, compare absolute
-// IRIs: resolve relative references first (Resolve), and compare without
-// fragments (a Canonicalizer with RemoveFragment) when the question is
-// whether a request would fetch the same resource. The error is the one
-// Normalize returns for a or b.
-func (m Mode) Equivalent(a, b string, level Level) (bool, error) {
+// equivalent is Equivalent in mode m.
+func (m Mode) equivalent(a, b string, level Level) (bool, error) {
 	if level == SimpleString {
 		var r Reference
 		ta, err := m.parse(a, &r)
@@ -200,11 +214,11 @@ func (m Mode) Equivalent(a, b string, level Level) (bool, error) {
 		}
 		return ta == tb, nil
 	}
-	na, err := m.Normalize(a, level)
+	na, err := m.normalize(a, level)
 	if err != nil {
 		return false, err
 	}
-	nb, err := m.Normalize(b, level)
+	nb, err := m.normalize(b, level)
 	if err != nil {
 		return false, err
 	}
@@ -215,7 +229,7 @@ func (m Mode) Equivalent(a, b string, level Level) (bool, error) {
 // given level (see Level); r is not changed. The components of r are not
 // validated again: a Reference returned by Parse in any mode is accepted,
 // and so is one built by hand. The error is an *Error, for the reasons
-// Mode.Normalize gives.
+// Converter.Normalize gives.
 func (r *Reference) Normalize(level Level) (*Reference, error) {
 	t := *r
 	if level > MappedToURI {
@@ -306,7 +320,7 @@ func normDotSegments(r *Reference, path string) (string, bool) {
 	if !hasDotSegment(path) && (r.HasAuthority || !strings.HasPrefix(path, "//")) {
 		return path, false
 	}
-	p := RemoveDotSegments(path)
+	p := removeDotSegments(path)
 	if !r.HasAuthority && strings.HasPrefix(p, "//") {
 		// "foo:/.//bar" would otherwise become "foo://bar", whose "bar"
 		// is a host. The URL Standard serializes such paths the same way.
@@ -338,7 +352,7 @@ func lowerASCII(s string) (string, bool) {
 // its hex digits are not uppercase, or it encodes an unreserved character.
 func pctNeedsWork(hi, lo byte) bool {
 	return 'a' <= hi && hi <= 'f' || 'a' <= lo && lo <= 'f' ||
-		asciiClass[unhex(hi)<<4|unhex(lo)]&clsUnreserved != 0
+		asciiClass[pct.Unhex(hi)<<4|pct.Unhex(lo)]&clsUnreserved != 0
 }
 
 // normPct returns s with the hex digits of its escapes uppercased and the
@@ -350,7 +364,7 @@ func normPct(s string) (string, bool) {
 		return s, false
 	}
 	for ; i < len(s); i++ {
-		if s[i] == '%' && isPctEncoded(s, i) && pctNeedsWork(s[i+1], s[i+2]) {
+		if s[i] == '%' && pct.IsEncoded(s, i) && pctNeedsWork(s[i+1], s[i+2]) {
 			break
 		}
 	}
@@ -360,12 +374,12 @@ func normPct(s string) (string, bool) {
 	b := make([]byte, 0, len(s))
 	b = append(b, s[:i]...)
 	for ; i < len(s); i++ {
-		if s[i] == '%' && isPctEncoded(s, i) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if s[i] == '%' && pct.IsEncoded(s, i) {
+			c := pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			if asciiClass[c]&clsUnreserved != 0 {
 				b = append(b, c)
 			} else {
-				b = appendPct(b, c)
+				b = pct.Append(b, c)
 			}
 			i += 2
 			continue
@@ -379,7 +393,7 @@ func normPct(s string) (string, bool) {
 // escapes, then lowercase when h is ASCII only.
 func normSyntaxHost(h string) (string, bool) {
 	h, changed := normPct(h)
-	if !isASCII(h) {
+	if !pct.IsASCII(h) {
 		return h, changed
 	}
 	h, c := lowerOutsidePct(h, false)
@@ -394,7 +408,7 @@ func lowerOutsidePct(s string, all bool) (string, bool) {
 	i := 0
 	for ; i < len(s); i++ {
 		c := s[i]
-		if c == '%' && isPctEncoded(s, i) {
+		if c == '%' && pct.IsEncoded(s, i) {
 			i += 2
 			continue
 		}
@@ -417,7 +431,7 @@ func lowerOutsidePct(s string, all bool) (string, bool) {
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case c == '%' && isPctEncoded(s, i):
+		case c == '%' && pct.IsEncoded(s, i):
 			b = append(b, s[i:i+3]...)
 			i += 3
 		case 'A' <= c && c <= 'Z':
@@ -530,8 +544,8 @@ func normalizeScheme(r *Reference) (bool, error) {
 func appendPctDecoded(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '%' && isPctEncoded(s, i) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+		if c == '%' && pct.IsEncoded(s, i) {
+			c = pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			i += 2
 		}
 		b = append(b, c)
@@ -544,7 +558,7 @@ func appendPctDecoded(b []byte, s string) []byte {
 func hostNeedsIDNA(h string) bool {
 	for i := 0; i < len(h); i++ {
 		c := h[i]
-		if c >= utf8.RuneSelf || c == '%' && isPctEncoded(h, i) && unhex(h[i+1]) >= 8 {
+		if c >= utf8.RuneSelf || c == '%' && pct.IsEncoded(h, i) && pct.Unhex(h[i+1]) >= 8 {
 			return true
 		}
 	}
@@ -596,7 +610,7 @@ func uriCleanHost(h string) bool {
 		return true
 	}
 	for i := 0; i < len(h); i++ {
-		if c := h[i]; !allowedASCII(c, compHost) && !(c == '%' && isPctEncoded(h, i)) {
+		if c := h[i]; !allowedASCII(c, compHost) && !(c == '%' && pct.IsEncoded(h, i)) {
 			return false
 		}
 	}

@@ -76,7 +76,7 @@ func isURI(s string) bool {
 	if !isASCII(s) {
 		return false
 	}
-	r, err := iri.Parse(s)
+	r, err := inMode(iri.Strict).Parse(s)
 	return err == nil && !strings.Contains(r.Fragment, "#")
 }
 
@@ -84,7 +84,7 @@ func isURI(s string) bool {
 // holds a percent-encoded byte outside ASCII: the one part ToURI changes
 // in a URI.
 func hasEncodedNonASCIIHost(s string) bool {
-	r, err := iri.LEIRI.Parse(s)
+	r, err := inMode(iri.LEIRI).Parse(s)
 	if err != nil || !r.HasAuthority {
 		return false
 	}
@@ -106,7 +106,7 @@ func equivalentURI(a, b string) bool {
 }
 
 func normalizeURI(s string) string {
-	r, err := iri.LEIRI.Parse(s)
+	r, err := inMode(iri.LEIRI).Parse(s)
 	if err != nil {
 		return s
 	}
@@ -199,7 +199,7 @@ func checkToURI(t *testing.T, c *iri.Converter, x string) (string, bool) {
 		t.Errorf("ToURI(%q) = %q is not ASCII", x, u)
 	}
 	if !isURI(u) {
-		_, perr := iri.Parse(u)
+		_, perr := inMode(iri.Strict).Parse(u)
 		t.Errorf("ToURI(%q) = %q is not a URI reference (Strict parse: %v)", x, u, perr)
 	}
 	if again, err := c.ToURI(u); err != nil || again != u {
@@ -211,8 +211,8 @@ func checkToURI(t *testing.T, c *iri.Converter, x string) (string, bool) {
 				t.Errorf("ToURI(%q) = %q; a URI must be returned unchanged", x, u)
 			}
 		} else {
-			rx, _ := iri.Parse(x)
-			ru, _ := iri.Parse(u)
+			rx, _ := inMode(iri.Strict).Parse(x)
+			ru, _ := inMode(iri.Strict).Parse(u)
 			rx.Host, ru.Host = "", ""
 			if *rx != *ru || strings.Contains(ru.Host, "%") {
 				t.Errorf("ToURI(%q) = %q; only the percent-encoded host may change", x, u)
@@ -229,7 +229,7 @@ func checkToIRI(t *testing.T, c *iri.Converter, u string) {
 		t.Errorf("ToIRI(%q) of a URI failed: %v", u, err)
 		return
 	}
-	if _, err := iri.Parse(v); err != nil {
+	if _, err := inMode(iri.Strict).Parse(v); err != nil {
 		t.Errorf("ToIRI(%q) = %q is not an IRI reference: %v", u, v, err)
 	}
 	// A percent-encoded UTF-8 host stays as it is in ToIRI, and ToURI maps
@@ -253,8 +253,8 @@ func checkToIRI(t *testing.T, c *iri.Converter, u string) {
 }
 
 func sameUpToHostCase(a, b string) bool {
-	ra, err1 := iri.LEIRI.Parse(a)
-	rb, err2 := iri.LEIRI.Parse(b)
+	ra, err1 := inMode(iri.LEIRI).Parse(a)
+	rb, err2 := inMode(iri.LEIRI).Parse(b)
 	if err1 != nil || err2 != nil {
 		return a == b
 	}
@@ -275,7 +275,7 @@ func TestProperties(t *testing.T) {
 	inputs := allInputs(t)
 	var parsed, converted, uris int
 	for _, x := range inputs {
-		if r, err := iri.LEIRI.Parse(x); err == nil {
+		if r, err := inMode(iri.LEIRI).Parse(x); err == nil {
 			parsed++
 			if r.String() != x {
 				t.Errorf("LEIRI.Parse(%q).String() = %q", x, r.String())
@@ -315,7 +315,7 @@ func checkToIRISafe(t *testing.T, x string) {
 	if err != nil {
 		return
 	}
-	if _, err := iri.Parse(v); err != nil {
+	if _, err := inMode(iri.Strict).Parse(v); err != nil {
 		t.Errorf("ToIRI(%q) = %q is not an IRI: %v", x, v, err)
 	}
 	for i, r := range v {

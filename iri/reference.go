@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // A Reference is a parsed IRI reference (RFC 3987 section 2.2): an IRI, or a
@@ -84,8 +86,8 @@ func (r *Reference) Authority() string {
 	return s
 }
 
-// Mode selects how liberal parsing is. Its methods are the entry points
-// for parsing and conversion in that mode.
+// Mode selects how liberal parsing is: the mode of a Converter
+// (WithMode) and of a Canonicalizer (InMode).
 type Mode uint8
 
 const (
@@ -104,7 +106,7 @@ const (
 	// Web is the mode of href values in HTML, "Web Address processing"
 	// (3987bis section 7.2), whose modern definition is the WHATWG URL
 	// Standard. A Converter in Web mode parses a reference that has a
-	// scheme with the URL Standard's parser (see ParseURL): what a browser
+	// scheme with the URL Standard's parser (package weburl): what a browser
 	// requests; a relative reference (which has no URL without a base)
 	// gets the standard's preprocessing and percent-encode sets and stays
 	// relative. Parse in this mode applies the preprocessing of section
@@ -120,6 +122,8 @@ const (
 
 var modeNames = [...]string{Strict: "strict", LEIRI: "leiri", Web: "web"}
 
+// String returns the mode's name, as ParseMode reads it: "strict",
+// "leiri" or "web".
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
 		return modeNames[m]
@@ -137,14 +141,17 @@ func ParseMode(s string) (Mode, error) {
 	return 0, errors.New("iri: unknown mode " + strconv.Quote(s) + " (want strict, leiri or web)")
 }
 
-// Parse parses s as an IRI reference in Strict mode.
-func Parse(s string) (*Reference, error) { return Strict.Parse(s) }
+// Parse parses s as an IRI reference in LEIRI mode. See Converter.Parse.
+func Parse(s string) (*Reference, error) { return defaultConverter.Parse(s) }
 
-// Parse parses s as an IRI reference in mode m. The error, if any, is an
-// *Error whose Offset is the byte offset of the first violation.
-func (m Mode) Parse(s string) (*Reference, error) {
+// Parse parses s as an IRI reference in the converter's mode. The error,
+// if any, is an *Error whose Offset is the byte offset of the first
+// violation. In Strict and LEIRI modes the Reference holds the text as
+// written, so that String returns s; in Web mode it holds the
+// preprocessed form (see Web).
+func (c *Converter) Parse(s string) (*Reference, error) {
 	r := new(Reference)
-	if _, err := m.parse(s, r); err != nil {
+	if _, err := c.mode.parse(s, r); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -344,7 +351,7 @@ func (m Mode) checkChars(s string, off int, c string, comp component) error {
 		if b < utf8.RuneSelf {
 			switch {
 			case b == '%':
-				if !isPctEncoded(c, i) {
+				if !pct.IsEncoded(c, i) {
 					return m.errorf(s, off+i, ErrInvalidPercent)
 				}
 				i += 3
@@ -388,17 +395,20 @@ var (
 	ErrInvalidPath         = errors.New("invalid path")
 	ErrColonInFirstSegment = errors.New(`":" in the first segment of a relative reference`)
 	ErrIDNA                = errors.New("IDNA conversion failed")
+	ErrNotAbsolute         = errors.New("not an absolute IRI (it has no scheme)")
 )
 
 // Error reports a failure to parse or convert an IRI reference.
 type Error struct {
-	Op     string // "parse", "touri", "toiri", "resolve"
+	Op     string // "parse", "touri", "toiri", "resolve", "normalize", ...
 	Mode   Mode
 	Input  string
 	Offset int // byte offset of the problem in Input, or -1
 	Err    error
 }
 
+// Error returns "iri: ", the operation, the quoted input, the offset when
+// there is one, and the reason.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("iri: ")
@@ -414,6 +424,8 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Unwrap returns Err, so that errors.Is finds the sentinel error it is or
+// wraps (ErrInvalidChar, ErrIDNA, ErrLevel...).
 func (e *Error) Unwrap() error { return e.Err }
 
 func (m Mode) errorf(s string, off int, err error) error {

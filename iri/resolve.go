@@ -13,11 +13,11 @@ func (r *Reference) ResolveReference(ref *Reference) *Reference {
 	switch {
 	case ref.Scheme != "":
 		*t = *ref
-		t.Path = RemoveDotSegments(ref.Path)
+		t.Path = removeDotSegments(ref.Path)
 	case ref.HasAuthority:
 		*t = *ref
 		t.Scheme = r.Scheme
-		t.Path = RemoveDotSegments(ref.Path)
+		t.Path = removeDotSegments(ref.Path)
 	default:
 		t.Scheme = r.Scheme
 		t.HasAuthority, t.HasUserinfo, t.HasPort = r.HasAuthority, r.HasUserinfo, r.HasPort
@@ -31,10 +31,10 @@ func (r *Reference) ResolveReference(ref *Reference) *Reference {
 				t.Query, t.HasQuery = r.Query, r.HasQuery
 			}
 		case ref.Path[0] == '/':
-			t.Path = RemoveDotSegments(ref.Path)
+			t.Path = removeDotSegments(ref.Path)
 			t.Query, t.HasQuery = ref.Query, ref.HasQuery
 		default:
-			t.Path = RemoveDotSegments(merge(r, ref.Path))
+			t.Path = removeDotSegments(merge(r, ref.Path))
 			t.Query, t.HasQuery = ref.Query, ref.HasQuery
 		}
 	}
@@ -57,10 +57,10 @@ func merge(base *Reference, path string) string {
 	return base.Path[:i+1] + path
 }
 
-// RemoveDotSegments removes the "." and ".." segments of path as RFC 3986
+// removeDotSegments removes the "." and ".." segments of path as RFC 3986
 // section 5.2.4 specifies, keeping empty segments ("/a/..//b" gives
 // "//b" under "/"), and returns path itself when it has none.
-func RemoveDotSegments(path string) string {
+func removeDotSegments(path string) string {
 	if !hasDotSegment(path) {
 		return path
 	}
@@ -130,20 +130,3 @@ func hasDotSegment(path string) bool {
 	}
 	return false
 }
-
-// Resolve parses base and ref in mode m, resolves ref against base and
-// returns the target reference as a string (not mapped to a URI: use a
-// Converter for that).
-func (m Mode) Resolve(base, ref string) (string, error) {
-	var b, r Reference
-	if _, err := m.parse(base, &b); err != nil {
-		return "", opError("resolve", err)
-	}
-	if _, err := m.parse(ref, &r); err != nil {
-		return "", opError("resolve", err)
-	}
-	return b.ResolveReference(&r).String(), nil
-}
-
-// Resolve resolves ref against base in LEIRI mode. See Mode.Resolve.
-func Resolve(base, ref string) (string, error) { return LEIRI.Resolve(base, ref) }

@@ -1,9 +1,12 @@
 package iri_test
 
 import (
+	"errors"
+
 	"testing"
 
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 func TestRemoveDotSegments(t *testing.T) {
@@ -90,7 +93,7 @@ func resolveInputs() []string {
 
 func TestResolve(t *testing.T) {
 	for _, tt := range resolveTests {
-		got, err := tt.mode.Resolve(tt.base, tt.ref)
+		got, err := resolveIn(tt.mode, tt.base, tt.ref)
 		if err != nil || got != tt.want {
 			t.Errorf("%v.Resolve(%q, %q) = %q, %v; want %q (%s)", tt.mode, tt.base, tt.ref, got, err, tt.want, tt.rule)
 		}
@@ -104,12 +107,12 @@ func TestResolve(t *testing.T) {
 }
 
 func TestResolveReference(t *testing.T) {
-	base, err := iri.Parse("http://u@h:8/a/b?q#f")
+	base, err := inMode(iri.Strict).Parse("http://u@h:8/a/b?q#f")
 	if err != nil {
 		t.Fatal(err)
 	}
 	saved := *base
-	ref, err := iri.Parse("../c?#")
+	ref, err := inMode(iri.Strict).Parse("../c?#")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,8 +138,103 @@ func TestResolveErrors(t *testing.T) {
 		{"http://h/", "a b"},
 		{"http://h:x/", "a"},
 	} {
-		if got, err := iri.Strict.Resolve(tt.base, tt.ref); err == nil {
+		if got, err := resolveIn(iri.Strict, tt.base, tt.ref); err == nil {
 			t.Errorf("Strict.Resolve(%q, %q) = %q, want an error", tt.base, tt.ref, got)
+		}
+	}
+}
+
+// TestParseBaseIssue12 is the example of issue 12: the three modes give
+// three answers for one base and one reference, each with its own reason.
+func TestParseBaseIssue12(t *testing.T) {
+	const base, ref = "HTTP://Example.COM:80/a/b", `..\c d?q=é`
+	for _, tt := range []struct {
+		mode     iri.Mode
+		base     string // Base.String
+		want     string
+		wantErr  error
+		wantURI  string // ToURI of want in the mode
+		whyThere string
+	}{
+		{iri.Web, "http://example.com/a/b", "http://example.com/c%20d?q=%C3%A9", nil, "http://example.com/c%20d?q=%C3%A9",
+			"the URL Standard: scheme and host lowercased, default port dropped, \\ a slash, space and é percent-encoded"},
+		{iri.LEIRI, base, `HTTP://Example.COM:80/a/..\c d?q=é`, nil, `HTTP://Example.COM:80/a/..%5Cc%20d?q=%C3%A9`,
+			"RFC 3986 on the text: \\ is no separator, so ..\\c d is one segment; nothing normalized"},
+		{iri.Strict, base, "", iri.ErrInvalidChar, "",
+			"the IRI grammar has no \\ and no space"},
+	} {
+		c := iri.NewConverter(iri.WithMode(tt.mode))
+		b, err := c.ParseBase(base)
+		if err != nil {
+			t.Fatalf("%v: ParseBase(%q): %v", tt.mode, base, err)
+		}
+		if got := b.String(); got != tt.base {
+			t.Errorf("%v: ParseBase(%q).String() = %q, want %q", tt.mode, base, got, tt.base)
+		}
+		got, err := b.Resolve(ref)
+		if got != tt.want || !errors.Is(err, tt.wantErr) {
+			t.Errorf("%v: Resolve(%q) = %q, %v; want %q, %v (%s)", tt.mode, ref, got, err, tt.want, tt.wantErr, tt.whyThere)
+		}
+		if err != nil {
+			var e *iri.Error
+			if !errors.As(err, &e) || e.Op != "resolve" || e.Input != ref {
+				t.Errorf("%v: Resolve(%q) error %#v, want an *iri.Error with Op resolve", tt.mode, ref, err)
+			}
+			continue
+		}
+		if u, err := c.ToURI(got); u != tt.wantURI || err != nil {
+			t.Errorf("%v: ToURI(%q) = %q, %v; want %q", tt.mode, got, u, err, tt.wantURI)
+		}
+	}
+	// The package's Resolve is the LEIRI converter's.
+	if got, err := iri.Resolve(base, ref); got != `HTTP://Example.COM:80/a/..\c d?q=é` || err != nil {
+		t.Errorf("Resolve(%q, %q) = %q, %v; want the LEIRI result", base, ref, got, err)
+	}
+}
+
+func TestParseBaseErrors(t *testing.T) {
+	for _, m := range []iri.Mode{iri.Strict, iri.LEIRI} {
+		for _, s := range []string{"/a/b", "a", "", "//h/p"} {
+			_, err := inMode(m).ParseBase(s)
+			var e *iri.Error
+			if !errors.Is(err, iri.ErrNotAbsolute) || !errors.As(err, &e) || e.Input != s {
+				t.Errorf("%v: ParseBase(%q) error = %v, want an *iri.Error wrapping ErrNotAbsolute", m, s, err)
+			}
+		}
+		if _, err := inMode(m).ParseBase("http://h/%zz"); !errors.Is(err, iri.ErrInvalidPercent) {
+			t.Errorf("%v: ParseBase(%q) error = %v, want ErrInvalidPercent", m, "http://h/%zz", err)
+		}
+	}
+	for _, s := range []string{"/a/b", "http://a b/", "http://h:x/"} {
+		_, err := inMode(iri.Web).ParseBase(s)
+		var e *weburl.Error
+		if !errors.As(err, &e) || e.Input != s {
+			t.Errorf("Web: ParseBase(%q) error = %v, want a *weburl.Error", s, err)
+		}
+	}
+	if _, err := iri.Resolve("a/b", "c"); !errors.Is(err, iri.ErrNotAbsolute) {
+		t.Errorf("Resolve with a relative base: %v, want ErrNotAbsolute", err)
+	}
+}
+
+// TestParseBaseCharset checks that a Web Base resolves in the charset of
+// the converter that parsed it.
+func TestParseBaseCharset(t *testing.T) {
+	for label, want := range map[string]string{
+		"":                              "http://h/x?q=%C3%A5",
+		"windows-1252":                  "http://h/x?q=%E5",
+		"text/html; charset=ISO-8859-1": "http://h/x?q=%E5",
+		"shift_jis":                     "http://h/x?q=%26%23229%3B",
+		"utf-16le":                      "http://h/x?q=%C3%A5",
+		"no-such-charset":               "http://h/x?q=%C3%A5",
+	} {
+		c := iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharsetLabel(label))
+		b, err := c.ParseBase("http://h/a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := b.Resolve("x?q=å"); got != want || err != nil {
+			t.Errorf("charset %q: Resolve = %q, %v; want %q", label, got, err, want)
 		}
 	}
 }

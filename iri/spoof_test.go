@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/confusable"
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 const chromiumIDNDir = "../testdata/chromium-idn/"
@@ -123,7 +125,7 @@ func TestChromiumIDNSpoofCases(t *testing.T) {
 				if len(r) > 2 {
 					want = r[2]
 				} else {
-					u, err := hostProfile.ToUnicode(host)
+					u, err := uts46.ToUnicode(host)
 					if err != nil {
 						t.Errorf("line %d: %s does not decode: %v", lines[i], host, err)
 						continue
@@ -150,7 +152,7 @@ func TestChromiumIDNSpoofCases(t *testing.T) {
 			}
 			diffs[host] = result + " " + ours
 			if known[host] != result+" "+ours {
-				u, _ := hostProfile.ToUnicode(host)
+				u, _ := uts46.ToUnicode(host)
 				t.Errorf("line %d: DisplayHost(%s) [%s] = %s; Chromium: %s (rule %q)", lines[i], host, u, got, want, ruleOf(host))
 			}
 		}
@@ -190,7 +192,7 @@ func TestKnownPolicyDifferences(t *testing.T) {
 		if err != nil || got != h {
 			t.Errorf("DisplayHost(%s) = %s, %v; known-differences.tsv says it stays in A-labels", h, got, err)
 		}
-		u, err := hostProfile.ToUnicode(h)
+		u, err := uts46.ToUnicode(h)
 		if err != nil || u == h {
 			t.Errorf("%s does not decode: %v", h, err)
 		}
@@ -202,7 +204,7 @@ func ruleOf(host string) string {
 	tld, tldU := hostTLD(host)
 	var rules []string
 	for _, l := range strings.Split(host, ".") {
-		if u, ok := decodeACE(l); ok {
+		if u, ok := uts46.DecodeALabel(l); ok {
 			if r := labelSpoofRule(u, tld, tldU); r != ruleNone {
 				rules = append(rules, u+": "+string(r))
 			}
@@ -400,7 +402,7 @@ func TestSpoofHosts(t *testing.T) {
 			if err != nil {
 				// Not a valid host: ToIRI must fail too, or show ASCII.
 				rejected++
-				if got, err := ToIRI(in); err == nil && !isASCII(hostOf(got)) {
+				if got, err := ToIRI(in); err == nil && !pct.IsASCII(hostOf(got)) {
 					spoofable++
 					t.Errorf("ToURI(%s) fails but ToIRI shows %s", in, got)
 				}
@@ -411,10 +413,10 @@ func TestSpoofHosts(t *testing.T) {
 				t.Errorf("ToIRI(%s): %v", in, err)
 				continue
 			}
-			r, _ := LEIRI.Parse(got)
-			if got != want || !isASCII(r.Host) {
+			r, _ := defaultConverter.Parse(got)
+			if got != want || !pct.IsASCII(r.Host) {
 				spoofable++
-				u, _ := hostProfile.ToUnicode(r.Host)
+				u, _ := uts46.ToUnicode(r.Host)
 				t.Errorf("ToIRI(%s) = %s; want %s ([%s] rule %q)", in, got, want, u, ruleOf(strings.ToLower(hostOf(want))))
 			}
 		}
@@ -430,7 +432,7 @@ func TestSpoofHosts(t *testing.T) {
 }
 
 func hostOf(u string) string {
-	r, _ := LEIRI.Parse(u)
+	r, _ := defaultConverter.Parse(u)
 	return r.Host
 }
 
@@ -480,7 +482,7 @@ func TestLegitHosts(t *testing.T) {
 			t.Errorf("ToURI(%s): %v", in, err)
 			continue
 		}
-		want, _ := hostProfile.ToUnicode(hostOf(uri))
+		want, _ := uts46.ToUnicode(hostOf(uri))
 		got, err := ToIRI(uri)
 		if err != nil || hostOf(got) != want {
 			t.Errorf("ToIRI(%s) = %s, %v; want host %s (rule %q)", uri, got, err, want, ruleOf(hostOf(uri)))
@@ -544,7 +546,7 @@ func FuzzDisplayHost(f *testing.F) {
 		}
 		confusable.Top.Similar(h)
 		got, err := DisplayHost(h)
-		if err != nil || isASCII(got) {
+		if err != nil || pct.IsASCII(got) {
 			return
 		}
 		a, err := hostToASCII(h)

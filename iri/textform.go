@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/linkprop"
+	"github.com/relink-go/relink/internal/pct"
 )
 
 // This file implements the minimal escaping of Unicode Technical Standard
@@ -139,7 +140,7 @@ func appendShownRaw(b []byte, s string, comp component) []byte {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || !showAt(r, comp, s, i, i+n) {
 			for k := i; k < i+n; k++ {
-				b = appendPct(b, s[k])
+				b = pct.Append(b, s[k])
 			}
 		} else {
 			b = append(b, s[i:i+n]...)
@@ -186,7 +187,7 @@ func parseText(s string, r *Reference) error {
 // is not followed by two hex digits, or -1.
 func lonePercent(s string, i int) int {
 	for ; i < len(s); i++ {
-		if s[i] == '%' && !isPctEncoded(s, i) {
+		if s[i] == '%' && !pct.IsEncoded(s, i) {
 			return i
 		}
 	}
@@ -204,7 +205,7 @@ func isDotSegment(seg string) bool {
 	for i := 0; i < len(seg); i++ {
 		switch {
 		case seg[i] == '.':
-		case isPctEncoded(seg, i) && seg[i+1] == '2' && (seg[i+2] == 'E' || seg[i+2] == 'e'):
+		case pct.IsEncoded(seg, i) && seg[i+1] == '2' && (seg[i+2] == 'E' || seg[i+2] == 'e'):
 			i += 2
 		default:
 			return false
@@ -309,7 +310,7 @@ func (w *textWriter) undecoded(s string, comp component) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case isPctEncoded(s, i):
+		case pct.IsEncoded(s, i):
 			w.encoded(s[i : i+3])
 			i += 3
 		case c == '&' || c == '=':
@@ -332,14 +333,14 @@ func (w *textWriter) undecoded(s string, comp component) {
 
 // pctByte writes the byte c percent-encoded.
 func (w *textWriter) pctByte(c byte) {
-	w.b = appendPct(w.b, c)
+	w.b = pct.Append(w.b, c)
 	w.soft = -1
 }
 
 func (w *textWriter) pct(r rune) {
 	var buf [utf8.UTFMax]byte
 	for _, c := range buf[:utf8.EncodeRune(buf[:], r)] {
-		w.b = appendPct(w.b, c)
+		w.b = pct.Append(w.b, c)
 	}
 	w.soft = -1
 }
@@ -364,7 +365,7 @@ func (w *textWriter) decoded(s string, comp component, keepDots bool) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '%' && isPctEncoded(s, i):
+		case c == '%' && pct.IsEncoded(s, i):
 			oct, j := appendUnescaped(buf[:0], s, i)
 			w.decodedOctets(s, i, j, oct, keepDots)
 			i = j
@@ -533,5 +534,5 @@ func (w *textWriter) text(s string) {
 
 // isHexPair reports whether s[i:] starts with two hexadecimal digits.
 func isHexPair(s string, i int) bool {
-	return i+1 < len(s) && isHex(s[i]) && isHex(s[i+1])
+	return i+1 < len(s) && pct.IsHex(s[i]) && pct.IsHex(s[i+1])
 }

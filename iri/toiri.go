@@ -3,6 +3,10 @@ package iri
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // ToIRI maps the URI (or IRI) reference s to the IRI a person should see
@@ -36,7 +40,7 @@ import (
 //     its A-label. A percent-encoded host of a DNS scheme is left as it
 //     is;
 //   - in Web mode, a reference with a scheme is first parsed as the URL
-//     Standard does (see ParseURL), so the display form shows the URL a
+//     Standard does (package weburl), so the display form shows the URL a
 //     browser requests; ASCII characters the standard leaves unencoded stay
 //     as they are;
 //   - with a legacy document charset (WithCharset), the query of a
@@ -46,8 +50,10 @@ import (
 // For a valid URI u, ToURI(ToIRI(u)) equals u up to the case of hex digits
 // and of host names, and the decoded unreserved characters (RFC 3986
 // section 6.2.2). ToIRI fails only when s is not acceptable in the
-// converter's mode, or when a raw Unicode host fails IDNA. When nothing
-// needs to change, it returns s itself without allocating.
+// converter's mode, or when a raw Unicode host fails IDNA; the error is an
+// *Error, or in Web mode, where the URL Standard's parser fails, a
+// *weburl.Error. When nothing needs to change, it returns s itself
+// without allocating.
 func (c *Converter) ToIRI(s string) (string, error) {
 	var r Reference
 	in := s
@@ -137,7 +143,7 @@ func (c *Converter) iriClean(r *Reference) bool {
 func (c *Converter) iriCleanComponent(s string, comp component) bool {
 	for i := 0; i < len(s); i++ {
 		b := s[i]
-		if b >= utf8.RuneSelf || b == '%' && (c.mode != Web || isPctEncoded(s, i)) {
+		if b >= utf8.RuneSelf || b == '%' && (c.mode != Web || pct.IsEncoded(s, i)) {
 			return false
 		}
 		if !allowedASCII(b, comp) && !(comp == compFragment && b == '#') && !(c.mode == Web && webRaw(b, comp)) {
@@ -154,13 +160,13 @@ func (c *Converter) iriCleanComponent(s string, comp component) bool {
 func webRaw(c byte, comp component) bool {
 	switch comp {
 	case compPath:
-		return !inSet(c, setPath)
+		return !urlstd.InSet(c, urlstd.Path)
 	case compQuery:
-		return !inSet(c, setSpecialQuery)
+		return !urlstd.InSet(c, urlstd.SpecialQuery)
 	case compFragment:
-		return !inSet(c, setFragment)
+		return !urlstd.InSet(c, urlstd.Fragment)
 	case compUserinfo:
-		return !inSet(c, setUserinfo)
+		return !urlstd.InSet(c, urlstd.Userinfo)
 	}
 	return false
 }
@@ -171,7 +177,7 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 	for i := 0; i < len(s); {
 		ch := s[i]
 		switch {
-		case ch == '%' && isPctEncoded(s, i):
+		case ch == '%' && pct.IsEncoded(s, i):
 			// Decode the whole run of escapes, then decide octet by octet.
 			oct, j := appendUnescaped(buf[:0], s, i)
 			b = appendDecodedOctets(b, s, i, j, oct, comp)
@@ -181,14 +187,14 @@ func (c *Converter) appendIRIComponent(b []byte, s string, comp component) []byt
 				(c.mode == Web && webRaw(ch, comp)) {
 				b = append(b, ch)
 			} else {
-				b = appendPct(b, ch)
+				b = pct.Append(b, ch)
 			}
 			i++
 		default:
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && n == 1 || !showAt(r, comp, s, i, i+n) {
 				for k := 0; k < n; k++ {
-					b = appendPct(b, s[i+k])
+					b = pct.Append(b, s[i+k])
 				}
 			} else {
 				b = append(b, s[i:i+n]...)
@@ -217,7 +223,7 @@ func appendDecodedOctets(b []byte, s string, start, end int, oct []byte, comp co
 		}
 		r, n := utf8.DecodeRune(oct[k:])
 		if r == utf8.RuneError && n <= 1 {
-			b = appendPct(b, o)
+			b = pct.Append(b, o)
 			k++
 			continue
 		}
@@ -225,7 +231,7 @@ func appendDecodedOctets(b []byte, s string, start, end int, oct []byte, comp co
 			b = append(b, oct[k:k+n]...)
 		} else {
 			for _, o := range oct[k : k+n] {
-				b = appendPct(b, o)
+				b = pct.Append(b, o)
 			}
 		}
 		k += n
@@ -267,7 +273,7 @@ func (c *Converter) appendIRIHost(b []byte, h, scheme string) ([]byte, error) {
 // "xn--" in any case.
 func hasACELabel(h string) bool {
 	for i := 0; i+4 <= len(h); i++ {
-		if (i == 0 || h[i-1] == '.') && hasACEPrefix(h[i:]) {
+		if (i == 0 || h[i-1] == '.') && uts46.HasACEPrefix(h[i:]) {
 			return true
 		}
 	}
@@ -279,10 +285,10 @@ func hasACELabel(h string) bool {
 func appendRegName(b []byte, h string) []byte {
 	for i := 0; i < len(h); i++ {
 		c := h[i]
-		if c < utf8.RuneSelf && (allowedASCII(c, compHost) || isPctEncoded(h, i)) {
+		if c < utf8.RuneSelf && (allowedASCII(c, compHost) || pct.IsEncoded(h, i)) {
 			b = append(b, c)
 		} else {
-			b = appendPct(b, c)
+			b = pct.Append(b, c)
 		}
 	}
 	return b

@@ -1,6 +1,10 @@
 package iri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/relink-go/relink/internal/pct"
+)
 
 // webPreprocess applies the Web Address preprocessing steps of 3987bis
 // section 7.2 that change the string; the characters that step 3 would
@@ -22,7 +26,7 @@ func webPreprocess(s string) string {
 		case c == '\t' || c == '\n' || c == '\r':
 			// Step 2: stripped (the URL Standard's tab and newline removal).
 			continue
-		case c == '%' && !isPctEncoded(s, i):
+		case c == '%' && !pct.IsEncoded(s, i):
 			// Step 4.
 			b = append(b, "%25"...)
 			continue
@@ -43,7 +47,7 @@ func needsWebFix(s string) bool {
 		case '\t', '\n', '\r', '\\':
 			return true
 		case '%':
-			if !isPctEncoded(s, i) {
+			if !pct.IsEncoded(s, i) {
 				return true
 			}
 		}

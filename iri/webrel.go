@@ -1,6 +1,12 @@
 package iri
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/weburl"
+)
 
 // webRelative maps the relative reference s to the form a browser gives
 // it when it resolves it in a document of the converter's charset, but
@@ -12,15 +18,15 @@ import "strings"
 // ("//host/path") gets the URL Standard's host processing. Resolving the
 // result against any base gives the URL that resolving s gives.
 func (c *Converter) webRelative(s string) (string, error) {
-	s = removeTabNewline(trimC0Space(s))
+	s = urlstd.RemoveTabNewline(urlstd.TrimC0Space(s))
 	if len(s) >= 2 && (s[0] == '/' || s[0] == '\\') && (s[1] == '/' || s[1] == '\\') {
 		// A network-path reference: what it gives under a special base,
 		// less that base's scheme.
-		u, err := c.ParseURL(s, webRelativeBase)
+		u, err := c.web.Parse(s, webRelativeBase)
 		if err != nil {
 			return "", err
 		}
-		return strings.TrimPrefix(u.href, "http:"), nil
+		return strings.TrimPrefix(u.String(), "http:"), nil
 	}
 	if webRelativeClean(s) {
 		return s, nil // the common case: nothing to encode
@@ -42,8 +48,8 @@ func (c *Converter) webRelativeEncode(s string) string {
 		switch {
 		case ch == '\\':
 			b = append(b, '/')
-		case inSet(ch, setPath):
-			b = appendPct(b, ch)
+		case urlstd.InSet(ch, urlstd.Path):
+			b = pct.Append(b, ch)
 		default:
 			b = append(b, ch)
 		}
@@ -56,15 +62,15 @@ func (c *Converter) webRelativeEncode(s string) string {
 	if strings.HasPrefix(rest, "?") {
 		q := rest[1:]
 		b = append(b, '?')
-		if c.charset != nil && !isASCII(q) {
-			b = appendWebLegacyQuery(b, q, c.charset, c.charName, setSpecialQuery)
+		if c.charset != nil && !pct.IsASCII(q) {
+			b = urlstd.AppendQuery(b, q, c.charset, c.charName, urlstd.SpecialQuery)
 		} else {
-			b = appendEncoded(b, q, setSpecialQuery)
+			b = urlstd.AppendEncoded(b, q, urlstd.SpecialQuery)
 		}
 	}
 	if hasFrag {
 		b = append(b, '#')
-		b = appendEncoded(b, frag, setFragment)
+		b = urlstd.AppendEncoded(b, frag, urlstd.Fragment)
 	}
 	if string(b) == s {
 		return s
@@ -77,20 +83,20 @@ func (c *Converter) webRelativeEncode(s string) string {
 func webRelativeClean(s string) bool {
 	i := 0
 	for ; i < len(s) && s[i] != '?' && s[i] != '#'; i++ {
-		if c := s[i]; c == '\\' || inSet(c, setPath) {
+		if c := s[i]; c == '\\' || urlstd.InSet(c, urlstd.Path) {
 			return false
 		}
 	}
 	if i < len(s) && s[i] == '?' {
 		for i++; i < len(s) && s[i] != '#'; i++ {
-			if inSet(s[i], setSpecialQuery) {
+			if urlstd.InSet(s[i], urlstd.SpecialQuery) {
 				return false
 			}
 		}
 	}
 	if i < len(s) {
 		for i++; i < len(s); i++ {
-			if inSet(s[i], setFragment) {
+			if urlstd.InSet(s[i], urlstd.Fragment) {
 				return false
 			}
 		}
@@ -100,4 +106,4 @@ func webRelativeClean(s string) bool {
 
 // webRelativeBase is the special base network-path references are
 // resolved against in webRelative.
-var webRelativeBase, _ = ParseURL("http://relative.invalid/", nil)
+var webRelativeBase, _ = weburl.Parse("http://relative.invalid/", nil)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/transform"
 )
 
@@ -41,6 +42,7 @@ func (c *CSS) found(l *extract.Link) error {
 		// A style sheet's URLs are UTF-8 whatever its charset, their
 		// queries too (CSSWG, w3c/csswg-drafts#9301).
 		c.conv = iri.NewConverter(iri.WithMode(iri.Web))
+		c.web = weburl.NewParser(nil)
 		c.leiri = iri.NewConverter(iri.WithMode(iri.LEIRI))
 	}
 	c.link(l)

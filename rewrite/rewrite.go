@@ -42,6 +42,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
 )
@@ -127,6 +128,7 @@ type rewriter struct {
 	err    error
 
 	conv    *iri.Converter    // Web mode: the URLs a browser requests
+	web     *weburl.Parser    // conv's charset: links resolved against their base
 	leiri   *iri.Converter    // LEIRI mode: conversion that keeps the form
 	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
@@ -202,6 +204,7 @@ func (r *rewriter) emit(upto int64) {
 func (r *rewriter) start(cs extract.Charset) {
 	r.setCharset(cs)
 	r.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(cs.Encoding))
+	r.web = weburl.NewParser(cs.Encoding)
 	r.leiri = iri.NewConverter(iri.WithMode(iri.LEIRI), iri.WithCharset(cs.Encoding))
 }
 
@@ -281,7 +284,7 @@ func (r *rewriter) resolve(l *extract.Link) bool {
 // against l.Base, or as it is without one.
 func (r *rewriter) target(l *extract.Link, v string) (string, error) {
 	if l.Base != nil {
-		return r.conv.ResolveURL(l.Base, v)
+		return r.web.Resolve(l.Base, v)
 	}
 	return r.conv.ToURI(v)
 }
@@ -382,10 +385,10 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 		if l.URI == "" {
 			return "", false
 		}
-		target, err := iri.ParseURL(l.URI, nil)
+		target, err := weburl.Parse(l.URI, nil)
 		rel := l.URI
 		if err == nil && l.Base != nil {
-			rel = iri.Relative(l.Base, target)
+			rel = weburl.Relative(l.Base, target)
 		}
 		if refKind(ref) < refKind(rel) {
 			ref = rel

@@ -303,7 +303,7 @@ func (t *Text) display(ref string) (string, error) {
 	if t.kind == kindUTF8 || t.kind == kindUTF16 {
 		return s, nil
 	}
-	r, err := iri.LEIRI.Parse(s)
+	r, err := iri.Parse(s)
 	if err != nil || !r.HasAuthority || t.holdsAll(r.Host) {
 		return s, nil
 	}
@@ -312,7 +312,7 @@ func (t *Text) display(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	ru, err := iri.LEIRI.Parse(u)
+	ru, err := iri.Parse(u)
 	if err != nil {
 		return "", err
 	}

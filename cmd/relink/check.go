@@ -65,7 +65,7 @@ func runCheck(cmd *command, args []string, e *env) int {
 
 // doCheck prints the violations of in.
 func (c *converter) doCheck(in string) {
-	vs := c.mode.Check(in)
+	vs := c.conv.Check(in)
 	q := quote(in)
 	var b strings.Builder
 	for _, v := range vs {
@@ -99,7 +99,7 @@ type jsonViolation struct {
 // jsonCheck writes the violations of in as a JSON object.
 func (c *converter) jsonCheck(in string) {
 	vs := []jsonViolation{}
-	for _, v := range c.mode.Check(in) {
+	for _, v := range c.conv.Check(in) {
 		if v.Severity == iri.SeverityError {
 			c.failed = true
 		}

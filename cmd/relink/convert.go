@@ -11,6 +11,7 @@ import (
 
 	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // The uri and iri commands share their flags, their input handling and
@@ -146,8 +147,7 @@ type converter struct {
 	name    string // command name, for messages
 	mode    iri.Mode
 	conv    *iri.Converter
-	baseURL *iri.URL       // --base in web mode, else nil
-	baseRef *iri.Reference // --base in strict and leiri modes, else nil
+	base    *iri.Base // --base, or nil
 	convert func(*iri.Converter, string) (string, error)
 	out     *bufio.Writer
 	jsonl   *jsonl // --jsonl, else nil
@@ -241,21 +241,19 @@ func (c *converter) runInputs(inputs []string, e *env) int {
 	return exitOK
 }
 
-// setBase parses the --base value. It returns -1 on success and the exit
-// status of a usage error otherwise.
+// setBase parses the --base value, which must be an absolute IRI that the
+// mode accepts. It returns -1 on success and the exit status of a usage
+// error otherwise.
 func (c *converter) setBase(cmd *command, e *env, base string) int {
-	ref, err := c.mode.Parse(base)
+	ref, err := c.conv.Parse(base)
 	if err == nil && !ref.IsAbs() {
 		return usageError(cmd, e, "--base %s is not an absolute IRI (it has no scheme)", quote(base))
 	}
-	if err == nil && c.mode == iri.Web {
-		c.baseURL, err = c.conv.ParseURL(base, nil)
+	if err == nil {
+		c.base, err = c.conv.ParseBase(base)
 	}
 	if err != nil {
 		return usageError(cmd, e, "invalid --base %s: %s", quote(base), reason(err))
-	}
-	if c.baseURL == nil {
-		c.baseRef = ref
 	}
 	return -1
 }
@@ -347,15 +345,8 @@ func (c *converter) do(in string, lineno int) {
 
 // resolve resolves in against the base, if there is one.
 func (c *converter) resolve(in string) (string, error) {
-	switch {
-	case c.baseURL != nil:
-		return c.conv.ResolveURL(c.baseURL, in)
-	case c.baseRef != nil:
-		ref, err := c.mode.Parse(in)
-		if err != nil {
-			return "", err
-		}
-		return c.baseRef.ResolveReference(ref).String(), nil
+	if c.base != nil {
+		return c.base.Resolve(in)
 	}
 	return in, nil
 }
@@ -391,7 +382,7 @@ func (c *converter) flush() {
 // the quoted input and the "iri:" prefix.
 func reason(err error) string {
 	var ie *iri.Error
-	var ue *iri.URLError
+	var ue *weburl.Error
 	switch {
 	case errors.As(err, &ie):
 		if ie.Offset >= 0 {

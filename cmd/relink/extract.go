@@ -15,7 +15,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/webenc"
-	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 var extractCommand = &command{
@@ -505,7 +505,7 @@ func checkCharsetBase(cmd *command, e *env, charset, base string) int {
 		}
 	}
 	if base != "" {
-		if _, err := iri.ParseURL(base, nil); err != nil {
+		if _, err := weburl.Parse(base, nil); err != nil {
 			return usageError(cmd, e, "invalid --base %s: %s", quote(base), reason(err))
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/relink-go/relink/internal/webenc"
@@ -11,17 +12,18 @@ import (
 // jsonl is the state of --jsonl: the form for lists that may hold any
 // string (NUL, newlines), one JSON object per line in and out, in order.
 type jsonl struct {
-	key     string                    // "uri" or "iri"
-	charset string                    // --charset, for records without one
-	convs   map[string]*iri.Converter // by charset label
-	base    string                    // the last base parsed, and its forms
-	baseURL *iri.URL
-	baseRef *iri.Reference
+	key     string                       // "uri" or "iri"
+	charset string                       // --charset, for records without one
+	convs   map[string]*iri.Converter    // by charset label
+	bases   map[*iri.Converter]*iri.Base // --base parsed by each converter
+	base    string                       // the last record base parsed, and its form
+	baseIn  *iri.Converter               // the converter that parsed it
+	baseB   *iri.Base
 	baseErr error
 }
 
 func newJSONL(key, charset string) *jsonl {
-	return &jsonl{key: key, charset: charset, convs: map[string]*iri.Converter{}}
+	return &jsonl{key: key, charset: charset, convs: map[string]*iri.Converter{}, bases: map[*iri.Converter]*iri.Base{}}
 }
 
 // jsonRecord is one input line of --jsonl. Base and Charset are optional;
@@ -81,11 +83,9 @@ func (c *converter) jsonConvert(rec *jsonRecord) (string, error) {
 	switch {
 	case rec.Base != nil:
 		s, err = c.jsonResolve(conv, *rec.Base, s)
-	case c.baseURL != nil:
+	case c.base != nil:
 		// The record's charset encodes the query while resolving.
-		s, err = conv.ResolveURL(c.baseURL, s)
-	default:
-		s, err = c.resolve(s)
+		s, err = c.flagBase(conv).Resolve(s)
 	}
 	if err != nil {
 		return "", err
@@ -93,32 +93,48 @@ func (c *converter) jsonConvert(rec *jsonRecord) (string, error) {
 	return c.convert(conv, s)
 }
 
+// flagBase returns --base for resolving in conv's charset.
+func (c *converter) flagBase(conv *iri.Converter) *iri.Base {
+	if conv == c.conv {
+		return c.base
+	}
+	j := c.jsonl
+	b := j.bases[conv]
+	if b == nil {
+		b = rebase(c.base, conv)
+		j.bases[conv] = b
+	}
+	return b
+}
+
+// rebase returns the base b, parsed by another converter, as parsed by
+// conv, so that references resolve in conv's charset. A base parses to
+// the same base again whatever the charset (a URL's href is ASCII).
+func rebase(b *iri.Base, conv *iri.Converter) *iri.Base {
+	if nb, err := conv.ParseBase(b.String()); err == nil {
+		return nb
+	}
+	return b
+}
+
 // jsonResolve resolves in against base, keeping the last base parsed.
 func (c *converter) jsonResolve(conv *iri.Converter, base, in string) (string, error) {
 	j := c.jsonl
-	if base != j.base || (j.baseURL == nil && j.baseRef == nil && j.baseErr == nil) {
-		j.base, j.baseURL, j.baseRef, j.baseErr = base, nil, nil, nil
-		if c.mode == iri.Web {
-			j.baseURL, j.baseErr = conv.ParseURL(base, nil)
-		} else if ref, err := c.mode.Parse(base); err != nil {
-			j.baseErr = err
-		} else if !ref.IsAbs() {
+	if base != j.base || (j.baseB == nil && j.baseErr == nil) {
+		j.base, j.baseIn = base, conv
+		j.baseB, j.baseErr = conv.ParseBase(base)
+		if errors.Is(j.baseErr, iri.ErrNotAbsolute) {
 			j.baseErr = errorString("base " + strconv.Quote(base) + " is not absolute")
-		} else {
-			j.baseRef = ref
 		}
 	}
-	switch {
-	case j.baseErr != nil:
+	if j.baseErr != nil {
 		return "", errorString("invalid base " + strconv.Quote(base) + ": " + reason(j.baseErr))
-	case j.baseURL != nil:
-		return conv.ResolveURL(j.baseURL, in)
 	}
-	ref, err := c.mode.Parse(in)
-	if err != nil {
-		return "", err
+	b := j.baseB
+	if conv != j.baseIn {
+		b = rebase(b, conv)
 	}
-	return j.baseRef.ResolveReference(ref).String(), nil
+	return b.Resolve(in)
 }
 
 func (c *converter) writeJSON(v any) {

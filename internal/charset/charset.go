@@ -23,7 +23,6 @@ package charset
 
 import (
 	"bytes"
-	"mime"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -287,17 +286,8 @@ func charsetRule(head []byte) (string, bool) {
 // hintCharset returns the WHATWG name of the charset a Content-Type
 // value or a bare label names, or "".
 func hintCharset(hint string) string {
-	if hint == "" {
-		return ""
-	}
-	label := hint
-	if strings.Contains(hint, "/") || strings.Contains(hint, ";") {
-		label = ""
-		if _, params, err := mime.ParseMediaType(hint); err == nil {
-			label = params["charset"]
-		}
-	}
-	return Lookup(label)
+	_, name := webenc.LookupHint(hint)
+	return name
 }
 
 // xmlEncoding returns the WHATWG name of the encoding that the XML

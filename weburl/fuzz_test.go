@@ -1,38 +1,40 @@
-package iri
+package weburl
 
 import (
 	"testing"
 	"unicode/utf8"
+
+	"github.com/relink-go/relink/internal/pct"
 )
 
-// FuzzParseURL checks the URL Standard parser's invariants: it never
+// FuzzParse checks the URL Standard parser's invariants: it never
 // panics; a parsed URL's href is ASCII when the input is valid UTF-8 (the
 // host is ASCII after IDNA and every other component percent-encodes
 // non-ASCII); the href parses again, to itself (serialization is
 // idempotent); and the component accessors partition the href.
-func FuzzParseURL(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, c := range loadWPT[wptURLCase](f, "urltestdata.json") {
 		f.Add(c.Input, deref(c.Base))
 	}
 	f.Fuzz(func(t *testing.T, input, base string) {
 		var b *URL
 		if base != "<nil>" {
-			b, _ = ParseURL(base, nil)
+			b, _ = Parse(base, nil)
 		}
-		u, err := ParseURL(input, b)
+		u, err := Parse(input, b)
 		if err != nil {
 			return
 		}
 		href := u.String()
-		if utf8.ValidString(input) && !isASCII(href) {
-			t.Errorf("ParseURL(%q, %q) = %q: not ASCII", input, base, href)
+		if utf8.ValidString(input) && !pct.IsASCII(href) {
+			t.Errorf("Parse(%q, %q) = %q: not ASCII", input, base, href)
 		}
-		v, err := ParseURL(href, nil)
+		v, err := Parse(href, nil)
 		if err != nil {
-			t.Fatalf("ParseURL(%q, %q) = %q, which does not parse: %v", input, base, href, err)
+			t.Fatalf("Parse(%q, %q) = %q, which does not parse: %v", input, base, href, err)
 		}
 		if v.String() != href {
-			t.Errorf("ParseURL(%q) = %q, want itself (from input %q, base %q)", href, v.String(), input, base)
+			t.Errorf("Parse(%q) = %q, want itself (from input %q, base %q)", href, v.String(), input, base)
 		}
 		parts := u.Protocol()
 		if u.HasHost() {

@@ -1,4 +1,4 @@
-package iri
+package weburl
 
 import (
 	"encoding/json"
@@ -58,48 +58,48 @@ func TestWPTURL(t *testing.T) {
 	for _, c := range cases {
 		var base *URL
 		if c.Base != nil {
-			b, err := ParseURL(*c.Base, nil)
+			b, err := Parse(*c.Base, nil)
 			if err != nil {
 				t.Errorf("base %q: %v", *c.Base, err)
 				continue
 			}
 			base = b
 		}
-		u, err := ParseURL(c.Input, base)
-		// ResolveURL and AppendResolveURL, with their fast paths, give
-		// the same href or fail alike.
+		u, err := Parse(c.Input, base)
+		// Resolve and AppendResolve, with their fast paths, give the
+		// same href or fail alike.
 		href := ""
 		if err == nil {
 			href = u.String()
 		}
-		if r, rerr := defaultConverter.ResolveURL(base, c.Input); r != href || (rerr == nil) != (err == nil) {
-			t.Errorf("ResolveURL(%v, %q) = %q, %v; ParseURL gives %q, %v", deref(c.Base), c.Input, r, rerr, href, err)
+		if r, rerr := utf8Parser.Resolve(base, c.Input); r != href || (rerr == nil) != (err == nil) {
+			t.Errorf("Resolve(%v, %q) = %q, %v; Parse gives %q, %v", deref(c.Base), c.Input, r, rerr, href, err)
 		}
-		if b, aerr := defaultConverter.AppendResolveURL([]byte("x"), base, c.Input); string(b) != "x"+href || (aerr == nil) != (err == nil) {
-			t.Errorf("AppendResolveURL(x, %v, %q) = %q, %v; ParseURL gives %q, %v", deref(c.Base), c.Input, b, aerr, href, err)
+		if b, aerr := utf8Parser.AppendResolve([]byte("x"), base, c.Input); string(b) != "x"+href || (aerr == nil) != (err == nil) {
+			t.Errorf("AppendResolve(x, %v, %q) = %q, %v; Parse gives %q, %v", deref(c.Base), c.Input, b, aerr, href, err)
 		}
 		if c.Failure {
 			if err == nil {
-				t.Errorf("ParseURL(%q, %v) = %q, want failure", c.Input, c.Base, u)
+				t.Errorf("Parse(%q, %v) = %q, want failure", c.Input, c.Base, u)
 				continue
 			}
 			pass++
 			continue
 		}
 		if err != nil {
-			t.Errorf("ParseURL(%q, %v): %v, want %q", c.Input, deref(c.Base), err, c.Href)
+			t.Errorf("Parse(%q, %v): %v, want %q", c.Input, deref(c.Base), err, c.Href)
 			continue
 		}
 		got := [...]string{u.String(), u.Protocol(), u.Username(), u.Password(), u.Host(), u.Hostname(), u.Port(), u.Pathname(), u.Search(), u.Hash()}
 		want := [...]string{c.Href, c.Protocol, c.Username, c.Password, c.Host, c.Hostname, c.Port, c.Pathname, c.Search, c.Hash}
 		if c.Origin != nil {
 			if o := u.Origin(); o != *c.Origin {
-				t.Errorf("ParseURL(%q, %q).Origin() = %q, want %q", c.Input, deref(c.Base), o, *c.Origin)
+				t.Errorf("Parse(%q, %q).Origin() = %q, want %q", c.Input, deref(c.Base), o, *c.Origin)
 				continue
 			}
 		}
 		if got != want {
-			t.Errorf("ParseURL(%q, %q):\n got %q\nwant %q", c.Input, deref(c.Base), got, want)
+			t.Errorf("Parse(%q, %q):\n got %q\nwant %q", c.Input, deref(c.Base), got, want)
 			continue
 		}
 		pass++
@@ -130,7 +130,7 @@ func runHostCases(t *testing.T, file string, known map[string]string) {
 		if c.Input == "" {
 			continue // as in WPT: new URL("https:///x") cannot test an empty host
 		}
-		u, err := ParseURL("https://"+c.Input+"/x", nil)
+		u, err := Parse("https://"+c.Input+"/x", nil)
 		ok := false
 		got := "failure"
 		if err == nil {
@@ -209,8 +209,8 @@ func TestWPTPercentEncoding(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			conv := NewConverter(WithCharset(e))
-			u, err := conv.ParseURL("https://doesnotmatter.invalid/?"+c.Input+"#"+c.Input, nil)
+			p := NewParser(e)
+			u, err := p.Parse("https://doesnotmatter.invalid/?"+c.Input+"#"+c.Input, nil)
 			if err != nil {
 				t.Errorf("%s %q: %v", enc, c.Input, err)
 				continue

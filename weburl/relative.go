@@ -1,4 +1,4 @@
-package iri
+package weburl
 
 import "strings"
 
@@ -29,7 +29,7 @@ func Relative(base, target *URL) string {
 	if hasF {
 		rel += "#" + f
 	}
-	if u, err := ParseURL(rel, base); err != nil || u.href != target.href {
+	if u, err := Parse(rel, base); err != nil || u.href != target.href {
 		return target.href
 	}
 	return rel

@@ -1,12 +1,12 @@
-package iri
+package weburl
 
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/transform"
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/internal/uts46"
 )
 
 // appendHost runs the URL Standard's host parser on input and appends the
@@ -28,23 +28,23 @@ func appendHost(b []byte, input string, opaque bool) ([]byte, string) {
 				return b, "forbidden host code point in " + quote(input)
 			}
 		}
-		return appendEncoded(b, input, setC0), ""
+		return urlstd.AppendEncoded(b, input, urlstd.C0), ""
 	}
 	domain := input
 	if strings.IndexByte(input, '%') >= 0 {
-		dec, _ := pctDecode(input)
+		dec, _ := pct.Decode(input)
 		domain = strings.ToValidUTF8(dec, "\uFFFD")
 	}
 	ascii, reason := webDomainToASCII(domain)
 	if reason != "" {
 		return b, reason
 	}
-	if endsInNumber(ascii) {
-		v, ok := parseIPv4(ascii)
+	if urlstd.EndsInNumber(ascii) {
+		v, ok := urlstd.ParseIPv4(ascii)
 		if !ok {
 			return b, "invalid IPv4 address " + quote(ascii)
 		}
-		return appendIPv4(b, v), ""
+		return urlstd.AppendIPv4(b, v), ""
 	}
 	return append(b, ascii...), ""
 }
@@ -69,8 +69,8 @@ func isForbiddenDomain(c byte) bool {
 // ToASCII.
 func webDomainToASCII(domain string) (string, string) {
 	result := domain
-	if !isASCII(domain) {
-		a, err := idnaToASCII(domain)
+	if !pct.IsASCII(domain) {
+		a, err := uts46.ToASCII(domain)
 		if err != nil {
 			return "", "invalid domain " + quote(domain) + ": " + err.Error()
 		}
@@ -106,117 +106,6 @@ func asciiLower(s string) string {
 	return s
 }
 
-// endsInNumber implements the URL Standard's ends-in-a-number checker.
-func endsInNumber(s string) bool {
-	if strings.HasSuffix(s, ".") {
-		s = s[:len(s)-1]
-		if s == "" {
-			return false
-		}
-	}
-	last := s
-	if i := strings.LastIndexByte(s, '.'); i >= 0 {
-		last = s[i+1:]
-	}
-	if last == "" {
-		return false
-	}
-	digits := true
-	for i := 0; i < len(last); i++ {
-		if !isASCIIDigit(last[i]) {
-			digits = false
-			break
-		}
-	}
-	if digits {
-		return true
-	}
-	_, ok := parseIPv4Number(last)
-	return ok
-}
-
-// parseIPv4Number parses a decimal, octal ("0" prefix) or hexadecimal
-// ("0x" prefix) number; values above 2^32 are clamped to 2^32 + 1 so that
-// the callers' range checks fail.
-func parseIPv4Number(s string) (uint64, bool) {
-	if s == "" {
-		return 0, false
-	}
-	base := uint64(10)
-	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		base, s = 16, s[2:]
-	} else if len(s) >= 2 && s[0] == '0' {
-		base, s = 8, s[1:]
-	}
-	var n uint64
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		var d uint64
-		switch {
-		case '0' <= c && c <= '9':
-			d = uint64(c - '0')
-		case 'a' <= c && c <= 'f':
-			d = uint64(c-'a') + 10
-		case 'A' <= c && c <= 'F':
-			d = uint64(c-'A') + 10
-		default:
-			return 0, false
-		}
-		if d >= base {
-			return 0, false
-		}
-		if n <= 1<<32 {
-			n = n*base + d
-		}
-	}
-	if n > 1<<32 {
-		n = 1<<32 + 1
-	}
-	return n, true
-}
-
-func parseIPv4(s string) (uint32, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 1 && parts[len(parts)-1] == "" {
-		parts = parts[:len(parts)-1]
-	}
-	if len(parts) > 4 {
-		return 0, false
-	}
-	var nums [4]uint64
-	for i, p := range parts {
-		n, ok := parseIPv4Number(p)
-		if !ok {
-			return 0, false
-		}
-		nums[i] = n
-	}
-	last := len(parts) - 1
-	for i := 0; i < last; i++ {
-		if nums[i] > 255 {
-			return 0, false
-		}
-	}
-	if nums[last] >= 1<<(8*(5-len(parts))) {
-		return 0, false
-	}
-	v := nums[last]
-	for i := 0; i < last; i++ {
-		v += nums[i] << (8 * (3 - i))
-	}
-	return uint32(v), true
-}
-
-func appendIPv4(b []byte, v uint32) []byte {
-	for i := 3; i >= 0; i-- {
-		b = strconv.AppendUint(b, uint64(v>>(8*i)&0xff), 10)
-		if i > 0 {
-			b = append(b, '.')
-		}
-	}
-	return b
-}
-
 // parseIPv6 implements the URL Standard's IPv6 parser.
 func parseIPv6(s string, addr *[8]uint16) bool {
 	piece, compress := 0, -1
@@ -243,8 +132,8 @@ func parseIPv6(s string, addr *[8]uint16) bool {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && p < len(s) && isHex(s[p]) {
-			value = value*16 + int(unhex(s[p]))
+		for length < 4 && p < len(s) && pct.IsHex(s[p]) {
+			value = value*16 + int(pct.Unhex(s[p]))
 			p++
 			length++
 		}
@@ -359,70 +248,4 @@ func appendIPv6(b []byte, addr *[8]uint16) []byte {
 		}
 	}
 	return append(b, ']')
-}
-
-// appendWebLegacyQuery appends the query q of a special URL in a document
-// with the legacy encoding e: ASCII is percent-encoded with set, runs of
-// other characters are encoded in e and then percent-encoded, and a
-// character e cannot encode becomes "%26%23NNNN%3B".
-func appendWebLegacyQuery(b []byte, q string, e encoding.Encoding, name string, set encodeSet) []byte {
-	if name == "iso-2022-jp" {
-		return appendStatefulQuery(b, q, e, set)
-	}
-	return appendCharsetQuery(b, q, e, name,
-		func(q string, i int) bool { return !inSet(q[i], set) },
-		func(c byte) bool { return !inSet(c, set) })
-}
-
-// appendStatefulQuery is appendWebLegacyQuery for a stateful encoding
-// (ISO-2022-JP): the whole query goes through one encoder, as the URL
-// Standard's "percent-encode after encoding" does, so that its state
-// carries from one run of characters to the next ("¥s" stays in
-// JIS X 0201 Roman for the "s"). A character the encoder rejects becomes
-// "%26%23NNNN%3B", the encoder's state kept; ISO-2022-JP rejects
-// U+000E, U+000F and U+001B as U+FFFD, and a byte that is not UTF-8 is
-// percent-encoded as itself.
-func appendStatefulQuery(b []byte, q string, e encoding.Encoding, set encodeSet) []byte {
-	enc := e.NewEncoder()
-	src := []byte(q)
-	var buf [256]byte
-	for len(src) > 0 {
-		nDst, nSrc, err := enc.Transform(buf[:], src, true)
-		for _, c := range buf[:nDst] {
-			if inSet(c, set) {
-				b = appendPct(b, c)
-			} else {
-				b = append(b, c)
-			}
-		}
-		src = src[nSrc:]
-		switch {
-		case err == nil:
-		case err == transform.ErrShortDst:
-		case len(src) > 0:
-			r, n := utf8.DecodeRune(src)
-			switch {
-			case r == utf8.RuneError && n <= 1:
-				b = appendPct(b, src[0])
-				n = 1
-			case r == 0x0E || r == 0x0F || r == 0x1B:
-				b = appendNCR(b, utf8.RuneError)
-			default:
-				b = appendNCR(b, r)
-			}
-			src = src[n:]
-		default:
-			return b
-		}
-	}
-	// The encoder's return to ASCII at the end of its input.
-	nDst, _, _ := enc.Transform(buf[:], nil, true)
-	for _, c := range buf[:nDst] {
-		if inSet(c, set) {
-			b = appendPct(b, c)
-		} else {
-			b = append(b, c)
-		}
-	}
-	return b
 }

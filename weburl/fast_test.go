@@ -1,9 +1,9 @@
-package iri
+package weburl
 
 import (
 	"testing"
 
-	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // resolveCases are references fastResolve takes and references it must
@@ -40,7 +40,7 @@ var fastResolveBases = []string{
 func TestFastResolve(t *testing.T) {
 	taken := 0
 	for _, bs := range fastResolveBases {
-		base, err := ParseURL(bs, nil)
+		base, err := Parse(bs, nil)
 		if err != nil {
 			t.Fatalf("base %q: %v", bs, err)
 		}
@@ -64,17 +64,17 @@ func checkFastResolve(t *testing.T, base *URL, ref string) bool {
 		return false
 	}
 	var u URL
-	if err := defaultConverter.parseURL(&u, ref, base); err != nil {
+	if err := utf8Parser.parse(&u, ref, base); err != nil {
 		t.Errorf("fastResolve(%q, %q) = %q, the parser fails: %v", base.href, ref, got, err)
 		return true
 	}
 	if got != u.href {
 		t.Errorf("fastResolve(%q, %q) = %q, the parser gives %q", base.href, ref, got, u.href)
 	}
-	// Appended after other bytes, as AppendResolveURL appends it (a ".."
+	// Appended after other bytes, as AppendResolve appends it (a ".."
 	// must not reach into them).
-	if b, err := defaultConverter.AppendResolveURL([]byte("/x/"), base, ref); err != nil || string(b) != "/x/"+u.href {
-		t.Errorf("AppendResolveURL(%q, %q, %q) = %q, %v; want %q", "/x/", base.href, ref, b, err, "/x/"+u.href)
+	if b, err := utf8Parser.AppendResolve([]byte("/x/"), base, ref); err != nil || string(b) != "/x/"+u.href {
+		t.Errorf("AppendResolve(%q, %q, %q) = %q, %v; want %q", "/x/", base.href, ref, b, err, "/x/"+u.href)
 	}
 	return true
 }
@@ -86,7 +86,7 @@ func FuzzFastResolve(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, bs, ref string) {
-		base, err := ParseURL(bs, nil)
+		base, err := Parse(bs, nil)
 		if err != nil {
 			return
 		}
@@ -94,27 +94,28 @@ func FuzzFastResolve(f *testing.F) {
 	})
 }
 
-// TestWebRelativeClean checks that webRelativeClean holds exactly for the
-// references webRelativeEncode leaves unchanged.
-func TestWebRelativeClean(t *testing.T) {
-	sjis, err := htmlindex.Get("shift_jis")
-	if err != nil {
-		t.Fatal(err)
-	}
-	alphabet := []string{"a", "/", "?", "#", "\\", " ", "%", "é", "'", "\"", "<", "`", "{", "|", "^", ".", "&", "="}
-	for _, c := range []*Converter{defaultConverter, NewConverter(WithMode(Web), WithCharset(sjis))} {
-		var walk func(prefix string, depth int)
-		walk = func(prefix string, depth int) {
-			if clean, same := webRelativeClean(prefix), c.webRelativeEncode(prefix) == prefix; clean != same {
-				t.Errorf("webRelativeClean(%q) = %v, but webRelativeEncode gives %q", prefix, clean, c.webRelativeEncode(prefix))
-			}
-			if depth == 0 {
-				return
-			}
-			for _, a := range alphabet {
-				walk(prefix+a, depth-1)
+// TestAppendResolveAllocs checks AppendResolve's promise: an absolute URL
+// in serialized form and the common relative references of a page are
+// resolved into a buffer with room without allocating, in a UTF-8 and in
+// a legacy document alike; Resolve returns such a URL, or the base's
+// href, without allocating either.
+func TestAppendResolveAllocs(t *testing.T) {
+	refs := []string{"", "#top", "?q=1", "/about", "img/a.png", "../css/a.css?v=3", "./x/../y", "a/b/", "https://other.example/p?q#f"}
+	for _, p := range []*Parser{NewParser(nil), NewParser(charmap.Windows1252)} {
+		base, err := p.Parse("https://example.com/dir/page.html?x#y", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 0, 256)
+		for _, ref := range refs {
+			if n := testing.AllocsPerRun(100, func() { buf, _ = p.AppendResolve(buf[:0], base, ref) }); n != 0 {
+				t.Errorf("%v: AppendResolve(%q): %v allocations, want 0", p.enc, ref, n)
 			}
 		}
-		walk("", 3)
+		for _, ref := range []string{"https://other.example/p?q#f", ""} {
+			if n := testing.AllocsPerRun(100, func() { _, _ = p.Resolve(base, ref) }); n != 0 {
+				t.Errorf("%v: Resolve(%q): %v allocations, want 0", p.enc, ref, n)
+			}
+		}
 	}
 }

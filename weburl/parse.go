@@ -1,40 +1,85 @@
-package iri
+package weburl
 
 import (
 	"strings"
-	"unicode/utf8"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/text/encoding"
+
+	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/internal/webenc"
 )
 
-// ParseURL parses input with the URL Standard's basic URL parser against
-// base (nil for none), taking queries as UTF-8. See Converter.ParseURL.
-func ParseURL(input string, base *URL) (*URL, error) {
-	return defaultConverter.ParseURL(input, base)
+// Parse parses input with the URL Standard's basic URL parser against
+// base (nil for none), taking queries as UTF-8: what a browser does with
+// an href in a UTF-8 document. A failure of the standard's parser is an
+// *Error. See Parser for documents in other encodings.
+func Parse(input string, base *URL) (*URL, error) { return utf8Parser.Parse(input, base) }
+
+// A Parser is the URL Standard's parser for the URLs of a document in a
+// given encoding: the query of a URL with a special scheme other than ws
+// and wss is encoded in it ("percent-encode after encoding"), the rest
+// of the URL in UTF-8, as browsers do. A Parser is immutable and safe
+// for concurrent use.
+type Parser struct {
+	enc  encoding.Encoding // nil for UTF-8
+	name string            // its name in the Encoding Standard, or ""
 }
 
-// ParseURL parses input with the URL Standard's basic URL parser against
-// base (nil for none): what a browser does with an href value in a
-// document whose encoding is the converter's charset. The query of a
-// special URL other than ws and wss is encoded in that charset. The
-// converter's mode plays no part. A failure of the standard's parser is a
-// *URLError.
-func (c *Converter) ParseURL(input string, base *URL) (*URL, error) {
+// utf8Parser is the Parser of UTF-8 documents, which NewParser returns
+// for every encoding whose URLs have UTF-8 queries.
+var utf8Parser = &Parser{}
+
+// NewParser returns the Parser of documents in the encoding e; nil means
+// UTF-8. UTF-8, UTF-16 and the "replacement" encoding give UTF-8 queries,
+// as the URL Standard says. An encoding with a name in the WHATWG
+// Encoding Standard encodes as the standard's encoder does, whatever its
+// implementation (golang.org/x/text's windows-1252 and Shift_JIS encode a
+// few characters otherwise); a character it cannot encode becomes the
+// percent-encoded numeric character reference "%26%23NNNN%3B". NewParser
+// returns the same Parser for every encoding of one name in that
+// standard, so that making one per document costs nothing.
+func NewParser(e encoding.Encoding) *Parser {
+	enc, name := webenc.QueryEncoding(e)
+	switch {
+	case enc == nil:
+		return utf8Parser
+	case name == "":
+		return &Parser{enc: enc}
+	}
+	if p, ok := parsers.Load(name); ok {
+		return p.(*Parser)
+	}
+	p, _ := parsers.LoadOrStore(name, &Parser{enc: enc, name: name})
+	return p.(*Parser)
+}
+
+// parsers holds the Parser of each encoding of the Encoding Standard
+// that NewParser was asked for, by name, so that a program that makes a
+// Parser per document allocates one per encoding.
+var parsers sync.Map
+
+// Parse parses input against base (nil for none), as the package's
+// Parse does but with p's encoding for the query.
+func (p *Parser) Parse(input string, base *URL) (*URL, error) {
 	u := new(URL)
-	if err := c.parseURL(u, input, base); err != nil {
+	if err := p.parse(u, input, base); err != nil {
 		return nil, err
 	}
 	return u, nil
 }
 
-// ResolveURL parses ref against base (both with the URL Standard's parser
-// and the converter's charset) and returns the href of the result. When
-// ref is already an absolute URL in its serialized form and needs no base,
-// ResolveURL returns ref itself without allocating.
-func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
+// Resolve parses ref against base (nil for none) and returns the href of
+// the result: the URL a browser requests for an href ref in a document
+// whose base URL is base. When ref is already an absolute URL in its
+// serialized form, Resolve returns ref itself, and it resolves the common
+// relative references against a base with a special scheme other than
+// file without running the whole parser. A failure is an *Error.
+func (p *Parser) Resolve(base *URL, ref string) (string, error) {
 	var u URL
-	if fastParseURL(ref, &u) {
+	if fastParse(ref, &u) {
 		return ref, nil
 	}
 	if base != nil {
@@ -42,19 +87,20 @@ func (c *Converter) ResolveURL(base *URL, ref string) (string, error) {
 			return href, nil
 		}
 	}
-	if err := c.parseURL(&u, ref, base); err != nil {
+	if err := p.parse(&u, ref, base); err != nil {
 		return "", err
 	}
 	return u.href, nil
 }
 
-// AppendResolveURL appends to dst the href that ResolveURL returns, for a
-// caller that keeps many of them in storage of its own: the common
-// relative references of a page are resolved into dst without
-// allocating. On an error it returns dst unchanged.
-func (c *Converter) AppendResolveURL(dst []byte, base *URL, ref string) ([]byte, error) {
+// AppendResolve appends to dst the href that Resolve returns, for a
+// caller that keeps many of them in storage of its own: an absolute URL
+// in its serialized form and the common relative references of a page
+// are resolved into dst without allocating. On an error it returns dst
+// unchanged.
+func (p *Parser) AppendResolve(dst []byte, base *URL, ref string) ([]byte, error) {
 	var u URL
-	if fastParseURL(ref, &u) {
+	if fastParse(ref, &u) {
 		return append(dst, ref...), nil
 	}
 	if base != nil {
@@ -62,7 +108,7 @@ func (c *Converter) AppendResolveURL(dst []byte, base *URL, ref string) ([]byte,
 			return b, nil
 		}
 	}
-	if err := c.parseURL(&u, ref, base); err != nil {
+	if err := p.parse(&u, ref, base); err != nil {
 		return dst, err
 	}
 	return append(dst, u.href...), nil
@@ -80,19 +126,20 @@ type urlParser struct {
 	b       []byte
 }
 
-func (c *Converter) parseURL(u *URL, input string, base *URL) error {
-	if fastParseURL(input, u) {
+// parse runs the parser on input against base and fills u.
+func (p *Parser) parse(u *URL, input string, base *URL) error {
+	if fastParse(input, u) {
 		return nil
 	}
-	in := removeTabNewline(trimC0Space(input))
+	in := urlstd.RemoveTabNewline(urlstd.TrimC0Space(input))
 	n := len(in) + 16
 	if base != nil {
 		n += len(base.href)
 	}
-	ps := urlParser{in: in, base: base, enc: c.charset, encName: c.charName, b: make([]byte, 0, n)}
+	ps := urlParser{in: in, base: base, enc: p.enc, encName: p.name, b: make([]byte, 0, n)}
 	ps.u = URL{queryStart: -1, fragStart: -1}
 	if reason := ps.run(); reason != "" {
-		e := &URLError{Input: input, Reason: reason}
+		e := &Error{Input: input, Reason: reason}
 		if base != nil {
 			e.Base = base.href
 		}
@@ -130,7 +177,7 @@ func (ps *urlParser) run() string {
 	// Scheme start and scheme states.
 	if len(in) > 0 && isASCIIAlpha(in[0]) {
 		i := 1
-		for i < len(in) && (asciiClass[in[i]]&clsScheme != 0) {
+		for i < len(in) && isSchemeChar(in[i]) {
 			i++
 		}
 		if i < len(in) && in[i] == ':' {
@@ -155,7 +202,7 @@ func (ps *urlParser) setScheme(scheme string) {
 	} else {
 		ps.scheme = string(ps.b[:ps.u.schemeEnd])
 	}
-	ps.special = specialPort(ps.scheme) != noScheme
+	ps.special = urlstd.SpecialPort(ps.scheme) != urlstd.NotSpecial
 }
 
 func in(s string, n int) string {
@@ -206,14 +253,9 @@ func (ps *urlParser) noScheme() string {
 	if base.opaque {
 		// Copy scheme, path and query of the base, then the fragment.
 		ps.b = append(ps.b, base.href[:base.pathEnd()]...)
-		q, hasQ := base.Query()
 		ps.u = URL{schemeEnd: base.schemeEnd, hostStart: base.hostStart, hostEnd: base.hostEnd,
 			authEnd: base.authEnd, pathStart: base.pathStart, queryStart: -1, fragStart: -1, opaque: true}
-		if hasQ {
-			ps.u.queryStart = len(ps.b)
-			ps.b = append(ps.b, '?')
-			ps.b = append(ps.b, q...)
-		}
+		ps.copyBaseQuery()
 		ps.scheme = base.Scheme()
 		ps.p++
 		return ps.fragmentState()
@@ -229,7 +271,7 @@ func (ps *urlParser) setSchemeFromBase() {
 	ps.b = append(ps.b, ps.base.href[:ps.base.schemeEnd+1]...)
 	ps.u.schemeEnd = ps.base.schemeEnd
 	ps.scheme = ps.base.Scheme()
-	ps.special = specialPort(ps.scheme) != noScheme
+	ps.special = urlstd.SpecialPort(ps.scheme) != urlstd.NotSpecial
 }
 
 // copyBaseAuthority copies the base's credentials, host and port.
@@ -246,6 +288,35 @@ func (ps *urlParser) copyBaseAuthority() {
 // copyBasePath appends the base's path.
 func (ps *urlParser) copyBasePath() {
 	ps.b = append(ps.b, ps.base.href[ps.base.pathStart:ps.base.pathEnd()]...)
+}
+
+// afterBasePath goes on once the relative or file state has copied the
+// base's path, when the input c starts is a query, a fragment or nothing:
+// the query is the input's, or else the base's. It returns the parse's
+// result and true, or false when the input goes on with a path.
+func (ps *urlParser) afterBasePath(c int) (string, bool) {
+	switch c {
+	case '?':
+		ps.p++
+		return ps.queryState(), true
+	case '#':
+		ps.copyBaseQuery()
+		ps.p++
+		return ps.fragmentState(), true
+	case -1:
+		ps.copyBaseQuery()
+		return ps.finish(), true
+	}
+	return "", false
+}
+
+// copyBaseQuery appends "?" and the base's query when it has one.
+func (ps *urlParser) copyBaseQuery() {
+	if q, ok := ps.base.Query(); ok {
+		ps.u.queryStart = len(ps.b)
+		ps.b = append(ps.b, '?')
+		ps.b = append(ps.b, q...)
+	}
 }
 
 func (ps *urlParser) relativeState() string {
@@ -267,25 +338,8 @@ func (ps *urlParser) relativeState() string {
 	}
 	ps.copyBaseAuthority()
 	ps.copyBasePath()
-	switch c {
-	case '?':
-		ps.p++
-		return ps.queryState()
-	case '#':
-		if q, ok := ps.base.Query(); ok {
-			ps.u.queryStart = len(ps.b)
-			ps.b = append(ps.b, '?')
-			ps.b = append(ps.b, q...)
-		}
-		ps.p++
-		return ps.fragmentState()
-	case -1:
-		if q, ok := ps.base.Query(); ok {
-			ps.u.queryStart = len(ps.b)
-			ps.b = append(ps.b, '?')
-			ps.b = append(ps.b, q...)
-		}
-		return ps.finish()
+	if reason, done := ps.afterBasePath(c); done {
+		return reason
 	}
 	ps.shortenPath()
 	return ps.pathState("")
@@ -318,12 +372,12 @@ func (ps *urlParser) authorityState() string {
 		creds := auth[:at]
 		hostport = auth[at+1:]
 		user, pass, hasPass := strings.Cut(creds, ":")
-		ps.b = appendEncoded(ps.b, user, setUserinfo)
+		ps.b = urlstd.AppendEncoded(ps.b, user, urlstd.Userinfo)
 		ps.u.userEnd = len(ps.b)
 		ps.u.passEnd = ps.u.userEnd
 		if hasPass && pass != "" {
 			ps.b = append(ps.b, ':')
-			ps.b = appendEncoded(ps.b, pass, setUserinfo)
+			ps.b = urlstd.AppendEncoded(ps.b, pass, urlstd.Userinfo)
 			ps.u.passEnd = len(ps.b)
 		}
 		if len(ps.b) > userStart {
@@ -383,7 +437,7 @@ func (ps *urlParser) appendPort(port string) string {
 			return "port out of range " + quote(port)
 		}
 	}
-	if n == specialPort(ps.scheme) {
+	if n == urlstd.SpecialPort(ps.scheme) {
 		return ""
 	}
 	ps.b = append(ps.b, ':')
@@ -440,7 +494,7 @@ func (ps *urlParser) pathState(buf string) string {
 	for {
 		segStart := len(ps.b)
 		ps.b = append(ps.b, '/')
-		ps.b = appendEncoded(ps.b, buf, setPath)
+		ps.b = urlstd.AppendEncoded(ps.b, buf, urlstd.Path)
 		buf = ""
 		for {
 			c := ps.c()
@@ -448,8 +502,8 @@ func (ps *urlParser) pathState(buf string) string {
 				break
 			}
 			cb := byte(c)
-			if inSet(cb, setPath) {
-				ps.b = appendPct(ps.b, cb)
+			if urlstd.InSet(cb, urlstd.Path) {
+				ps.b = pct.Append(ps.b, cb)
 			} else {
 				ps.b = append(ps.b, cb)
 			}
@@ -459,13 +513,13 @@ func (ps *urlParser) pathState(buf string) string {
 		slash := ps.isSlash(c)
 		seg := string(ps.b[segStart+1:])
 		switch {
-		case isDoubleDot(seg):
+		case urlstd.IsDoubleDot(seg):
 			ps.b = ps.b[:segStart]
 			ps.shortenPath()
 			if !slash {
 				ps.b = append(ps.b, '/')
 			}
-		case isSingleDot(seg):
+		case urlstd.IsSingleDot(seg):
 			ps.b = ps.b[:segStart]
 			if !slash {
 				ps.b = append(ps.b, '/')
@@ -526,8 +580,8 @@ func (ps *urlParser) opaquePathState() string {
 				ps.b = append(ps.b, ' ')
 			}
 		default:
-			if inSet(byte(c), setC0) {
-				ps.b = appendPct(ps.b, byte(c))
+			if urlstd.InSet(byte(c), urlstd.C0) {
+				ps.b = pct.Append(ps.b, byte(c))
 			} else {
 				ps.b = append(ps.b, byte(c))
 			}
@@ -544,14 +598,14 @@ func (ps *urlParser) queryState() string {
 	}
 	ps.u.queryStart = len(ps.b)
 	ps.b = append(ps.b, '?')
-	set := setQuery
+	set := urlstd.Query
 	if ps.special {
-		set = setSpecialQuery
+		set = urlstd.SpecialQuery
 	}
-	if ps.enc != nil && ps.special && ps.scheme != "ws" && ps.scheme != "wss" && (!isASCII(q) || ps.encName == "iso-2022-jp") {
-		ps.b = appendWebLegacyQuery(ps.b, q, ps.enc, ps.encName, set)
+	if ps.enc != nil && ps.special && ps.scheme != "ws" && ps.scheme != "wss" && (!pct.IsASCII(q) || ps.encName == "iso-2022-jp") {
+		ps.b = urlstd.AppendQuery(ps.b, q, ps.enc, ps.encName, set)
 	} else {
-		ps.b = appendEncoded(ps.b, q, set)
+		ps.b = urlstd.AppendEncoded(ps.b, q, set)
 	}
 	ps.p += len(q)
 	if ps.eof() {
@@ -564,7 +618,7 @@ func (ps *urlParser) queryState() string {
 func (ps *urlParser) fragmentState() string {
 	ps.u.fragStart = len(ps.b)
 	ps.b = append(ps.b, '#')
-	ps.b = appendEncoded(ps.b, ps.rest(), setFragment)
+	ps.b = urlstd.AppendEncoded(ps.b, ps.rest(), urlstd.Fragment)
 	ps.p = len(ps.in)
 	return ps.finish()
 }
@@ -634,25 +688,8 @@ func (ps *urlParser) fileState() string {
 		ps.u.hostEnd = len(ps.b)
 		ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
 		ps.copyBasePath()
-		switch c {
-		case '?':
-			ps.p++
-			return ps.queryState()
-		case '#':
-			if q, ok := base.Query(); ok {
-				ps.u.queryStart = len(ps.b)
-				ps.b = append(ps.b, '?')
-				ps.b = append(ps.b, q...)
-			}
-			ps.p++
-			return ps.fragmentState()
-		case -1:
-			if q, ok := base.Query(); ok {
-				ps.u.queryStart = len(ps.b)
-				ps.b = append(ps.b, '?')
-				ps.b = append(ps.b, q...)
-			}
-			return ps.finish()
+		if reason, done := ps.afterBasePath(c); done {
+			return reason
 		}
 		if !startsWithWindowsDriveLetter(ps.rest()) {
 			ps.shortenPath()
@@ -693,15 +730,6 @@ func (ps *urlParser) fileHostState() string {
 	}
 	ps.u.authEnd, ps.u.pathStart = len(ps.b), len(ps.b)
 	return ps.pathStartState()
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

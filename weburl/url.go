@@ -1,14 +1,14 @@
-package iri
+package weburl
 
 import (
 	"strconv"
-	"strings"
+
+	"github.com/relink-go/relink/internal/urlstd"
 )
 
-// A URL is a URL record of the WHATWG URL Standard (https://url.spec.whatwg.org),
-// the modern form of the "Web Address processing" of 3987bis section 7.2:
-// what a browser makes of an href value. It is produced by
-// Converter.ParseURL and is immutable.
+// A URL is a URL record of the WHATWG URL Standard: what a browser makes
+// of an href value. Parse and Parser.Parse produce it; it is immutable,
+// and safe to share between goroutines.
 //
 // The record is kept as its serialization (String, the href) plus the
 // offsets of its components, so the accessors do not allocate.
@@ -129,7 +129,7 @@ func (u *URL) Hash() string {
 
 // IsSpecial reports whether the scheme is special (http, https, ws, wss,
 // ftp, file).
-func (u *URL) IsSpecial() bool { return specialPort(u.Scheme()) != noScheme }
+func (u *URL) IsSpecial() bool { return urlstd.SpecialPort(u.Scheme()) != urlstd.NotSpecial }
 
 // Origin returns the ASCII serialization of the URL's origin, "null" for
 // an opaque origin.
@@ -138,7 +138,7 @@ func (u *URL) Origin() string {
 	case "http", "https", "ws", "wss", "ftp":
 		return u.href[:u.schemeEnd+3] + u.Host()
 	case "blob":
-		if v, err := ParseURL(u.Pathname(), nil); err == nil {
+		if v, err := Parse(u.Pathname(), nil); err == nil {
 			if s := v.Scheme(); s == "http" || s == "https" {
 				return v.Origin()
 			}
@@ -147,114 +147,32 @@ func (u *URL) Origin() string {
 	return "null"
 }
 
-const noScheme = -2
-
-// specialPort returns the default port of a special scheme, -1 for file
-// (which has none), and noScheme for a scheme that is not special.
-func specialPort(scheme string) int {
-	switch scheme {
-	case "http", "ws":
-		return 80
-	case "https", "wss":
-		return 443
-	case "ftp":
-		return 21
-	case "file":
-		return -1
-	}
-	return noScheme
+// An Error reports an input that the URL Standard's parser fails on
+// ("validation error" with failure, in the standard's words).
+type Error struct {
+	Input  string // the input, as given
+	Base   string // the base URL's href, or "" when there was no base
+	Reason string // what failed, as "invalid port \"x\""
 }
 
-// Percent-encode sets of the URL Standard, as bit masks over ASCII; every
-// set also contains all bytes >= 0x80 and the C0 controls.
-type encodeSet uint8
-
-const (
-	setC0 encodeSet = 1 << iota
-	setFragment
-	setQuery
-	setSpecialQuery
-	setPath
-	setUserinfo
-)
-
-var encodeTable = func() (t [128]encodeSet) {
-	add := func(s encodeSet, chars string) {
-		for i := 0; i < len(chars); i++ {
-			t[chars[i]] |= s
-		}
-	}
-	all := setC0 | setFragment | setQuery | setSpecialQuery | setPath | setUserinfo
-	for c := 0; c < 0x20; c++ {
-		t[c] = all
-	}
-	t[0x7f] = all
-	add(setFragment|setQuery|setSpecialQuery|setPath|setUserinfo, ` "<>`)
-	add(setFragment|setPath|setUserinfo, "`")
-	add(setQuery|setSpecialQuery|setPath|setUserinfo, "#")
-	add(setSpecialQuery, "'")
-	add(setPath|setUserinfo, "?^{}")
-	add(setUserinfo, "/:;=@[\\]|")
-	return t
-}()
-
-func inSet(c byte, s encodeSet) bool { return c >= 0x80 || encodeTable[c]&s != 0 }
-
-// appendEncoded appends s with the bytes of set s percent-encoded. Bytes
-// >= 0x80 are always encoded: valid UTF-8 as the URL Standard encodes
-// code points, invalid bytes as themselves.
-func appendEncoded(b []byte, s string, set encodeSet) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; inSet(c, set) {
-			b = appendPct(b, c)
-		} else {
-			b = append(b, c)
-		}
-	}
-	return b
-}
-
-// URLError is the error of a URL that the URL Standard's parser fails on.
-type URLError struct {
-	Input  string
-	Base   string // "" when there was no base
-	Reason string
-}
-
-func (e *URLError) Error() string {
-	s := "iri: invalid URL " + strconv.Quote(e.Input)
+// Error returns "weburl: invalid URL", the quoted input and base, and
+// the reason.
+func (e *Error) Error() string {
+	s := "weburl: invalid URL " + strconv.Quote(e.Input)
 	if e.Base != "" {
 		s += " (base " + strconv.Quote(e.Base) + ")"
 	}
 	return s + ": " + e.Reason
 }
 
-func trimC0Space(s string) string {
-	i, j := 0, len(s)
-	for i < j && s[i] <= ' ' {
-		i++
-	}
-	for j > i && s[j-1] <= ' ' {
-		j--
-	}
-	return s[i:j]
-}
-
-func removeTabNewline(s string) string {
-	if strings.IndexAny(s, "\t\n\r") < 0 {
-		return s
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '\t' && c != '\n' && c != '\r' {
-			b = append(b, c)
-		}
-	}
-	return string(b)
-}
-
-func isASCIIAlpha(c byte) bool { return isAlpha(c) }
+func isASCIIAlpha(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isASCIIDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// isSchemeChar reports whether c may follow the first letter of a scheme:
+// an ASCII alphanumeric, "+", "-" or ".".
+func isSchemeChar(c byte) bool {
+	return isASCIIAlpha(c) || isASCIIDigit(c) || c == '+' || c == '-' || c == '.'
+}
 
 // isWindowsDriveLetter reports whether s is two code points, an ASCII
 // alpha and ":" or (unless normalized) "|".
@@ -273,20 +191,6 @@ func startsWithWindowsDriveLetter(s string) bool {
 	switch s[2] {
 	case '/', '\\', '?', '#':
 		return true
-	}
-	return false
-}
-
-func isSingleDot(s string) bool { return s == "." || len(s) == 3 && strings.EqualFold(s, "%2e") }
-
-func isDoubleDot(s string) bool {
-	switch len(s) {
-	case 2:
-		return s == ".."
-	case 4:
-		return strings.EqualFold(s, ".%2e") || strings.EqualFold(s, "%2e.")
-	case 6:
-		return strings.EqualFold(s, "%2e%2e")
 	}
 	return false
 }

@@ -1,26 +1,28 @@
-package iri
+package weburl
 
 import (
 	"bytes"
 	"strings"
 	"unsafe"
+
+	"github.com/relink-go/relink/internal/urlstd"
 )
 
-// fastParseURL recognizes the common case of an href that the URL
+// fastParse recognizes the common case of an href that the URL
 // Standard's parser would return unchanged: a special scheme other than
 // file in lower case, "//", a lower-case ASCII domain that does not end in
 // a number, an optional non-default port, and a path, query and fragment
 // of ASCII characters that none of their percent-encode sets holds, with
 // no dot segments. It fills u and reports success without allocating; on
 // false the caller runs the full parser.
-func fastParseURL(s string, u *URL) bool {
+func fastParse(s string, u *URL) bool {
 	i := 0
 	for i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
 		i++
 	}
 	scheme := s[:i]
-	def := specialPort(scheme)
-	if def == noScheme || def == -1 || len(s) < i+3 || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
+	def := urlstd.SpecialPort(scheme)
+	if def == urlstd.NotSpecial || def == -1 || len(s) < i+3 || s[i] != ':' || s[i+1] != '/' || s[i+2] != '/' {
 		return false
 	}
 	*u = URL{href: s, schemeEnd: i, hasHost: true, queryStart: -1, fragStart: -1}
@@ -41,7 +43,7 @@ func fastParseURL(s string, u *URL) bool {
 	}
 	u.hostEnd = i
 	host := s[u.hostStart:u.hostEnd]
-	if host == "" || host[0] == '.' || endsInNumber(host) {
+	if host == "" || host[0] == '.' || urlstd.EndsInNumber(host) {
 		return false
 	}
 	if i < len(s) && s[i] == ':' {
@@ -66,7 +68,7 @@ func fastParseURL(s string, u *URL) bool {
 	for ; i < len(s); i++ {
 		c := s[i]
 		if c == '/' || c == '?' || c == '#' {
-			if i > u.pathStart && (isSingleDot(s[segStart:i]) || isDoubleDot(s[segStart:i])) {
+			if i > u.pathStart && (urlstd.IsSingleDot(s[segStart:i]) || urlstd.IsDoubleDot(s[segStart:i])) {
 				return false
 			}
 			segStart = i + 1
@@ -75,17 +77,17 @@ func fastParseURL(s string, u *URL) bool {
 			}
 			continue
 		}
-		if c == '\\' || inSet(c, setPath) {
+		if c == '\\' || urlstd.InSet(c, urlstd.Path) {
 			return false
 		}
 	}
-	if i == len(s) && (isSingleDot(s[segStart:]) || isDoubleDot(s[segStart:])) {
+	if i == len(s) && (urlstd.IsSingleDot(s[segStart:]) || urlstd.IsDoubleDot(s[segStart:])) {
 		return false
 	}
 	if i < len(s) && s[i] == '?' {
 		u.queryStart = i
 		for i++; i < len(s) && s[i] != '#'; i++ {
-			if inSet(s[i], setSpecialQuery) {
+			if urlstd.InSet(s[i], urlstd.SpecialQuery) {
 				return false
 			}
 		}
@@ -93,7 +95,7 @@ func fastParseURL(s string, u *URL) bool {
 	if i < len(s) && s[i] == '#' {
 		u.fragStart = i
 		for i++; i < len(s); i++ {
-			if inSet(s[i], setFragment) {
+			if urlstd.InSet(s[i], urlstd.Fragment) {
 				return false
 			}
 		}
@@ -125,7 +127,7 @@ func fastResolve(base *URL, ref string) (string, bool) {
 
 // fastBase reports whether base is a URL fastResolve resolves against.
 func fastBase(base *URL) bool {
-	return !base.opaque && base.hasHost && specialPort(base.href[:base.schemeEnd]) >= 0
+	return !base.opaque && base.hasHost && urlstd.SpecialPort(base.href[:base.schemeEnd]) >= 0
 }
 
 // appendFastResolve is fastResolve appending the href to dst: dst with
@@ -260,13 +262,13 @@ func appendSegments(b *[]byte, root int, path string) int {
 var fastClass = func() (t [256]uint8) {
 	for c := range 256 {
 		b := byte(c)
-		if b <= ' ' || b == '\\' || inSet(b, setPath) {
+		if b <= ' ' || b == '\\' || urlstd.InSet(b, urlstd.Path) {
 			t[c] |= fcPath
 		}
-		if b <= ' ' || inSet(b, setSpecialQuery) {
+		if b <= ' ' || urlstd.InSet(b, urlstd.SpecialQuery) {
 			t[c] |= fcQuery
 		}
-		if b <= ' ' || inSet(b, setFragment) {
+		if b <= ' ' || urlstd.InSet(b, urlstd.Fragment) {
 			t[c] |= fcFragment
 		}
 	}

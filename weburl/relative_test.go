@@ -1,4 +1,4 @@
-package iri
+package weburl
 
 import "testing"
 
@@ -23,11 +23,11 @@ func TestRelative(t *testing.T) {
 		{"file:///C:/dir/a.html", "file:///C:/dir/b.html", "b.html"},
 	}
 	for _, tt := range tests {
-		b, err := ParseURL(tt.base, nil)
+		b, err := Parse(tt.base, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		u, err := ParseURL(tt.target, nil)
+		u, err := Parse(tt.target, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +35,7 @@ func TestRelative(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Relative(%q, %q) = %q, want %q", tt.base, tt.target, got, tt.want)
 		}
-		if r, err := ParseURL(got, b); err != nil || r.String() != u.String() {
+		if r, err := Parse(got, b); err != nil || r.String() != u.String() {
 			t.Errorf("Relative(%q, %q) = %q resolves to %v, %v", tt.base, tt.target, got, r, err)
 		}
 	}
@@ -44,16 +44,16 @@ func TestRelative(t *testing.T) {
 func FuzzRelative(f *testing.F) {
 	f.Add("http://h/a/b/c.html?q", "http://h/a/x/../y;z?w#f")
 	f.Fuzz(func(t *testing.T, base, target string) {
-		b, err := ParseURL(base, nil)
+		b, err := Parse(base, nil)
 		if err != nil {
 			return
 		}
-		u, err := ParseURL(target, b)
+		u, err := Parse(target, b)
 		if err != nil {
 			return
 		}
 		rel := Relative(b, u)
-		if r, err := ParseURL(rel, b); err != nil || r.String() != u.String() {
+		if r, err := Parse(rel, b); err != nil || r.String() != u.String() {
 			t.Fatalf("Relative(%q, %q) = %q resolves to %v, %v", b, u, rel, r, err)
 		}
 	})
