@@ -148,6 +148,7 @@ type converter struct {
 	mode    iri.Mode
 	conv    *iri.Converter
 	base    *iri.Base // --base, or nil
+	baseArg string    // --base as given
 	convert func(*iri.Converter, string) (string, error)
 	out     *bufio.Writer
 	jsonl   *jsonl // --jsonl, else nil
@@ -251,6 +252,7 @@ func (c *converter) setBase(cmd *command, e *env, base string) int {
 	}
 	if err == nil {
 		c.base, err = c.conv.ParseBase(base)
+		c.baseArg = base
 	}
 	if err != nil {
 		return usageError(cmd, e, "invalid --base %s: %s", quote(base), reason(err))

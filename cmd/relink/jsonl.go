@@ -93,7 +93,8 @@ func (c *converter) jsonConvert(rec *jsonRecord) (string, error) {
 	return c.convert(conv, s)
 }
 
-// flagBase returns --base for resolving in conv's charset.
+// flagBase returns --base parsed by conv: a base is read in the charset
+// of the record it resolves (its own query is encoded in it too).
 func (c *converter) flagBase(conv *iri.Converter) *iri.Base {
 	if conv == c.conv {
 		return c.base
@@ -101,26 +102,21 @@ func (c *converter) flagBase(conv *iri.Converter) *iri.Base {
 	j := c.jsonl
 	b := j.bases[conv]
 	if b == nil {
-		b = rebase(c.base, conv)
+		var err error
+		if b, err = conv.ParseBase(c.baseArg); err != nil {
+			// --base parsed in its own charset: it parses in any other.
+			b = c.base
+		}
 		j.bases[conv] = b
 	}
 	return b
 }
 
-// rebase returns the base b, parsed by another converter, as parsed by
-// conv, so that references resolve in conv's charset. A base parses to
-// the same base again whatever the charset (a URL's href is ASCII).
-func rebase(b *iri.Base, conv *iri.Converter) *iri.Base {
-	if nb, err := conv.ParseBase(b.String()); err == nil {
-		return nb
-	}
-	return b
-}
-
-// jsonResolve resolves in against base, keeping the last base parsed.
+// jsonResolve resolves in against base, read in conv's charset, keeping
+// the last base parsed.
 func (c *converter) jsonResolve(conv *iri.Converter, base, in string) (string, error) {
 	j := c.jsonl
-	if base != j.base || (j.baseB == nil && j.baseErr == nil) {
+	if base != j.base || conv != j.baseIn || (j.baseB == nil && j.baseErr == nil) {
 		j.base, j.baseIn = base, conv
 		j.baseB, j.baseErr = conv.ParseBase(base)
 		if errors.Is(j.baseErr, iri.ErrNotAbsolute) {
@@ -130,11 +126,7 @@ func (c *converter) jsonResolve(conv *iri.Converter, base, in string) (string, e
 	if j.baseErr != nil {
 		return "", errorString("invalid base " + strconv.Quote(base) + ": " + reason(j.baseErr))
 	}
-	b := j.baseB
-	if conv != j.baseIn {
-		b = rebase(b, conv)
-	}
-	return b.Resolve(in)
+	return j.baseB.Resolve(in)
 }
 
 func (c *converter) writeJSON(v any) {

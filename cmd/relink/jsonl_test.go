@@ -33,6 +33,17 @@ func TestJSONL(t *testing.T) {
 				`{"input":"x?q=å","uri":"http://example.com/d/x?q=%C3%A5"}` + "\n",
 		},
 		{
+			name: "a base is read in its record's charset, its query too",
+			args: []string{"uri", "--jsonl", "--base", "http://example.com/d/?q=é", "--charset", "windows-1252"},
+			stdin: `{"input":"#f","base":"http://example.com/?q=å","charset":"windows-1252"}` + "\n" +
+				`{"input":"#f","base":"http://example.com/?q=å","charset":"utf-8"}` + "\n" +
+				`{"input":"#f"}` + "\n" + `{"input":"#f","charset":"utf-8"}` + "\n",
+			out: `{"input":"#f","uri":"http://example.com/?q=%E5#f"}` + "\n" +
+				`{"input":"#f","uri":"http://example.com/?q=%C3%A5#f"}` + "\n" +
+				`{"input":"#f","uri":"http://example.com/d/?q=%E9#f"}` + "\n" +
+				`{"input":"#f","uri":"http://example.com/d/?q=%C3%A9#f"}` + "\n",
+		},
+		{
 			name:  "any string: NUL and newline inside",
 			args:  []string{"uri", "--jsonl", "--mode", "leiri"},
 			stdin: `{"input":"a\u0000b\nc"}` + "\n",
