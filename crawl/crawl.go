@@ -191,7 +191,7 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 	for _, f := range resp.Header {
 		switch {
 		case redirect && strings.EqualFold(f.Name, "Location"):
-			err = x.headerLink(h, base, "location", f.Value, extract.Hyperlink, "")
+			err = x.headerLink(h, base, "location", f.Value, extract.RoleHyperlink, "")
 		case strings.EqualFold(f.Name, "Link"):
 			parseLinkHeader(f.Value, func(ref, rel string) {
 				if err == nil {
@@ -200,7 +200,7 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 			})
 		case isHTML && strings.EqualFold(f.Name, "Refresh"):
 			if _, s, e, ok := extract.ParseRefresh(f.Value); ok && s < e {
-				err = x.headerLink(h, base, "refresh", f.Value[s:e], extract.Hyperlink, "")
+				err = x.headerLink(h, base, "refresh", f.Value[s:e], extract.RoleHyperlink, "")
 			}
 		}
 		if err != nil {

@@ -19,7 +19,7 @@ const SourceCharsetRule = charset.SourceCharsetRule // "@charset"
 // streams through: like HTML, a transform.Transformer whose output is its
 // input, unchanged, calling a function for each url(), @import and
 // image-set() string that CSSScanner finds. Each Link has Kind KindCSS,
-// Role Resource, Tag and Attr empty, and CSSQuote set; Offset and End are
+// Role RoleResource, Tag and Attr empty, and CSSQuote set; Offset and End are
 // the span of the URL's text as written (escapes included, quotes and
 // the white space inside url( ) excluded).
 //
@@ -202,7 +202,7 @@ func (c *CSS) found(u CSSURL) {
 	if c.err != nil {
 		return
 	}
-	l := &Link{Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
+	l := &Link{Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
 		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
 	if u.TooLong {
 		l.Err = &OversizeError{Offset: u.Start}

@@ -22,7 +22,7 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 		if l.Err != nil {
 			s += " err"
 		}
-		if l.Kind != KindCSS || l.Role != Resource || l.Tag != "" || l.Attr != "" {
+		if l.Kind != KindCSS || l.Role != RoleResource || l.Tag != "" || l.Attr != "" {
 			t.Errorf("link %s: kind %v role %v tag %q attr %q", s, l.Kind, l.Role, l.Tag, l.Attr)
 		}
 		got = append(got, s)

@@ -383,17 +383,17 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			continue
 		}
 		switch rule.Cond {
-		case IfMeta:
+		case CondMeta:
 			if rule, ok = MetaContent(x.attr(tok, "http-equiv"), x.attr(tok, "name"), x.attr(tok, "property")); !ok {
 				continue
 			}
-		case IfRel:
+		case CondRel:
 			rule.Role = LinkRole(x.attr(tok, "rel"))
-		case IfImageInput:
+		case CondImageInput:
 			if !equalFoldASCII(bytes.TrimSpace(x.attr(tok, "type")), "image") {
 				continue
 			}
-		case IfParamURL:
+		case CondParamURL:
 			if !ParamIsURL(x.attr(tok, "name"), x.attr(tok, "valuetype")) {
 				continue
 			}
@@ -433,7 +433,7 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl
 		Tag:    intern(tok.Name),
 		Attr:   intern(a.Name),
 		Role:   rule.Role,
-		Lazy:   rule.Flags&Lazy != 0,
+		Lazy:   rule.Flags&FlagLazy != 0,
 		Raw:    v,
 		Offset: x.valueOffset(tok, a, s),
 		End:    x.valueOffset(tok, a, e),

@@ -34,14 +34,14 @@ const (
 //
 // Each Link has Tag TagMarkdown and Attr naming the construct
 // (AttrMarkdownLink, AttrMarkdownImage, AttrMarkdownDefinition,
-// AttrMarkdownAutolink); Role Hyperlink, or Resource for an image; Raw
+// AttrMarkdownAutolink); Role RoleHyperlink, or RoleResource for an image; Raw
 // the destination's meaning (backslash escapes and entity references
 // decoded, "mailto:" before an email autolink's address, "http://" before
 // a www. autolink); URI resolved against Options.BaseURL as a browser
 // resolves an href; Offset and End the destination as written (its angle
 // brackets included). A reference link ([text][label]) has no destination
 // of its own: its definition's is reported, once, with Attr
-// AttrMarkdownDefinition and Role Resource when an image uses it and no
+// AttrMarkdownDefinition and Role RoleResource when an image uses it and no
 // link does.
 //
 // The links of raw HTML (inline tags and HTML blocks) are found by the
@@ -159,7 +159,7 @@ func (m *Markdown) report() error {
 		}
 	}
 	lines := newLineIndex(m.buf)
-	// The role of a definition: Resource when only images use it.
+	// The role of a definition: RoleResource when only images use it.
 	image := make(map[int]bool)
 	for _, l := range m.doc.Links {
 		if l.Def >= 0 {
@@ -187,17 +187,17 @@ func (m *Markdown) report() error {
 		if err := reportHTML(ml.At.Start); err != nil {
 			return err
 		}
-		l := &Link{Tag: TagMarkdown, Role: Hyperlink, Raw: ml.URL, Base: base,
+		l := &Link{Tag: TagMarkdown, Role: RoleHyperlink, Raw: ml.URL, Base: base,
 			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
 		switch ml.Kind {
 		case markdown.InlineLink:
 			l.Attr = AttrMarkdownLink
 		case markdown.InlineImage:
-			l.Attr, l.Role = AttrMarkdownImage, Resource
+			l.Attr, l.Role = AttrMarkdownImage, RoleResource
 		case markdown.Definition:
 			l.Attr = AttrMarkdownDefinition
 			if image[i] {
-				l.Role = Resource
+				l.Role = RoleResource
 			}
 		default:
 			l.Attr = AttrMarkdownAutolink

@@ -9,8 +9,8 @@ import (
 func ExampleNewCSS() {
 	c := rewrite.NewCSS(rewrite.Options{
 		BaseURL: "https://example.org/css/site.css",
-		Resolve: rewrite.Absolute,
-		To:      rewrite.IRI,
+		Resolve: rewrite.ResolveAbsolute,
+		To:      rewrite.FormIRI,
 	})
 	out, err := c.String(`@import 'print.css' print; .logo { background: url( img/D%C3%BCrst.png ) }`)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 func ExampleNewMarkdown() {
-	m := rewrite.NewMarkdown(rewrite.Options{Resolve: rewrite.Absolute, BaseURL: "https://nodejs.org/api/fs.md"})
+	m := rewrite.NewMarkdown(rewrite.Options{Resolve: rewrite.ResolveAbsolute, BaseURL: "https://nodejs.org/api/fs.md"})
 	out, err := m.String("Use `Date.now()` and `</a>`; see [addons](n-api.md), [x](<a b.md>) and [open](#fsopen).\n")
 	if err != nil {
 		fmt.Println(err)

@@ -34,7 +34,7 @@ func (r *rewriter) extractOptions() extract.Options {
 		Immediate:      true,
 		// Kept as written, most links need no resolving: link resolves
 		// the ones whose form changes.
-		Unresolved: r.opts.Resolve == Keep,
+		Unresolved: r.opts.Resolve == ResolveKeep,
 	}
 }
 

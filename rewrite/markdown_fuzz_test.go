@@ -13,7 +13,7 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte(mdIssue))
 	f.Add([]byte("[a](<b c>) [r]\n\n[r]: /x 't'\n<https://é.example/>\n| a | [b](c\\|d) |\n|---|---|\n"))
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		opts := Options{To: IRI, Resolve: Absolute, BaseURL: "https://h.example/d/"}
+		opts := Options{To: FormIRI, Resolve: ResolveAbsolute, BaseURL: "https://h.example/d/"}
 		out, err := NewMarkdown(opts).Bytes(doc)
 		if err != nil {
 			return // too long

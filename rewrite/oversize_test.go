@@ -32,7 +32,7 @@ func TestOversizeCallback(t *testing.T) {
 			In:   []byte(tt.doc),
 			New: func() transform.Transformer {
 				got = nil
-				return tt.new(Options{Resolve: Absolute, BaseURL: "http://e/", Oversize: func(err error, line int) {
+				return tt.new(Options{Resolve: ResolveAbsolute, BaseURL: "http://e/", Oversize: func(err error, line int) {
 					var oe *extract.OversizeError
 					if !errors.As(err, &oe) {
 						t.Fatalf("%s: err %v, want an *extract.OversizeError", tt.name, err)

@@ -51,32 +51,32 @@ import (
 type Form uint8
 
 const (
-	// URI writes ASCII URIs, what a browser sends.
-	URI Form = iota
-	// IRI writes the display IRI: readable, with what is unsafe to show
+	// FormURI writes ASCII URIs, what a browser sends.
+	FormURI Form = iota
+	// FormIRI writes the display IRI: readable, with what is unsafe to show
 	// kept percent-encoded (see iri.Converter.ToIRI).
-	IRI
+	FormIRI
 )
 
 // Resolve says what becomes of relative links.
 type Resolve uint8
 
 const (
-	// Keep keeps each reference as written: relative stays relative.
-	Keep Resolve = iota
-	// Absolute makes every link absolute against the document's base.
-	Absolute
-	// Relative makes a link relative to the document's base wherever it
+	// ResolveKeep keeps each reference as written: relative stays relative.
+	ResolveKeep Resolve = iota
+	// ResolveAbsolute makes every link absolute against the document's base.
+	ResolveAbsolute
+	// ResolveRelative makes a link relative to the document's base wherever it
 	// shares the base's scheme and authority: what a site move needs.
-	Relative
+	ResolveRelative
 )
 
 // Options configure a rewriter.
 type Options struct {
 	To      Form
 	Resolve Resolve
-	// BaseURL is the document's own URL (needed for Absolute and
-	// Relative, where relative links have nothing to resolve against
+	// BaseURL is the document's own URL (needed for ResolveAbsolute and
+	// ResolveRelative, where relative links have nothing to resolve against
 	// without it).
 	BaseURL string
 	// Charset and DefaultCharset are as in extract.Options.
@@ -302,7 +302,7 @@ func (r *rewriter) absolute(l *extract.Link) (string, bool) {
 	if l.URI == "" {
 		return "", false
 	}
-	if r.opts.To == IRI {
+	if r.opts.To == FormIRI {
 		s, err := r.conv.ToIRI(l.URI)
 		return s, err == nil && r.sameTarget(l, s)
 	}
@@ -357,7 +357,7 @@ func unhex(c byte) byte {
 // least change that gives it that form.
 //
 // The reference to convert is the link as written unless Resolve asks for
-// another kind of reference (Absolute for a relative one, Relative for one
+// another kind of reference (ResolveAbsolute for a relative one, ResolveRelative for one
 // that could be relative and is not). It is converted first component by
 // component (LEIRI mode: a valid URI, or an IRI already in its display
 // form, comes back unchanged, and what must change changes alone, with no
@@ -374,14 +374,14 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 		ref = l.URI
 	}
 	switch r.opts.Resolve {
-	case Absolute:
+	case ResolveAbsolute:
 		if l.URI == "" {
 			return "", false
 		}
 		if !r.standsAlone(l, ref) {
 			ref = l.URI
 		}
-	case Relative:
+	case ResolveRelative:
 		if l.URI == "" {
 			return "", false
 		}
@@ -417,7 +417,7 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 
 // convert converts ref to the form asked for with c.
 func (r *rewriter) convert(c *iri.Converter, ref string) (string, error) {
-	if r.opts.To == IRI {
+	if r.opts.To == FormIRI {
 		return c.ToIRI(ref)
 	}
 	return c.ToURI(ref)
@@ -439,7 +439,7 @@ func (r *rewriter) standsAlone(l *extract.Link, ref string) bool {
 // so, s would request another URL outside the document (an IRI's query is
 // UTF-8), so its display form keeps that query percent-encoded.
 func (r *rewriter) charsetQuery(s string) bool {
-	if r.opts.To != IRI {
+	if r.opts.To != FormIRI {
 		return false
 	}
 	switch r.charset {

@@ -13,7 +13,7 @@ import (
 // Transform gives, for HTML and text, with one rewriter used again and
 // again.
 func TestStreams(t *testing.T) {
-	opts := Options{To: URI, BaseURL: "http://example.com/dir/"}
+	opts := Options{To: FormURI, BaseURL: "http://example.com/dir/"}
 	for _, c := range []struct {
 		name string
 		doc  string
@@ -53,7 +53,7 @@ func TestStreams(t *testing.T) {
 }
 
 func ExampleHTML_Writer() {
-	w := NewHTML(Options{To: IRI}).Writer(os.Stdout)
+	w := NewHTML(Options{To: FormIRI}).Writer(os.Stdout)
 	fmt.Fprint(w, `<a href="http://xn--bcher-kva.example/%C3%BC">`)
 	fmt.Fprint(w, `Bücher</a>`)
 	w.Close()

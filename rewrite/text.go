@@ -24,16 +24,16 @@ import (
 // A link in plain text is absolute by what it means: extract.Text resolves
 // nothing, so Options.BaseURL, TextLinks and MaxTagSize play no part, and
 // Resolve only decides whether a link written without a scheme
-// (www.example.com/a) gets the "http://" it means: with Absolute it does;
-// with Keep, and with Relative (a relative reference in plain text would no
+// (www.example.com/a) gets the "http://" it means: with ResolveAbsolute it does;
+// with ResolveKeep, and with ResolveRelative (a relative reference in plain text would no
 // longer be a link), it stays without one. The new value is the link as
 // written, converted:
 //
-//   - To URI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
+//   - To FormURI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
 //     as it is): ASCII, with punycode hosts and UTF-8 percent-encoding,
 //     the URI that extract.Text reports for it before the URL Standard's
 //     normalization;
-//   - To IRI: the display form of iri.Converter.ToIRI, made ready for
+//   - To FormIRI: the display form of iri.Converter.ToIRI, made ready for
 //     running text by iri.Converter.TextForm: what is safe to show
 //     decoded, and the minimal escapes of UTS #58, so that a reader's
 //     link detector takes all of the link and nothing more ("/a." ends in
@@ -274,7 +274,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	}
 	var s string
 	var err error
-	if t.opts.To == IRI {
+	if t.opts.To == FormIRI {
 		s, err = t.display(ref)
 	} else {
 		s, err = iri.ToURI(ref)
@@ -282,7 +282,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if scheme == "" && t.opts.Resolve != Absolute {
+	if scheme == "" && t.opts.Resolve != ResolveAbsolute {
 		var ok bool
 		if s, ok = strings.CutPrefix(s, "http://"); !ok {
 			return "", false
@@ -342,13 +342,13 @@ func (t *Text) newAddress(v, scheme string) (string, bool) {
 		return "", false
 	}
 	if head == "" && rest == "" {
-		if t.opts.To == URI {
+		if t.opts.To == FormURI {
 			return local + "@" + ascii, true
 		}
 		return local + "@" + t.displayDomain(ascii), true
 	}
 	ref := head + local + "@" + ascii + rest
-	if t.opts.To == URI {
+	if t.opts.To == FormURI {
 		s, err := iri.ToURI(ref)
 		return s, err == nil
 	}

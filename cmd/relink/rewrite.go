@@ -290,26 +290,26 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	rw.opts.StrictText = *strict
 	switch *to {
 	case "uri":
-		rw.opts.To = rewrite.URI
+		rw.opts.To = rewrite.FormURI
 	case "iri":
-		rw.opts.To = rewrite.IRI
+		rw.opts.To = rewrite.FormIRI
 	default:
 		return usageError(cmd, e, "unknown --to %q (want uri or iri)", *to)
 	}
 	switch *resolve {
 	case "keep":
-		rw.opts.Resolve = rewrite.Keep
+		rw.opts.Resolve = rewrite.ResolveKeep
 	case "absolute":
-		rw.opts.Resolve = rewrite.Absolute
+		rw.opts.Resolve = rewrite.ResolveAbsolute
 	case "relative":
-		rw.opts.Resolve = rewrite.Relative
+		rw.opts.Resolve = rewrite.ResolveRelative
 	default:
 		return usageError(cmd, e, "unknown --resolve %q (want keep, absolute or relative)", *resolve)
 	}
 	if status := checkType(cmd, e, *typ); status >= 0 {
 		return status
 	}
-	if rw.opts.Resolve != rewrite.Keep && *base == "" && *typ != "text" {
+	if rw.opts.Resolve != rewrite.ResolveKeep && *base == "" && *typ != "text" {
 		// Relative links in HTML would have nothing to resolve against,
 		// and would be left as they are without a word.
 		return usageError(cmd, e, "--resolve %s needs --base URL, the documents' own URL (for a directory, the URL of the directory); only plain text (--type text) does without", *resolve)
