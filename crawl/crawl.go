@@ -21,25 +21,34 @@ type Handler interface {
 	// or a redirect), before its links.
 	Page(p *Page) error
 	// Link is called for each link of the page p: those of the HTTP
-	// header first, then those of the HTML. A link too long to be kept
-	// whole has l.Err set to an *extract.OversizeError; relink warc
-	// reports it as a warning and writes nothing.
+	// header first, then those of the HTML. The link is valid only until
+	// Link returns.
 	Link(p *Page, l *extract.Link) error
 }
 
-// An Extractor finds the pages and links of WARC records. Its zero value
-// is not ready: use NewExtractor. An Extractor is not safe for concurrent
-// use; it reuses its buffers from record to record.
-type Extractor struct {
+// Options configure an Extractor.
+type Options struct {
 	// TextLinks also finds the links written as plain text in the text
 	// of the pages (extract.Options.TextLinks).
 	TextLinks bool
 	// MaxPayloadSize bounds the payload of a resource record, as the
 	// warc.Reader's MaxPayloadSize bounds the body of a response: the
 	// block reads up to MaxPayloadSize bytes, then fails with a
-	// *warc.PayloadSizeError. 0 means no bound.
+	// *warc.PayloadSizeError. 0 means warc.DefaultMaxPayloadSize; a
+	// negative value means no bound.
 	MaxPayloadSize int64
+	// Oversize, when not nil, is called for each construct of a page
+	// that is passed through unexamined, as extract.Options.Oversize
+	// is (a tag longer than 1 MiB): its links are not given. relink warc
+	// reports it as a warning.
+	Oversize func(p *Page, e *extract.OversizeError)
+}
 
+// An Extractor finds the pages and links of WARC records. Its zero value
+// is not ready: use NewExtractor. An Extractor is not safe for concurrent
+// use; it reuses its buffers from record to record.
+type Extractor struct {
+	opts   Options
 	conv   *iri.Converter
 	body   *bufio.Reader
 	capped cappedBlock
@@ -48,13 +57,17 @@ type Extractor struct {
 	h      Handler
 }
 
-// NewExtractor returns an Extractor whose MaxPayloadSize is
-// warc.DefaultMaxPayloadSize.
-func NewExtractor() *Extractor {
+// NewExtractor returns an Extractor configured by opts. As the
+// extractors of package extract, it takes its Options by value: they are
+// fixed for its life.
+func NewExtractor(opts Options) *Extractor {
+	if opts.MaxPayloadSize == 0 {
+		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
+	}
 	return &Extractor{
-		MaxPayloadSize: warc.DefaultMaxPayloadSize,
-		conv:           iri.NewConverter(iri.WithMode(iri.Web)),
-		body:           bufio.NewReaderSize(nil, charsetPeek),
+		opts: opts,
+		conv: iri.NewConverter(iri.WithMode(iri.Web)),
+		body: bufio.NewReaderSize(nil, charsetPeek),
 	}
 }
 
@@ -107,8 +120,8 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		// A resource's payload is its block, which a gzip member can
 		// inflate a thousandfold: it is bounded as an HTTP payload is.
 		body = rec.Block
-		if x.MaxPayloadSize > 0 {
-			x.capped = cappedBlock{r: rec.Block, rec: rec, limit: x.MaxPayloadSize}
+		if x.opts.MaxPayloadSize > 0 {
+			x.capped = cappedBlock{r: rec.Block, rec: rec, limit: x.opts.MaxPayloadSize}
 			body = &x.capped
 		}
 	}
@@ -162,7 +175,11 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		herr = h.Link(p, l)
 		return herr
 	}
-	ex := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.TextLinks}, link)
+	opts := extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.opts.TextLinks}
+	if x.opts.Oversize != nil {
+		opts.Oversize = func(e *extract.OversizeError) { x.opts.Oversize(p, e) }
+	}
+	ex := extract.NewHTML(opts, link)
 	_, err := ex.ReadFrom(x.body)
 	// The HTML extractor fails only when the link function does, and
 	// Next reports a record cut short and an error of the input: what is

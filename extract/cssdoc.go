@@ -37,7 +37,8 @@ const SourceCharsetRule = charset.SourceCharsetRule // "@charset"
 // their queries in UTF-8 whatever the style sheet's charset: browsers
 // encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
 // resolved in w3c/csswg-drafts#9301). A URL longer than
-// DefaultMaxCSSURLLen is reported with an *OversizeError and no value.
+// 64 KiB is not examined: it is reported to Options.Oversize, not as a
+// link.
 type CSS struct {
 	opts Options
 	fn   func(*Link) error
@@ -202,14 +203,16 @@ func (c *CSS) found(u CSSURL) {
 	if c.err != nil {
 		return
 	}
+	if u.TooLong {
+		if c.opts.Oversize != nil {
+			c.opts.Oversize(&OversizeError{Construct: ConstructCSSURL, Offset: u.Start, Line: c.lineAt(u.Start)})
+		}
+		return
+	}
 	l := &Link{Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
 		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
-	if u.TooLong {
-		l.Err = &OversizeError{Offset: u.Start}
-	} else {
-		l.Raw = c.value(u)
-		c.resolve(l)
-	}
+	l.Raw = c.value(u)
+	c.resolve(l)
 	if err := c.fn(l); err != nil {
 		c.err = err
 	}

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 
 	"github.com/relink-go/relink/internal/charset"
@@ -29,8 +28,13 @@ type Options struct {
 	DefaultCharset string
 	// MaxTagSize bounds the bytes of one tag (or comment) that are held
 	// in memory: a longer one is passed through unexamined and reported
-	// with an Oversize error. Default 1 MiB.
+	// to Oversize. Default 1 MiB.
 	MaxTagSize int
+	// Oversize, when not nil, is called once for each construct passed
+	// through unexamined (see OversizeError), as it is met: a tag or a
+	// comment longer than MaxTagSize, a URL of a style sheet longer than
+	// 64 KiB. Its links are not reported.
+	Oversize func(*OversizeError)
 	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
 	MaxAnchorText int
 	// TextLinks also reports the links written as plain text in the
@@ -54,17 +58,6 @@ type Options struct {
 	// the element ends: Link.Text is then empty. A rewriter, which must
 	// know a link before it writes the bytes after it, wants this.
 	Immediate bool
-}
-
-// ErrOversize is passed to the link function (in a Link with Tag "" and
-// Attr "") for a construct longer than Options.MaxTagSize, which is passed
-// through without being examined.
-type OversizeError struct {
-	Offset int64
-}
-
-func (e *OversizeError) Error() string {
-	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
 }
 
 // An HTML extractor finds the links of an HTML document as it streams
@@ -346,9 +339,8 @@ func (x *HTML) token(tok *htmltok.Token) error {
 		}
 	case htmltok.Oversize:
 		// One report per construct, which comes in several tokens.
-		if !tok.Cont {
-			off := x.orig(tok, 0)
-			err = x.emit(&Link{Offset: off, Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: off}})
+		if !tok.Cont && x.opts.Oversize != nil {
+			x.opts.Oversize(&OversizeError{Construct: constructOf(tok), Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0)})
 		}
 	}
 	if x.u16 != nil {

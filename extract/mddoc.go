@@ -234,10 +234,14 @@ func (m *Markdown) html(start, end int, lines lineIndex) error {
 	opts := m.opts
 	opts.Charset, opts.DefaultCharset = "utf-8", ""
 	var ferr error
-	x := NewHTML(opts, func(l *Link) error {
-		if l.Tag == "" && l.Attr == "" && l.Raw == "" {
-			return nil // an oversize construct
+	if m.opts.Oversize != nil {
+		opts.Oversize = func(e *OversizeError) {
+			e.Offset += int64(start)
+			e.Line = lines.lineAt(e.Offset)
+			m.opts.Oversize(e)
 		}
+	}
+	x := NewHTML(opts, func(l *Link) error {
 		l.Offset += int64(start)
 		l.End += int64(start)
 		l.Line = lines.lineAt(l.Offset)

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"errors"
 	"io"
 
 	"github.com/relink-go/relink/extract"
@@ -28,15 +27,23 @@ type CSS struct {
 func NewCSS(opts Options) *CSS {
 	c := &CSS{}
 	c.opts = opts
-	c.x = extract.NewCSS(c.extractOptions(), c.found)
+	xopts := c.extractOptions()
+	xopts.Oversize = c.oversize
+	c.x = extract.NewCSS(xopts, c.found)
 	return c
 }
 
-func (c *CSS) found(l *extract.Link) error {
-	var oe *extract.OversizeError
-	if c.opts.Oversize != nil && errors.As(l.Err, &oe) {
-		c.opts.Oversize(l.Err, l.Line)
+// oversize counts a URL too long to examine as a link left as written,
+// and reports it.
+func (c *CSS) oversize(e *extract.OversizeError) {
+	c.stats.Links++
+	c.stats.Kept++
+	if c.opts.Oversize != nil {
+		c.opts.Oversize(e)
 	}
+}
+
+func (c *CSS) found(l *extract.Link) error {
 	if c.conv == nil {
 		c.setCharset(c.x.Charset())
 		// A style sheet's URLs are UTF-8 whatever its charset, their

@@ -31,6 +31,7 @@ func (r *rewriter) extractOptions() extract.Options {
 		MaxTagSize:     r.opts.MaxTagSize,
 		TextLinks:      r.opts.TextLinks,
 		StrictText:     r.opts.StrictText,
+		Oversize:       r.opts.Oversize,
 		Immediate:      true,
 		// Kept as written, most links need no resolving: link resolves
 		// the ones whose form changes.
@@ -39,13 +40,6 @@ func (r *rewriter) extractOptions() extract.Options {
 }
 
 func (h *HTML) found(l *extract.Link) error {
-	if l.Tag == "" && l.Attr == "" && l.Raw == "" {
-		// An oversize construct, passed through.
-		if h.opts.Oversize != nil && l.Err != nil {
-			h.opts.Oversize(l.Err, l.Line)
-		}
-		return nil
-	}
 	if h.conv == nil {
 		h.start(h.x.Charset())
 	}

@@ -124,7 +124,9 @@ func (m *Markdown) rewrite() error {
 			m.link(&html[i])
 		}
 	} else if len(doc.HTML) > 0 {
-		y := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
+		yopts := m.extractOptions()
+		yopts.Oversize = nil // reported by the first pass
+		y := extract.NewMarkdown(yopts, func(l *extract.Link) error {
 			if l.Tag != extract.TagMarkdown {
 				m.link(l)
 			}

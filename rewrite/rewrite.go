@@ -87,12 +87,11 @@ type Options struct {
 	// TextLinks also rewrites the links written as plain text in the
 	// text of an HTML document.
 	TextLinks bool
-	// Oversize, when not nil, is called once for each construct longer
-	// than MaxTagSize (a tag, a comment; in CSS, a URL longer than
-	// extract.DefaultMaxCSSURLLen), which is passed through unexamined:
-	// its links are not rewritten. err is an *extract.OversizeError with
-	// the construct's offset; line is the line it starts on.
-	Oversize func(err error, line int)
+	// Oversize, when not nil, is called once for each construct passed
+	// through unexamined, as extract.Options.Oversize is: a tag or a
+	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB.
+	// Its links are not rewritten.
+	Oversize func(*extract.OversizeError)
 
 	// StrictText rewrites, in plain text, only the links written with a
 	// scheme and email addresses (see extract.Options.StrictText): a

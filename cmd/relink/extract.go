@@ -349,16 +349,14 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		typ = autoType(ext, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict}
+	if x.verb != quiet {
+		opts.Oversize = func(e *extract.OversizeError) {
+			x.out.Flush()
+			io.WriteString(x.stderr, oversizeWarning("extract", name, e))
+		}
+	}
 	var found, invalid int
 	report := func(l *extract.Link) error {
-		var oe *extract.OversizeError
-		if errors.As(l.Err, &oe) {
-			if x.verb != quiet {
-				x.out.Flush()
-				io.WriteString(x.stderr, oversizeWarning("extract", name, l.Line, l.Err))
-			}
-			return nil
-		}
 		found++
 		if l.Err != nil {
 			invalid++

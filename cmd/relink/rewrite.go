@@ -387,8 +387,8 @@ func (rw *rewriteRun) stdin() int {
 // warnings of the file path to *warns (unless -q).
 func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, warns *string) rewrite.Options {
 	if rw.verb != quiet {
-		opts.Oversize = func(err error, line int) {
-			*warns += oversizeWarning("rewrite", path, line, err)
+		opts.Oversize = func(e *extract.OversizeError) {
+			*warns += oversizeWarning("rewrite", path, e)
 		}
 	}
 	return opts

@@ -1,0 +1,79 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/relink-go/relink/internal/htmltok"
+)
+
+// An OversizeError reports a construct too long to be examined: an HTML
+// tag, comment, doctype or CDATA section longer than Options.MaxTagSize,
+// or a URL of a style sheet longer than 64 KiB. The extractor passes its
+// bytes through unexamined, so the links it may hold are not reported.
+//
+// Extractors report it out of band, to Options.Oversize, once per
+// construct, in document order; never to the link function, and never as
+// an error that stops the document.
+type OversizeError struct {
+	Construct Construct // what the bytes passed over are
+	Offset    int64     // where the construct starts in the input (in UTF-16 bytes for UTF-16 input)
+	Line      int       // the 1-based line of Offset
+}
+
+// Error returns a message that gives the construct's offset; it is the
+// same for every Construct.
+func (e *OversizeError) Error() string {
+	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
+}
+
+// A Construct is the kind of syntax an OversizeError passed over.
+type Construct uint8
+
+const (
+	// ConstructTag is an HTML start or end tag, with its attributes.
+	ConstructTag Construct = iota + 1
+	// ConstructComment is an HTML comment, or what HTML reads as one
+	// (<?...>, <!...>, </ followed by no letter).
+	ConstructComment
+	// ConstructDoctype is an HTML doctype.
+	ConstructDoctype
+	// ConstructCDATA is a CDATA section, in SVG or MathML.
+	ConstructCDATA
+	// ConstructCSSURL is a URL of a style sheet: the text of a url(),
+	// of an @import string or of a string of image-set().
+	ConstructCSSURL
+)
+
+var constructNames = [...]string{"", "tag", "comment", "doctype", "CDATA section", "CSS URL"}
+
+// String returns the construct's name in lower case, as a message uses it
+// ("tag", "comment", "doctype", "CDATA section", "CSS URL").
+func (c Construct) String() string {
+	if int(c) < len(constructNames) && c != 0 {
+		return constructNames[c]
+	}
+	return fmt.Sprintf("Construct(%d)", c)
+}
+
+// constructOf returns what the first Oversize token of a construct, tok,
+// begins.
+func constructOf(tok *htmltok.Token) Construct {
+	b := tok.Raw
+	has := func(p string) bool { return len(b) >= len(p) && equalFoldASCII(b[:len(p)], p) }
+	switch {
+	case has("<!--"):
+		return ConstructComment
+	case tok.Foreign && bytes.HasPrefix(b, []byte("<![CDATA[")):
+		return ConstructCDATA
+	case has("<!doctype"):
+		return ConstructDoctype
+	case has("<!"), has("<?"):
+		return ConstructComment
+	case len(b) >= 3 && b[1] == '/' && !isASCIIAlpha(b[2]):
+		return ConstructComment
+	}
+	return ConstructTag
+}
+
+func isASCIIAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
