@@ -2,7 +2,6 @@ package crawl
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -133,7 +132,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 	isHTML := htmlTypes[media]
 	if isHTML || media == "" {
 		head, _ = x.body.Peek(extract.DetectLimit)
-		isHTML = isHTML || sniffHTML(head[:min(len(head), extract.PrescanLimit)])
+		isHTML = isHTML || extract.TypeOf("", head) == extract.TypeHTML
 	}
 	status := 0
 	if resp != nil {
@@ -268,18 +267,6 @@ func (c *cappedBlock) Read(p []byte) (int, error) {
 	}
 	c.n += int64(n)
 	return n, err
-}
-
-// sniffHTML reports whether a payload without a media type is HTML, from
-// its first bytes.
-func sniffHTML(head []byte) bool {
-	h := bytes.ToLower(bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"))
-	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title", "<a ", "<p>", "<div", "<table", "<script", "<link"} {
-		if bytes.HasPrefix(h, []byte(p)) {
-			return true
-		}
-	}
-	return bytes.Contains(h, []byte("<html")) || bytes.Contains(h, []byte("<body"))
 }
 
 // charsetPeek is how many bytes of a page the extractor may hold before it

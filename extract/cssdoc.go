@@ -13,7 +13,7 @@ import (
 
 // SourceCharsetRule is the Charset.Source of a style sheet whose charset
 // an @charset rule declares.
-const SourceCharsetRule = charset.SourceCharsetRule // "@charset"
+const SourceCharsetRule = "@charset"
 
 // A CSS extractor finds the links of a style sheet (a .css file) as it
 // streams through: like HTML, a transform.Transformer whose output is its

@@ -179,8 +179,10 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 }
 
 // Feed finds the links of the next bytes of the document, b, without
-// writing anything: for a caller that writes the document itself, such as
-// a rewriter. atEOF reports that b ends the document.
+// writing anything, as Extractor says. What it keeps of them: the first
+// bytes until the charset is decided (see Charset), then the tag, CSS
+// url() or run of text being read, and the a element being read with the
+// links inside it.
 func (x *HTML) Feed(b []byte, atEOF bool) error {
 	if x.err != nil {
 		return x.err
@@ -202,8 +204,9 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 }
 
 // Settled returns the offset in the input before which every link has
-// been found: a rewriter may write the bytes before it. The bytes after
-// it belong to a tag, a CSS url() or a run of text still being read.
+// been reported, as Extractor says: the bytes after it belong to a tag, a
+// CSS url() or a run of text still being read, or to an a element whose
+// href waits for its text (without Options.Immediate).
 func (x *HTML) Settled() int64 {
 	if !x.head.Done() {
 		return 0
@@ -216,6 +219,9 @@ func (x *HTML) Settled() int64 {
 	}
 	if len(x.trun) > 0 {
 		s = min(s, x.trunStart)
+	}
+	if x.anchor != nil {
+		s = min(s, x.anchor.Offset)
 	}
 	return s
 }

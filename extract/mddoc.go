@@ -9,21 +9,22 @@ import (
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/markdown"
 	"github.com/relink-go/relink/weburl"
+	"golang.org/x/text/transform"
 )
 
-// DefaultMaxMarkdownSize is the size of the largest Markdown document a
-// Markdown extractor reads when Options.MaxTagSize does not say otherwise.
-const DefaultMaxMarkdownSize = 64 << 20
+// maxMarkdownSize is the size of the largest Markdown document a
+// Markdown extractor reads when Options.MaxTagSize is not larger.
+const maxMarkdownSize = 64 << 20
 
-// TagMarkdown is the Link.Tag of a link that Markdown syntax makes.
-const TagMarkdown = "markdown"
+// tagMarkdown is the Link.Tag of a link that Markdown syntax makes.
+const tagMarkdown = "markdown"
 
 // The Link.Attr of a Markdown link names its construct.
 const (
-	AttrMarkdownLink       = "link"       // [text](dest), and the reference links' definitions' uses
-	AttrMarkdownImage      = "image"      // ![alt](dest)
-	AttrMarkdownDefinition = "definition" // [label]: dest
-	AttrMarkdownAutolink   = "autolink"   // <scheme:...>, <user@host> and GFM's www.x, https://x
+	attrMarkdownLink       = "link"       // [text](dest), and the reference links' definitions' uses
+	attrMarkdownImage      = "image"      // ![alt](dest)
+	attrMarkdownDefinition = "definition" // [label]: dest
+	attrMarkdownAutolink   = "autolink"   // <scheme:...>, <user@host> and GFM's www.x, https://x
 )
 
 // A Markdown extractor finds the links of a Markdown document (CommonMark
@@ -32,29 +33,34 @@ const (
 // definitions, of autolinks and of GFM extended autolinks, never inside
 // code spans or code blocks.
 //
-// Each Link has Tag TagMarkdown and Attr naming the construct
-// (AttrMarkdownLink, AttrMarkdownImage, AttrMarkdownDefinition,
-// AttrMarkdownAutolink); Role RoleHyperlink, or RoleResource for an image; Raw
-// the destination's meaning (backslash escapes and entity references
-// decoded, "mailto:" before an email autolink's address, "http://" before
-// a www. autolink); URI resolved against Options.BaseURL as a browser
-// resolves an href; Offset and End the destination as written (its angle
-// brackets included). A reference link ([text][label]) has no destination
-// of its own: its definition's is reported, once, with Attr
-// AttrMarkdownDefinition and Role RoleResource when an image uses it and no
-// link does.
+// Each Link has Tag "markdown" and an Attr that names the construct:
+// "link" for [text](dest) (and the reference links that use a
+// definition), "image" for ![alt](dest), "definition" for [label]: dest,
+// "autolink" for <scheme:...>, <user@host> and GFM's www.x and https://x.
+// Its Role is RoleHyperlink, or RoleResource for an image; Raw is the
+// destination's meaning (backslash escapes and entity references
+// decoded, "mailto:" before an email autolink's address, "http://"
+// before a www. autolink); URI is resolved against Options.BaseURL as a
+// browser resolves an href; Offset and End are the destination as
+// written (its angle brackets included). A reference link ([text][label])
+// has no destination of its own: its definition's is reported, once,
+// with Attr "definition" and Role RoleResource when an image uses it and
+// no link does.
 //
 // The links of raw HTML (inline tags and HTML blocks) are found by the
 // HTML extractor on those bytes and reported with their offsets in the
-// document; raw HTML that runs over the lines of a block quote or list
-// item is read one line at a time.
+// document (their Tag and Attr are HTML's), as is a tag of theirs too
+// long to examine (to Options.Oversize); raw HTML that runs over the
+// lines of a block quote or list item is read one line at a time.
 //
 // Markdown must be read whole: a reference definition may follow the
 // links that use it. Feed holds the document and reports its links when
-// atEOF is set; a document longer than DefaultMaxMarkdownSize (or
-// Options.MaxTagSize, when larger) makes Feed fail with an error that says
-// so. The document is read as UTF-8, the charset CommonMark is defined
-// on; a UTF-8 byte order mark is skipped (offsets still count it).
+// atEOF is set, and Settled is 0 until then; Transform copies the
+// document as it comes and reports the links at its end. A document
+// longer than 64 MiB (or Options.MaxTagSize, when larger) makes Feed and
+// Transform fail with an error that says so. The document is read as
+// UTF-8, the charset CommonMark is defined on; a UTF-8 byte order mark is
+// skipped (offsets still count it).
 type Markdown struct {
 	opts Options
 	fn   func(*Link) error
@@ -68,7 +74,7 @@ type Markdown struct {
 
 // NewMarkdown returns a Markdown extractor that calls fn for each link.
 func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
-	m := &Markdown{opts: opts, fn: fn, max: DefaultMaxMarkdownSize}
+	m := &Markdown{opts: opts, fn: fn, max: maxMarkdownSize}
 	if opts.MaxTagSize > m.max {
 		m.max = opts.MaxTagSize
 	}
@@ -80,10 +86,11 @@ func (m *Markdown) Reset() {
 	m.buf, m.done, m.err, m.doc = m.buf[:0], false, nil, nil
 }
 
-// A MarkdownSizeError is the error of a Markdown document too long to read.
-type MarkdownSizeError struct{ Max int }
+// A markdownSizeError is the error of a Markdown document too long to
+// read.
+type markdownSizeError struct{ Max int }
 
-func (e *MarkdownSizeError) Error() string {
+func (e *markdownSizeError) Error() string {
 	return fmt.Sprintf("extract: Markdown document longer than %d bytes (it is read whole)", e.Max)
 }
 
@@ -97,7 +104,7 @@ func (m *Markdown) Feed(b []byte, atEOF bool) error {
 		return nil
 	}
 	if len(m.buf)+len(b) > m.max {
-		m.err = &MarkdownSizeError{m.max}
+		m.err = &markdownSizeError{m.max}
 		return m.err
 	}
 	m.buf = append(m.buf, b...)
@@ -107,6 +114,23 @@ func (m *Markdown) Feed(b []byte, atEOF bool) error {
 	m.done = true
 	m.err = m.report()
 	return m.err
+}
+
+// Transform implements transform.Transformer: it copies src to dst as
+// it comes, and holds the document to report its links at its end, when
+// atEOF is set.
+func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if m.err != nil {
+		return 0, 0, m.err
+	}
+	n := copy(dst, src)
+	if err := m.Feed(src[:n], atEOF && n == len(src)); err != nil {
+		return n, n, err
+	}
+	if n < len(src) {
+		return n, n, transform.ErrShortDst
+	}
+	return n, n, nil
 }
 
 // ReadFrom reads the Markdown document that r holds to its end and
@@ -187,20 +211,20 @@ func (m *Markdown) report() error {
 		if err := reportHTML(ml.At.Start); err != nil {
 			return err
 		}
-		l := &Link{Tag: TagMarkdown, Role: RoleHyperlink, Raw: ml.URL, Base: base,
+		l := &Link{Tag: tagMarkdown, Role: RoleHyperlink, Raw: ml.URL, Base: base,
 			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
 		switch ml.Kind {
 		case markdown.InlineLink:
-			l.Attr = AttrMarkdownLink
+			l.Attr = attrMarkdownLink
 		case markdown.InlineImage:
-			l.Attr, l.Role = AttrMarkdownImage, RoleResource
+			l.Attr, l.Role = attrMarkdownImage, RoleResource
 		case markdown.Definition:
-			l.Attr = AttrMarkdownDefinition
+			l.Attr = attrMarkdownDefinition
 			if image[i] {
 				l.Role = RoleResource
 			}
 		default:
-			l.Attr = AttrMarkdownAutolink
+			l.Attr = attrMarkdownAutolink
 		}
 		l.Line = lines.lineAt(l.Offset)
 		if !m.opts.Unresolved {

@@ -140,7 +140,7 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 // been reported: no link reported later starts before it. A rewriter may
 // write the bytes before it. It trails the input read by at most about
 // 2*textlink.MaxLen bytes of text (decoded, for a charset other than
-// UTF-8), besides the first PrescanLimit bytes, which are held until the
+// UTF-8), besides the first prescanLimit bytes, which are held until the
 // charset is known.
 func (t *Text) Settled() int64 {
 	if !t.head.Done() {

@@ -1,12 +1,9 @@
 package rewrite
 
 import (
-	"io"
-
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
-	"golang.org/x/text/transform"
 )
 
 // CSS rewrites the links of a style sheet (a .css file): url(), @import
@@ -20,7 +17,7 @@ import (
 // the first 1024 bytes until the charset is known.
 type CSS struct {
 	rewriter
-	x *extract.CSS
+	x extract.Extractor
 }
 
 // NewCSS returns a rewriter of style sheets.
@@ -29,7 +26,7 @@ func NewCSS(opts Options) *CSS {
 	c.opts = opts
 	xopts := c.extractOptions()
 	xopts.Oversize = c.oversize
-	c.x = extract.NewCSS(xopts, c.found)
+	c.x = extract.New(extract.TypeCSS, xopts, c.found)
 	return c
 }
 
@@ -64,7 +61,7 @@ func (c *CSS) Reset() {
 
 // Transform implements transform.Transformer.
 func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return c.transform(dst, src, atEOF, c.x.Feed, c.x.Settled)
+	return c.transform(dst, src, atEOF, c.x)
 }
 
 // Stats returns what the rewriter has done so far.
@@ -72,24 +69,3 @@ func (c *CSS) Stats() Stats { return c.stats }
 
 // Charset returns the style sheet's charset, once known.
 func (c *CSS) Charset() extract.Charset { return c.x.Charset() }
-
-// Reader returns a reader of the style sheet that r reads, with its links
-// rewritten.
-func (c *CSS) Reader(r io.Reader) io.Reader { return transform.NewReader(r, c) }
-
-// Writer returns a writer that writes to w the style sheet written to it,
-// with its links rewritten. Close flushes what it holds back and must be
-// called at the end of the style sheet; it does not close w.
-func (c *CSS) Writer(w io.Writer) io.WriteCloser { return transform.NewWriter(w, c) }
-
-// Bytes returns the style sheet b with its links rewritten.
-func (c *CSS) Bytes(b []byte) ([]byte, error) {
-	out, _, err := transform.Bytes(c, b)
-	return out, err
-}
-
-// String returns the style sheet s with its links rewritten.
-func (c *CSS) String(s string) (string, error) {
-	out, _, err := transform.String(c, s)
-	return out, err
-}

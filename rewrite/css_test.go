@@ -126,7 +126,7 @@ func FuzzCSS(f *testing.F) {
 		if _, err := x.ReadFrom(bytes.NewReader(doc)); err != nil {
 			return // a charset that is not ASCII-compatible
 		}
-		whole, err := NewCSS(opts).Bytes(doc)
+		whole, _, err := transform.Bytes(NewCSS(opts), doc)
 		if err != nil {
 			t.Fatal(err)
 		}

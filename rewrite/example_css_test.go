@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relink-go/relink/rewrite"
+	"golang.org/x/text/transform"
 )
 
 func ExampleNewCSS() {
@@ -12,7 +13,7 @@ func ExampleNewCSS() {
 		Resolve: rewrite.ResolveAbsolute,
 		To:      rewrite.FormIRI,
 	})
-	out, err := c.String(`@import 'print.css' print; .logo { background: url( img/D%C3%BCrst.png ) }`)
+	out, _, err := transform.String(c, `@import 'print.css' print; .logo { background: url( img/D%C3%BCrst.png ) }`)
 	if err != nil {
 		fmt.Println(err)
 	}

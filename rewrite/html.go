@@ -11,7 +11,7 @@ import "github.com/relink-go/relink/extract"
 // guessed).
 type HTML struct {
 	rewriter
-	x *extract.HTML
+	x extract.Extractor
 }
 
 // NewHTML returns a rewriter of HTML documents.
@@ -19,7 +19,7 @@ func NewHTML(opts Options) *HTML {
 	h := &HTML{}
 	h.opts = opts
 	h.html = true
-	h.x = extract.NewHTML(h.extractOptions(), h.found)
+	h.x = extract.New(extract.TypeHTML, h.extractOptions(), h.found)
 	return h
 }
 
@@ -55,7 +55,7 @@ func (h *HTML) Reset() {
 
 // Transform implements transform.Transformer.
 func (h *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return h.transform(dst, src, atEOF, h.x.Feed, h.x.Settled)
+	return h.transform(dst, src, atEOF, h.x)
 }
 
 // Stats returns what the rewriter has done so far.

@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"errors"
-	"io"
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/markdown"
@@ -78,7 +77,7 @@ func (m *Markdown) rewrite() error {
 	news := make(map[int64]string)
 	var html []extract.Link // the links of raw HTML, for when nothing else changes
 	x := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
-		if l.Tag != extract.TagMarkdown {
+		if l.Tag != "markdown" {
 			html = append(html, *l)
 			return nil
 		}
@@ -127,7 +126,7 @@ func (m *Markdown) rewrite() error {
 		yopts := m.extractOptions()
 		yopts.Oversize = nil // reported by the first pass
 		y := extract.NewMarkdown(yopts, func(l *extract.Link) error {
-			if l.Tag != extract.TagMarkdown {
+			if l.Tag != "markdown" {
 				m.link(l)
 			}
 			return nil
@@ -154,25 +153,4 @@ func (m *Markdown) Charset() extract.Charset {
 	cs := extract.DetectCharset(nil, "utf-8", "")
 	cs.Source = src
 	return cs
-}
-
-// Reader returns a reader of the Markdown document that r reads, with its
-// links rewritten.
-func (m *Markdown) Reader(r io.Reader) io.Reader { return transform.NewReader(r, m) }
-
-// Writer returns a writer that writes to w the Markdown document written
-// to it, with its links rewritten. Close writes the document and must be
-// called at its end; it does not close w.
-func (m *Markdown) Writer(w io.Writer) io.WriteCloser { return transform.NewWriter(w, m) }
-
-// Bytes returns the Markdown document b with its links rewritten.
-func (m *Markdown) Bytes(b []byte) ([]byte, error) {
-	out, _, err := transform.Bytes(m, b)
-	return out, err
-}
-
-// String returns the Markdown document s with its links rewritten.
-func (m *Markdown) String(s string) (string, error) {
-	out, _, err := transform.String(m, s)
-	return out, err
 }

@@ -59,7 +59,7 @@ func TestMarkdown(t *testing.T) {
 
 func TestMarkdownSpace(t *testing.T) {
 	m := NewMarkdown(Options{Resolve: ResolveAbsolute, BaseURL: "https://h.example/d/"})
-	got, err := m.String("[a](<b c.md>) [x](d%20e.md)\n")
+	got, _, err := transform.String(m, "[a](<b c.md>) [x](d%20e.md)\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func BenchmarkMarkdown(b *testing.B) {
 	m := NewMarkdown(Options{Resolve: ResolveAbsolute, BaseURL: "https://nodejs.org/api/timers.md"})
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
-		if _, err := m.Bytes(doc); err != nil {
+		if _, _, err := transform.Bytes(m, doc); err != nil {
 			b.Fatal(err)
 		}
 	}

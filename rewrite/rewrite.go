@@ -37,6 +37,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -100,6 +101,50 @@ type Options struct {
 	StrictText bool
 }
 
+// A Rewriter rewrites the links of a document as it streams through: a
+// transform.Transformer whose output is its input with each link's bytes
+// replaced by its new form. HTML, Text, CSS and Markdown implement it;
+// New returns the one for a type of document.
+//
+// Transform reads one document from Reset (or the rewriter's
+// construction) to the end, atEOF; x/text's adapters (transform.String,
+// transform.Bytes, transform.NewReader, transform.NewWriter) reset the
+// rewriter first, so one rewriter serves document after document, not
+// two at once.
+type Rewriter interface {
+	transform.Transformer
+	// Stats returns what the rewriter has done in the document so far.
+	Stats() Stats
+	// Charset returns the document's charset, in which the rewriter
+	// reads it and writes the new values, once it is known (see
+	// extract.Extractor).
+	Charset() extract.Charset
+}
+
+var (
+	_ Rewriter = (*HTML)(nil)
+	_ Rewriter = (*Text)(nil)
+	_ Rewriter = (*CSS)(nil)
+	_ Rewriter = (*Markdown)(nil)
+)
+
+// New returns the rewriter of documents of type t, configured by opts:
+// NewHTML, NewText, NewCSS or NewMarkdown. It panics if t is not one of
+// the four types of package extract.
+func New(t extract.Type, opts Options) Rewriter {
+	switch t {
+	case extract.TypeHTML:
+		return NewHTML(opts)
+	case extract.TypeText:
+		return NewText(opts)
+	case extract.TypeCSS:
+		return NewCSS(opts)
+	case extract.TypeMarkdown:
+		return NewMarkdown(opts)
+	}
+	panic(fmt.Sprintf("rewrite: New of an unknown %v", t))
+}
+
 // Stats counts what a rewriter did.
 type Stats struct {
 	Links     int // links found
@@ -134,9 +179,16 @@ type rewriter struct {
 	html    bool
 }
 
-// transform is Transform for HTML and Text: feed and settled are the
-// extractor's.
-func (r *rewriter) transform(dst, src []byte, atEOF bool, feed func([]byte, bool) error, settled func() int64) (nDst, nSrc int, err error) {
+// A feeder is what a rewriter drives of its extractor: the seam of
+// extract.Extractor, Feed and Settled.
+type feeder interface {
+	Feed(b []byte, atEOF bool) error
+	Settled() int64
+}
+
+// transform is Transform for HTML, Text and CSS: x finds the links of the
+// input and says which bytes of it are settled.
+func (r *rewriter) transform(dst, src []byte, atEOF bool, x feeder) (nDst, nSrc int, err error) {
 	if r.err != nil {
 		return 0, 0, r.err
 	}
@@ -156,11 +208,11 @@ func (r *rewriter) transform(dst, src []byte, atEOF bool, feed func([]byte, bool
 		in := src[nSrc:]
 		r.pend = append(r.pend, in...)
 		nSrc = len(src)
-		if err := feed(in, atEOF); err != nil {
+		if err := x.Feed(in, atEOF); err != nil {
 			r.err = err
 			return nDst, nSrc, err
 		}
-		upto := settled()
+		upto := x.Settled()
 		if atEOF {
 			upto = r.base + int64(len(r.pend))
 		}

@@ -157,7 +157,7 @@ func (t *Text) Reset() {
 
 // Transform implements transform.Transformer.
 func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return t.transform(dst, src, atEOF, t.feed, t.settled)
+	return t.transform(dst, src, atEOF, (*textFeeder)(t))
 }
 
 // Stats returns what the rewriter has done so far.
@@ -166,17 +166,24 @@ func (t *Text) Stats() Stats { return t.stats }
 // Charset returns the document's charset, once known.
 func (t *Text) Charset() extract.Charset { return t.x.Charset() }
 
-func (t *Text) feed(b []byte, atEOF bool) error {
+// A textFeeder is the feeder of a Text rewriter: its extractor, with the
+// checks of the new values.
+type textFeeder Text
+
+// Feed feeds the extractor and checks the new values it can.
+func (f *textFeeder) Feed(b []byte, atEOF bool) error {
+	t := (*Text)(f)
 	err := t.x.Feed(b, atEOF)
 	t.check(atEOF)
 	return err
 }
 
-// settled is the offset before which the output is final: the extractor
+// Settled is the offset before which the output is final: the extractor
 // has reported the links there, the new values there are checked, and
 // the textBefore bytes that the check of a link may read are kept. It
 // never falls inside a link being rewritten.
-func (t *Text) settled() int64 {
+func (f *textFeeder) Settled() int64 {
+	t := (*Text)(f)
 	s := t.x.Settled()
 	if len(t.queue) > 0 {
 		s = min(s, t.queue[0].off)

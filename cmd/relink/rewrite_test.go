@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/testcorpus"
 	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/text/transform"
@@ -719,7 +720,7 @@ func jobsTree(tb testing.TB) (dir string, size int64) {
 	if dir = testcorpus.HTML.Dir(); dir != "" {
 		testcorpus.HTML.Files(tb) // an unreadable or empty directory fails
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && typeByName(strings.ToLower(filepath.Ext(p))) != "" {
+			if err == nil && !d.IsDir() && extract.TypeByName(p) != 0 {
 				if info, err := d.Info(); err == nil {
 					size += info.Size()
 				}
