@@ -62,7 +62,8 @@ type CSS struct {
 	rbuf      []byte // ReadFrom's
 }
 
-// NewCSS returns a style sheet extractor that calls fn for each link.
+// NewCSS returns a style sheet extractor, configured by opts, that calls
+// fn for each link. The Link is valid only until fn returns.
 func NewCSS(opts Options, fn func(*Link) error) *CSS {
 	c := &CSS{opts: opts, fn: fn}
 	c.head.Init(charset.CSS, opts.Charset, opts.DefaultCharset)
@@ -79,8 +80,8 @@ func (c *CSS) Reset() {
 	c.fed, c.nl, c.nlBase = 0, c.nl[:0], 0
 }
 
-// Charset returns the style sheet's charset once Transform or Feed has
-// decided it.
+// Charset returns the style sheet's charset once it is decided (see
+// Extractor): from its first 1024 bytes.
 func (c *CSS) Charset() Charset { return Charset(c.head.Charset()) }
 
 // Transform implements transform.Transformer: it copies src to dst and
@@ -100,7 +101,8 @@ func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 }
 
 // Feed finds the links of the next bytes of the style sheet, b, without
-// writing anything, as (*HTML).Feed does. atEOF reports that b ends it.
+// writing anything, as Extractor says. What it keeps: the first 1024 bytes
+// until the charset is decided, then the text of the URL being read.
 func (c *CSS) Feed(b []byte, atEOF bool) error {
 	if c.err != nil {
 		return c.err
@@ -123,13 +125,14 @@ func (c *CSS) Feed(b []byte, atEOF bool) error {
 }
 
 // ReadFrom finds the links of the style sheet that r holds, reading it to
-// its end, as (*HTML).ReadFrom does.
+// its end, as HTML.ReadFrom does.
 func (c *CSS) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &c.rbuf, c.Feed)
 }
 
 // Settled returns the offset in the input before which every link has
-// been reported: a rewriter may write the bytes before it.
+// been reported, as Extractor says: the bytes after it are those of the
+// URL being read.
 func (c *CSS) Settled() int64 {
 	if !c.head.Done() {
 		return 0

@@ -10,56 +10,6 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// Options configure an HTML extractor.
-type Options struct {
-	// BaseURL is the document's own URL, against which its links (and
-	// its <base href>) resolve. Without one, relative links are reported
-	// in URI form, unresolved.
-	BaseURL string
-	// Charset is what the transport says of the document's encoding: a
-	// Content-Type header value ("text/html; charset=koi8-r") or a bare
-	// label. It is overridden by a byte order mark, and overrides <meta>.
-	Charset string
-	// DefaultCharset is the encoding of a document that declares none and
-	// is not valid UTF-8. When empty, the encoding of such a document is
-	// guessed from its first DetectLimit bytes (see DetectCharset); set
-	// it ("windows-1252", as browsers read an unlabeled page in most
-	// locales) to turn guessing off.
-	DefaultCharset string
-	// MaxTagSize bounds the bytes of one tag (or comment) that are held
-	// in memory: a longer one is passed through unexamined and reported
-	// to Oversize. Default 1 MiB.
-	MaxTagSize int
-	// Oversize, when not nil, is called once for each construct passed
-	// through unexamined (see OversizeError), as it is met: a tag or a
-	// comment longer than MaxTagSize, a URL of a style sheet longer than
-	// 64 KiB. Its links are not reported.
-	Oversize func(*OversizeError)
-	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
-	MaxAnchorText int
-	// TextLinks also reports the links written as plain text in the
-	// document's text (not in script, style and the like).
-	TextLinks bool
-	// StrictText takes for a link in plain text (Text, and TextLinks)
-	// only what is written with a scheme ("https://...", "mailto:...")
-	// and email addresses: a domain name written without a scheme
-	// ("www.example.com", but also "README.md", "Date.now", "x.sh") is
-	// not reported. As xurls's Strict: what a program that changes text
-	// wants, where a file name or a method call taken for a link would
-	// be damaged.
-	StrictText bool
-	// Unresolved leaves Link.URI and Link.IRI empty: the extractor finds
-	// the links, their values and spans, and does not resolve them (the
-	// most expensive part of extraction). For callers that resolve only
-	// some links, or resolve them their own way.
-	Unresolved bool
-	// Immediate reports each link as soon as it is found, in document
-	// order, instead of reporting an a element's href with its text when
-	// the element ends: Link.Text is then empty. A rewriter, which must
-	// know a link before it writes the bytes after it, wants this.
-	Immediate bool
-}
-
 // An HTML extractor finds the links of an HTML document as it streams
 // through. It is a transform.Transformer whose output is its input,
 // unchanged, byte for byte; for each link it calls the function given to
@@ -99,9 +49,10 @@ type HTML struct {
 	err  error
 }
 
-// NewHTML returns an HTML extractor that calls fn for each link. The Link
-// is valid only until fn returns: fn must copy what it keeps. An error
-// from fn stops the transformation and is returned by Transform.
+// NewHTML returns an HTML extractor, configured by opts, that calls fn for
+// each link. The Link is valid only until fn returns: fn must copy what it
+// keeps. An error from fn stops the document and is returned by
+// Transform, ReadFrom or Feed.
 func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxTagSize <= 0 {
 		opts.MaxTagSize = 1 << 20
@@ -129,8 +80,8 @@ func (x *HTML) Reset() {
 	x.err = nil
 }
 
-// Charset returns the document's charset, once Transform has seen enough
-// of the document to decide it (the first 1024 bytes; when they declare
+// Charset returns the document's charset, once the extractor has seen
+// enough of the document to decide it (the first 1024 bytes; when they declare
 // none, up to the end of the head, at most HeadLimit, as a later <meta>
 // may decide it, and at least DetectLimit bytes when the charset is then
 // guessed, that is when neither Options.Charset nor Options.DefaultCharset

@@ -51,7 +51,9 @@ const (
 // HTML extractor on those bytes and reported with their offsets in the
 // document (their Tag and Attr are HTML's), as is a tag of theirs too
 // long to examine (to Options.Oversize); raw HTML that runs over the
-// lines of a block quote or list item is read one line at a time.
+// lines of a block quote or list item is read one line at a time. The
+// links of the raw HTML in a link's text ([<img src=a.png>](b.md)) are
+// reported after the link.
 //
 // Markdown must be read whole: a reference definition may follow the
 // links that use it. Feed holds the document and reports its links when
@@ -72,7 +74,8 @@ type Markdown struct {
 	rbuf []byte
 }
 
-// NewMarkdown returns a Markdown extractor that calls fn for each link.
+// NewMarkdown returns a Markdown extractor, configured by opts, that calls
+// fn for each link. The Link is valid only until fn returns.
 func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
 	m := &Markdown{opts: opts, fn: fn, max: maxMarkdownSize}
 	if opts.MaxTagSize > m.max {
@@ -94,8 +97,8 @@ func (e *markdownSizeError) Error() string {
 	return fmt.Sprintf("extract: Markdown document longer than %d bytes (it is read whole)", e.Max)
 }
 
-// Feed adds b to the document; when atEOF is set, it reads the document
-// and calls fn for each of its links.
+// Feed adds b to the document, as Extractor says; when atEOF is set, it
+// reads the document and reports its links.
 func (m *Markdown) Feed(b []byte, atEOF bool) error {
 	if m.err != nil {
 		return m.err
@@ -139,8 +142,8 @@ func (m *Markdown) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &m.rbuf, m.Feed)
 }
 
-// Settled returns the offset before which every link has been reported:
-// 0 until the document is read whole, its length then.
+// Settled returns the offset before which every link has been reported,
+// as Extractor says: 0 until the document is read whole, its length then.
 func (m *Markdown) Settled() int64 {
 	if !m.done {
 		return 0
@@ -148,9 +151,10 @@ func (m *Markdown) Settled() int64 {
 	return int64(len(m.buf))
 }
 
-// Document returns what package markdown found in the document, once
-// Feed has read it whole, and BOM, the length of the byte order mark
-// before it (its offsets are in the document without that mark).
+// Document returns what package markdown found in the document, once it
+// has been read whole (nil before), and bom, the length of the byte order
+// mark before it: the offsets of doc are in the document without that
+// mark. Package rewrite writes new destinations with it.
 func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 	return m.doc, m.bom()
 }

@@ -1,14 +1,13 @@
 package extract
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/relink-go/relink/internal/htmltok"
 )
 
 // An OversizeError reports a construct too long to be examined: an HTML
-// tag, comment, doctype or CDATA section longer than Options.MaxTagSize,
+// tag or comment (or doctype) longer than Options.MaxTagSize,
 // or a URL of a style sheet longer than 64 KiB. The extractor passes its
 // bytes through unexamined, so the links it may hold are not reported.
 //
@@ -33,22 +32,19 @@ type Construct uint8
 const (
 	// ConstructTag is an HTML start or end tag, with its attributes.
 	ConstructTag Construct = iota + 1
-	// ConstructComment is an HTML comment, or what HTML reads as one
-	// (<?...>, <!...>, </ followed by no letter).
+	// ConstructComment is an HTML comment, or other markup that is not a
+	// tag: a doctype, a CDATA section, what HTML reads as a comment
+	// (<?...>, <!...>).
 	ConstructComment
-	// ConstructDoctype is an HTML doctype.
-	ConstructDoctype
-	// ConstructCDATA is a CDATA section, in SVG or MathML.
-	ConstructCDATA
 	// ConstructCSSURL is a URL of a style sheet: the text of a url(),
 	// of an @import string or of a string of image-set().
 	ConstructCSSURL
 )
 
-var constructNames = [...]string{"", "tag", "comment", "doctype", "CDATA section", "CSS URL"}
+var constructNames = [...]string{"", "tag", "comment", "CSS URL"}
 
-// String returns the construct's name in lower case, as a message uses it
-// ("tag", "comment", "doctype", "CDATA section", "CSS URL").
+// String returns the construct's name in lower case, as a message uses it:
+// "tag", "comment", "CSS URL".
 func (c Construct) String() string {
 	if int(c) < len(constructNames) && c != 0 {
 		return constructNames[c]
@@ -60,15 +56,8 @@ func (c Construct) String() string {
 // begins.
 func constructOf(tok *htmltok.Token) Construct {
 	b := tok.Raw
-	has := func(p string) bool { return len(b) >= len(p) && equalFoldASCII(b[:len(p)], p) }
 	switch {
-	case has("<!--"):
-		return ConstructComment
-	case tok.Foreign && bytes.HasPrefix(b, []byte("<![CDATA[")):
-		return ConstructCDATA
-	case has("<!doctype"):
-		return ConstructDoctype
-	case has("<!"), has("<?"):
+	case len(b) >= 2 && (b[1] == '!' || b[1] == '?'):
 		return ConstructComment
 	case len(b) >= 3 && b[1] == '/' && !isASCIIAlpha(b[2]):
 		return ConstructComment

@@ -38,3 +38,27 @@ func TestOversizeOnce(t *testing.T) {
 		},
 	}.Run(t)
 }
+
+// TestOversizeConstructs checks what each kind of oversize construct is
+// reported as.
+func TestOversizeConstructs(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	for _, c := range []struct {
+		doc  string
+		want Construct
+	}{
+		{"<p title=" + long + ">", ConstructTag},
+		{"</p " + long + ">", ConstructTag},
+		{"<!--" + long + "-->", ConstructComment},
+		{"<!DOCTYPE html " + long + ">", ConstructComment},
+		{"<svg><![CDATA[" + long + "]]></svg>", ConstructComment},
+		{"<?xml " + long + "?>", ConstructComment},
+		{"</ " + long + ">", ConstructComment},
+	} {
+		var got []Construct
+		x := NewHTML(Options{MaxTagSize: 32, Oversize: func(e *OversizeError) { got = append(got, e.Construct) }}, func(*Link) error { return nil })
+		if _, err := x.ReadFrom(strings.NewReader(c.doc)); err != nil || len(got) != 1 || got[0] != c.want {
+			t.Errorf("%.20q: %v, %v; want one %v", c.doc, got, err, c.want)
+		}
+	}
+}

@@ -8,14 +8,13 @@ import "io"
 // io.ReaderFrom. When r implements io.WriterTo (a bytes.Reader, a
 // bufio.Reader), ReadFrom feeds the extractor the reader's own bytes.
 // It returns the number of bytes read and the first error other than
-// io.EOF, from r or from the function given to NewHTML.
+// io.EOF, from r or from the link function.
 func (x *HTML) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &x.rbuf, x.Feed)
 }
 
 // ReadFrom finds the links of the text that r holds, reading it to its
-// end: Feed over all of r. It implements io.ReaderFrom, as
-// (*HTML).ReadFrom does.
+// end, as HTML.ReadFrom does.
 func (t *Text) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &t.rbuf, t.Feed)
 }

@@ -28,6 +28,8 @@ const (
 
 var kindNames = [...]string{"", "URL", "SpaceList", "CommaList", "Srcset", "Refresh", "CSS", "HTML"}
 
+// String returns the kind's name without its prefix: "URL", "SpaceList",
+// "CommaList", "Srcset", "Refresh", "CSS", "HTML".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -67,6 +69,9 @@ const (
 
 var roleNames = [...]string{"", "Hyperlink", "Resource", "Frame", "Form", "Ping", "Reference", "Base"}
 
+// String returns the role's name without its prefix: "Hyperlink",
+// "Resource", "Frame", "Form", "Ping", "Reference", "Base" (relink writes
+// it in lower case).
 func (r Role) String() string {
 	if int(r) < len(roleNames) && r != 0 {
 		return roleNames[r]
