@@ -20,7 +20,7 @@ type CSS struct {
 	x extract.Extractor
 }
 
-// NewCSS returns a rewriter of style sheets.
+// NewCSS returns a rewriter of style sheets, configured by opts.
 func NewCSS(opts Options) *CSS {
 	c := &CSS{}
 	c.opts = opts
@@ -53,18 +53,20 @@ func (c *CSS) found(l *extract.Link) error {
 	return nil
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: c is ready for a new
+// style sheet, with the same Options.
 func (c *CSS) Reset() {
 	c.x.Reset()
 	c.rewriter = rewriter{opts: c.opts, pend: c.pend[:0], edits: c.edits[:0], out: c.out[:0]}
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the style sheet that
+// src continues with its links rewritten.
 func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	return c.transform(dst, src, atEOF, c.x)
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the style sheet so far.
 func (c *CSS) Stats() Stats { return c.stats }
 
 // Charset returns the style sheet's charset, once known.

@@ -14,7 +14,7 @@ type HTML struct {
 	x extract.Extractor
 }
 
-// NewHTML returns a rewriter of HTML documents.
+// NewHTML returns a rewriter of HTML documents, configured by opts.
 func NewHTML(opts Options) *HTML {
 	h := &HTML{}
 	h.opts = opts
@@ -47,18 +47,20 @@ func (h *HTML) found(l *extract.Link) error {
 	return nil
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: h is ready for a new
+// document, with the same Options.
 func (h *HTML) Reset() {
 	h.x.Reset()
 	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0], out: h.out[:0]}
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the document that
+// src continues with its links rewritten.
 func (h *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	return h.transform(dst, src, atEOF, h.x)
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the document so far.
 func (h *HTML) Stats() Stats { return h.stats }
 
 // Charset returns the document's charset, once known.

@@ -29,20 +29,23 @@ type Markdown struct {
 	done bool
 }
 
-// NewMarkdown returns a rewriter of Markdown documents.
+// NewMarkdown returns a rewriter of Markdown documents, configured by
+// opts.
 func NewMarkdown(opts Options) *Markdown {
 	m := &Markdown{}
 	m.opts = opts
 	return m
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: m is ready for a new
+// document, with the same Options.
 func (m *Markdown) Reset() {
 	m.rewriter = rewriter{opts: m.opts, out: m.out[:0]}
 	m.in, m.done = m.in[:0], false
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the document that
+// src continues with its links rewritten.
 func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if m.err != nil {
 		return 0, 0, m.err
@@ -141,7 +144,7 @@ func (m *Markdown) rewrite() error {
 	return nil
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the document so far.
 func (m *Markdown) Stats() Stats { return m.stats }
 
 // Charset returns the document's charset, UTF-8 (see extract.Markdown).

@@ -1,39 +1,3 @@
-// Package rewrite rewrites the links of HTML and plain-text documents as
-// they stream through, and copies every other byte unchanged.
-//
-// The links are those package extract finds. Each is written anew in the
-// form Options asks for — a URI (ASCII: punycode hosts, UTF-8
-// percent-encoding, the query in the document's charset) or a display IRI
-// — and made absolute, relative to the document's base, or kept as
-// written. The new value is written in the document's own syntax: HTML
-// character references where an attribute needs them, CSS escapes in
-// url(), the attribute's quotes kept, and the document's charset, with
-// numeric character references (3987bis section 6.3) for characters it
-// cannot hold in HTML and percent-encoding elsewhere.
-//
-// A link already in the form asked for is left byte for byte: to URI, a
-// valid URI ("http://www.redhat.com" keeps its lack of a final "/", "&#x26;"
-// stays as written); to IRI, a reference that is its own display form. A
-// link that must change changes only there: the rest keeps its bytes,
-// character references included, and the URL Standard's normalization
-// (a final "/", dot segments, case) is applied only to a reference that
-// has no valid form of its own.
-//
-// The rewriting keeps what a browser requests: a rewritten document, opened
-// by a browser, requests the same URLs as the original, up to the case of
-// percent-encoding hex digits and percent-encoded unreserved characters
-// (RFC 3986 section 6.2.2). A link the URL Standard's parser rejects is
-// left as it is.
-//
-// NewHTML rewrites HTML; NewText rewrites plain text (mail, notes, logs)
-// the same way, in the text's own charset, with each new value checked to
-// be found again as the same link. NewCSS rewrites style sheets;
-// NewMarkdown rewrites the destinations of a Markdown document (and the
-// links of its raw HTML), written as Markdown requires by
-// markdown.Rewrite, nothing in code spans or code blocks.
-//
-// The other direction for plain text, turning text into HTML or Markdown
-// with its links made links, is package linkify.
 package rewrite
 
 import (
@@ -72,18 +36,27 @@ const (
 	ResolveRelative
 )
 
-// Options configure a rewriter.
+// Options configure a rewriter. A rewriter takes them by value when it is
+// made and keeps them for its life; the zero value writes every link as a
+// URI and keeps relative links relative.
 type Options struct {
-	To      Form
+	// To is the form the links take: FormURI (the zero value) or
+	// FormIRI.
+	To Form
+	// Resolve is what becomes of relative links: ResolveKeep (the zero
+	// value), ResolveAbsolute or ResolveRelative.
 	Resolve Resolve
 	// BaseURL is the document's own URL (needed for ResolveAbsolute and
 	// ResolveRelative, where relative links have nothing to resolve against
 	// without it).
 	BaseURL string
-	// Charset and DefaultCharset are as in extract.Options.
+	// Charset and DefaultCharset are as in extract.Options: what the
+	// transport says of the document's charset, and the charset of a
+	// document that declares none (guessed when empty). The document is
+	// written in the charset it is read in.
 	Charset        string
 	DefaultCharset string
-	// MaxTagSize is as in extract.Options.
+	// MaxTagSize is as in extract.Options: the longest HTML tag examined.
 	MaxTagSize int
 	// TextLinks also rewrites the links written as plain text in the
 	// text of an HTML document.
@@ -145,7 +118,9 @@ func New(t extract.Type, opts Options) Rewriter {
 	panic(fmt.Sprintf("rewrite: New of an unknown %v", t))
 }
 
-// Stats counts what a rewriter did.
+// Stats counts what a rewriter did in a document. Links is Rewritten and
+// Kept and the links left as they were because they already had the form
+// asked for.
 type Stats struct {
 	Links     int // links found
 	Rewritten int // links whose bytes changed

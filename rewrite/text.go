@@ -139,7 +139,7 @@ func kindOf(name string) charsetKind {
 	return kindSingle
 }
 
-// NewText returns a rewriter of plain-text documents.
+// NewText returns a rewriter of plain-text documents, configured by opts.
 func NewText(opts Options) *Text {
 	t := &Text{}
 	t.opts = opts
@@ -147,7 +147,8 @@ func NewText(opts Options) *Text {
 	return t
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: t is ready for a new
+// document, with the same Options.
 func (t *Text) Reset() {
 	t.x.Reset()
 	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0], out: t.out[:0]}
@@ -155,12 +156,13 @@ func (t *Text) Reset() {
 	t.disp, t.v = nil, nil
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the document that
+// src continues with its links rewritten.
 func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	return t.transform(dst, src, atEOF, (*textFeeder)(t))
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the document so far.
 func (t *Text) Stats() Stats { return t.stats }
 
 // Charset returns the document's charset, once known.
