@@ -79,7 +79,7 @@ import (
 // charset is known.
 type Text struct {
 	rewriter
-	x *extract.Text
+	x extract.Extractor
 
 	queue   []textEdit // new values waiting for the text after them, in order
 	prevEnd int64      // the end of the last link reported
@@ -91,7 +91,7 @@ type Text struct {
 	cont []byte // the letter "a" in the document's charset
 
 	// The check: a second extractor, the window it reads, what it finds.
-	v     *extract.Text
+	v     extract.Extractor
 	win   []byte
 	again []extract.Link
 }
@@ -143,7 +143,7 @@ func kindOf(name string) charsetKind {
 func NewText(opts Options) *Text {
 	t := &Text{}
 	t.opts = opts
-	t.x = extract.NewText(extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
+	t.x = extract.New(extract.TypeText, extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
 	return t
 }
 
@@ -216,7 +216,7 @@ func (t *Text) startText() {
 	default:
 		t.cont = []byte("a")
 	}
-	t.v = extract.NewText(extract.Options{Charset: cs.Name}, func(l *extract.Link) error {
+	t.v = extract.New(extract.TypeText, extract.Options{Charset: cs.Name}, func(l *extract.Link) error {
 		t.again = append(t.again, *l)
 		return nil
 	})
