@@ -8,7 +8,6 @@ import (
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/transform"
 )
 
 // SourceCharsetRule is the Charset.Source of a style sheet whose charset
@@ -90,14 +89,7 @@ func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 	if c.err != nil {
 		return 0, 0, c.err
 	}
-	n := copy(dst, src)
-	if err := c.Feed(src[:n], atEOF && n == len(src)); err != nil {
-		return n, n, err
-	}
-	if n < len(src) {
-		return n, n, transform.ErrShortDst
-	}
-	return n, n, nil
+	return copyFeed(dst, src, atEOF, c.Feed)
 }
 
 // Feed finds the links of the next bytes of the style sheet, b, without

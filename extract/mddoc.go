@@ -9,7 +9,6 @@ import (
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/markdown"
 	"github.com/relink-go/relink/weburl"
-	"golang.org/x/text/transform"
 )
 
 // maxMarkdownSize is the size of the largest Markdown document a
@@ -126,14 +125,7 @@ func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 	if m.err != nil {
 		return 0, 0, m.err
 	}
-	n := copy(dst, src)
-	if err := m.Feed(src[:n], atEOF && n == len(src)); err != nil {
-		return n, n, err
-	}
-	if n < len(src) {
-		return n, n, transform.ErrShortDst
-	}
-	return n, n, nil
+	return copyFeed(dst, src, atEOF, m.Feed)
 }
 
 // ReadFrom reads the Markdown document that r holds to its end and
