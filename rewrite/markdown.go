@@ -149,7 +149,7 @@ func (m *Markdown) Stats() Stats { return m.stats }
 
 // Charset returns the document's charset, UTF-8 (see extract.Markdown).
 func (m *Markdown) Charset() extract.Charset {
-	src := "default"
+	src := extract.SourceDefault
 	if len(m.in) >= 3 && string(m.in[:3]) == "\xEF\xBB\xBF" {
 		src = extract.SourceBOM
 	}
