@@ -93,6 +93,8 @@ var kindNames = [...]string{
 	ExtendedAutolink: "extended autolink",
 }
 
+// String returns the kind's name in words ("inline link", "reference
+// image", "extended autolink"), or "unknown".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
