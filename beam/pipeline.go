@@ -126,8 +126,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, path string, emitLine fu
 	r := warc.NewReader(in)
 	r.MaxPayloadSize = f.MaxPayloadSize
 	defer r.Close()
-	x := crawl.NewExtractor()
-	x.MaxPayloadSize = f.MaxPayloadSize
+	x := crawl.NewExtractor(crawl.Options{MaxPayloadSize: f.MaxPayloadSize})
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

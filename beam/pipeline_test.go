@@ -207,7 +207,7 @@ func libraryCounts(t *testing.T, files []string) (pages, bad int64) {
 			t.Fatal(err)
 		}
 		r := warc.NewReader(f)
-		x := crawl.NewExtractor()
+		x := crawl.NewExtractor(crawl.Options{})
 		for {
 			rec, err := r.Next()
 			if err == io.EOF {

@@ -51,10 +51,10 @@ func BenchmarkRewriteGoquery(b *testing.B) {
 
 	dst := make([]byte, 64<<10)
 	measure("relink-rewrite-uri", func(p []byte) {
-		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.URI, BaseURL: pageURL}), dst, p)
+		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, BaseURL: pageURL}), dst, p)
 	})
 	measure("relink-rewrite-uri-absolute", func(p []byte) {
-		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.URI, Resolve: rewrite.Absolute, BaseURL: pageURL}), dst, p)
+		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Resolve: rewrite.ResolveAbsolute, BaseURL: pageURL}), dst, p)
 	})
 	base, err := url.Parse(pageURL)
 	if err != nil {

@@ -2,7 +2,6 @@ package crawl
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -21,25 +20,34 @@ type Handler interface {
 	// or a redirect), before its links.
 	Page(p *Page) error
 	// Link is called for each link of the page p: those of the HTTP
-	// header first, then those of the HTML. A link too long to be kept
-	// whole has l.Err set to an *extract.OversizeError; relink warc
-	// reports it as a warning and writes nothing.
+	// header first, then those of the HTML. The link is valid only until
+	// Link returns.
 	Link(p *Page, l *extract.Link) error
 }
 
-// An Extractor finds the pages and links of WARC records. Its zero value
-// is not ready: use NewExtractor. An Extractor is not safe for concurrent
-// use; it reuses its buffers from record to record.
-type Extractor struct {
+// Options configure an Extractor.
+type Options struct {
 	// TextLinks also finds the links written as plain text in the text
 	// of the pages (extract.Options.TextLinks).
 	TextLinks bool
 	// MaxPayloadSize bounds the payload of a resource record, as the
 	// warc.Reader's MaxPayloadSize bounds the body of a response: the
 	// block reads up to MaxPayloadSize bytes, then fails with a
-	// *warc.PayloadSizeError. 0 means no bound.
+	// *warc.PayloadSizeError. 0 means warc.DefaultMaxPayloadSize; a
+	// negative value means no bound.
 	MaxPayloadSize int64
+	// Oversize, when not nil, is called for each construct of a page
+	// that is passed through unexamined, as extract.Options.Oversize
+	// is (a tag longer than 1 MiB): its links are not given. relink warc
+	// reports it as a warning.
+	Oversize func(p *Page, e *extract.OversizeError)
+}
 
+// An Extractor finds the pages and links of WARC records. Its zero value
+// is not ready: use NewExtractor. An Extractor is not safe for concurrent
+// use; it reuses its buffers from record to record.
+type Extractor struct {
+	opts   Options
 	conv   *iri.Converter
 	body   *bufio.Reader
 	capped cappedBlock
@@ -48,13 +56,17 @@ type Extractor struct {
 	h      Handler
 }
 
-// NewExtractor returns an Extractor whose MaxPayloadSize is
-// warc.DefaultMaxPayloadSize.
-func NewExtractor() *Extractor {
+// NewExtractor returns an Extractor configured by opts. As the
+// extractors of package extract, it takes its Options by value: they are
+// fixed for its life.
+func NewExtractor(opts Options) *Extractor {
+	if opts.MaxPayloadSize == 0 {
+		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
+	}
 	return &Extractor{
-		MaxPayloadSize: warc.DefaultMaxPayloadSize,
-		conv:           iri.NewConverter(iri.WithMode(iri.Web)),
-		body:           bufio.NewReaderSize(nil, charsetPeek),
+		opts: opts,
+		conv: iri.NewConverter(iri.WithMode(iri.Web)),
+		body: bufio.NewReaderSize(nil, charsetPeek),
 	}
 }
 
@@ -107,8 +119,8 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		// A resource's payload is its block, which a gzip member can
 		// inflate a thousandfold: it is bounded as an HTTP payload is.
 		body = rec.Block
-		if x.MaxPayloadSize > 0 {
-			x.capped = cappedBlock{r: rec.Block, rec: rec, limit: x.MaxPayloadSize}
+		if x.opts.MaxPayloadSize > 0 {
+			x.capped = cappedBlock{r: rec.Block, rec: rec, limit: x.opts.MaxPayloadSize}
 			body = &x.capped
 		}
 	}
@@ -120,7 +132,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 	isHTML := htmlTypes[media]
 	if isHTML || media == "" {
 		head, _ = x.body.Peek(extract.DetectLimit)
-		isHTML = isHTML || sniffHTML(head[:min(len(head), extract.PrescanLimit)])
+		isHTML = isHTML || extract.TypeOf("", head) == extract.TypeHTML
 	}
 	status := 0
 	if resp != nil {
@@ -162,7 +174,11 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		herr = h.Link(p, l)
 		return herr
 	}
-	ex := extract.NewHTML(extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.TextLinks}, link)
+	opts := extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.opts.TextLinks}
+	if x.opts.Oversize != nil {
+		opts.Oversize = func(e *extract.OversizeError) { x.opts.Oversize(p, e) }
+	}
+	ex := extract.NewHTML(opts, link)
 	_, err := ex.ReadFrom(x.body)
 	// The HTML extractor fails only when the link function does, and
 	// Next reports a record cut short and an error of the input: what is
@@ -191,7 +207,7 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 	for _, f := range resp.Header {
 		switch {
 		case redirect && strings.EqualFold(f.Name, "Location"):
-			err = x.headerLink(h, base, "location", f.Value, extract.Hyperlink, "")
+			err = x.headerLink(h, base, "location", f.Value, extract.RoleHyperlink, "")
 		case strings.EqualFold(f.Name, "Link"):
 			parseLinkHeader(f.Value, func(ref, rel string) {
 				if err == nil {
@@ -200,7 +216,7 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 			})
 		case isHTML && strings.EqualFold(f.Name, "Refresh"):
 			if _, s, e, ok := extract.ParseRefresh(f.Value); ok && s < e {
-				err = x.headerLink(h, base, "refresh", f.Value[s:e], extract.Hyperlink, "")
+				err = x.headerLink(h, base, "refresh", f.Value[s:e], extract.RoleHyperlink, "")
 			}
 		}
 		if err != nil {
@@ -251,18 +267,6 @@ func (c *cappedBlock) Read(p []byte) (int, error) {
 	}
 	c.n += int64(n)
 	return n, err
-}
-
-// sniffHTML reports whether a payload without a media type is HTML, from
-// its first bytes.
-func sniffHTML(head []byte) bool {
-	h := bytes.ToLower(bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"))
-	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title", "<a ", "<p>", "<div", "<table", "<script", "<link"} {
-		if bytes.HasPrefix(h, []byte(p)) {
-			return true
-		}
-	}
-	return bytes.Contains(h, []byte("<html")) || bytes.Contains(h, []byte("<body"))
 }
 
 // charsetPeek is how many bytes of a page the extractor may hold before it

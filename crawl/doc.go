@@ -11,7 +11,9 @@
 // are reported.
 //
 // An [Extractor] reads one record at a time and gives its page and links
-// to a [Handler], streaming: a page of a million links is never held. For
+// to a [Handler], streaming: a page of a million links is never held. As
+// relink's other stream processors, it takes an [Options] struct by value
+// when it is made ([NewExtractor]). For
 // a program that wants a page as one value, [Extractor.Record] returns a
 // [PageRecord], the form of a line of relink warc --per-page; a line of
 // relink warc is a [LinkRecord]. Both are described by the JSON schema

@@ -19,7 +19,7 @@ func ExampleExtractor_Record() {
 	defer f.Close()
 	r := warc.NewReader(f)
 	defer r.Close()
-	x := crawl.NewExtractor()
+	x := crawl.NewExtractor(crawl.Options{})
 	for {
 		rec, err := r.Next()
 		if err == io.EOF {

@@ -100,9 +100,7 @@ var Schema []byte
 
 // Record returns the page of rec with its links, as Extract finds them,
 // or nil when rec is not a page. For a page, it reads the record to its
-// end, to give its RecordLength. The links too long to be kept whole
-// (an *extract.OversizeError) are left out, as relink warc leaves them.
-// It holds every link of the page: Extract, which streams, is for pages
+// end, to give its RecordLength. It holds every link of the page: Extract, which streams, is for pages
 // of unbounded size. The error is Extract's; with a
 // *warc.PayloadSizeError or a *warc.DecodeError, the record holds the
 // links read before it.
@@ -125,10 +123,7 @@ type collector struct{ rec PageRecord }
 func (c *collector) Page(p *Page) error { c.rec.Page = *p; return nil }
 
 func (c *collector) Link(_ *Page, l *extract.Link) error {
-	var oe *extract.OversizeError
-	if !errors.As(l.Err, &oe) {
-		c.rec.Links = append(c.rec.Links, NewLink(l))
-	}
+	c.rec.Links = append(c.rec.Links, NewLink(l))
 	return nil
 }
 

@@ -47,7 +47,7 @@ func pages(t *testing.T, name string) []*crawl.PageRecord {
 	defer f.Close()
 	r := warc.NewReader(f)
 	defer r.Close()
-	x := crawl.NewExtractor()
+	x := crawl.NewExtractor(crawl.Options{})
 	var out []*crawl.PageRecord
 	for {
 		rec, err := r.Next()

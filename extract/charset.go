@@ -8,16 +8,16 @@ import (
 
 // The charset of a document is decided by package internal/charset, the
 // one place that decides and decodes charsets; the names below are its
-// public face.
+// public face, their values the same as its own (TestCharsetConstants).
 
 // Where a document's charset came from, as reported in Charset.Source.
 const (
-	SourceBOM       = charset.SourceBOM       // "bom": a byte order mark
-	SourceTransport = charset.SourceTransport // "transport": the Content-Type header or a caller's hint (--charset)
-	SourceXML       = charset.SourceXML       // "xml": an XML declaration at the very start: <?xml ... encoding="..."?>
-	SourceMeta      = charset.SourceMeta      // "meta": a <meta> element: in the first 1024 bytes, or later in the head
-	SourceDetected  = charset.SourceDetected  // "detected": no declaration: UTF-8, or guessed from the first DetectLimit bytes
-	SourceDefault   = charset.SourceDefault   // "default": no declaration: the fallback
+	SourceBOM       = "bom"       // a byte order mark
+	SourceTransport = "transport" // the Content-Type header or a caller's hint (Options.Charset)
+	SourceXML       = "xml"       // an XML declaration at the very start: <?xml ... encoding="..."?>
+	SourceMeta      = "meta"      // a <meta> element: in the first 1024 bytes, or later in the head
+	SourceDetected  = "detected"  // no declaration: UTF-8, or guessed from the first DetectLimit bytes
+	SourceDefault   = "default"   // no declaration: the fallback
 )
 
 // A Charset is a document's character encoding and how it was determined.
@@ -27,16 +27,16 @@ type Charset struct {
 	Source   string            // one of the Source constants
 }
 
-// PrescanLimit is how many bytes browsers look at for a <meta> charset
+// prescanLimit is how many bytes browsers look at for a <meta> charset
 // whatever the tags that hold them, and how many DetectCharset needs to
 // decide in most documents (those that declare their charset early).
-const PrescanLimit = charset.PrescanLimit // 1024
+const prescanLimit = 1024
 
 // DetectLimit is how many of the first bytes of a document that declares
 // no charset are looked at to guess it (see DetectCharset). An extractor
 // that may guess holds that many bytes of such a document, or the whole
 // head when it is longer, before it reports a link.
-const DetectLimit = charset.DetectLimit // 8 KiB
+const DetectLimit = 8 << 10
 
 // DetectCharset determines the character encoding of an HTML document from
 // its first bytes the way Chromium does, which is the HTML standard's
@@ -94,8 +94,7 @@ func DetectCharset(head []byte, hint, fallback string) Charset {
 
 // HeadLimit bounds the bytes of a document held while its charset is
 // undecided: a <meta> charset that Chromium would honour after the first
-// PrescanLimit bytes (see DetectCharset) is looked for in at most this
-// many. Past it the charset stays what the first bytes said (the UTF-8
+// 1024 bytes (see DetectCharset) is looked for in at most this many. Past it the charset stays what the first bytes said (the UTF-8
 // detection or the fallback), as though the document had no later meta;
 // Chromium has no such limit.
-const HeadLimit = charset.HeadLimit // 1 MiB
+const HeadLimit = 1 << 20

@@ -117,8 +117,8 @@ func BenchmarkDetectCharset(b *testing.B) {
 		name, hint string
 		head       []byte
 	}{
-		{"meta-early", "", early[:PrescanLimit]},
-		{"transport", "text/html; charset=utf-8", early[:PrescanLimit]},
+		{"meta-early", "", early[:prescanLimit]},
+		{"transport", "text/html; charset=utf-8", early[:prescanLimit]},
 		{"meta-late", "", late},
 		{"none", "", none},
 		{"guess", "", guess},
@@ -167,17 +167,17 @@ func unlabeledPage(size int) []byte {
 
 // TestHoldForGuess checks how much of a document the extractors hold
 // before deciding its charset. The HTML extractor holds the first
-// PrescanLimit bytes, enough when they declare the charset (or a charset is
+// prescanLimit bytes, enough when they declare the charset (or a charset is
 // given); else up to where the head is over, for a late <meta>; and then,
 // when it may guess and nothing declared the charset, DetectLimit bytes
 // at least. The text extractor holds DetectLimit bytes when it may guess,
-// PrescanLimit when a charset or fallback is given.
+// prescanLimit when a charset or fallback is given.
 func TestHoldForGuess(t *testing.T) {
 	ascii := bytes.Repeat([]byte("<p>plain</p>\n"), DetectLimit/13+1)
 	koi8 := []byte("<p>\xeb\xcf\xc4\xc9\xd2\xcf\xd7\xcb\xc1 \xd3\xd4\xd2\xc1\xce\xc9\xc3\xd9</p>")
 	doc := append(append([]byte(nil), ascii[:2000]...), koi8...)
 	doc = append(doc, ascii...)
-	// An early <meta> decides at PrescanLimit, guessing or not.
+	// An early <meta> decides at prescanLimit, guessing or not.
 	early := append([]byte("<meta charset=iso-8859-5>"), doc...)
 	// A late one in a long head decides where it is, past DetectLimit.
 	lateHead := "<title>" + string(koi8) + strings.Repeat(" ", DetectLimit) + "</title><meta charset=iso-8859-5>"
@@ -187,9 +187,9 @@ func TestHoldForGuess(t *testing.T) {
 	longHead := "<title>" + string(koi8) + strings.Repeat(" ", DetectLimit) + "</title><body>"
 	long := append([]byte(longHead), doc...)
 	// Without a guess, a document whose head is over at once is held up
-	// to the end of the first tag that ends past PrescanLimit bytes, where
+	// to the end of the first tag that ends past prescanLimit bytes, where
 	// Chromium's scan for a <meta> stops.
-	pastPrescan := PrescanLimit + bytes.IndexByte(doc[PrescanLimit-1:], '>')
+	pastPrescan := prescanLimit + bytes.IndexByte(doc[prescanLimit-1:], '>')
 	for _, tc := range []struct {
 		name     string
 		doc      []byte
@@ -200,14 +200,14 @@ func TestHoldForGuess(t *testing.T) {
 		textWant string
 	}{
 		{"guess", doc, Options{}, DetectLimit, "koi8-r", DetectLimit, "koi8-r"},
-		{"fallback", doc, Options{DefaultCharset: "windows-1252"}, pastPrescan, "windows-1252", PrescanLimit, "windows-1252"},
-		{"transport", doc, Options{Charset: "text/html; charset=iso-8859-5"}, PrescanLimit, "iso-8859-5", PrescanLimit, "iso-8859-5"},
+		{"fallback", doc, Options{DefaultCharset: "windows-1252"}, pastPrescan, "windows-1252", prescanLimit, "windows-1252"},
+		{"transport", doc, Options{Charset: "text/html; charset=iso-8859-5"}, prescanLimit, "iso-8859-5", prescanLimit, "iso-8859-5"},
 		{"unknown transport", doc, Options{Charset: "bogus"}, DetectLimit, "koi8-r", DetectLimit, "koi8-r"},
-		{"early meta", early, Options{}, PrescanLimit, "iso-8859-5", DetectLimit, "koi8-r"},
+		{"early meta", early, Options{}, prescanLimit, "iso-8859-5", DetectLimit, "koi8-r"},
 		{"late meta", late, Options{}, len(lateHead), "iso-8859-5", DetectLimit, "koi8-r"},
-		{"late meta, fallback", late, Options{DefaultCharset: "windows-1252"}, len(lateHead), "iso-8859-5", PrescanLimit, "windows-1252"},
+		{"late meta, fallback", late, Options{DefaultCharset: "windows-1252"}, len(lateHead), "iso-8859-5", prescanLimit, "windows-1252"},
 		{"long head", long, Options{}, len(longHead), "koi8-r", DetectLimit, "koi8-r"},
-		{"long head, fallback", long, Options{DefaultCharset: "windows-1252"}, len(longHead), "windows-1252", PrescanLimit, "windows-1252"},
+		{"long head, fallback", long, Options{DefaultCharset: "windows-1252"}, len(longHead), "windows-1252", prescanLimit, "windows-1252"},
 	} {
 		h := NewHTML(tc.opts, func(*Link) error { return nil })
 		tx := NewText(tc.opts, func(*Link) error { return nil })

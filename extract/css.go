@@ -33,10 +33,9 @@ type CSSURL struct {
 	TooLong bool
 }
 
-// DefaultMaxCSSURLLen is the longest URL text, in bytes, that a CSSScanner
-// with a zero MaxURLLen keeps the value of. data: URLs of inline images
-// are the URLs that come near it.
-const DefaultMaxCSSURLLen = 64 << 10
+// maxCSSURLLen is the longest URL text, in bytes, that a CSSScanner
+// with a zero MaxURLLen keeps the value of.
+const maxCSSURLLen = 64 << 10
 
 // FindCSSURLs calls fn for each URL in the complete CSS text css, in order:
 // a style sheet, the value of a style attribute, or a single CSS value. It
@@ -84,7 +83,7 @@ func FindCSSURLs(css []byte, fn func(CSSURL)) {
 type CSSScanner struct {
 	// MaxURLLen is the longest URL text whose value the scanner keeps; a
 	// longer URL is reported with TooLong set and no value. Zero means
-	// DefaultMaxCSSURLLen.
+	// 64 KiB: data: URLs of inline images are the URLs that come near it.
 	MaxURLLen int
 
 	state cssState
@@ -245,7 +244,7 @@ func (s *CSSScanner) maxLen() int64 {
 	if s.MaxURLLen > 0 {
 		return int64(s.MaxURLLen)
 	}
-	return DefaultMaxCSSURLLen
+	return maxCSSURLLen
 }
 
 // Write scans the next chunk of the text, whose first byte is at stream

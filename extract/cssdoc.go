@@ -8,18 +8,17 @@ import (
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/transform"
 )
 
 // SourceCharsetRule is the Charset.Source of a style sheet whose charset
 // an @charset rule declares.
-const SourceCharsetRule = charset.SourceCharsetRule // "@charset"
+const SourceCharsetRule = "@charset"
 
 // A CSS extractor finds the links of a style sheet (a .css file) as it
 // streams through: like HTML, a transform.Transformer whose output is its
 // input, unchanged, calling a function for each url(), @import and
 // image-set() string that CSSScanner finds. Each Link has Kind KindCSS,
-// Role Resource, Tag and Attr empty, and CSSQuote set; Offset and End are
+// Role RoleResource, Tag and Attr empty, and CSSQuote set; Offset and End are
 // the span of the URL's text as written (escapes included, quotes and
 // the white space inside url( ) excluded).
 //
@@ -37,7 +36,8 @@ const SourceCharsetRule = charset.SourceCharsetRule // "@charset"
 // their queries in UTF-8 whatever the style sheet's charset: browsers
 // encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
 // resolved in w3c/csswg-drafts#9301). A URL longer than
-// DefaultMaxCSSURLLen is reported with an *OversizeError and no value.
+// 64 KiB is not examined: it is reported to Options.Oversize, not as a
+// link.
 type CSS struct {
 	opts Options
 	fn   func(*Link) error
@@ -61,7 +61,8 @@ type CSS struct {
 	rbuf      []byte // ReadFrom's
 }
 
-// NewCSS returns a style sheet extractor that calls fn for each link.
+// NewCSS returns a style sheet extractor, configured by opts, that calls
+// fn for each link. The Link is valid only until fn returns.
 func NewCSS(opts Options, fn func(*Link) error) *CSS {
 	c := &CSS{opts: opts, fn: fn}
 	c.head.Init(charset.CSS, opts.Charset, opts.DefaultCharset)
@@ -78,8 +79,8 @@ func (c *CSS) Reset() {
 	c.fed, c.nl, c.nlBase = 0, c.nl[:0], 0
 }
 
-// Charset returns the style sheet's charset once Transform or Feed has
-// decided it.
+// Charset returns the style sheet's charset once it is decided (see
+// Extractor): from its first 1024 bytes.
 func (c *CSS) Charset() Charset { return Charset(c.head.Charset()) }
 
 // Transform implements transform.Transformer: it copies src to dst and
@@ -88,18 +89,12 @@ func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 	if c.err != nil {
 		return 0, 0, c.err
 	}
-	n := copy(dst, src)
-	if err := c.Feed(src[:n], atEOF && n == len(src)); err != nil {
-		return n, n, err
-	}
-	if n < len(src) {
-		return n, n, transform.ErrShortDst
-	}
-	return n, n, nil
+	return copyFeed(dst, src, atEOF, c.Feed)
 }
 
 // Feed finds the links of the next bytes of the style sheet, b, without
-// writing anything, as (*HTML).Feed does. atEOF reports that b ends it.
+// writing anything, as Extractor says. What it keeps: the first 1024 bytes
+// until the charset is decided, then the text of the URL being read.
 func (c *CSS) Feed(b []byte, atEOF bool) error {
 	if c.err != nil {
 		return c.err
@@ -122,13 +117,14 @@ func (c *CSS) Feed(b []byte, atEOF bool) error {
 }
 
 // ReadFrom finds the links of the style sheet that r holds, reading it to
-// its end, as (*HTML).ReadFrom does.
+// its end, as HTML.ReadFrom does.
 func (c *CSS) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &c.rbuf, c.Feed)
 }
 
 // Settled returns the offset in the input before which every link has
-// been reported: a rewriter may write the bytes before it.
+// been reported, as Extractor says: the bytes after it are those of the
+// URL being read.
 func (c *CSS) Settled() int64 {
 	if !c.head.Done() {
 		return 0
@@ -202,14 +198,16 @@ func (c *CSS) found(u CSSURL) {
 	if c.err != nil {
 		return
 	}
-	l := &Link{Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
-		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
 	if u.TooLong {
-		l.Err = &OversizeError{Offset: u.Start}
-	} else {
-		l.Raw = c.value(u)
-		c.resolve(l)
+		if c.opts.Oversize != nil {
+			c.opts.Oversize(&OversizeError{Construct: ConstructCSSURL, Offset: u.Start, Line: c.lineAt(u.Start)})
+		}
+		return
 	}
+	l := &Link{Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
+		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
+	l.Raw = c.value(u)
+	c.resolve(l)
 	if err := c.fn(l); err != nil {
 		c.err = err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/internal/transformtest"
@@ -22,7 +23,7 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 		if l.Err != nil {
 			s += " err"
 		}
-		if l.Kind != KindCSS || l.Role != Resource || l.Tag != "" || l.Attr != "" {
+		if l.Kind != KindCSS || l.Role != RoleResource || l.Tag != "" || l.Attr != "" {
 			t.Errorf("link %s: kind %v role %v tag %q attr %q", s, l.Kind, l.Role, l.Tag, l.Attr)
 		}
 		got = append(got, s)
@@ -103,24 +104,33 @@ func TestCSSUnsupportedCharset(t *testing.T) {
 	}
 }
 
+// TestCSSTooLong checks that a URL too long to keep is reported to
+// Options.Oversize, once, with its place, and not as a link, at every
+// chunk size.
 func TestCSSTooLong(t *testing.T) {
-	long := bytes.Repeat([]byte("a"), DefaultMaxCSSURLLen+10)
+	long := bytes.Repeat([]byte("a"), maxCSSURLLen+10)
 	doc := append(append([]byte("a{b:url("), long...), ")} c{d:url(x.png)}"...)
 	got := cssLinks(t, doc, Options{})
-	if len(got) != 2 || got[0] != fmt.Sprintf(`1:8-%d "" q="\x00"  err`, 8+len(long)) {
-		t.Fatalf("got %q", got)
+	if len(got) != 1 || !strings.Contains(got[0], `"x.png"`) {
+		t.Fatalf("got %q, want the link of x.png alone", got)
 	}
-	var oe *OversizeError
-	x := NewCSS(Options{}, func(l *Link) error {
-		if l.Raw == "" && !errors.As(l.Err, &oe) {
-			t.Errorf("too long URL: err %v, want an *OversizeError", l.Err)
-		}
-		return nil
-	})
-	x.ReadFrom(bytes.NewReader(doc))
-	if oe == nil || oe.Offset != 8 {
-		t.Errorf("OversizeError %v, want one at offset 8", oe)
-	}
+	want := fmt.Sprint([]OversizeError{{ConstructCSSURL, 8, 1}})
+	var over []OversizeError
+	transformtest.Sweep{
+		In: doc,
+		New: func() transform.Transformer {
+			over = nil
+			return NewCSS(Options{Oversize: func(e *OversizeError) { over = append(over, *e) }}, func(*Link) error { return nil })
+		},
+		Dst:  []int{1, 0},
+		Want: doc,
+		Check: func([]byte) error {
+			if fmt.Sprint(over) != want {
+				return fmt.Errorf("oversize %v, want %v", over, want)
+			}
+			return nil
+		},
+	}.Run(t)
 }
 
 // TestCSSRealFile reads a real style sheet (testdata/nodedocs/PROVENANCE.md).

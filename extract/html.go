@@ -2,7 +2,6 @@ package extract
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 
 	"github.com/relink-go/relink/internal/charset"
@@ -10,62 +9,6 @@ import (
 	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/transform"
 )
-
-// Options configure an HTML extractor.
-type Options struct {
-	// BaseURL is the document's own URL, against which its links (and
-	// its <base href>) resolve. Without one, relative links are reported
-	// in URI form, unresolved.
-	BaseURL string
-	// Charset is what the transport says of the document's encoding: a
-	// Content-Type header value ("text/html; charset=koi8-r") or a bare
-	// label. It is overridden by a byte order mark, and overrides <meta>.
-	Charset string
-	// DefaultCharset is the encoding of a document that declares none and
-	// is not valid UTF-8. When empty, the encoding of such a document is
-	// guessed from its first DetectLimit bytes (see DetectCharset); set
-	// it ("windows-1252", as browsers read an unlabeled page in most
-	// locales) to turn guessing off.
-	DefaultCharset string
-	// MaxTagSize bounds the bytes of one tag (or comment) that are held
-	// in memory: a longer one is passed through unexamined and reported
-	// with an Oversize error. Default 1 MiB.
-	MaxTagSize int
-	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
-	MaxAnchorText int
-	// TextLinks also reports the links written as plain text in the
-	// document's text (not in script, style and the like).
-	TextLinks bool
-	// StrictText takes for a link in plain text (Text, and TextLinks)
-	// only what is written with a scheme ("https://...", "mailto:...")
-	// and email addresses: a domain name written without a scheme
-	// ("www.example.com", but also "README.md", "Date.now", "x.sh") is
-	// not reported. As xurls's Strict: what a program that changes text
-	// wants, where a file name or a method call taken for a link would
-	// be damaged.
-	StrictText bool
-	// Unresolved leaves Link.URI and Link.IRI empty: the extractor finds
-	// the links, their values and spans, and does not resolve them (the
-	// most expensive part of extraction). For callers that resolve only
-	// some links, or resolve them their own way.
-	Unresolved bool
-	// Immediate reports each link as soon as it is found, in document
-	// order, instead of reporting an a element's href with its text when
-	// the element ends: Link.Text is then empty. A rewriter, which must
-	// know a link before it writes the bytes after it, wants this.
-	Immediate bool
-}
-
-// ErrOversize is passed to the link function (in a Link with Tag "" and
-// Attr "") for a construct longer than Options.MaxTagSize, which is passed
-// through without being examined.
-type OversizeError struct {
-	Offset int64
-}
-
-func (e *OversizeError) Error() string {
-	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
-}
 
 // An HTML extractor finds the links of an HTML document as it streams
 // through. It is a transform.Transformer whose output is its input,
@@ -106,9 +49,10 @@ type HTML struct {
 	err  error
 }
 
-// NewHTML returns an HTML extractor that calls fn for each link. The Link
-// is valid only until fn returns: fn must copy what it keeps. An error
-// from fn stops the transformation and is returned by Transform.
+// NewHTML returns an HTML extractor, configured by opts, that calls fn for
+// each link. The Link is valid only until fn returns: fn must copy what it
+// keeps. An error from fn stops the document and is returned by
+// Transform, ReadFrom or Feed.
 func NewHTML(opts Options, fn func(*Link) error) *HTML {
 	if opts.MaxTagSize <= 0 {
 		opts.MaxTagSize = 1 << 20
@@ -136,8 +80,8 @@ func (x *HTML) Reset() {
 	x.err = nil
 }
 
-// Charset returns the document's charset, once Transform has seen enough
-// of the document to decide it (the first 1024 bytes; when they declare
+// Charset returns the document's charset, once the extractor has seen
+// enough of the document to decide it (the first 1024 bytes; when they declare
 // none, up to the end of the head, at most HeadLimit, as a later <meta>
 // may decide it, and at least DetectLimit bytes when the charset is then
 // guessed, that is when neither Options.Charset nor Options.DefaultCharset
@@ -186,8 +130,10 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 }
 
 // Feed finds the links of the next bytes of the document, b, without
-// writing anything: for a caller that writes the document itself, such as
-// a rewriter. atEOF reports that b ends the document.
+// writing anything, as Extractor says. What it keeps of them: the first
+// bytes until the charset is decided (see Charset), then the tag, CSS
+// url() or run of text being read, and the a element being read with the
+// links inside it.
 func (x *HTML) Feed(b []byte, atEOF bool) error {
 	if x.err != nil {
 		return x.err
@@ -209,8 +155,9 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 }
 
 // Settled returns the offset in the input before which every link has
-// been found: a rewriter may write the bytes before it. The bytes after
-// it belong to a tag, a CSS url() or a run of text still being read.
+// been reported, as Extractor says: the bytes after it belong to a tag, a
+// CSS url() or a run of text still being read, or to an a element whose
+// href waits for its text (without Options.Immediate).
 func (x *HTML) Settled() int64 {
 	if !x.head.Done() {
 		return 0
@@ -223,6 +170,9 @@ func (x *HTML) Settled() int64 {
 	}
 	if len(x.trun) > 0 {
 		s = min(s, x.trunStart)
+	}
+	if x.anchor != nil {
+		s = min(s, x.anchor.Offset)
 	}
 	return s
 }
@@ -346,9 +296,8 @@ func (x *HTML) token(tok *htmltok.Token) error {
 		}
 	case htmltok.Oversize:
 		// One report per construct, which comes in several tokens.
-		if !tok.Cont {
-			off := x.orig(tok, 0)
-			err = x.emit(&Link{Offset: off, Line: x.lineAt(tok, 0), Err: &OversizeError{Offset: off}})
+		if !tok.Cont && x.opts.Oversize != nil {
+			x.opts.Oversize(&OversizeError{Construct: constructOf(tok), Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0)})
 		}
 	}
 	if x.u16 != nil {
@@ -383,17 +332,17 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			continue
 		}
 		switch rule.Cond {
-		case IfMeta:
+		case CondMeta:
 			if rule, ok = MetaContent(x.attr(tok, "http-equiv"), x.attr(tok, "name"), x.attr(tok, "property")); !ok {
 				continue
 			}
-		case IfRel:
+		case CondRel:
 			rule.Role = LinkRole(x.attr(tok, "rel"))
-		case IfImageInput:
+		case CondImageInput:
 			if !equalFoldASCII(bytes.TrimSpace(x.attr(tok, "type")), "image") {
 				continue
 			}
-		case IfParamURL:
+		case CondParamURL:
 			if !ParamIsURL(x.attr(tok, "name"), x.attr(tok, "valuetype")) {
 				continue
 			}
@@ -433,7 +382,7 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl
 		Tag:    intern(tok.Name),
 		Attr:   intern(a.Name),
 		Role:   rule.Role,
-		Lazy:   rule.Flags&Lazy != 0,
+		Lazy:   rule.Flags&FlagLazy != 0,
 		Raw:    v,
 		Offset: x.valueOffset(tok, a, s),
 		End:    x.valueOffset(tok, a, e),

@@ -87,7 +87,7 @@ func (x *HTML) codebase(tok *htmltok.Token) *weburl.URL {
 // element with an href sets the document's base.
 func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *weburl.URL) *weburl.URL {
 	base := x.base
-	if rule.Role == Base {
+	if rule.Role == RoleBase {
 		// The base element's href resolves against the document's URL.
 		base = x.docURL
 		if string(tok.Name) == "base" && !x.hasBase {
@@ -98,10 +98,10 @@ func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *we
 			}
 		}
 	}
-	if rule.Flags&IgnoresBase != 0 {
+	if rule.Flags&FlagIgnoresBase != 0 {
 		base = x.docURL
 	}
-	if rule.Flags&UsesCodebase != 0 && codebase != nil {
+	if rule.Flags&FlagUsesCodebase != 0 && codebase != nil {
 		base = codebase
 	}
 	return base

@@ -105,7 +105,7 @@ func (x *HTML) cssURL(u CSSURL) error {
 	if x.needsDecoding(v) {
 		v = charset.DecodeWithOffsets(nil, x.decoder(), v, nil)
 	}
-	l := &Link{Tag: "style", Raw: x.str(v), Role: Resource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
+	l := &Link{Tag: "style", Raw: x.str(v), Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
 	tok := x.cssTok
 	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
 	var ok bool

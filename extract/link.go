@@ -12,7 +12,7 @@ type Link struct {
 	// attribute, "content" for a meta refresh); "" for a link in the
 	// text of an element or of a plain-text document.
 	Attr string
-	// Role is what the link is for (Hyperlink, Resource, ...); 0 for a
+	// Role is what the link is for (RoleHyperlink, RoleResource, ...); 0 for a
 	// link found in text.
 	Role Role
 	// Lazy reports a lazy-loading attribute (data-src and its kin).

@@ -11,19 +11,19 @@ import (
 	"github.com/relink-go/relink/weburl"
 )
 
-// DefaultMaxMarkdownSize is the size of the largest Markdown document a
-// Markdown extractor reads when Options.MaxTagSize does not say otherwise.
-const DefaultMaxMarkdownSize = 64 << 20
+// maxMarkdownSize is the size of the largest Markdown document a
+// Markdown extractor reads when Options.MaxTagSize is not larger.
+const maxMarkdownSize = 64 << 20
 
-// TagMarkdown is the Link.Tag of a link that Markdown syntax makes.
-const TagMarkdown = "markdown"
+// tagMarkdown is the Link.Tag of a link that Markdown syntax makes.
+const tagMarkdown = "markdown"
 
 // The Link.Attr of a Markdown link names its construct.
 const (
-	AttrMarkdownLink       = "link"       // [text](dest), and the reference links' definitions' uses
-	AttrMarkdownImage      = "image"      // ![alt](dest)
-	AttrMarkdownDefinition = "definition" // [label]: dest
-	AttrMarkdownAutolink   = "autolink"   // <scheme:...>, <user@host> and GFM's www.x, https://x
+	attrMarkdownLink       = "link"       // [text](dest), and the reference links' definitions' uses
+	attrMarkdownImage      = "image"      // ![alt](dest)
+	attrMarkdownDefinition = "definition" // [label]: dest
+	attrMarkdownAutolink   = "autolink"   // <scheme:...>, <user@host> and GFM's www.x, https://x
 )
 
 // A Markdown extractor finds the links of a Markdown document (CommonMark
@@ -32,29 +32,36 @@ const (
 // definitions, of autolinks and of GFM extended autolinks, never inside
 // code spans or code blocks.
 //
-// Each Link has Tag TagMarkdown and Attr naming the construct
-// (AttrMarkdownLink, AttrMarkdownImage, AttrMarkdownDefinition,
-// AttrMarkdownAutolink); Role Hyperlink, or Resource for an image; Raw
-// the destination's meaning (backslash escapes and entity references
-// decoded, "mailto:" before an email autolink's address, "http://" before
-// a www. autolink); URI resolved against Options.BaseURL as a browser
-// resolves an href; Offset and End the destination as written (its angle
-// brackets included). A reference link ([text][label]) has no destination
-// of its own: its definition's is reported, once, with Attr
-// AttrMarkdownDefinition and Role Resource when an image uses it and no
-// link does.
+// Each Link has Tag "markdown" and an Attr that names the construct:
+// "link" for [text](dest) (and the reference links that use a
+// definition), "image" for ![alt](dest), "definition" for [label]: dest,
+// "autolink" for <scheme:...>, <user@host> and GFM's www.x and https://x.
+// Its Role is RoleHyperlink, or RoleResource for an image; Raw is the
+// destination's meaning (backslash escapes and entity references
+// decoded, "mailto:" before an email autolink's address, "http://"
+// before a www. autolink); URI is resolved against Options.BaseURL as a
+// browser resolves an href; Offset and End are the destination as
+// written (its angle brackets included). A reference link ([text][label])
+// has no destination of its own: its definition's is reported, once,
+// with Attr "definition" and Role RoleResource when an image uses it and
+// no link does.
 //
 // The links of raw HTML (inline tags and HTML blocks) are found by the
 // HTML extractor on those bytes and reported with their offsets in the
-// document; raw HTML that runs over the lines of a block quote or list
-// item is read one line at a time.
+// document (their Tag and Attr are HTML's), as is a tag of theirs too
+// long to examine (to Options.Oversize); raw HTML that runs over the
+// lines of a block quote or list item is read one line at a time. The
+// links of the raw HTML in a link's text ([<img src=a.png>](b.md)) are
+// reported after the link.
 //
 // Markdown must be read whole: a reference definition may follow the
 // links that use it. Feed holds the document and reports its links when
-// atEOF is set; a document longer than DefaultMaxMarkdownSize (or
-// Options.MaxTagSize, when larger) makes Feed fail with an error that says
-// so. The document is read as UTF-8, the charset CommonMark is defined
-// on; a UTF-8 byte order mark is skipped (offsets still count it).
+// atEOF is set, and Settled is 0 until then; Transform copies the
+// document as it comes and reports the links at its end. A document
+// longer than 64 MiB (or Options.MaxTagSize, when larger) makes Feed and
+// Transform fail with an error that says so. The document is read as
+// UTF-8, the charset CommonMark is defined on; a UTF-8 byte order mark is
+// skipped (offsets still count it).
 type Markdown struct {
 	opts Options
 	fn   func(*Link) error
@@ -66,9 +73,10 @@ type Markdown struct {
 	rbuf []byte
 }
 
-// NewMarkdown returns a Markdown extractor that calls fn for each link.
+// NewMarkdown returns a Markdown extractor, configured by opts, that calls
+// fn for each link. The Link is valid only until fn returns.
 func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
-	m := &Markdown{opts: opts, fn: fn, max: DefaultMaxMarkdownSize}
+	m := &Markdown{opts: opts, fn: fn, max: maxMarkdownSize}
 	if opts.MaxTagSize > m.max {
 		m.max = opts.MaxTagSize
 	}
@@ -80,15 +88,16 @@ func (m *Markdown) Reset() {
 	m.buf, m.done, m.err, m.doc = m.buf[:0], false, nil, nil
 }
 
-// A MarkdownSizeError is the error of a Markdown document too long to read.
-type MarkdownSizeError struct{ Max int }
+// A markdownSizeError is the error of a Markdown document too long to
+// read.
+type markdownSizeError struct{ Max int }
 
-func (e *MarkdownSizeError) Error() string {
+func (e *markdownSizeError) Error() string {
 	return fmt.Sprintf("extract: Markdown document longer than %d bytes (it is read whole)", e.Max)
 }
 
-// Feed adds b to the document; when atEOF is set, it reads the document
-// and calls fn for each of its links.
+// Feed adds b to the document, as Extractor says; when atEOF is set, it
+// reads the document and reports its links.
 func (m *Markdown) Feed(b []byte, atEOF bool) error {
 	if m.err != nil {
 		return m.err
@@ -97,7 +106,7 @@ func (m *Markdown) Feed(b []byte, atEOF bool) error {
 		return nil
 	}
 	if len(m.buf)+len(b) > m.max {
-		m.err = &MarkdownSizeError{m.max}
+		m.err = &markdownSizeError{m.max}
 		return m.err
 	}
 	m.buf = append(m.buf, b...)
@@ -109,14 +118,24 @@ func (m *Markdown) Feed(b []byte, atEOF bool) error {
 	return m.err
 }
 
+// Transform implements transform.Transformer: it copies src to dst as
+// it comes, and holds the document to report its links at its end, when
+// atEOF is set.
+func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if m.err != nil {
+		return 0, 0, m.err
+	}
+	return copyFeed(dst, src, atEOF, m.Feed)
+}
+
 // ReadFrom reads the Markdown document that r holds to its end and
 // reports its links.
 func (m *Markdown) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &m.rbuf, m.Feed)
 }
 
-// Settled returns the offset before which every link has been reported:
-// 0 until the document is read whole, its length then.
+// Settled returns the offset before which every link has been reported,
+// as Extractor says: 0 until the document is read whole, its length then.
 func (m *Markdown) Settled() int64 {
 	if !m.done {
 		return 0
@@ -124,9 +143,10 @@ func (m *Markdown) Settled() int64 {
 	return int64(len(m.buf))
 }
 
-// Document returns what package markdown found in the document, once
-// Feed has read it whole, and BOM, the length of the byte order mark
-// before it (its offsets are in the document without that mark).
+// Document returns what package markdown found in the document, once it
+// has been read whole (nil before), and bom, the length of the byte order
+// mark before it: the offsets of doc are in the document without that
+// mark. Package rewrite writes new destinations with it.
 func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 	return m.doc, m.bom()
 }
@@ -159,7 +179,7 @@ func (m *Markdown) report() error {
 		}
 	}
 	lines := newLineIndex(m.buf)
-	// The role of a definition: Resource when only images use it.
+	// The role of a definition: RoleResource when only images use it.
 	image := make(map[int]bool)
 	for _, l := range m.doc.Links {
 		if l.Def >= 0 {
@@ -187,20 +207,20 @@ func (m *Markdown) report() error {
 		if err := reportHTML(ml.At.Start); err != nil {
 			return err
 		}
-		l := &Link{Tag: TagMarkdown, Role: Hyperlink, Raw: ml.URL, Base: base,
+		l := &Link{Tag: tagMarkdown, Role: RoleHyperlink, Raw: ml.URL, Base: base,
 			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
 		switch ml.Kind {
 		case markdown.InlineLink:
-			l.Attr = AttrMarkdownLink
+			l.Attr = attrMarkdownLink
 		case markdown.InlineImage:
-			l.Attr, l.Role = AttrMarkdownImage, Resource
+			l.Attr, l.Role = attrMarkdownImage, RoleResource
 		case markdown.Definition:
-			l.Attr = AttrMarkdownDefinition
+			l.Attr = attrMarkdownDefinition
 			if image[i] {
-				l.Role = Resource
+				l.Role = RoleResource
 			}
 		default:
-			l.Attr = AttrMarkdownAutolink
+			l.Attr = attrMarkdownAutolink
 		}
 		l.Line = lines.lineAt(l.Offset)
 		if !m.opts.Unresolved {
@@ -234,10 +254,14 @@ func (m *Markdown) html(start, end int, lines lineIndex) error {
 	opts := m.opts
 	opts.Charset, opts.DefaultCharset = "utf-8", ""
 	var ferr error
-	x := NewHTML(opts, func(l *Link) error {
-		if l.Tag == "" && l.Attr == "" && l.Raw == "" {
-			return nil // an oversize construct
+	if m.opts.Oversize != nil {
+		opts.Oversize = func(e *OversizeError) {
+			e.Offset += int64(start)
+			e.Line = lines.lineAt(e.Offset)
+			m.opts.Oversize(e)
 		}
+	}
+	x := NewHTML(opts, func(l *Link) error {
 		l.Offset += int64(start)
 		l.End += int64(start)
 		l.Line = lines.lineAt(l.Offset)

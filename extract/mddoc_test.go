@@ -22,36 +22,42 @@ func TestMarkdown(t *testing.T) {
 		`6 a/href Hyperlink "h.html" https://nodejs.org/api/h.html "h.html"`,
 		`12 markdown/definition Hyperlink "/r.md" https://nodejs.org/r.md "/r.md"`,
 	}
-	// Fed in pieces of every size.
-	var got []string
-	transformtest.Sweep{
-		In: []byte(src),
-		New: func() transform.Transformer {
-			got = nil
-			x := NewMarkdown(Options{BaseURL: "https://nodejs.org/api/"}, func(l *Link) error {
-				if w := src[l.Offset:l.End]; l.Tag == TagMarkdown && !strings.Contains(w, strings.Trim(l.Raw, "<>")) && l.Attr != AttrMarkdownAutolink {
-					t.Errorf("%q: written %q", l.Raw, w)
+	// Fed in pieces of every size, and transformed.
+	for _, feed := range []bool{true, false} {
+		var got []string
+		transformtest.Sweep{
+			Name: fmt.Sprintf("feed=%v", feed),
+			In:   []byte(src),
+			New: func() transform.Transformer {
+				got = nil
+				x := NewMarkdown(Options{BaseURL: "https://nodejs.org/api/"}, func(l *Link) error {
+					if w := src[l.Offset:l.End]; l.Tag == "markdown" && !strings.Contains(w, strings.Trim(l.Raw, "<>")) && l.Attr != "autolink" {
+						t.Errorf("%q: written %q", l.Raw, w)
+					}
+					got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Raw, l.URI, src[l.Offset:l.End]))
+					return nil
+				})
+				if !feed {
+					return x
 				}
-				got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Raw, l.URI, src[l.Offset:l.End]))
+				return transformtest.Feeder(x.Feed)
+			},
+			Want: []byte(src),
+			Check: func([]byte) error {
+				if strings.Join(got, "\n") != strings.Join(want, "\n") {
+					return fmt.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
 				return nil
-			})
-			return transformtest.Feeder(x.Feed)
-		},
-		Want: []byte(src),
-		Check: func([]byte) error {
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				return fmt.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-			}
-			return nil
-		},
-	}.Run(t)
+			},
+		}.Run(t)
+	}
 }
 
 func TestMarkdownTooLong(t *testing.T) {
 	x := NewMarkdown(Options{}, func(*Link) error { return nil })
 	x.max = 10
 	err := x.Feed([]byte("0123456789ab"), true)
-	if _, ok := err.(*MarkdownSizeError); !ok {
-		t.Fatalf("err = %v, want a *MarkdownSizeError", err)
+	if _, ok := err.(*markdownSizeError); !ok {
+		t.Fatalf("err = %v, want a *markdownSizeError", err)
 	}
 }

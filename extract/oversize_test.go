@@ -1,7 +1,6 @@
 package extract
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -16,19 +15,15 @@ import (
 func TestOversizeOnce(t *testing.T) {
 	doc := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\"><!--" + strings.Repeat("y", 500) + "--><a href=b>c</a>"
 	second := strings.Index(doc, "<!--")
-	want := fmt.Sprint([]int64{9, int64(second)})
-	var got []int64
+	want := fmt.Sprint([]OversizeError{{ConstructTag, 9, 2}, {ConstructComment, int64(second), 2}})
+	var got []OversizeError
 	transformtest.Sweep{
 		In: []byte(doc),
 		New: func() transform.Transformer {
 			got = nil
-			return NewHTML(Options{MaxTagSize: 64}, func(l *Link) error {
-				var oe *OversizeError
-				if errors.As(l.Err, &oe) {
-					if oe.Offset != l.Offset {
-						t.Errorf("error offset %d, link offset %d", oe.Offset, l.Offset)
-					}
-					got = append(got, oe.Offset)
+			return NewHTML(Options{MaxTagSize: 64, Oversize: func(e *OversizeError) { got = append(got, *e) }}, func(l *Link) error {
+				if l.Err != nil {
+					t.Errorf("link %+v: err %v", l, l.Err)
 				}
 				return nil
 			})
@@ -42,4 +37,28 @@ func TestOversizeOnce(t *testing.T) {
 			return nil
 		},
 	}.Run(t)
+}
+
+// TestOversizeConstructs checks what each kind of oversize construct is
+// reported as.
+func TestOversizeConstructs(t *testing.T) {
+	long := strings.Repeat("x", 100)
+	for _, c := range []struct {
+		doc  string
+		want Construct
+	}{
+		{"<p title=" + long + ">", ConstructTag},
+		{"</p " + long + ">", ConstructTag},
+		{"<!--" + long + "-->", ConstructComment},
+		{"<!DOCTYPE html " + long + ">", ConstructComment},
+		{"<svg><![CDATA[" + long + "]]></svg>", ConstructComment},
+		{"<?xml " + long + "?>", ConstructComment},
+		{"</ " + long + ">", ConstructComment},
+	} {
+		var got []Construct
+		x := NewHTML(Options{MaxTagSize: 32, Oversize: func(e *OversizeError) { got = append(got, e.Construct) }}, func(*Link) error { return nil })
+		if _, err := x.ReadFrom(strings.NewReader(c.doc)); err != nil || len(got) != 1 || got[0] != c.want {
+			t.Errorf("%.20q: %v, %v; want one %v", c.doc, got, err, c.want)
+		}
+	}
 }

@@ -1,6 +1,10 @@
 package extract
 
-import "io"
+import (
+	"io"
+
+	"golang.org/x/text/transform"
+)
 
 // ReadFrom finds the links of the document that r holds, reading it to its
 // end: Feed over all of r, for a caller that wants the links only (it
@@ -8,14 +12,13 @@ import "io"
 // io.ReaderFrom. When r implements io.WriterTo (a bytes.Reader, a
 // bufio.Reader), ReadFrom feeds the extractor the reader's own bytes.
 // It returns the number of bytes read and the first error other than
-// io.EOF, from r or from the function given to NewHTML.
+// io.EOF, from r or from the link function.
 func (x *HTML) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &x.rbuf, x.Feed)
 }
 
 // ReadFrom finds the links of the text that r holds, reading it to its
-// end: Feed over all of r. It implements io.ReaderFrom, as
-// (*HTML).ReadFrom does.
+// end, as HTML.ReadFrom does.
 func (t *Text) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &t.rbuf, t.Feed)
 }
@@ -69,4 +72,18 @@ func (f feeder) Write(b []byte) (int, error) {
 		}
 	}
 	return len(b), nil
+}
+
+// copyFeed is the Transform of an extractor that writes its input as it
+// reads it (CSS, Markdown): it copies src to dst and gives feed what it
+// copied.
+func copyFeed(dst, src []byte, atEOF bool, feed func(b []byte, atEOF bool) error) (nDst, nSrc int, err error) {
+	n := copy(dst, src)
+	if err := feed(src[:n], atEOF && n == len(src)); err != nil {
+		return n, n, err
+	}
+	if n < len(src) {
+		return n, n, transform.ErrShortDst
+	}
+	return n, n, nil
 }

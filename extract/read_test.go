@@ -124,7 +124,7 @@ func TestSettledAdvances(t *testing.T) {
 			if err := x.Feed(doc[i:end], end == len(doc)); err != nil {
 				t.Fatal(err)
 			}
-			if lag := int64(end) - x.Settled(); end > PrescanLimit && end < len(doc) && lag > chunk {
+			if lag := int64(end) - x.Settled(); end > prescanLimit && end < len(doc) && lag > chunk {
 				t.Fatalf("%s: Settled %d after %d bytes fed", name, x.Settled(), end)
 			}
 		}

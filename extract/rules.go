@@ -28,6 +28,8 @@ const (
 
 var kindNames = [...]string{"", "URL", "SpaceList", "CommaList", "Srcset", "Refresh", "CSS", "HTML"}
 
+// String returns the kind's name without its prefix: "URL", "SpaceList",
+// "CommaList", "Srcset", "Refresh", "CSS", "HTML".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -40,33 +42,36 @@ func (k Kind) String() string {
 type Role uint8
 
 const (
-	// Hyperlink: a document the user may navigate to (a, area, most link
+	// RoleHyperlink: a document the user may navigate to (a, area, most link
 	// elements). A crawler follows it.
-	Hyperlink Role = iota + 1
-	// Resource: something the browser loads to render the page: an image,
+	RoleHyperlink Role = iota + 1
+	// RoleResource: something the browser loads to render the page: an image,
 	// a script, a style sheet, media, a plug-in's data. A mirror fetches it
 	// with the page.
-	Resource
-	// Frame: a document the browser loads into the page (iframe, frame).
+	RoleResource
+	// RoleFrame: a document the browser loads into the page (iframe, frame).
 	// A mirror fetches it with the page, and it is HTML to scan in turn.
-	Frame
-	// Form: where a form is submitted. Fetching it submits the form
+	RoleFrame
+	// RoleForm: where a form is submitted. Fetching it submits the form
 	// (perhaps with POST); rewrite it, but do not crawl it blindly.
-	Form
-	// Ping: a URL the browser notifies in the background (hyperlink
+	RoleForm
+	// RolePing: a URL the browser notifies in the background (hyperlink
 	// auditing, attribution reporting). Never fetch it.
-	Ping
-	// Reference: a document about this one that the browser neither loads
+	RolePing
+	// RoleReference: a document about this one that the browser neither loads
 	// nor navigates to by itself (cite, longdesc, profile, pluginspage).
-	Reference
-	// Base: the base element's href. Not a link: the URL the document's
+	RoleReference
+	// RoleBase: the base element's href. Not a link: the URL the document's
 	// other relative URLs resolve against, once it is itself resolved
 	// against the document's URL.
-	Base
+	RoleBase
 )
 
 var roleNames = [...]string{"", "Hyperlink", "Resource", "Frame", "Form", "Ping", "Reference", "Base"}
 
+// String returns the role's name without its prefix: "Hyperlink",
+// "Resource", "Frame", "Form", "Ping", "Reference", "Base" (relink writes
+// it in lower case).
 func (r Role) String() string {
 	if int(r) < len(roleNames) && r != 0 {
 		return roleNames[r]
@@ -78,26 +83,26 @@ func (r Role) String() string {
 type Flags uint8
 
 const (
-	// Lazy marks an attribute of a lazy-loading script (data-src and its
+	// FlagLazy marks an attribute of a lazy-loading script (data-src and its
 	// kin), which the script copies into the real attribute when the
 	// element scrolls into view. Its value is usually, but not always, a
 	// URL: a page may use the same data- attribute for something else.
-	Lazy Flags = 1 << iota
-	// Codebase marks the codebase attribute of object and applet (HTML
+	FlagLazy Flags = 1 << iota
+	// FlagCodebase marks the codebase attribute of object and applet (HTML
 	// 4.01 section 13): the base URL, itself resolved against the
-	// document's base, of the element's attributes marked UsesCodebase.
-	Codebase
-	// UsesCodebase marks an attribute that resolves against the element's
+	// document's base, of the element's attributes marked FlagUsesCodebase.
+	FlagCodebase
+	// FlagUsesCodebase marks an attribute that resolves against the element's
 	// codebase attribute when it has one. Current browsers ignore codebase;
 	// HTML 4.01 and the tools of its time honor it.
-	UsesCodebase
-	// IgnoresBase marks an attribute that resolves against the document's
+	FlagUsesCodebase
+	// FlagIgnoresBase marks an attribute that resolves against the document's
 	// URL, not its base URL: html's manifest, which the browser reads when
 	// it parses the html start tag, before any base element.
-	IgnoresBase
-	// Obsolete marks an attribute that the WHATWG HTML standard no longer
+	FlagIgnoresBase
+	// FlagObsolete marks an attribute that the WHATWG HTML standard no longer
 	// has, or never had, kept because old pages still use it.
-	Obsolete
+	FlagObsolete
 )
 
 // A Cond says what else of the element decides whether, or how, the
@@ -105,21 +110,21 @@ const (
 type Cond uint8
 
 const (
-	// Always: the rule applies whatever the element's other attributes.
-	Always Cond = iota
-	// IfMeta: meta's content attribute holds a link only if the element's
+	// CondAlways: the rule applies whatever the element's other attributes.
+	CondAlways Cond = iota
+	// CondMeta: meta's content attribute holds a link only if the element's
 	// http-equiv, name or property attribute says so: call MetaContent for
 	// the rule to apply.
-	IfMeta
-	// IfRel: link's href is a Resource or a Hyperlink depending on the
+	CondMeta
+	// CondRel: link's href is a RoleResource or a RoleHyperlink depending on the
 	// element's rel attribute: call LinkRole.
-	IfRel
-	// IfImageInput: input's src is used only when the element's type
+	CondRel
+	// CondImageInput: input's src is used only when the element's type
 	// attribute is an ASCII case-insensitive match for "image".
-	IfImageInput
-	// IfParamURL: param's value is a URL only if ParamIsURL says so of the
+	CondImageInput
+	// CondParamURL: param's value is a URL only if ParamIsURL says so of the
 	// element's name and valuetype attributes.
-	IfParamURL
+	CondParamURL
 )
 
 // A Rule says how one attribute of one element holds links.
@@ -182,7 +187,7 @@ func Rules() []Entry {
 // must be in lower case, as the HTML tokenizer gives them (SVG's feImage is
 // "feimage"); Lookup does not fold case.
 //
-// A rule whose Cond is not Always needs more of the element: see Cond.
+// A rule whose Cond is not CondAlways needs more of the element: see Cond.
 // Attributes that look like links but are not (xmlns, itemtype, usemap…)
 // have no rule; Rules lists them.
 //
@@ -342,13 +347,13 @@ func init() {
 
 // Shorthands for the table.
 var (
-	ruleURL       = Rule{Kind: KindURL, Role: Resource}
-	ruleHyperlink = Rule{Kind: KindURL, Role: Hyperlink}
-	ruleFrame     = Rule{Kind: KindURL, Role: Frame}
-	ruleForm      = Rule{Kind: KindURL, Role: Form}
-	ruleReference = Rule{Kind: KindURL, Role: Reference}
-	ruleSrcset    = Rule{Kind: KindSrcset, Role: Resource}
-	ruleCSS       = Rule{Kind: KindCSS, Role: Resource}
+	ruleURL       = Rule{Kind: KindURL, Role: RoleResource}
+	ruleHyperlink = Rule{Kind: KindURL, Role: RoleHyperlink}
+	ruleFrame     = Rule{Kind: KindURL, Role: RoleFrame}
+	ruleForm      = Rule{Kind: KindURL, Role: RoleForm}
+	ruleReference = Rule{Kind: KindURL, Role: RoleReference}
+	ruleSrcset    = Rule{Kind: KindSrcset, Role: RoleResource}
+	ruleCSS       = Rule{Kind: KindCSS, Role: RoleResource}
 )
 
 func (r Rule) with(f Flags) Rule { r.Flags |= f; return r }
@@ -380,10 +385,10 @@ func buildRuleTable() []Entry {
 		// WHATWG HTML.
 		{"a", "href", ruleHyperlink, "HTML (the a element)"},
 		{"area", "href", ruleHyperlink, "HTML (the area element)"},
-		{"a", "ping", Rule{Kind: KindSpaceList, Role: Ping}, "HTML (a; hyperlink auditing)"},
-		{"area", "ping", Rule{Kind: KindSpaceList, Role: Ping}, "HTML (area; hyperlink auditing)"},
-		{"base", "href", Rule{Kind: KindURL, Role: Base}, "HTML (the base element)"},
-		{"link", "href", Rule{Kind: KindURL, Role: Hyperlink, Cond: IfRel}, "HTML (the link element); role from rel (link types)"},
+		{"a", "ping", Rule{Kind: KindSpaceList, Role: RolePing}, "HTML (a; hyperlink auditing)"},
+		{"area", "ping", Rule{Kind: KindSpaceList, Role: RolePing}, "HTML (area; hyperlink auditing)"},
+		{"base", "href", Rule{Kind: KindURL, Role: RoleBase}, "HTML (the base element)"},
+		{"link", "href", Rule{Kind: KindURL, Role: RoleHyperlink, Cond: CondRel}, "HTML (the link element); role from rel (link types)"},
 		{"link", "imagesrcset", ruleSrcset, "HTML (link; preloading responsive images)"},
 		{"img", "src", ruleURL, "HTML (the img element)"},
 		{"img", "srcset", ruleSrcset, "HTML (img; parsing a srcset attribute)"},
@@ -391,10 +396,10 @@ func buildRuleTable() []Entry {
 		{"source", "srcset", ruleSrcset, "HTML (the source element, in picture)"},
 		{"script", "src", ruleURL, "HTML (the script element)"},
 		{"iframe", "src", ruleFrame, "HTML (the iframe element)"},
-		{"iframe", "srcdoc", Rule{Kind: KindHTML, Role: Frame}, "HTML (iframe srcdoc: an HTML document)"},
+		{"iframe", "srcdoc", Rule{Kind: KindHTML, Role: RoleFrame}, "HTML (iframe srcdoc: an HTML document)"},
 		{"embed", "src", ruleURL, "HTML (the embed element)"},
-		{"object", "data", ruleURL.with(UsesCodebase), "HTML (the object element); codebase from HTML 4.01 13.3"},
-		{"input", "src", Rule{Kind: KindURL, Role: Resource, Cond: IfImageInput}, "HTML (input, Image Button state)"},
+		{"object", "data", ruleURL.with(FlagUsesCodebase), "HTML (the object element); codebase from HTML 4.01 13.3"},
+		{"input", "src", Rule{Kind: KindURL, Role: RoleResource, Cond: CondImageInput}, "HTML (input, Image Button state)"},
 		{"track", "src", ruleURL, "HTML (the track element)"},
 		{"audio", "src", ruleURL, "HTML (the audio element)"},
 		{"video", "src", ruleURL, "HTML (the video element)"},
@@ -406,47 +411,47 @@ func buildRuleTable() []Entry {
 		{"q", "cite", ruleReference, "HTML (the q element)"},
 		{"ins", "cite", ruleReference, "HTML (the ins element)"},
 		{"del", "cite", ruleReference, "HTML (the del element)"},
-		{"meta", "content", Rule{Kind: KindRefresh, Role: Hyperlink, Cond: IfMeta}, "HTML (meta, Refresh state: shared declarative refresh steps); other names: MetaContent"},
-		{"img", "attributionsrc", Rule{Kind: KindSpaceList, Role: Ping}, "Attribution Reporting API (WICG), as in Chromium"},
-		{"a", "attributionsrc", Rule{Kind: KindSpaceList, Role: Ping}, "Attribution Reporting API (WICG), as in Chromium"},
+		{"meta", "content", Rule{Kind: KindRefresh, Role: RoleHyperlink, Cond: CondMeta}, "HTML (meta, Refresh state: shared declarative refresh steps); other names: MetaContent"},
+		{"img", "attributionsrc", Rule{Kind: KindSpaceList, Role: RolePing}, "Attribution Reporting API (WICG), as in Chromium"},
+		{"a", "attributionsrc", Rule{Kind: KindSpaceList, Role: RolePing}, "Attribution Reporting API (WICG), as in Chromium"},
 
 		// Obsolete and legacy HTML.
-		{"html", "manifest", ruleURL.with(IgnoresBase | Obsolete), "HTML 5.2 (application cache; removed from WHATWG HTML)"},
-		{"body", "background", ruleURL.with(Obsolete), "HTML obsolete features; rendering (body background); HTML 4.01 7.5.1"},
-		{"table", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background); wget"},
-		{"thead", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background)"},
-		{"tbody", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background)"},
-		{"tfoot", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background)"},
-		{"tr", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background)"},
-		{"td", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background); wget"},
-		{"th", "background", ruleURL.with(Obsolete), "HTML rendering (tables: background); wget"},
-		{"frame", "src", ruleFrame.with(Obsolete), "HTML obsolete features (frames); HTML 4.01 16.2.2"},
-		{"frame", "longdesc", ruleReference.with(Obsolete), "HTML 4.01 16.2.2"},
-		{"iframe", "longdesc", ruleReference.with(Obsolete), "HTML 4.01 16.5"},
-		{"img", "longdesc", ruleReference.with(Obsolete), "HTML 4.01 13.2; W3C HTML5 Image Description Extension"},
-		{"img", "lowsrc", ruleURL.with(Obsolete), "Netscape Navigator; wget"},
-		{"img", "dynsrc", ruleURL.with(Obsolete), "Internet Explorer (video in img)"},
-		{"image", "src", ruleURL.with(Obsolete), "HTML parsing (in body: an image start tag becomes img)"},
-		{"image", "srcset", ruleSrcset.with(Obsolete), "HTML parsing (in body: an image start tag becomes img)"},
-		{"head", "profile", Rule{Kind: KindSpaceList, Role: Reference, Flags: Obsolete}, "HTML 4.01 7.4.4.2 (meta data profiles)"},
-		{"object", "codebase", ruleURL.with(Codebase | Obsolete), "HTML 4.01 13.3"},
-		{"object", "classid", ruleURL.with(UsesCodebase | Obsolete), "HTML 4.01 13.3 (a URL unless it is clsid:)"},
-		{"object", "archive", Rule{Kind: KindSpaceList, Role: Resource, Flags: UsesCodebase | Obsolete}, "HTML 4.01 13.3 (space-separated)"},
-		{"applet", "code", ruleURL.with(UsesCodebase | Obsolete), "HTML 4.01 13.4; wget"},
-		{"applet", "codebase", ruleURL.with(Codebase | Obsolete), "HTML 4.01 13.4"},
-		{"applet", "archive", Rule{Kind: KindCommaList, Role: Resource, Flags: UsesCodebase | Obsolete}, "HTML 4.01 13.4 (comma-separated)"},
-		{"applet", "object", ruleURL.with(UsesCodebase | Obsolete), "HTML 4.01 13.4 (serialized applet)"},
-		{"param", "value", Rule{Kind: KindURL, Role: Resource, Flags: Obsolete, Cond: IfParamURL}, "HTML 4.01 13.3.2 (valuetype=ref); Flash, QuickTime and Windows Media params; HTTrack"},
-		{"embed", "pluginspage", ruleReference.with(Obsolete), "Netscape plug-ins; HTTrack"},
-		{"embed", "href", ruleHyperlink.with(Obsolete), "QuickTime plug-in; wget"},
-		{"isindex", "action", ruleForm.with(Obsolete), "earlier WHATWG HTML parsing rules (isindex became a form with this action); HTML 3.0 draft"},
-		{"command", "icon", ruleURL.with(Obsolete), "HTML5 drafts (the command element)"},
-		{"menuitem", "icon", ruleURL.with(Obsolete), "HTML 5.1 (the menuitem element); Firefox context menus"},
-		{"bgsound", "src", ruleURL.with(Obsolete), "Internet Explorer; wget"},
-		{"layer", "src", ruleFrame.with(Obsolete), "Netscape 4; wget"},
-		{"ilayer", "src", ruleFrame.with(Obsolete), "Netscape 4"},
-		{"fig", "src", ruleURL.with(Obsolete), "HTML 3.0 draft; wget"},
-		{"overlay", "src", ruleURL.with(Obsolete), "HTML 3.0 draft; wget"},
+		{"html", "manifest", ruleURL.with(FlagIgnoresBase | FlagObsolete), "HTML 5.2 (application cache; removed from WHATWG HTML)"},
+		{"body", "background", ruleURL.with(FlagObsolete), "HTML obsolete features; rendering (body background); HTML 4.01 7.5.1"},
+		{"table", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background); wget"},
+		{"thead", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background)"},
+		{"tbody", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background)"},
+		{"tfoot", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background)"},
+		{"tr", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background)"},
+		{"td", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background); wget"},
+		{"th", "background", ruleURL.with(FlagObsolete), "HTML rendering (tables: background); wget"},
+		{"frame", "src", ruleFrame.with(FlagObsolete), "HTML obsolete features (frames); HTML 4.01 16.2.2"},
+		{"frame", "longdesc", ruleReference.with(FlagObsolete), "HTML 4.01 16.2.2"},
+		{"iframe", "longdesc", ruleReference.with(FlagObsolete), "HTML 4.01 16.5"},
+		{"img", "longdesc", ruleReference.with(FlagObsolete), "HTML 4.01 13.2; W3C HTML5 Image Description Extension"},
+		{"img", "lowsrc", ruleURL.with(FlagObsolete), "Netscape Navigator; wget"},
+		{"img", "dynsrc", ruleURL.with(FlagObsolete), "Internet Explorer (video in img)"},
+		{"image", "src", ruleURL.with(FlagObsolete), "HTML parsing (in body: an image start tag becomes img)"},
+		{"image", "srcset", ruleSrcset.with(FlagObsolete), "HTML parsing (in body: an image start tag becomes img)"},
+		{"head", "profile", Rule{Kind: KindSpaceList, Role: RoleReference, Flags: FlagObsolete}, "HTML 4.01 7.4.4.2 (meta data profiles)"},
+		{"object", "codebase", ruleURL.with(FlagCodebase | FlagObsolete), "HTML 4.01 13.3"},
+		{"object", "classid", ruleURL.with(FlagUsesCodebase | FlagObsolete), "HTML 4.01 13.3 (a URL unless it is clsid:)"},
+		{"object", "archive", Rule{Kind: KindSpaceList, Role: RoleResource, Flags: FlagUsesCodebase | FlagObsolete}, "HTML 4.01 13.3 (space-separated)"},
+		{"applet", "code", ruleURL.with(FlagUsesCodebase | FlagObsolete), "HTML 4.01 13.4; wget"},
+		{"applet", "codebase", ruleURL.with(FlagCodebase | FlagObsolete), "HTML 4.01 13.4"},
+		{"applet", "archive", Rule{Kind: KindCommaList, Role: RoleResource, Flags: FlagUsesCodebase | FlagObsolete}, "HTML 4.01 13.4 (comma-separated)"},
+		{"applet", "object", ruleURL.with(FlagUsesCodebase | FlagObsolete), "HTML 4.01 13.4 (serialized applet)"},
+		{"param", "value", Rule{Kind: KindURL, Role: RoleResource, Flags: FlagObsolete, Cond: CondParamURL}, "HTML 4.01 13.3.2 (valuetype=ref); Flash, QuickTime and Windows Media params; HTTrack"},
+		{"embed", "pluginspage", ruleReference.with(FlagObsolete), "Netscape plug-ins; HTTrack"},
+		{"embed", "href", ruleHyperlink.with(FlagObsolete), "QuickTime plug-in; wget"},
+		{"isindex", "action", ruleForm.with(FlagObsolete), "earlier WHATWG HTML parsing rules (isindex became a form with this action); HTML 3.0 draft"},
+		{"command", "icon", ruleURL.with(FlagObsolete), "HTML5 drafts (the command element)"},
+		{"menuitem", "icon", ruleURL.with(FlagObsolete), "HTML 5.1 (the menuitem element); Firefox context menus"},
+		{"bgsound", "src", ruleURL.with(FlagObsolete), "Internet Explorer; wget"},
+		{"layer", "src", ruleFrame.with(FlagObsolete), "Netscape 4; wget"},
+		{"ilayer", "src", ruleFrame.with(FlagObsolete), "Netscape 4"},
+		{"fig", "src", ruleURL.with(FlagObsolete), "HTML 3.0 draft; wget"},
+		{"overlay", "src", ruleURL.with(FlagObsolete), "HTML 3.0 draft; wget"},
 
 		// SVG. HTML's tokenizer lower-cases the names of SVG's camel-case
 		// elements; xlink:href on any element is below.
@@ -482,7 +487,7 @@ func buildRuleTable() []Entry {
 
 	// Lazy loading: attributes of scripts, not of HTML.
 	lazy := func(attr string, r Rule, source string) {
-		t = append(t, Entry{"", attr, r.with(Lazy), source})
+		t = append(t, Entry{"", attr, r.with(FlagLazy), source})
 	}
 	lazy("data-src", ruleURL, "lazysizes, lozad.js, vanilla-lazyload, jQuery Lazy, Lazy Load XT, bLazy, tuupola lazyload 2")
 	lazy("data-srcset", ruleSrcset, "lazysizes, lozad.js, vanilla-lazyload, tuupola lazyload 2")
@@ -495,7 +500,7 @@ func buildRuleTable() []Entry {
 	lazy("data-bg-multi", ruleCSS, "vanilla-lazyload 15 (a background-image value: url(...), ...)")
 	lazy("data-bg-multi-hidpi", ruleCSS, "vanilla-lazyload 15.1")
 	lazy("data-bg-set", ruleCSS, "vanilla-lazyload 17.8 (image-set() arguments, separated by |)")
-	lazy("data-background-image", Rule{Kind: KindCommaList, Role: Resource}, "lozad.js (comma-separated background images)")
+	lazy("data-background-image", Rule{Kind: KindCommaList, Role: RoleResource}, "lozad.js (comma-separated background images)")
 	lazy("data-poster", ruleURL, "lazysizes unveilhooks plugin, lozad.js, vanilla-lazyload")
 	lazy("data-link", ruleURL, "lazysizes unveilhooks plugin (a style sheet)")
 	lazy("data-script", ruleURL, "lazysizes unveilhooks plugin")
@@ -536,7 +541,7 @@ var mathMLPresentation = []string{
 // absent one), and whether content holds a link at all.
 //
 // An http-equiv of "refresh" makes content a refresh (KindRefresh, role
-// Hyperlink), as the HTML standard says. Otherwise content is one URL if
+// RoleHyperlink), as the HTML standard says. Otherwise content is one URL if
 // name or property is one of the well-known metadata names whose value is
 // a URL: the Open Graph protocol's og:image, og:url, og:video, og:audio
 // and their :url and :secure_url forms; Twitter (X) cards' twitter:image,
@@ -547,7 +552,7 @@ var mathMLPresentation = []string{
 // case-insensitive.
 func MetaContent(httpEquiv, name, property []byte) (Rule, bool) {
 	if equalFoldASCII(httpEquiv, "refresh") {
-		return Rule{Kind: KindRefresh, Role: Hyperlink}, true
+		return Rule{Kind: KindRefresh, Role: RoleHyperlink}, true
 	}
 	if r, ok := metaNameRule(name); ok {
 		return r, true
@@ -586,17 +591,17 @@ func metaNameRule(name []byte) (Rule, bool) {
 }
 
 // LinkRole returns the role of a link element's href given its rel
-// attribute: Resource if rel names a link type that makes the browser (or
+// attribute: RoleResource if rel names a link type that makes the browser (or
 // the page's installer) load the resource with the page — stylesheet,
 // icon, apple-touch-icon, apple-touch-icon-precomposed,
 // apple-touch-startup-image, mask-icon, manifest, preload, prefetch,
-// modulepreload, prerender, image_src — Reference for pingback, preconnect
+// modulepreload, prerender, image_src — RoleReference for pingback, preconnect
 // and dns-prefetch, whose URL is an endpoint or an origin rather than a
-// document, and Hyperlink otherwise (alternate, canonical, next, author,
+// document, and RoleHyperlink otherwise (alternate, canonical, next, author,
 // license, search, and no rel at all). Link types are compared ASCII
-// case-insensitively, so "Shortcut Icon" is a Resource.
+// case-insensitively, so "Shortcut Icon" is a RoleResource.
 func LinkRole(rel []byte) Role {
-	role := Hyperlink
+	role := RoleHyperlink
 	for i := 0; i < len(rel); {
 		for i < len(rel) && isASCIIWhitespace(rel[i]) {
 			i++
@@ -613,10 +618,10 @@ func LinkRole(rel []byte) Role {
 			equalFoldASCII(tok, "manifest"), equalFoldASCII(tok, "preload"),
 			equalFoldASCII(tok, "prefetch"), equalFoldASCII(tok, "modulepreload"),
 			equalFoldASCII(tok, "prerender"), equalFoldASCII(tok, "image_src"):
-			return Resource
+			return RoleResource
 		case equalFoldASCII(tok, "pingback"), equalFoldASCII(tok, "preconnect"),
 			equalFoldASCII(tok, "dns-prefetch"):
-			role = Reference
+			role = RoleReference
 		}
 	}
 	return role

@@ -10,54 +10,54 @@ var lookupTests = []struct {
 	ok        bool
 	want      Rule
 }{
-	{"a", "href", true, Rule{Kind: KindURL, Role: Hyperlink}},
-	{"area", "href", true, Rule{Kind: KindURL, Role: Hyperlink}},
-	{"a", "ping", true, Rule{Kind: KindSpaceList, Role: Ping}},
-	{"base", "href", true, Rule{Kind: KindURL, Role: Base}},
-	{"link", "href", true, Rule{Kind: KindURL, Role: Hyperlink, Cond: IfRel}},
-	{"link", "imagesrcset", true, Rule{Kind: KindSrcset, Role: Resource}},
-	{"img", "src", true, Rule{Kind: KindURL, Role: Resource}},
-	{"img", "srcset", true, Rule{Kind: KindSrcset, Role: Resource}},
-	{"source", "srcset", true, Rule{Kind: KindSrcset, Role: Resource}},
-	{"iframe", "src", true, Rule{Kind: KindURL, Role: Frame}},
-	{"iframe", "srcdoc", true, Rule{Kind: KindHTML, Role: Frame}},
-	{"input", "src", true, Rule{Kind: KindURL, Role: Resource, Cond: IfImageInput}},
-	{"input", "formaction", true, Rule{Kind: KindURL, Role: Form}},
-	{"form", "action", true, Rule{Kind: KindURL, Role: Form}},
-	{"video", "poster", true, Rule{Kind: KindURL, Role: Resource}},
-	{"q", "cite", true, Rule{Kind: KindURL, Role: Reference}},
-	{"meta", "content", true, Rule{Kind: KindRefresh, Role: Hyperlink, Cond: IfMeta}},
-	{"html", "manifest", true, Rule{Kind: KindURL, Role: Resource, Flags: IgnoresBase | Obsolete}},
-	{"td", "background", true, Rule{Kind: KindURL, Role: Resource, Flags: Obsolete}},
-	{"head", "profile", true, Rule{Kind: KindSpaceList, Role: Reference, Flags: Obsolete}},
-	{"object", "codebase", true, Rule{Kind: KindURL, Role: Resource, Flags: Codebase | Obsolete}},
-	{"object", "data", true, Rule{Kind: KindURL, Role: Resource, Flags: UsesCodebase}},
-	{"object", "archive", true, Rule{Kind: KindSpaceList, Role: Resource, Flags: UsesCodebase | Obsolete}},
-	{"applet", "archive", true, Rule{Kind: KindCommaList, Role: Resource, Flags: UsesCodebase | Obsolete}},
-	{"applet", "code", true, Rule{Kind: KindURL, Role: Resource, Flags: UsesCodebase | Obsolete}},
-	{"param", "value", true, Rule{Kind: KindURL, Role: Resource, Flags: Obsolete, Cond: IfParamURL}},
-	{"image", "src", true, Rule{Kind: KindURL, Role: Resource, Flags: Obsolete}},
-	{"isindex", "action", true, Rule{Kind: KindURL, Role: Form, Flags: Obsolete}},
+	{"a", "href", true, Rule{Kind: KindURL, Role: RoleHyperlink}},
+	{"area", "href", true, Rule{Kind: KindURL, Role: RoleHyperlink}},
+	{"a", "ping", true, Rule{Kind: KindSpaceList, Role: RolePing}},
+	{"base", "href", true, Rule{Kind: KindURL, Role: RoleBase}},
+	{"link", "href", true, Rule{Kind: KindURL, Role: RoleHyperlink, Cond: CondRel}},
+	{"link", "imagesrcset", true, Rule{Kind: KindSrcset, Role: RoleResource}},
+	{"img", "src", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"img", "srcset", true, Rule{Kind: KindSrcset, Role: RoleResource}},
+	{"source", "srcset", true, Rule{Kind: KindSrcset, Role: RoleResource}},
+	{"iframe", "src", true, Rule{Kind: KindURL, Role: RoleFrame}},
+	{"iframe", "srcdoc", true, Rule{Kind: KindHTML, Role: RoleFrame}},
+	{"input", "src", true, Rule{Kind: KindURL, Role: RoleResource, Cond: CondImageInput}},
+	{"input", "formaction", true, Rule{Kind: KindURL, Role: RoleForm}},
+	{"form", "action", true, Rule{Kind: KindURL, Role: RoleForm}},
+	{"video", "poster", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"q", "cite", true, Rule{Kind: KindURL, Role: RoleReference}},
+	{"meta", "content", true, Rule{Kind: KindRefresh, Role: RoleHyperlink, Cond: CondMeta}},
+	{"html", "manifest", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagIgnoresBase | FlagObsolete}},
+	{"td", "background", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagObsolete}},
+	{"head", "profile", true, Rule{Kind: KindSpaceList, Role: RoleReference, Flags: FlagObsolete}},
+	{"object", "codebase", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagCodebase | FlagObsolete}},
+	{"object", "data", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagUsesCodebase}},
+	{"object", "archive", true, Rule{Kind: KindSpaceList, Role: RoleResource, Flags: FlagUsesCodebase | FlagObsolete}},
+	{"applet", "archive", true, Rule{Kind: KindCommaList, Role: RoleResource, Flags: FlagUsesCodebase | FlagObsolete}},
+	{"applet", "code", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagUsesCodebase | FlagObsolete}},
+	{"param", "value", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagObsolete, Cond: CondParamURL}},
+	{"image", "src", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagObsolete}},
+	{"isindex", "action", true, Rule{Kind: KindURL, Role: RoleForm, Flags: FlagObsolete}},
 	// SVG and MathML.
-	{"a", "xlink:href", true, Rule{Kind: KindURL, Role: Hyperlink}},
-	{"use", "xlink:href", true, Rule{Kind: KindURL, Role: Resource}},
-	{"use", "href", true, Rule{Kind: KindURL, Role: Resource}},
-	{"feimage", "href", true, Rule{Kind: KindURL, Role: Resource}},
-	{"script", "href", true, Rule{Kind: KindURL, Role: Resource}},
-	{"rect", "fill", true, Rule{Kind: KindCSS, Role: Resource}},
-	{"mi", "href", true, Rule{Kind: KindURL, Role: Hyperlink}},
-	{"mrow", "xlink:href", true, Rule{Kind: KindURL, Role: Hyperlink}},
-	{"math", "altimg", true, Rule{Kind: KindURL, Role: Resource}},
+	{"a", "xlink:href", true, Rule{Kind: KindURL, Role: RoleHyperlink}},
+	{"use", "xlink:href", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"use", "href", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"feimage", "href", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"script", "href", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"rect", "fill", true, Rule{Kind: KindCSS, Role: RoleResource}},
+	{"mi", "href", true, Rule{Kind: KindURL, Role: RoleHyperlink}},
+	{"mrow", "xlink:href", true, Rule{Kind: KindURL, Role: RoleHyperlink}},
+	{"math", "altimg", true, Rule{Kind: KindURL, Role: RoleResource}},
 	// Any element.
-	{"div", "style", true, Rule{Kind: KindCSS, Role: Resource}},
-	{"a", "style", true, Rule{Kind: KindCSS, Role: Resource}},
-	{"custom-element", "xlink:href", true, Rule{Kind: KindURL, Role: Resource}},
-	{"img", "data-src", true, Rule{Kind: KindURL, Role: Resource, Flags: Lazy}},
-	{"div", "data-bg", true, Rule{Kind: KindURL, Role: Resource, Flags: Lazy}},
-	{"div", "data-bg-multi", true, Rule{Kind: KindCSS, Role: Resource, Flags: Lazy}},
-	{"img", "data-lazy-srcset", true, Rule{Kind: KindSrcset, Role: Resource, Flags: Lazy}},
-	{"div", "data-background-image", true, Rule{Kind: KindCommaList, Role: Resource, Flags: Lazy}},
-	{"", "style", true, Rule{Kind: KindCSS, Role: Resource}},
+	{"div", "style", true, Rule{Kind: KindCSS, Role: RoleResource}},
+	{"a", "style", true, Rule{Kind: KindCSS, Role: RoleResource}},
+	{"custom-element", "xlink:href", true, Rule{Kind: KindURL, Role: RoleResource}},
+	{"img", "data-src", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagLazy}},
+	{"div", "data-bg", true, Rule{Kind: KindURL, Role: RoleResource, Flags: FlagLazy}},
+	{"div", "data-bg-multi", true, Rule{Kind: KindCSS, Role: RoleResource, Flags: FlagLazy}},
+	{"img", "data-lazy-srcset", true, Rule{Kind: KindSrcset, Role: RoleResource, Flags: FlagLazy}},
+	{"div", "data-background-image", true, Rule{Kind: KindCommaList, Role: RoleResource, Flags: FlagLazy}},
+	{"", "style", true, Rule{Kind: KindCSS, Role: RoleResource}},
 	// No rule.
 	{"a", "class", false, Rule{}},
 	{"a", "", false, Rule{}},
@@ -95,10 +95,10 @@ func TestRulesTable(t *testing.T) {
 		if e.Tag != strings.ToLower(e.Tag) || e.Attr != strings.ToLower(e.Attr) || e.Attr == "" {
 			t.Errorf("%q@%q: names must be lower case and attr not empty", e.Tag, e.Attr)
 		}
-		if e.Kind == 0 || e.Kind > KindHTML || e.Role == 0 || e.Role > Base || e.Source == "" {
+		if e.Kind == 0 || e.Kind > KindHTML || e.Role == 0 || e.Role > RoleBase || e.Source == "" {
 			t.Errorf("%s@%s: incomplete entry %+v", e.Tag, e.Attr, e)
 		}
-		if e.Flags&Lazy != 0 && (e.Tag != "" || !strings.HasPrefix(e.Attr, "data-")) {
+		if e.Flags&FlagLazy != 0 && (e.Tag != "" || !strings.HasPrefix(e.Attr, "data-")) {
 			t.Errorf("%s@%s: lazy-loading attributes are data- attributes of any element", e.Tag, e.Attr)
 		}
 		got, ok := Lookup([]byte(e.Tag), []byte(e.Attr))
@@ -143,18 +143,18 @@ func TestMetaContent(t *testing.T) {
 		ok                        bool
 		want                      Rule
 	}{
-		{"refresh", "", "", true, Rule{Kind: KindRefresh, Role: Hyperlink}},
-		{"REFRESH", "og:image", "", true, Rule{Kind: KindRefresh, Role: Hyperlink}},
+		{"refresh", "", "", true, Rule{Kind: KindRefresh, Role: RoleHyperlink}},
+		{"REFRESH", "og:image", "", true, Rule{Kind: KindRefresh, Role: RoleHyperlink}},
 		{" refresh", "", "", false, Rule{}},
 		{"content-type", "", "", false, Rule{}},
-		{"", "", "og:image", true, Rule{Kind: KindURL, Role: Resource}},
-		{"", "og:image:secure_url", "", true, Rule{Kind: KindURL, Role: Resource}},
-		{"", "", "OG:URL", true, Rule{Kind: KindURL, Role: Hyperlink}},
-		{"", "twitter:image", "", true, Rule{Kind: KindURL, Role: Resource}},
-		{"", "twitter:player", "", true, Rule{Kind: KindURL, Role: Frame}},
-		{"", "msapplication-TileImage", "", true, Rule{Kind: KindURL, Role: Resource}},
+		{"", "", "og:image", true, Rule{Kind: KindURL, Role: RoleResource}},
+		{"", "og:image:secure_url", "", true, Rule{Kind: KindURL, Role: RoleResource}},
+		{"", "", "OG:URL", true, Rule{Kind: KindURL, Role: RoleHyperlink}},
+		{"", "twitter:image", "", true, Rule{Kind: KindURL, Role: RoleResource}},
+		{"", "twitter:player", "", true, Rule{Kind: KindURL, Role: RoleFrame}},
+		{"", "msapplication-TileImage", "", true, Rule{Kind: KindURL, Role: RoleResource}},
 		{"", "description", "og:description", false, Rule{}},
-		{"", "og:title", "og:image", true, Rule{Kind: KindURL, Role: Resource}},
+		{"", "og:title", "og:image", true, Rule{Kind: KindURL, Role: RoleResource}},
 		{"", "", "", false, Rule{}},
 	}
 	b := func(s string) []byte {
@@ -176,23 +176,23 @@ func TestLinkRole(t *testing.T) {
 		rel  string
 		want Role
 	}{
-		{"", Hyperlink},
-		{"stylesheet", Resource},
-		{"alternate stylesheet", Resource},
-		{"Shortcut Icon", Resource},
-		{"\ticon\n", Resource},
-		{"apple-touch-icon-precomposed", Resource},
-		{"preload", Resource},
-		{"modulepreload", Resource},
-		{"alternate", Hyperlink},
-		{"canonical", Hyperlink},
-		{"next", Hyperlink},
-		{"nofollow noopener", Hyperlink},
-		{"pingback", Reference},
-		{"preconnect dns-prefetch", Reference},
-		{"dns-prefetch stylesheet", Resource},
-		{"stylesheets", Hyperlink},
-		{"icon\vx", Hyperlink}, // VT is not a separator
+		{"", RoleHyperlink},
+		{"stylesheet", RoleResource},
+		{"alternate stylesheet", RoleResource},
+		{"Shortcut Icon", RoleResource},
+		{"\ticon\n", RoleResource},
+		{"apple-touch-icon-precomposed", RoleResource},
+		{"preload", RoleResource},
+		{"modulepreload", RoleResource},
+		{"alternate", RoleHyperlink},
+		{"canonical", RoleHyperlink},
+		{"next", RoleHyperlink},
+		{"nofollow noopener", RoleHyperlink},
+		{"pingback", RoleReference},
+		{"preconnect dns-prefetch", RoleReference},
+		{"dns-prefetch stylesheet", RoleResource},
+		{"stylesheets", RoleHyperlink},
+		{"icon\vx", RoleHyperlink}, // VT is not a separator
 	}
 	for _, tt := range tests {
 		if got := LinkRole([]byte(tt.rel)); got != tt.want {
@@ -224,8 +224,8 @@ func TestParamIsURL(t *testing.T) {
 }
 
 func TestKindRoleString(t *testing.T) {
-	if KindSrcset.String() != "Srcset" || Kind(0).String() != "Kind(0)" || Resource.String() != "Resource" || Role(99).String() != "Role(99)" {
-		t.Errorf("String: %v %v %v %v", KindSrcset, Kind(0), Resource, Role(99))
+	if KindSrcset.String() != "Srcset" || Kind(0).String() != "Kind(0)" || RoleResource.String() != "Resource" || Role(99).String() != "Role(99)" {
+		t.Errorf("String: %v %v %v %v", KindSrcset, Kind(0), RoleResource, Role(99))
 	}
 }
 

@@ -48,7 +48,8 @@ type Text struct {
 	rbuf      []byte // ReadFrom's
 }
 
-// NewText returns a plain-text extractor that calls fn for each link.
+// NewText returns a plain-text extractor, configured by opts, that calls
+// fn for each link. The Link is valid only until fn returns.
 func NewText(opts Options, fn func(*Link) error) *Text {
 	t := &Text{opts: opts, fn: fn}
 	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
@@ -65,10 +66,12 @@ func (t *Text) Reset() {
 	t.fed, t.nl, t.nlBase = 0, t.nl[:0], 0
 }
 
-// Charset returns the document's charset once Transform has decided it.
+// Charset returns the document's charset once it is decided (see
+// Extractor): from its first 1024 bytes, or 8 KiB when it may be guessed.
 func (t *Text) Charset() Charset { return Charset(t.head.Charset()) }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it copies src to dst and
+// finds the links of what it copies.
 func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if t.err != nil {
 		return 0, 0, t.err
@@ -114,9 +117,10 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 }
 
 // Feed finds the links of the next bytes of the document, b, without
-// writing anything: for a caller that writes the document itself, such as
-// a rewriter. atEOF reports that b ends the document. Feed and Transform
-// are two ways of reading one document: use one of them from Reset on.
+// writing anything, as Extractor says. What it keeps: the first bytes until
+// the charset is decided, then about 2*textlink.MaxLen bytes of text in
+// which a link may still be found (decoded, for a charset other than
+// UTF-8).
 func (t *Text) Feed(b []byte, atEOF bool) error {
 	if t.err != nil {
 		return t.err
@@ -137,11 +141,9 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 }
 
 // Settled returns the offset in the input before which every link has
-// been reported: no link reported later starts before it. A rewriter may
-// write the bytes before it. It trails the input read by at most about
-// 2*textlink.MaxLen bytes of text (decoded, for a charset other than
-// UTF-8), besides the first PrescanLimit bytes, which are held until the
-// charset is known.
+// been reported, as Extractor says. It trails the input read by at most
+// about 2*textlink.MaxLen bytes of text (decoded, for a charset other than
+// UTF-8), once the charset is decided.
 func (t *Text) Settled() int64 {
 	if !t.head.Done() {
 		return 0

@@ -145,7 +145,7 @@ func TestTextFeed(t *testing.T) {
 				// Behind it: at most the lookahead of the scanner, in
 				// input bytes (two per character in UTF-16), and the
 				// head until the charset is known.
-				if lag := int64(end) - s; end > PrescanLimit && lag > 4*textlink.MaxLen+int64(chunk) {
+				if lag := int64(end) - s; end > prescanLimit && lag > 4*textlink.MaxLen+int64(chunk) {
 					t.Fatalf("%s chunk %d: Settled %d trails %d by %d bytes", name, chunk, s, end, lag)
 				}
 				settled = s

@@ -11,9 +11,29 @@
 // data:, file:) is never written, and a link that right-to-left text or a
 // bidi control could reorder is isolated from it.
 //
-// String linkifies a string. New returns a Linkifier, a
+// # Using it
+//
+// [String] linkifies a string. [New] returns a [Linkifier], a
 // transform.Transformer that linkifies a stream of any length with
-// bounded memory. Options choose the format (FormatHTML, FormatMarkdown)
-// and the rel and target attributes of the HTML links (DefaultRel unless
-// told otherwise). The input is UTF-8.
+// bounded memory: use it with x/text's adapters (transform.NewReader,
+// transform.NewWriter, transform.Bytes) or in a transform.Chain.
+//
+// The text may be in any charset, decided as package extract decides the
+// charset of plain text: a byte order mark, Options.Charset (what the
+// transport says), UTF-8 when the first bytes are valid UTF-8,
+// Options.DefaultCharset, and else a guess from the first bytes. The
+// output is always UTF-8.
+//
+// # Options
+//
+// As every stream processor of relink (the extractors of package
+// extract, the rewriters of package rewrite), a Linkifier takes an
+// [Options] struct by value when it is made, and its zero value is the
+// usual choice: HTML links with rel="nofollow noopener" ([DefaultRel]),
+// the charset found as above. Options choose the format ([FormatHTML],
+// [FormatMarkdown]), the rel and target attributes of the HTML links,
+// and the charset.
+//
+// The other direction, rewriting the links a document already has, is
+// package rewrite; finding them, package extract.
 package linkify

@@ -19,14 +19,25 @@ func Example() {
 	// Docs: [example.com/a\_\(b\)](<http://example.com/a_(b)>)\!
 }
 
-// A Linkifier is a transform.Transformer: chain it after a decoder to
-// linkify a text in a legacy charset as it streams.
+// A Linkifier is a transform.Transformer: it linkifies a stream, here a
+// text in a legacy charset, whose links are written in UTF-8 as the rest
+// of the output is.
 func ExampleNew() {
 	in, _ := charmap.Windows1252.NewEncoder().String("Café menu: café.example.com/menu?plat=crêpe\n")
-	t := transform.Chain(charmap.Windows1252.NewDecoder(), linkify.New(linkify.Options{Rel: "ugc", Target: "_blank"}))
-	io.Copy(os.Stdout, transform.NewReader(strings.NewReader(in), t))
+	l := linkify.New(linkify.Options{Rel: "ugc", Target: "_blank", Charset: "windows-1252"})
+	io.Copy(os.Stdout, transform.NewReader(strings.NewReader(in), l))
 	// Output:
 	// Café menu: <a href="http://xn--caf-dma.example.com/menu?plat=cr%C3%AApe" rel="ugc" target="_blank">café.example.com/menu?plat=crêpe</a>
+}
+
+// An unlabeled text in a legacy charset is read in the charset its bytes
+// make most likely.
+func ExampleOptions_guessed() {
+	in, _ := charmap.Windows1251.NewEncoder().String(strings.Repeat("Кодировка этого текста не указана. ", 4) + "Статья: https://ru.wikipedia.org/wiki/Юникод\n")
+	out, _, _ := transform.String(linkify.New(linkify.Options{NoRel: true}), in)
+	fmt.Print(out[strings.Index(out, "Статья"):])
+	// Output:
+	// Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4">https://ru.wikipedia.org/wiki/Юникод</a>
 }
 
 // NoRel leaves out the rel attribute, for text whose links are trusted.

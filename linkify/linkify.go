@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
@@ -42,8 +43,17 @@ type Options struct {
 	// "" writes none. Markdown has no place for it.
 	Target string
 
-	// The input is UTF-8 (see Linkifier); the options that name another
-	// charset, as extract.Options does, will go here.
+	// Charset is what the transport says of the text's encoding, as in
+	// extract.Options: a Content-Type header value ("text/plain;
+	// charset=koi8-r") or a bare WHATWG encoding label. A byte order mark
+	// overrides it; a label the Encoding Standard does not know is
+	// ignored.
+	Charset string
+	// DefaultCharset is the encoding of a text that declares none and is
+	// not valid UTF-8. When empty, the encoding of such a text is guessed
+	// from its first bytes, as extract.Text guesses it; set it ("utf-8",
+	// say, to read stray bytes as U+FFFD) to turn guessing off.
+	DefaultCharset string
 }
 
 // schemes are the schemes a Linkifier links: those of plain-text
@@ -71,9 +81,18 @@ const hold = 2*textlink.MaxLen + 256
 const maxChunk = 4 << 10
 
 // A Linkifier turns plain text into an HTML fragment (or Markdown) with
-// each link found in it made a link. It is a transform.Transformer; the
-// input is UTF-8 (decode a legacy charset first, with the charset's
-// decoder before the Linkifier in a transform.Chain).
+// each link found in it made a link. It is a transform.Transformer whose
+// output is UTF-8.
+//
+// The text may be in any charset of the Encoding Standard, decided as
+// extract.Text decides it: a byte order mark (which is not written);
+// else Options.Charset; else UTF-8 when the first bytes are valid UTF-8
+// with some non-ASCII; else Options.DefaultCharset; else the legacy
+// charset that the first 8 KiB make most likely when some of their
+// bytes are not ASCII, and UTF-8 when none is. Until it is decided, the
+// first bytes of the text are held: 1 KiB, or 8 KiB when the charset may
+// be guessed. A text in another charset than UTF-8 is decoded, its
+// invalid bytes becoming U+FFFD as the Encoding Standard says.
 //
 // In HTML, every character of the text is escaped ("&", "<", ">", `"` and
 // "'" become character references), NUL and bytes that are not UTF-8
@@ -123,6 +142,11 @@ type Linkifier struct {
 	web   *iri.Converter
 	sc    *textlink.Scanner
 
+	cs  charset.Head          // the first bytes, until they decide the charset
+	dec transform.Transformer // the charset's decoder; nil for UTF-8, read as it is
+	raw []byte                // input to decode (the first bytes, a character cut by the end of src)
+	u8  []byte                // decoded text
+
 	scratch []byte // the scanner's (unused) output
 	pend    []byte // pend[head:] is the input not yet written, from offset pendOff on
 	head    int
@@ -163,6 +187,7 @@ func New(opts Options) *Linkifier {
 	}
 	l.attrs = string(b)
 	l.sc = textlink.NewScanner(l.found)
+	l.cs.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	return l
 }
 
@@ -175,6 +200,8 @@ func String(s string, opts Options) string {
 // Reset implements transform.Transformer: the Linkifier starts a new text.
 func (l *Linkifier) Reset() {
 	l.sc.Reset()
+	l.cs.Reset()
+	l.dec, l.raw = nil, l.raw[:0]
 	l.pend, l.head = l.pend[:0], 0
 	l.pendOff, l.read = 0, 0
 	l.links = l.links[:0]
@@ -198,28 +225,110 @@ func (l *Linkifier) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			l.out, l.outPos = l.out[:0], 0
 		}
-		if nSrc == len(src) {
-			if !atEOF || l.ended {
+		if !l.cs.Done() {
+			rest, done := l.cs.Write(src[nSrc:], atEOF)
+			nSrc = len(src) - len(rest)
+			if !done {
 				return nDst, nSrc, nil
 			}
+			l.start()
+		}
+		text, n, read := l.next(src[nSrc:], atEOF)
+		nSrc += n
+		switch {
+		case len(text) > 0:
+			l.take(text)
+		case read:
+			// Input without text (an escape sequence), or a character
+			// cut by the end of src, held.
+		case !atEOF || l.ended:
+			return nDst, nSrc, nil
+		default:
 			l.scan(nil, true)
 			l.write(true)
 			l.ended = true
-			continue
 		}
-		chunk := src[nSrc:min(len(src), nSrc+maxChunk)]
-		l.scan(chunk, false)
-		if l.head > 0 && l.head >= len(l.pend)-l.head {
-			// Once the written bytes are as many as the others:
-			// amortized, each byte is moved at most once.
-			l.pend = l.pend[:copy(l.pend, l.pend[l.head:])]
-			l.head = 0
-		}
-		l.pend = append(l.pend, chunk...)
-		l.read += int64(len(chunk))
-		nSrc += len(chunk)
-		l.write(false)
 	}
+}
+
+// start prepares the decoding once the charset is decided, and holds
+// the first bytes, less a byte order mark, to be read first.
+func (l *Linkifier) start() {
+	cs := l.cs.Charset()
+	b := l.cs.Bytes()
+	if cs.Source == charset.SourceBOM {
+		if cs.Name == "utf-8" {
+			b = b[3:]
+		} else {
+			b = b[2:]
+		}
+	}
+	l.dec = nil
+	if cs.Name != "utf-8" {
+		l.dec = cs.Encoding.NewDecoder()
+	}
+	l.raw = append(l.raw[:0], b...)
+}
+
+// next returns the next piece of the text in UTF-8, at most maxChunk
+// bytes of input decoded, from what is held and then from src, how many
+// bytes of src it took, and whether it read any input. It may read input
+// and return no text: a character cut by the end of src, held until the
+// rest comes, or an escape sequence of ISO-2022-JP; it reads nothing
+// when there is nothing more to read. atEOF reports that src ends the
+// input.
+func (l *Linkifier) next(src []byte, atEOF bool) (text []byte, n int, read bool) {
+	if l.dec == nil {
+		if len(l.raw) > 0 {
+			k := min(len(l.raw), maxChunk)
+			text, l.raw = l.raw[:k], l.raw[k:]
+			return text, 0, true
+		}
+		k := min(len(src), maxChunk)
+		return src[:k], k, k > 0
+	}
+	in := src[:min(len(src), maxChunk)]
+	n = len(in)
+	if len(l.raw) > 0 {
+		if len(l.raw) >= maxChunk {
+			in, n = nil, 0 // the first bytes: decoded first
+		}
+		l.raw = append(l.raw, in...)
+		in = l.raw
+	}
+	if len(in) == 0 {
+		return nil, 0, false
+	}
+	if len(l.u8) < 4*maxChunk {
+		l.u8 = make([]byte, 4*maxChunk) // enough for maxChunk bytes of any charset
+	}
+	last := atEOF && n == len(src)
+	nd, ns, _ := l.dec.Transform(l.u8, in[:min(len(in), maxChunk)], last && len(in) <= maxChunk)
+	if nd == 0 && ns == 0 && (last || len(in) >= 8) {
+		// No progress: take the byte as U+FFFD, as the decoder would.
+		nd, ns = utf8.EncodeRune(l.u8, utf8.RuneError), 1
+	}
+	rest := in[ns:]
+	if len(l.raw) > 0 {
+		l.raw = l.raw[:copy(l.raw, rest)]
+	} else {
+		l.raw = append(l.raw, rest...)
+	}
+	return l.u8[:nd], n, n > 0 || ns > 0
+}
+
+// take linkifies the next piece of the text, in UTF-8, into l.out.
+func (l *Linkifier) take(chunk []byte) {
+	l.scan(chunk, false)
+	if l.head > 0 && l.head >= len(l.pend)-l.head {
+		// Once the written bytes are as many as the others:
+		// amortized, each byte is moved at most once.
+		l.pend = l.pend[:copy(l.pend, l.pend[l.head:])]
+		l.head = 0
+	}
+	l.pend = append(l.pend, chunk...)
+	l.read += int64(len(chunk))
+	l.write(false)
 }
 
 // scan feeds p to the scanner, which reports the links through found.

@@ -93,6 +93,8 @@ var kindNames = [...]string{
 	ExtendedAutolink: "extended autolink",
 }
 
+// String returns the kind's name in words ("inline link", "reference
+// image", "extended autolink"), or "unknown".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
 		return kindNames[k]
@@ -172,7 +174,12 @@ type Document struct {
 	opts Options // how the document was read
 }
 
-// Options choose the dialect.
+// Options choose the dialect. A document is parsed whole, at once (a
+// reference definition may follow the links that use it), so there is no
+// stream to configure as relink's stream processors are configured (an
+// Options struct given to a constructor): the options are a value whose
+// Parse method parses, as the package-level Parse does with the zero
+// value.
 type Options struct {
 	// CommonMark turns off the GFM tables and extended autolinks, leaving
 	// CommonMark 0.31.2 alone.
@@ -183,7 +190,8 @@ type Options struct {
 // read as CommonMark with the GFM tables and extended autolinks.
 func Parse(src []byte) *Document { return Options{}.Parse(src) }
 
-// Parse finds the links and the raw HTML of the Markdown document src.
+// Parse finds the links and the raw HTML of the Markdown document src,
+// read in the dialect o chooses.
 func (o Options) Parse(src []byte) *Document {
 	p := newParser(src, !o.CommonMark)
 	p.parseBlocks()

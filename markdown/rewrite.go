@@ -18,6 +18,8 @@ type RewriteError struct {
 	Reason string
 }
 
+// Error returns a message that gives the link's offset, its kind, the new
+// destination and why it cannot be written.
 func (e *RewriteError) Error() string {
 	return fmt.Sprintf("markdown: offset %d: %v: cannot write %q: %s", e.Offset, e.Kind, e.URL, e.Reason)
 }

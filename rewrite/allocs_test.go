@@ -21,7 +21,7 @@ func TestAllocsUnchanged(t *testing.T) {
 	}
 	b.WriteString("</body></html>\n")
 	doc := []byte(b.String())
-	r := NewHTML(Options{To: URI, BaseURL: "http://example.com/dir/"})
+	r := NewHTML(Options{To: FormURI, BaseURL: "http://example.com/dir/"})
 	dst := make([]byte, 64<<10)
 	run := func() {
 		r.Reset()

@@ -34,9 +34,9 @@ func TestRegressionWindows1252C1(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{To: URI, BaseURL: docURL}, kept},
-		{Options{To: IRI, BaseURL: docURL}, kept},
-		{Options{To: IRI, Resolve: Absolute, BaseURL: docURL}, "<meta charset=windows-1252><a href=\"http://example.com/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='http://example.com/x?%81'>x</a>"},
+		{Options{To: FormURI, BaseURL: docURL}, kept},
+		{Options{To: FormIRI, BaseURL: docURL}, kept},
+		{Options{To: FormIRI, Resolve: ResolveAbsolute, BaseURL: docURL}, "<meta charset=windows-1252><a href=\"http://example.com/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='http://example.com/x?%81'>x</a>"},
 	} {
 		transformtest.Sweep{
 			Name: fmt.Sprintf("%+v", c.opts),
@@ -47,7 +47,7 @@ func TestRegressionWindows1252C1(t *testing.T) {
 		check(fmt.Sprintf("rewritten %+v", c.opts), []byte(c.want))
 	}
 	// A value already in its URI form is left as it is.
-	if out, _, err := transform.Bytes(NewHTML(Options{To: URI, BaseURL: docURL}), []byte(kept)); err != nil || string(out) != kept {
+	if out, _, err := transform.Bytes(NewHTML(Options{To: FormURI, BaseURL: docURL}), []byte(kept)); err != nil || string(out) != kept {
 		t.Errorf("rewriting the rewritten page: %q, %v", out, err)
 	}
 }

@@ -17,7 +17,7 @@ func TestCorpusInvariant(t *testing.T) {
 		pages++
 		before := links(t, doc, false)
 		nlinks += len(before)
-		for _, to := range []Form{URI, IRI} {
+		for _, to := range []Form{FormURI, FormIRI} {
 			out := transformtest.Run(t, NewHTML(Options{To: to, BaseURL: docURL}), doc, 0, 0)
 			after := links(t, out, false)
 			if len(after) != len(before) {

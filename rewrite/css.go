@@ -1,13 +1,9 @@
 package rewrite
 
 import (
-	"errors"
-	"io"
-
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
-	"golang.org/x/text/transform"
 )
 
 // CSS rewrites the links of a style sheet (a .css file): url(), @import
@@ -21,22 +17,30 @@ import (
 // the first 1024 bytes until the charset is known.
 type CSS struct {
 	rewriter
-	x *extract.CSS
+	x extract.Extractor
 }
 
-// NewCSS returns a rewriter of style sheets.
+// NewCSS returns a rewriter of style sheets, configured by opts.
 func NewCSS(opts Options) *CSS {
 	c := &CSS{}
 	c.opts = opts
-	c.x = extract.NewCSS(c.extractOptions(), c.found)
+	xopts := c.extractOptions()
+	xopts.Oversize = c.oversize
+	c.x = extract.New(extract.TypeCSS, xopts, c.found)
 	return c
 }
 
-func (c *CSS) found(l *extract.Link) error {
-	var oe *extract.OversizeError
-	if c.opts.Oversize != nil && errors.As(l.Err, &oe) {
-		c.opts.Oversize(l.Err, l.Line)
+// oversize counts a URL too long to examine as a link left as written,
+// and reports it.
+func (c *CSS) oversize(e *extract.OversizeError) {
+	c.stats.Links++
+	c.stats.Kept++
+	if c.opts.Oversize != nil {
+		c.opts.Oversize(e)
 	}
+}
+
+func (c *CSS) found(l *extract.Link) error {
 	if c.conv == nil {
 		c.setCharset(c.x.Charset())
 		// A style sheet's URLs are UTF-8 whatever its charset, their
@@ -49,40 +53,21 @@ func (c *CSS) found(l *extract.Link) error {
 	return nil
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: c is ready for a new
+// style sheet, with the same Options.
 func (c *CSS) Reset() {
 	c.x.Reset()
 	c.rewriter = rewriter{opts: c.opts, pend: c.pend[:0], edits: c.edits[:0], out: c.out[:0]}
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the style sheet that
+// src continues with its links rewritten.
 func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return c.transform(dst, src, atEOF, c.x.Feed, c.x.Settled)
+	return c.transform(dst, src, atEOF, c.x)
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the style sheet so far.
 func (c *CSS) Stats() Stats { return c.stats }
 
 // Charset returns the style sheet's charset, once known.
 func (c *CSS) Charset() extract.Charset { return c.x.Charset() }
-
-// Reader returns a reader of the style sheet that r reads, with its links
-// rewritten.
-func (c *CSS) Reader(r io.Reader) io.Reader { return transform.NewReader(r, c) }
-
-// Writer returns a writer that writes to w the style sheet written to it,
-// with its links rewritten. Close flushes what it holds back and must be
-// called at the end of the style sheet; it does not close w.
-func (c *CSS) Writer(w io.Writer) io.WriteCloser { return transform.NewWriter(w, c) }
-
-// Bytes returns the style sheet b with its links rewritten.
-func (c *CSS) Bytes(b []byte) ([]byte, error) {
-	out, _, err := transform.Bytes(c, b)
-	return out, err
-}
-
-// String returns the style sheet s with its links rewritten.
-func (c *CSS) String(s string) (string, error) {
-	out, _, err := transform.String(c, s)
-	return out, err
-}

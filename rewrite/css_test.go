@@ -37,18 +37,18 @@ func TestCSS(t *testing.T) {
 	}{
 		{"keep is byte-exact", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL},
 			"a{b:url(  x.png )}@import 'y.css';", 0},
-		{"absolute", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL, Resolve: Absolute},
+		{"absolute", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL, Resolve: ResolveAbsolute},
 			"a{b:url(  http://example.com/css/x.png )}@import 'http://example.com/css/y.css';", 2},
-		{"relative", "a{b:url(http://example.com/img/x.png)}", Options{BaseURL: cssURL, Resolve: Relative},
+		{"relative", "a{b:url(http://example.com/img/x.png)}", Options{BaseURL: cssURL, Resolve: ResolveRelative},
 			"a{b:url(../img/x.png)}", 1},
 		{"to uri", "a{b:url(\"Dürst/ü.png\")}", Options{BaseURL: cssURL},
 			"a{b:url(\"D%C3%BCrst/%C3%BC.png\")}", 1},
-		{"to iri", "a{b:url(D%C3%BCrst.png)}", Options{BaseURL: cssURL, To: IRI},
+		{"to iri", "a{b:url(D%C3%BCrst.png)}", Options{BaseURL: cssURL, To: FormIRI},
 			"a{b:url(Dürst.png)}", 1},
-		{"unquoted needs escapes", "a{b:url(x%20y%28.png)}", Options{BaseURL: cssURL, To: IRI},
+		{"unquoted needs escapes", "a{b:url(x%20y%28.png)}", Options{BaseURL: cssURL, To: FormIRI},
 			"a{b:url(x%20y%28.png)}", 0},
 		// A character KOI8-R lacks is written as a CSS escape.
-		{"koi8-r", "@charset \"koi8-r\";a{b:url(\"%C3%A9%D0%9F\")}", Options{BaseURL: cssURL, To: IRI},
+		{"koi8-r", "@charset \"koi8-r\";a{b:url(\"%C3%A9%D0%9F\")}", Options{BaseURL: cssURL, To: FormIRI},
 			"@charset \"koi8-r\";a{b:url(\"\\e9 \xf0\")}", 1},
 		{"escaped value", "a{b:url(\\44 \\fc rst)}", Options{BaseURL: cssURL},
 			"a{b:url(D%C3%BCrst)}", 1},
@@ -85,7 +85,7 @@ func TestCSSRealFile(t *testing.T) {
 	}
 	const base = "https://nodejs.org/api/assets/style.css"
 	sizes := []int{1, 100, 4096, 0}
-	for _, to := range []Form{URI, IRI} {
+	for _, to := range []Form{FormURI, FormIRI} {
 		transformtest.Sweep{
 			Name: fmt.Sprintf("To %d: the style sheet must not change", to),
 			In:   doc,
@@ -99,7 +99,7 @@ func TestCSSRealFile(t *testing.T) {
 	transformtest.Sweep{
 		Name: "made absolute",
 		In:   doc,
-		New:  func() transform.Transformer { c = NewCSS(Options{BaseURL: base, Resolve: Absolute}); return c },
+		New:  func() transform.Transformer { c = NewCSS(Options{BaseURL: base, Resolve: ResolveAbsolute}); return c },
 		Src:  sizes,
 		Dst:  sizes,
 		Want: bytes.ReplaceAll(doc, []byte("url(./js-flavor-"), []byte("url(https://nodejs.org/api/assets/js-flavor-")),
@@ -126,7 +126,7 @@ func FuzzCSS(f *testing.F) {
 		if _, err := x.ReadFrom(bytes.NewReader(doc)); err != nil {
 			return // a charset that is not ASCII-compatible
 		}
-		whole, err := NewCSS(opts).Bytes(doc)
+		whole, _, err := transform.Bytes(NewCSS(opts), doc)
 		if err != nil {
 			t.Fatal(err)
 		}

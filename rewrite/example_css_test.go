@@ -4,15 +4,16 @@ import (
 	"fmt"
 
 	"github.com/relink-go/relink/rewrite"
+	"golang.org/x/text/transform"
 )
 
 func ExampleNewCSS() {
 	c := rewrite.NewCSS(rewrite.Options{
 		BaseURL: "https://example.org/css/site.css",
-		Resolve: rewrite.Absolute,
-		To:      rewrite.IRI,
+		Resolve: rewrite.ResolveAbsolute,
+		To:      rewrite.FormIRI,
 	})
-	out, err := c.String(`@import 'print.css' print; .logo { background: url( img/D%C3%BCrst.png ) }`)
+	out, _, err := transform.String(c, `@import 'print.css' print; .logo { background: url( img/D%C3%BCrst.png ) }`)
 	if err != nil {
 		fmt.Println(err)
 	}

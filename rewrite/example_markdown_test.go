@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/relink-go/relink/rewrite"
+	"golang.org/x/text/transform"
 )
 
 func ExampleNewMarkdown() {
-	m := rewrite.NewMarkdown(rewrite.Options{Resolve: rewrite.Absolute, BaseURL: "https://nodejs.org/api/fs.md"})
-	out, err := m.String("Use `Date.now()` and `</a>`; see [addons](n-api.md), [x](<a b.md>) and [open](#fsopen).\n")
+	m := rewrite.NewMarkdown(rewrite.Options{Resolve: rewrite.ResolveAbsolute, BaseURL: "https://nodejs.org/api/fs.md"})
+	out, _, err := transform.String(m, "Use `Date.now()` and `</a>`; see [addons](n-api.md), [x](<a b.md>) and [open](#fsopen).\n")
 	if err != nil {
 		fmt.Println(err)
 	}

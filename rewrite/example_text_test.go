@@ -13,7 +13,7 @@ import (
 
 func ExampleNewText() {
 	const text = "See www.bücher.de/regal (or https://de.wikipedia.org/wiki/D%C3%BCrst).\nMail jörg@bücher.de.\n"
-	for _, to := range []rewrite.Form{rewrite.URI, rewrite.IRI} {
+	for _, to := range []rewrite.Form{rewrite.FormURI, rewrite.FormIRI} {
 		t := rewrite.NewText(rewrite.Options{To: to})
 		out, _, err := transform.String(t, text)
 		if err != nil {
@@ -36,7 +36,7 @@ func ExampleNewText() {
 // bytes may be meant in KOI8-R.
 func ExampleText_legacyCharset() {
 	in, _ := charmap.KOI8R.NewEncoder().String("Поиск: http://пример.рф/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%D0%AE\n")
-	t := rewrite.NewText(rewrite.Options{To: rewrite.IRI, Charset: "koi8-r"})
+	t := rewrite.NewText(rewrite.Options{To: rewrite.FormIRI, Charset: "koi8-r"})
 	io.Copy(os.Stdout, transform.NewReader(strings.NewReader(in), transform.Chain(t, charmap.KOI8R.NewDecoder())))
 	// Output:
 	// Поиск: http://пример.рф/поиск?q=%D0%AE

@@ -11,15 +11,15 @@ import "github.com/relink-go/relink/extract"
 // guessed).
 type HTML struct {
 	rewriter
-	x *extract.HTML
+	x extract.Extractor
 }
 
-// NewHTML returns a rewriter of HTML documents.
+// NewHTML returns a rewriter of HTML documents, configured by opts.
 func NewHTML(opts Options) *HTML {
 	h := &HTML{}
 	h.opts = opts
 	h.html = true
-	h.x = extract.NewHTML(h.extractOptions(), h.found)
+	h.x = extract.New(extract.TypeHTML, h.extractOptions(), h.found)
 	return h
 }
 
@@ -31,21 +31,15 @@ func (r *rewriter) extractOptions() extract.Options {
 		MaxTagSize:     r.opts.MaxTagSize,
 		TextLinks:      r.opts.TextLinks,
 		StrictText:     r.opts.StrictText,
+		Oversize:       r.opts.Oversize,
 		Immediate:      true,
 		// Kept as written, most links need no resolving: link resolves
 		// the ones whose form changes.
-		Unresolved: r.opts.Resolve == Keep,
+		Unresolved: r.opts.Resolve == ResolveKeep,
 	}
 }
 
 func (h *HTML) found(l *extract.Link) error {
-	if l.Tag == "" && l.Attr == "" && l.Raw == "" {
-		// An oversize construct, passed through.
-		if h.opts.Oversize != nil && l.Err != nil {
-			h.opts.Oversize(l.Err, l.Line)
-		}
-		return nil
-	}
 	if h.conv == nil {
 		h.start(h.x.Charset())
 	}
@@ -53,18 +47,20 @@ func (h *HTML) found(l *extract.Link) error {
 	return nil
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: h is ready for a new
+// document, with the same Options.
 func (h *HTML) Reset() {
 	h.x.Reset()
 	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0], out: h.out[:0]}
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the document that
+// src continues with its links rewritten.
 func (h *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return h.transform(dst, src, atEOF, h.x.Feed, h.x.Settled)
+	return h.transform(dst, src, atEOF, h.x)
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the document so far.
 func (h *HTML) Stats() Stats { return h.stats }
 
 // Charset returns the document's charset, once known.

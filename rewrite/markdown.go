@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"errors"
-	"io"
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/markdown"
@@ -30,20 +29,23 @@ type Markdown struct {
 	done bool
 }
 
-// NewMarkdown returns a rewriter of Markdown documents.
+// NewMarkdown returns a rewriter of Markdown documents, configured by
+// opts.
 func NewMarkdown(opts Options) *Markdown {
 	m := &Markdown{}
 	m.opts = opts
 	return m
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: m is ready for a new
+// document, with the same Options.
 func (m *Markdown) Reset() {
 	m.rewriter = rewriter{opts: m.opts, out: m.out[:0]}
 	m.in, m.done = m.in[:0], false
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the document that
+// src continues with its links rewritten.
 func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if m.err != nil {
 		return 0, 0, m.err
@@ -78,7 +80,7 @@ func (m *Markdown) rewrite() error {
 	news := make(map[int64]string)
 	var html []extract.Link // the links of raw HTML, for when nothing else changes
 	x := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
-		if l.Tag != extract.TagMarkdown {
+		if l.Tag != "markdown" {
 			html = append(html, *l)
 			return nil
 		}
@@ -124,8 +126,10 @@ func (m *Markdown) rewrite() error {
 			m.link(&html[i])
 		}
 	} else if len(doc.HTML) > 0 {
-		y := extract.NewMarkdown(m.extractOptions(), func(l *extract.Link) error {
-			if l.Tag != extract.TagMarkdown {
+		yopts := m.extractOptions()
+		yopts.Oversize = nil // reported by the first pass
+		y := extract.NewMarkdown(yopts, func(l *extract.Link) error {
+			if l.Tag != "markdown" {
 				m.link(l)
 			}
 			return nil
@@ -140,37 +144,16 @@ func (m *Markdown) rewrite() error {
 	return nil
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the document so far.
 func (m *Markdown) Stats() Stats { return m.stats }
 
 // Charset returns the document's charset, UTF-8 (see extract.Markdown).
 func (m *Markdown) Charset() extract.Charset {
-	src := "default"
+	src := extract.SourceDefault
 	if len(m.in) >= 3 && string(m.in[:3]) == "\xEF\xBB\xBF" {
 		src = extract.SourceBOM
 	}
 	cs := extract.DetectCharset(nil, "utf-8", "")
 	cs.Source = src
 	return cs
-}
-
-// Reader returns a reader of the Markdown document that r reads, with its
-// links rewritten.
-func (m *Markdown) Reader(r io.Reader) io.Reader { return transform.NewReader(r, m) }
-
-// Writer returns a writer that writes to w the Markdown document written
-// to it, with its links rewritten. Close writes the document and must be
-// called at its end; it does not close w.
-func (m *Markdown) Writer(w io.Writer) io.WriteCloser { return transform.NewWriter(w, m) }
-
-// Bytes returns the Markdown document b with its links rewritten.
-func (m *Markdown) Bytes(b []byte) ([]byte, error) {
-	out, _, err := transform.Bytes(m, b)
-	return out, err
-}
-
-// String returns the Markdown document s with its links rewritten.
-func (m *Markdown) String(s string) (string, error) {
-	out, _, err := transform.String(m, s)
-	return out, err
 }

@@ -23,7 +23,7 @@ func TestMarkdown(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{"uri", Options{To: URI}, "# fs\n\n" +
+		{"uri", Options{To: FormURI}, "# fs\n\n" +
 			"Use `Date.now()` and fs.open; see [addons](n-api.md) and ``a ` </a> b``.\n\n" +
 			"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
 			"![logo](<my%20logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
@@ -31,14 +31,14 @@ func TestMarkdown(t *testing.T) {
 			"[ref]: ./ref.md\n[héllo](https://ex.example/%C3%A9)\n"},
 		// A space is not part of an IRI: its display form keeps it
 		// percent-encoded.
-		{"iri", Options{To: IRI}, strings.Replace(mdIssue, "my logo", "my%20logo", 1)},
-		{"absolute", Options{To: URI, Resolve: Absolute, BaseURL: "https://nodejs.org/api/"}, "# fs\n\n" +
+		{"iri", Options{To: FormIRI}, strings.Replace(mdIssue, "my logo", "my%20logo", 1)},
+		{"absolute", Options{To: FormURI, Resolve: ResolveAbsolute, BaseURL: "https://nodejs.org/api/"}, "# fs\n\n" +
 			"Use `Date.now()` and fs.open; see [addons](https://nodejs.org/api/n-api.md) and ``a ` </a> b``.\n\n" +
 			"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
 			"![logo](<https://nodejs.org/api/my%20logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
 			"<p><a href=\"https://nodejs.org/api/fs.html#x\">fs</a></p>\n\n" +
 			"[ref]: https://nodejs.org/api/ref.md\n[héllo](https://ex.example/%C3%A9)\n"},
-		{"relative", Options{To: IRI, Resolve: Relative, BaseURL: "https://nodejs.org/api/"},
+		{"relative", Options{To: FormIRI, Resolve: ResolveRelative, BaseURL: "https://nodejs.org/api/"},
 			"# fs\n\n" +
 				"Use `Date.now()` and fs.open; see [addons](n-api.md) and ``a ` </a> b``.\n\n" +
 				"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
@@ -58,8 +58,8 @@ func TestMarkdown(t *testing.T) {
 }
 
 func TestMarkdownSpace(t *testing.T) {
-	m := NewMarkdown(Options{Resolve: Absolute, BaseURL: "https://h.example/d/"})
-	got, err := m.String("[a](<b c.md>) [x](d%20e.md)\n")
+	m := NewMarkdown(Options{Resolve: ResolveAbsolute, BaseURL: "https://h.example/d/"})
+	got, _, err := transform.String(m, "[a](<b c.md>) [x](d%20e.md)\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,10 +76,10 @@ func BenchmarkMarkdown(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := NewMarkdown(Options{Resolve: Absolute, BaseURL: "https://nodejs.org/api/timers.md"})
+	m := NewMarkdown(Options{Resolve: ResolveAbsolute, BaseURL: "https://nodejs.org/api/timers.md"})
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
-		if _, err := m.Bytes(doc); err != nil {
+		if _, _, err := transform.Bytes(m, doc); err != nil {
 			b.Fatal(err)
 		}
 	}

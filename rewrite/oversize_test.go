@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,10 +11,11 @@ import (
 )
 
 // TestOversizeCallback checks that Options.Oversize is called once for
-// each construct passed through unexamined, in HTML and in CSS.
+// each construct passed through unexamined, in HTML, in CSS and in the raw HTML of Markdown.
 func TestOversizeCallback(t *testing.T) {
 	html := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\">\n<a href=b>c</a>"
-	css := "a{b:url(x)}\nc{d:url(" + strings.Repeat("y", extract.DefaultMaxCSSURLLen+1) + ")}"
+	css := "a{b:url(x)}\nc{d:url(" + strings.Repeat("y", 64<<10+1) + ")}"
+	md := "[a](x)\n\n<p title=\"" + strings.Repeat("x", 300) + "\">\n\n[b](y)\n"
 	tests := []struct {
 		name string
 		new  func(Options) transform.Transformer
@@ -24,6 +24,7 @@ func TestOversizeCallback(t *testing.T) {
 	}{
 		{"html", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewHTML(o) }, html, "[9:2]"},
 		{"css", func(o Options) transform.Transformer { return NewCSS(o) }, css, "[20:2]"},
+		{"markdown", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewMarkdown(o) }, md, "[8:3]"},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -32,12 +33,8 @@ func TestOversizeCallback(t *testing.T) {
 			In:   []byte(tt.doc),
 			New: func() transform.Transformer {
 				got = nil
-				return tt.new(Options{Resolve: Absolute, BaseURL: "http://e/", Oversize: func(err error, line int) {
-					var oe *extract.OversizeError
-					if !errors.As(err, &oe) {
-						t.Fatalf("%s: err %v, want an *extract.OversizeError", tt.name, err)
-					}
-					got = append(got, fmt.Sprintf("%d:%d", oe.Offset, line))
+				return tt.new(Options{Resolve: ResolveAbsolute, BaseURL: "http://e/", Oversize: func(e *extract.OversizeError) {
+					got = append(got, fmt.Sprintf("%d:%d", e.Offset, e.Line))
 				}})
 			},
 			Dst: []int{1, 0},

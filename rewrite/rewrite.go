@@ -1,42 +1,7 @@
-// Package rewrite rewrites the links of HTML and plain-text documents as
-// they stream through, and copies every other byte unchanged.
-//
-// The links are those package extract finds. Each is written anew in the
-// form Options asks for — a URI (ASCII: punycode hosts, UTF-8
-// percent-encoding, the query in the document's charset) or a display IRI
-// — and made absolute, relative to the document's base, or kept as
-// written. The new value is written in the document's own syntax: HTML
-// character references where an attribute needs them, CSS escapes in
-// url(), the attribute's quotes kept, and the document's charset, with
-// numeric character references (3987bis section 6.3) for characters it
-// cannot hold in HTML and percent-encoding elsewhere.
-//
-// A link already in the form asked for is left byte for byte: to URI, a
-// valid URI ("http://www.redhat.com" keeps its lack of a final "/", "&#x26;"
-// stays as written); to IRI, a reference that is its own display form. A
-// link that must change changes only there: the rest keeps its bytes,
-// character references included, and the URL Standard's normalization
-// (a final "/", dot segments, case) is applied only to a reference that
-// has no valid form of its own.
-//
-// The rewriting keeps what a browser requests: a rewritten document, opened
-// by a browser, requests the same URLs as the original, up to the case of
-// percent-encoding hex digits and percent-encoded unreserved characters
-// (RFC 3986 section 6.2.2). A link the URL Standard's parser rejects is
-// left as it is.
-//
-// NewHTML rewrites HTML; NewText rewrites plain text (mail, notes, logs)
-// the same way, in the text's own charset, with each new value checked to
-// be found again as the same link. NewCSS rewrites style sheets;
-// NewMarkdown rewrites the destinations of a Markdown document (and the
-// links of its raw HTML), written as Markdown requires by
-// markdown.Rewrite, nothing in code spans or code blocks.
-//
-// The other direction for plain text, turning text into HTML or Markdown
-// with its links made links, is package linkify.
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -51,48 +16,56 @@ import (
 type Form uint8
 
 const (
-	// URI writes ASCII URIs, what a browser sends.
-	URI Form = iota
-	// IRI writes the display IRI: readable, with what is unsafe to show
+	// FormURI writes ASCII URIs, what a browser sends.
+	FormURI Form = iota
+	// FormIRI writes the display IRI: readable, with what is unsafe to show
 	// kept percent-encoded (see iri.Converter.ToIRI).
-	IRI
+	FormIRI
 )
 
 // Resolve says what becomes of relative links.
 type Resolve uint8
 
 const (
-	// Keep keeps each reference as written: relative stays relative.
-	Keep Resolve = iota
-	// Absolute makes every link absolute against the document's base.
-	Absolute
-	// Relative makes a link relative to the document's base wherever it
+	// ResolveKeep keeps each reference as written: relative stays relative.
+	ResolveKeep Resolve = iota
+	// ResolveAbsolute makes every link absolute against the document's base.
+	ResolveAbsolute
+	// ResolveRelative makes a link relative to the document's base wherever it
 	// shares the base's scheme and authority: what a site move needs.
-	Relative
+	ResolveRelative
 )
 
-// Options configure a rewriter.
+// Options configure a rewriter. A rewriter takes them by value when it is
+// made and keeps them for its life; the zero value writes every link as a
+// URI and keeps relative links relative.
 type Options struct {
-	To      Form
+	// To is the form the links take: FormURI (the zero value) or
+	// FormIRI.
+	To Form
+	// Resolve is what becomes of relative links: ResolveKeep (the zero
+	// value), ResolveAbsolute or ResolveRelative.
 	Resolve Resolve
-	// BaseURL is the document's own URL (needed for Absolute and
-	// Relative, where relative links have nothing to resolve against
+	// BaseURL is the document's own URL (needed for ResolveAbsolute and
+	// ResolveRelative, where relative links have nothing to resolve against
 	// without it).
 	BaseURL string
-	// Charset and DefaultCharset are as in extract.Options.
+	// Charset and DefaultCharset are as in extract.Options: what the
+	// transport says of the document's charset, and the charset of a
+	// document that declares none (guessed when empty). The document is
+	// written in the charset it is read in.
 	Charset        string
 	DefaultCharset string
-	// MaxTagSize is as in extract.Options.
+	// MaxTagSize is as in extract.Options: the longest HTML tag examined.
 	MaxTagSize int
 	// TextLinks also rewrites the links written as plain text in the
 	// text of an HTML document.
 	TextLinks bool
-	// Oversize, when not nil, is called once for each construct longer
-	// than MaxTagSize (a tag, a comment; in CSS, a URL longer than
-	// extract.DefaultMaxCSSURLLen), which is passed through unexamined:
-	// its links are not rewritten. err is an *extract.OversizeError with
-	// the construct's offset; line is the line it starts on.
-	Oversize func(err error, line int)
+	// Oversize, when not nil, is called once for each construct passed
+	// through unexamined, as extract.Options.Oversize is: a tag or a
+	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB.
+	// Its links are not rewritten.
+	Oversize func(*extract.OversizeError)
 
 	// StrictText rewrites, in plain text, only the links written with a
 	// scheme and email addresses (see extract.Options.StrictText): a
@@ -101,7 +74,53 @@ type Options struct {
 	StrictText bool
 }
 
-// Stats counts what a rewriter did.
+// A Rewriter rewrites the links of a document as it streams through: a
+// transform.Transformer whose output is its input with each link's bytes
+// replaced by its new form. HTML, Text, CSS and Markdown implement it;
+// New returns the one for a type of document.
+//
+// Transform reads one document from Reset (or the rewriter's
+// construction) to the end, atEOF; x/text's adapters (transform.String,
+// transform.Bytes, transform.NewReader, transform.NewWriter) reset the
+// rewriter first, so one rewriter serves document after document, not
+// two at once.
+type Rewriter interface {
+	transform.Transformer
+	// Stats returns what the rewriter has done in the document so far.
+	Stats() Stats
+	// Charset returns the document's charset, in which the rewriter
+	// reads it and writes the new values, once it is known (see
+	// extract.Extractor).
+	Charset() extract.Charset
+}
+
+var (
+	_ Rewriter = (*HTML)(nil)
+	_ Rewriter = (*Text)(nil)
+	_ Rewriter = (*CSS)(nil)
+	_ Rewriter = (*Markdown)(nil)
+)
+
+// New returns the rewriter of documents of type t, configured by opts:
+// NewHTML, NewText, NewCSS or NewMarkdown. It panics if t is not one of
+// the four types of package extract.
+func New(t extract.Type, opts Options) Rewriter {
+	switch t {
+	case extract.TypeHTML:
+		return NewHTML(opts)
+	case extract.TypeText:
+		return NewText(opts)
+	case extract.TypeCSS:
+		return NewCSS(opts)
+	case extract.TypeMarkdown:
+		return NewMarkdown(opts)
+	}
+	panic(fmt.Sprintf("rewrite: New of an unknown %v", t))
+}
+
+// Stats counts what a rewriter did in a document. Links is Rewritten and
+// Kept and the links left as they were because they already had the form
+// asked for.
 type Stats struct {
 	Links     int // links found
 	Rewritten int // links whose bytes changed
@@ -135,9 +154,16 @@ type rewriter struct {
 	html    bool
 }
 
-// transform is Transform for HTML and Text: feed and settled are the
-// extractor's.
-func (r *rewriter) transform(dst, src []byte, atEOF bool, feed func([]byte, bool) error, settled func() int64) (nDst, nSrc int, err error) {
+// A feeder is what a rewriter drives of its extractor: the seam of
+// extract.Extractor, Feed and Settled.
+type feeder interface {
+	Feed(b []byte, atEOF bool) error
+	Settled() int64
+}
+
+// transform is Transform for HTML, Text and CSS: x finds the links of the
+// input and says which bytes of it are settled.
+func (r *rewriter) transform(dst, src []byte, atEOF bool, x feeder) (nDst, nSrc int, err error) {
 	if r.err != nil {
 		return 0, 0, r.err
 	}
@@ -157,11 +183,11 @@ func (r *rewriter) transform(dst, src []byte, atEOF bool, feed func([]byte, bool
 		in := src[nSrc:]
 		r.pend = append(r.pend, in...)
 		nSrc = len(src)
-		if err := feed(in, atEOF); err != nil {
+		if err := x.Feed(in, atEOF); err != nil {
 			r.err = err
 			return nDst, nSrc, err
 		}
-		upto := settled()
+		upto := x.Settled()
 		if atEOF {
 			upto = r.base + int64(len(r.pend))
 		}
@@ -302,7 +328,7 @@ func (r *rewriter) absolute(l *extract.Link) (string, bool) {
 	if l.URI == "" {
 		return "", false
 	}
-	if r.opts.To == IRI {
+	if r.opts.To == FormIRI {
 		s, err := r.conv.ToIRI(l.URI)
 		return s, err == nil && r.sameTarget(l, s)
 	}
@@ -357,7 +383,7 @@ func unhex(c byte) byte {
 // least change that gives it that form.
 //
 // The reference to convert is the link as written unless Resolve asks for
-// another kind of reference (Absolute for a relative one, Relative for one
+// another kind of reference (ResolveAbsolute for a relative one, ResolveRelative for one
 // that could be relative and is not). It is converted first component by
 // component (LEIRI mode: a valid URI, or an IRI already in its display
 // form, comes back unchanged, and what must change changes alone, with no
@@ -374,14 +400,14 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 		ref = l.URI
 	}
 	switch r.opts.Resolve {
-	case Absolute:
+	case ResolveAbsolute:
 		if l.URI == "" {
 			return "", false
 		}
 		if !r.standsAlone(l, ref) {
 			ref = l.URI
 		}
-	case Relative:
+	case ResolveRelative:
 		if l.URI == "" {
 			return "", false
 		}
@@ -417,7 +443,7 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 
 // convert converts ref to the form asked for with c.
 func (r *rewriter) convert(c *iri.Converter, ref string) (string, error) {
-	if r.opts.To == IRI {
+	if r.opts.To == FormIRI {
 		return c.ToIRI(ref)
 	}
 	return c.ToURI(ref)
@@ -439,7 +465,7 @@ func (r *rewriter) standsAlone(l *extract.Link, ref string) bool {
 // so, s would request another URL outside the document (an IRI's query is
 // UTF-8), so its display form keeps that query percent-encoded.
 func (r *rewriter) charsetQuery(s string) bool {
-	if r.opts.To != IRI {
+	if r.opts.To != FormIRI {
 		return false
 	}
 	switch r.charset {

@@ -81,13 +81,13 @@ var modes = []struct {
 	name string
 	opts Options
 }{
-	{"uri-keep", Options{To: URI}},
-	{"iri-keep", Options{To: IRI}},
-	{"uri-absolute", Options{To: URI, Resolve: Absolute}},
-	{"iri-absolute", Options{To: IRI, Resolve: Absolute}},
-	{"uri-relative", Options{To: URI, Resolve: Relative}},
-	{"iri-relative", Options{To: IRI, Resolve: Relative}},
-	{"iri-keep-textlinks", Options{To: IRI, TextLinks: true}},
+	{"uri-keep", Options{To: FormURI}},
+	{"iri-keep", Options{To: FormIRI}},
+	{"uri-absolute", Options{To: FormURI, Resolve: ResolveAbsolute}},
+	{"iri-absolute", Options{To: FormIRI, Resolve: ResolveAbsolute}},
+	{"uri-relative", Options{To: FormURI, Resolve: ResolveRelative}},
+	{"iri-relative", Options{To: FormIRI, Resolve: ResolveRelative}},
+	{"iri-keep-textlinks", Options{To: FormIRI, TextLinks: true}},
 }
 
 // TestInvariant checks the rewriter's promise on every document, in every
@@ -212,7 +212,7 @@ func FuzzRewrite(f *testing.F) {
 		if chunk < 1 {
 			chunk = 1
 		}
-		opts := Options{To: URI, BaseURL: docURL}
+		opts := Options{To: FormURI, BaseURL: docURL}
 		h := NewHTML(opts)
 		once := transformtest.Run(t, h, doc, 0, 0)
 		if got := transformtest.Run(t, NewHTML(opts), doc, chunk, 3); !bytes.Equal(got, once) {
@@ -258,7 +258,7 @@ func TestSameSchemeRelative(t *testing.T) {
 		{"<a href=http:x>", "<a href=http://example.com/dir/x>"},
 		{"<a href=https:x>", "<a href=https://x/>"}, // absolute on its own too
 	} {
-		got, _, err := transform.String(NewHTML(Options{To: URI, BaseURL: docURL}), c.doc)
+		got, _, err := transform.String(NewHTML(Options{To: FormURI, BaseURL: docURL}), c.doc)
 		if err != nil || got != c.want {
 			t.Errorf("%q: got %q, %v; want %q", c.doc, got, err, c.want)
 		}
@@ -272,7 +272,7 @@ func TestHoldsLittle(t *testing.T) {
 	// 16-byte units after a 16-byte start, in 4 KiB pieces: no piece
 	// ends inside a tag, which the tokenizer would hold and return.
 	doc := []byte("<p>" + strings.Repeat("x", 13) + strings.Repeat("0123456789ab</b>", 200000))
-	h := NewHTML(Options{To: URI, BaseURL: docURL})
+	h := NewHTML(Options{To: FormURI, BaseURL: docURL})
 	dst := make([]byte, 8192)
 	peak := 0
 	for i := 0; i < len(doc); {
@@ -303,19 +303,19 @@ func TestRealDocsMinimalChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		base := "http://xmlsoft.org/XSLT/EXSLT/" + strings.TrimPrefix(filepath.Base(f), "libxslt-exslt-")
-		for _, to := range []Form{URI, IRI} {
+		for _, to := range []Form{FormURI, FormIRI} {
 			h := NewHTML(Options{To: to, BaseURL: base})
 			if got := transformtest.Run(t, h, doc, 0, 0); !bytes.Equal(got, doc) {
 				t.Errorf("%s to %d: %d links rewritten, want none", f, to, h.Stats().Rewritten)
 			}
 		}
-		h := NewHTML(Options{Resolve: Absolute, BaseURL: base})
+		h := NewHTML(Options{Resolve: ResolveAbsolute, BaseURL: base})
 		got := transformtest.Run(t, h, doc, 0, 0)
 		checkGolden(t, f, strings.TrimSuffix(f, ".html")+".absolute.golden", got)
 		transformtest.Sweep{
 			Name: f,
 			In:   doc,
-			New:  func() transform.Transformer { return NewHTML(Options{Resolve: Absolute, BaseURL: base}) },
+			New:  func() transform.Transformer { return NewHTML(Options{Resolve: ResolveAbsolute, BaseURL: base}) },
 			Want: got,
 		}.Run(t)
 	}
@@ -330,22 +330,22 @@ func TestMinimalChange(t *testing.T) {
 		doc, want string
 	}{
 		// Valid URIs meaning what they say: nothing to do.
-		{URI, `<a href="http://www.redhat.com">`, `<a href="http://www.redhat.com">`},
-		{IRI, `<a href="http://www.redhat.com">`, `<a href="http://www.redhat.com">`},
-		{URI, `<a href="HTTP://Example.COM:80/a/../b?x&#x26;y">`, `<a href="HTTP://Example.COM:80/a/../b?x&#x26;y">`},
-		{IRI, `<a href="/s?a=1&#x26;b=2">`, `<a href="/s?a=1&#x26;b=2">`},
-		{URI, `<a href=?a=1&amp;b=2>`, `<a href=?a=1&amp;b=2>`},
-		{IRI, `<a href="http://example.com/日本">`, `<a href="http://example.com/日本">`},
+		{FormURI, `<a href="http://www.redhat.com">`, `<a href="http://www.redhat.com">`},
+		{FormIRI, `<a href="http://www.redhat.com">`, `<a href="http://www.redhat.com">`},
+		{FormURI, `<a href="HTTP://Example.COM:80/a/../b?x&#x26;y">`, `<a href="HTTP://Example.COM:80/a/../b?x&#x26;y">`},
+		{FormIRI, `<a href="/s?a=1&#x26;b=2">`, `<a href="/s?a=1&#x26;b=2">`},
+		{FormURI, `<a href=?a=1&amp;b=2>`, `<a href=?a=1&amp;b=2>`},
+		{FormIRI, `<a href="http://example.com/日本">`, `<a href="http://example.com/日本">`},
 		// What must change, alone; the references around it stay.
-		{URI, `<a href="http://example.com?q=日&#x26;r=1">`, `<a href="http://example.com?q=%E6%97%A5&#x26;r=1">`},
-		{IRI, `<a href="http://xn--bcher-kva.example?a=1&#x26;b">`, `<a href="http://bücher.example?a=1&#x26;b">`},
-		{IRI, `<a href="/%E6%97%A5?a&#x26;b">`, `<a href="/日?a&#x26;b">`},
-		{URI, `<a href="a b&#x26;c">`, `<a href="a%20b&#x26;c">`},
-		{URI, `<a href="?&copy=日">`, `<a href="?&copy=%E6%97%A5">`},
-		{URI, `<p>http://example.com/日&#x26;x</p>`, `<p>http://example.com/%E6%97%A5&#x26;x</p>`},
+		{FormURI, `<a href="http://example.com?q=日&#x26;r=1">`, `<a href="http://example.com?q=%E6%97%A5&#x26;r=1">`},
+		{FormIRI, `<a href="http://xn--bcher-kva.example?a=1&#x26;b">`, `<a href="http://bücher.example?a=1&#x26;b">`},
+		{FormIRI, `<a href="/%E6%97%A5?a&#x26;b">`, `<a href="/日?a&#x26;b">`},
+		{FormURI, `<a href="a b&#x26;c">`, `<a href="a%20b&#x26;c">`},
+		{FormURI, `<a href="?&copy=日">`, `<a href="?&copy=%E6%97%A5">`},
+		{FormURI, `<p>http://example.com/日&#x26;x</p>`, `<p>http://example.com/%E6%97%A5&#x26;x</p>`},
 		// In a legacy charset, the bytes of what changes are the
 		// charset's, those kept as they were.
-		{IRI, `<meta charset=windows-1252><a href="http://xn--bcher-kva.example?a=1&#x26;b">`, "<meta charset=windows-1252><a href=\"http://b\xfccher.example?a=1&#x26;b\">"},
+		{FormIRI, `<meta charset=windows-1252><a href="http://xn--bcher-kva.example?a=1&#x26;b">`, "<meta charset=windows-1252><a href=\"http://b\xfccher.example?a=1&#x26;b\">"},
 	} {
 		doc := c.doc
 		if !strings.HasPrefix(doc, "<meta") {

@@ -2,60 +2,53 @@ package rewrite
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/extract"
+	"golang.org/x/text/transform"
 )
 
-// TestStreams checks that Reader, Writer, Bytes and String give what
-// Transform gives, for HTML and text, with one rewriter used again and
-// again.
+// TestStreams checks that x/text's adapters (transform.String, Bytes,
+// NewReader, NewWriter) give what Transform gives, for every type of
+// document, with one rewriter used again and again: each resets it.
 func TestStreams(t *testing.T) {
-	opts := Options{To: URI, BaseURL: "http://example.com/dir/"}
+	opts := Options{To: FormURI, BaseURL: "http://example.com/dir/"}
 	for _, c := range []struct {
-		name string
+		typ  extract.Type
 		doc  string
-		r    interface {
-			Reader(io.Reader) io.Reader
-			Writer(io.Writer) io.WriteCloser
-			Bytes([]byte) ([]byte, error)
-			String(string) (string, error)
-		}
 		want string
 	}{
-		{"html", `<a href="/ü?q=ä">x</a> <img src='bücher.png'>`, NewHTML(opts), `<a href="/%C3%BC?q=%C3%A4">x</a> <img src='b%C3%BCcher.png'>`},
-		{"text", "See http://bücher.de/ü, or mail jörg@bücher.de.\n", NewText(opts), "See http://xn--bcher-kva.de/%C3%BC, or mail jörg@xn--bcher-kva.de.\n"},
+		{extract.TypeHTML, `<a href="/ü?q=ä">x</a> <img src='bücher.png'>`, `<a href="/%C3%BC?q=%C3%A4">x</a> <img src='b%C3%BCcher.png'>`},
+		{extract.TypeText, "See http://bücher.de/ü, or mail jörg@bücher.de.\n", "See http://xn--bcher-kva.de/%C3%BC, or mail jörg@xn--bcher-kva.de.\n"},
+		{extract.TypeCSS, "a{b:url(bücher.png)}c{d:url(/ü)}", "a{b:url(b%C3%BCcher.png)}c{d:url(/%C3%BC)}"},
+		{extract.TypeMarkdown, "[x](/ü) <a href=\"bücher.png\">", "[x](/%C3%BC) <a href=\"b%C3%BCcher.png\">"},
 	} {
+		r := New(c.typ, opts)
 		for range 2 {
-			if got, err := c.r.String(c.doc); err != nil || got != c.want {
-				t.Errorf("%s: String = %q, %v; want %q", c.name, got, err, c.want)
+			if got, _, err := transform.String(r, c.doc); err != nil || got != c.want {
+				t.Errorf("%v: String = %q, %v; want %q", c.typ, got, err, c.want)
 			}
-			if got, err := c.r.Bytes([]byte(c.doc)); err != nil || string(got) != c.want {
-				t.Errorf("%s: Bytes = %q, %v; want %q", c.name, got, err, c.want)
+			if got, _, err := transform.Bytes(r, []byte(c.doc)); err != nil || string(got) != c.want {
+				t.Errorf("%v: Bytes = %q, %v; want %q", c.typ, got, err, c.want)
 			}
-			if got, err := io.ReadAll(c.r.Reader(strings.NewReader(c.doc))); err != nil || string(got) != c.want {
-				t.Errorf("%s: Reader gives %q, %v; want %q", c.name, got, err, c.want)
+			if got, err := io.ReadAll(transform.NewReader(strings.NewReader(c.doc), r)); err != nil || string(got) != c.want {
+				t.Errorf("%v: NewReader gives %q, %v; want %q", c.typ, got, err, c.want)
 			}
 			var b bytes.Buffer
-			w := c.r.Writer(&b)
+			w := transform.NewWriter(&b, r)
 			for _, piece := range strings.SplitAfter(c.doc, "/") {
 				if _, err := io.WriteString(w, piece); err != nil {
 					t.Fatal(err)
 				}
 			}
 			if err := w.Close(); err != nil || b.String() != c.want {
-				t.Errorf("%s: Writer wrote %q, %v; want %q", c.name, b.String(), err, c.want)
+				t.Errorf("%v: NewWriter wrote %q, %v; want %q", c.typ, b.String(), err, c.want)
+			}
+			if s := r.Stats(); s.Links != 2 || s.Rewritten != 2 {
+				t.Errorf("%v: stats %+v, want 2 links rewritten", c.typ, s)
 			}
 		}
 	}
-}
-
-func ExampleHTML_Writer() {
-	w := NewHTML(Options{To: IRI}).Writer(os.Stdout)
-	fmt.Fprint(w, `<a href="http://xn--bcher-kva.example/%C3%BC">`)
-	fmt.Fprint(w, `Bücher</a>`)
-	w.Close()
-	// Output: <a href="http://bücher.example/ü">Bücher</a>
 }

@@ -24,16 +24,16 @@ import (
 // A link in plain text is absolute by what it means: extract.Text resolves
 // nothing, so Options.BaseURL, TextLinks and MaxTagSize play no part, and
 // Resolve only decides whether a link written without a scheme
-// (www.example.com/a) gets the "http://" it means: with Absolute it does;
-// with Keep, and with Relative (a relative reference in plain text would no
+// (www.example.com/a) gets the "http://" it means: with ResolveAbsolute it does;
+// with ResolveKeep, and with ResolveRelative (a relative reference in plain text would no
 // longer be a link), it stays without one. The new value is the link as
 // written, converted:
 //
-//   - To URI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
+//   - To FormURI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
 //     as it is): ASCII, with punycode hosts and UTF-8 percent-encoding,
 //     the URI that extract.Text reports for it before the URL Standard's
 //     normalization;
-//   - To IRI: the display form of iri.Converter.ToIRI, made ready for
+//   - To FormIRI: the display form of iri.Converter.ToIRI, made ready for
 //     running text by iri.Converter.TextForm: what is safe to show
 //     decoded, and the minimal escapes of UTS #58, so that a reader's
 //     link detector takes all of the link and nothing more ("/a." ends in
@@ -79,7 +79,7 @@ import (
 // charset is known.
 type Text struct {
 	rewriter
-	x *extract.Text
+	x extract.Extractor
 
 	queue   []textEdit // new values waiting for the text after them, in order
 	prevEnd int64      // the end of the last link reported
@@ -91,7 +91,7 @@ type Text struct {
 	cont []byte // the letter "a" in the document's charset
 
 	// The check: a second extractor, the window it reads, what it finds.
-	v     *extract.Text
+	v     extract.Extractor
 	win   []byte
 	again []extract.Link
 }
@@ -139,15 +139,16 @@ func kindOf(name string) charsetKind {
 	return kindSingle
 }
 
-// NewText returns a rewriter of plain-text documents.
+// NewText returns a rewriter of plain-text documents, configured by opts.
 func NewText(opts Options) *Text {
 	t := &Text{}
 	t.opts = opts
-	t.x = extract.NewText(extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
+	t.x = extract.New(extract.TypeText, extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
 	return t
 }
 
-// Reset implements transform.Transformer.
+// Reset implements transform.Transformer: t is ready for a new
+// document, with the same Options.
 func (t *Text) Reset() {
 	t.x.Reset()
 	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0], out: t.out[:0]}
@@ -155,28 +156,36 @@ func (t *Text) Reset() {
 	t.disp, t.v = nil, nil
 }
 
-// Transform implements transform.Transformer.
+// Transform implements transform.Transformer: it writes the document that
+// src continues with its links rewritten.
 func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return t.transform(dst, src, atEOF, t.feed, t.settled)
+	return t.transform(dst, src, atEOF, (*textFeeder)(t))
 }
 
-// Stats returns what the rewriter has done so far.
+// Stats returns what the rewriter has done in the document so far.
 func (t *Text) Stats() Stats { return t.stats }
 
 // Charset returns the document's charset, once known.
 func (t *Text) Charset() extract.Charset { return t.x.Charset() }
 
-func (t *Text) feed(b []byte, atEOF bool) error {
+// A textFeeder is the feeder of a Text rewriter: its extractor, with the
+// checks of the new values.
+type textFeeder Text
+
+// Feed feeds the extractor and checks the new values it can.
+func (f *textFeeder) Feed(b []byte, atEOF bool) error {
+	t := (*Text)(f)
 	err := t.x.Feed(b, atEOF)
 	t.check(atEOF)
 	return err
 }
 
-// settled is the offset before which the output is final: the extractor
+// Settled is the offset before which the output is final: the extractor
 // has reported the links there, the new values there are checked, and
 // the textBefore bytes that the check of a link may read are kept. It
 // never falls inside a link being rewritten.
-func (t *Text) settled() int64 {
+func (f *textFeeder) Settled() int64 {
+	t := (*Text)(f)
 	s := t.x.Settled()
 	if len(t.queue) > 0 {
 		s = min(s, t.queue[0].off)
@@ -207,7 +216,7 @@ func (t *Text) startText() {
 	default:
 		t.cont = []byte("a")
 	}
-	t.v = extract.NewText(extract.Options{Charset: cs.Name}, func(l *extract.Link) error {
+	t.v = extract.New(extract.TypeText, extract.Options{Charset: cs.Name}, func(l *extract.Link) error {
 		t.again = append(t.again, *l)
 		return nil
 	})
@@ -274,7 +283,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	}
 	var s string
 	var err error
-	if t.opts.To == IRI {
+	if t.opts.To == FormIRI {
 		s, err = t.display(ref)
 	} else {
 		s, err = iri.ToURI(ref)
@@ -282,7 +291,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if scheme == "" && t.opts.Resolve != Absolute {
+	if scheme == "" && t.opts.Resolve != ResolveAbsolute {
 		var ok bool
 		if s, ok = strings.CutPrefix(s, "http://"); !ok {
 			return "", false
@@ -342,13 +351,13 @@ func (t *Text) newAddress(v, scheme string) (string, bool) {
 		return "", false
 	}
 	if head == "" && rest == "" {
-		if t.opts.To == URI {
+		if t.opts.To == FormURI {
 			return local + "@" + ascii, true
 		}
 		return local + "@" + t.displayDomain(ascii), true
 	}
 	ref := head + local + "@" + ascii + rest
-	if t.opts.To == URI {
+	if t.opts.To == FormURI {
 		s, err := iri.ToURI(ref)
 		return s, err == nil
 	}

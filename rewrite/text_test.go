@@ -107,28 +107,28 @@ func TestText(t *testing.T) {
 		{name: "uri: a valid URI stays as written", in: "HTTP://Example.COM:80/a/../b?Q=%c3%a9 and mailto:A@B.org"},
 		{name: "uri: no scheme stays without", in: "at www.bücher.de/päth, ok",
 			want: "at www.xn--bcher-kva.de/p%C3%A4th, ok", rewrote: 1},
-		{name: "uri: absolute writes the scheme", opts: Options{Resolve: Absolute}, in: "at www.bücher.de/päth, or example.com.",
+		{name: "uri: absolute writes the scheme", opts: Options{Resolve: ResolveAbsolute}, in: "at www.bücher.de/päth, or example.com.",
 			want: "at http://www.xn--bcher-kva.de/p%C3%A4th, or http://example.com.", rewrote: 2},
-		{name: "uri: relative is keep", opts: Options{Resolve: Relative, BaseURL: "http://example.com/a/"}, in: "http://example.com/a/b and example.com/ü",
+		{name: "uri: relative is keep", opts: Options{Resolve: ResolveRelative, BaseURL: "http://example.com/a/"}, in: "http://example.com/a/b and example.com/ü",
 			want: "http://example.com/a/b and example.com/%C3%BC", rewrote: 1},
-		{name: "uri: an email address stays one", opts: Options{Resolve: Absolute}, in: "write to a@b.org or jörg@bücher.de.",
+		{name: "uri: an email address stays one", opts: Options{Resolve: ResolveAbsolute}, in: "write to a@b.org or jörg@bücher.de.",
 			want: "write to a@b.org or jörg@xn--bcher-kva.de.", rewrote: 1},
 		{name: "uri: mailto", in: "mailto:info@пример.рф?subject=Привет!",
 			want: "mailto:info@xn--e1afmkfd.xn--p1ai?subject=%D0%9F%D1%80%D0%B8%D0%B2%D0%B5%D1%82!", rewrote: 1},
 		{name: "uri: xmpp", in: "xmpp:jörg@bücher.de/phone", want: "xmpp:j%C3%B6rg@xn--bcher-kva.de/phone", rewrote: 1},
 		{name: "uri: port and brackets", in: "(example.com:8080/wiki/A_(ü)) ok",
 			want: "(example.com:8080/wiki/A_(%C3%BC)) ok", rewrote: 1},
-		{name: "iri: decoded", opts: Options{To: IRI}, in: "https://de.wikipedia.org/wiki/D%C3%BCrst?q=%E5%80%A4#%C3%A9",
+		{name: "iri: decoded", opts: Options{To: FormIRI}, in: "https://de.wikipedia.org/wiki/D%C3%BCrst?q=%E5%80%A4#%C3%A9",
 			want: "https://de.wikipedia.org/wiki/Dürst?q=値#é", rewrote: 1},
-		{name: "iri: what is unsafe stays encoded", opts: Options{To: IRI},
+		{name: "iri: what is unsafe stays encoded", opts: Options{To: FormIRI},
 			in: "http://example.org/D%FCrst http://xn--pple-43d.com/ http://example.com/%E2%80%AE %2F http://example.com/a%2Fb"},
-		{name: "iri: hosts", opts: Options{To: IRI}, in: "http://xn--bcher-kva.de/ and www.xn--bcher-kva.de/x",
+		{name: "iri: hosts", opts: Options{To: FormIRI}, in: "http://xn--bcher-kva.de/ and www.xn--bcher-kva.de/x",
 			want: "http://bücher.de/ and www.bücher.de/x", rewrote: 2},
-		{name: "iri: a final full stop stays encoded", opts: Options{To: IRI}, in: "http://example.com/%CE%B1%2E http://example.com/a%E3%80%82 end",
+		{name: "iri: a final full stop stays encoded", opts: Options{To: FormIRI}, in: "http://example.com/%CE%B1%2E http://example.com/a%E3%80%82 end",
 			want: "http://example.com/α%2E http://example.com/a%E3%80%82 end", rewrote: 1},
-		{name: "iri: brackets", opts: Options{To: IRI}, in: "(http://example.com/%CE%B1_(%CE%B2)) and http://example.com/%CE%B1%29)",
+		{name: "iri: brackets", opts: Options{To: FormIRI}, in: "(http://example.com/%CE%B1_(%CE%B2)) and http://example.com/%CE%B1%29)",
 			want: "(http://example.com/α_(β)) and http://example.com/α%29)", rewrote: 2},
-		{name: "iri: email addresses", opts: Options{To: IRI}, in: "a@xn--bcher-kva.de, b@xn--pple-43d.com, mailto:c@xn--bcher-kva.de?subject=%C3%A9",
+		{name: "iri: email addresses", opts: Options{To: FormIRI}, in: "a@xn--bcher-kva.de, b@xn--pple-43d.com, mailto:c@xn--bcher-kva.de?subject=%C3%A9",
 			want: "a@bücher.de, b@xn--pple-43d.com, mailto:c@bücher.de?subject=é", rewrote: 2},
 		{name: "wrapped", in: "<http://example.com/a/\n  b/ü> <http://example.com/a/\n  b>",
 			want: "<http://example.com/a/b/%C3%BC> <http://example.com/a/\n  b>", rewrote: 1},
@@ -139,23 +139,23 @@ func TestText(t *testing.T) {
 		{name: "not links", in: "javascript:alert(1) data:text/html,x file:///etc/passwd"},
 		{name: "windows-1251 uri", opts: Options{Charset: "windows-1251"}, in: "http://пример.рф/путь?q=Ж",
 			want: "http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C?q=%D0%96", rewrote: 1},
-		{name: "windows-1251 iri: the query stays as written", opts: Options{To: IRI, Charset: "windows-1251"},
+		{name: "windows-1251 iri: the query stays as written", opts: Options{To: FormIRI, Charset: "windows-1251"},
 			in:   "http://example.ru/%D0%BF?q=%D0%96 http://example.ru/?q=Ж",
 			want: "http://example.ru/п?q=%D0%96 http://example.ru/?q=Ж", rewrote: 1},
-		{name: "utf-8 iri: the query is decoded", opts: Options{To: IRI}, in: "http://example.ru/?q=%D0%96",
+		{name: "utf-8 iri: the query is decoded", opts: Options{To: FormIRI}, in: "http://example.ru/?q=%D0%96",
 			want: "http://example.ru/?q=Ж", rewrote: 1},
-		{name: "windows-1251 iri: what the charset lacks", opts: Options{To: IRI, Charset: "windows-1251"},
+		{name: "windows-1251 iri: what the charset lacks", opts: Options{To: FormIRI, Charset: "windows-1251"},
 			in:   "http://xn--r8jz45g.xn--zckzah/%E6%96%87%D0%96 info@xn--r8jz45g.jp",
 			want: "http://xn--r8jz45g.xn--zckzah/%E6%96%87Ж info@xn--r8jz45g.jp", rewrote: 1},
-		{name: "shift_jis iri", opts: Options{To: IRI, Charset: "shift_jis"}, in: "http://xn--bcher-kva.de/%E6%96%87%E2%82%AC と http://xn--r8jz45g.jp/",
+		{name: "shift_jis iri", opts: Options{To: FormIRI, Charset: "shift_jis"}, in: "http://xn--bcher-kva.de/%E6%96%87%E2%82%AC と http://xn--r8jz45g.jp/",
 			want: "http://xn--bcher-kva.de/文%E2%82%AC と http://例え.jp/", rewrote: 2},
 		{name: "shift_jis uri", opts: Options{Charset: "shift_jis"}, in: "http://例え.jp/パス。次",
 			want: "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9%E3%80%82%E6%AC%A1", rewrote: 1},
 		{name: "utf-16le", opts: Options{Charset: "utf-16le"}, in: "a http://例え.jp/😀 b",
 			want: "a http://xn--r8jz45g.jp/%F0%9F%98%80 b", rewrote: 1},
-		{name: "utf-16be iri", opts: Options{To: IRI, Charset: "utf-16be"}, in: "a http://example.com/%F0%9F%98%80 b",
+		{name: "utf-16be iri", opts: Options{To: FormIRI, Charset: "utf-16be"}, in: "a http://example.com/%F0%9F%98%80 b",
 			want: "a http://example.com/😀 b", rewrote: 1},
-		{name: "iso-2022-jp", opts: Options{Resolve: Absolute, Charset: "iso-2022-jp"}, in: "日本 www.xn--r8jz45g.jp/~a 日本 http://例え.jp/",
+		{name: "iso-2022-jp", opts: Options{Resolve: ResolveAbsolute, Charset: "iso-2022-jp"}, in: "日本 www.xn--r8jz45g.jp/~a 日本 http://例え.jp/",
 			want: "日本 http://www.xn--r8jz45g.jp/%7Ea 日本 http://例え.jp/", rewrote: 1, kept: 1},
 	}
 	for _, tt := range tests {
@@ -388,9 +388,9 @@ func FuzzText(f *testing.F) {
 		if chunk < 1 {
 			chunk = 1
 		}
-		opts := Options{To: URI}
+		opts := Options{To: FormURI}
 		if toIRI {
-			opts.To = IRI
+			opts.To = FormIRI
 		}
 		tr := NewText(opts)
 		once := transformtest.Run(t, tr, doc, 0, 0)
@@ -399,8 +399,8 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("chunk %d: output differs", chunk)
 		}
 		checkTextInvariant(t, "fuzz", doc, once, cs)
-		if opts.To == URI {
-			if twice := transformtest.Run(t, NewText(Options{To: URI, Charset: cs}), once, 0, 0); !bytes.Equal(once, twice) {
+		if opts.To == FormURI {
+			if twice := transformtest.Run(t, NewText(Options{To: FormURI, Charset: cs}), once, 0, 0); !bytes.Equal(once, twice) {
 				t.Fatalf("rewriting twice changes the text:\n%q\n%q", once, twice)
 			}
 		}

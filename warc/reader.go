@@ -217,6 +217,11 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 // goroutine ends at the end of the file, at an error of the input, on
 // Close, or when the Reader is no longer reachable.
 //
+// Its one setting, MaxPayloadSize, is a field, as encoding/csv's Reader
+// is configured, rather than an Options struct given to NewReader (the
+// way of relink's stream processors): each record's HTTPResponse reads
+// it, so a caller may change it between records.
+//
 // A Reader is not safe for concurrent use.
 type Reader struct {
 	// MaxPayloadSize bounds the HTTP payload of a record: the Body of

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -133,46 +132,8 @@ Examples (from the repository's root):
 	run: runExtract,
 }
 
-// htmlExt and textExt are the file name extensions --type auto knows.
-var (
-	htmlExt = map[string]bool{".html": true, ".htm": true, ".xhtml": true, ".xht": true, ".shtml": true,
-		".php": true, ".asp": true, ".aspx": true, ".jsp": true, ".cfm": true}
-	textExt = map[string]bool{".txt": true, ".text": true, ".log": true,
-		".eml": true, ".mbox": true, ".csv": true, ".tsv": true}
-	cssExt      = map[string]bool{".css": true}
-	markdownExt = map[string]bool{".md": true, ".markdown": true, ".mdown": true, ".mkd": true}
-)
-
-// autoType returns the type --type auto gives a document, "html",
-// "text" or "css": by its file name's extension ext (in lower case, with its dot;
-// "" for standard input), and when that is neither an HTML nor a text
-// one, by its first bytes, head (sniffType).
-func autoType(ext string, head []byte) string {
-	if t := typeByName(ext); t != "" {
-		return t
-	}
-	return sniffType(head)
-}
-
-// typeByName returns the type that the file name extension ext gives a
-// document, or "" when it gives none. In a directory, --type auto takes
-// only the files whose extension gives a type.
-func typeByName(ext string) string {
-	switch {
-	case htmlExt[ext]:
-		return "html"
-	case textExt[ext]:
-		return "text"
-	case cssExt[ext]:
-		return "css"
-	case markdownExt[ext]:
-		return "markdown"
-	}
-	return ""
-}
-
 type extractor struct {
-	typ       string
+	typ       extract.Type // 0 for --type auto
 	base      string
 	charset   string
 	format    string
@@ -209,7 +170,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status >= 0 {
 		return status
 	}
-	if status := checkType(cmd, e, *typ); status >= 0 {
+	docType, status := parseType(cmd, e, *typ)
+	if status >= 0 {
 		return status
 	}
 	switch *format {
@@ -226,7 +188,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
 	}
-	x := &extractor{typ: *typ, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
+	x := &extractor{typ: docType, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
 		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
 		filter: filter, shape: shape}
 	x.enc = json.NewEncoder(x.out)
@@ -247,7 +209,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 			x.fail(in, errors.New("standard input named twice"))
 		case in == "-":
 			stdinRead = true
-			x.doc("-", x.base, e.stdin, "")
+			x.doc("-", x.base, e.stdin)
 		case err != nil:
 			x.fail(in, err)
 		case info.IsDir() && !*recurse:
@@ -291,7 +253,7 @@ func (x *extractor) tree(dir string) {
 		if d.IsDir() || !d.Type().IsRegular() {
 			return nil
 		}
-		if x.typ == "auto" && typeByName(strings.ToLower(filepath.Ext(path))) == "" {
+		if x.typ == 0 && extract.TypeByName(path) == 0 {
 			return nil
 		}
 		base := ""
@@ -330,13 +292,13 @@ func (x *extractor) file(path, base string) {
 		return
 	}
 	defer f.Close()
-	x.doc(path, base, f, strings.ToLower(filepath.Ext(path)))
+	x.doc(path, base, f)
 }
 
 // doc extracts the links of one document.
-func (x *extractor) doc(name, base string, r io.Reader, ext string) {
+func (x *extractor) doc(name, base string, r io.Reader) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(extract.PrescanLimit)
+	head, _ := br.Peek(1024)
 	if isBinary(head) {
 		if x.verb != quiet {
 			x.out.Flush()
@@ -345,20 +307,18 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		return
 	}
 	typ := x.typ
-	if typ == "auto" {
-		typ = autoType(ext, head)
+	if typ == 0 {
+		typ = extract.TypeOf(name, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict}
+	if x.verb != quiet {
+		opts.Oversize = func(e *extract.OversizeError) {
+			x.out.Flush()
+			io.WriteString(x.stderr, oversizeWarning("extract", name, e))
+		}
+	}
 	var found, invalid int
 	report := func(l *extract.Link) error {
-		var oe *extract.OversizeError
-		if errors.As(l.Err, &oe) {
-			if x.verb != quiet {
-				x.out.Flush()
-				io.WriteString(x.stderr, oversizeWarning("extract", name, l.Line, l.Err))
-			}
-			return nil
-		}
 		found++
 		if l.Err != nil {
 			invalid++
@@ -366,20 +326,7 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		x.emit(name, base, l)
 		return x.werr
 	}
-	var t interface {
-		io.ReaderFrom
-		Charset() extract.Charset
-	}
-	switch typ {
-	case "html":
-		t = extract.NewHTML(opts, report)
-	case "css":
-		t = extract.NewCSS(opts, report)
-	case "markdown":
-		t = extract.NewMarkdown(opts, report)
-	default:
-		t = extract.NewText(opts, report)
-	}
+	t := extract.New(typ, opts, report)
 	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
 		x.fail(name, err)
 	} else if x.verb == verbose {
@@ -387,20 +334,6 @@ func (x *extractor) doc(name, base string, r io.Reader, ext string) {
 		cs := t.Charset()
 		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %d invalid\n", name, typ, plural(found, "link"), cs.Name, cs.Source, invalid)
 	}
-}
-
-// sniffType decides between HTML and text from a document's first bytes.
-func sniffType(head []byte) string {
-	h := bytes.ToLower(bytes.TrimLeft(head, " \t\r\n\xef\xbb\xbf"))
-	for _, p := range []string{"<!doctype html", "<html", "<head", "<body", "<!--", "<meta", "<title", "<a ", "<p>", "<div", "<table", "<script", "<link"} {
-		if bytes.HasPrefix(h, []byte(p)) {
-			return "html"
-		}
-	}
-	if bytes.Contains(h, []byte("<html")) || bytes.Contains(h, []byte("<body")) {
-		return "html"
-	}
-	return "text"
 }
 
 // jsonLink is the JSON form of a link, for relink extract and relink warc
@@ -485,14 +418,18 @@ func (x *extractor) fail(name string, err error) {
 	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
 }
 
-// checkType reports a usage error for a --type other than auto, html,
-// text and css, and returns its exit status, or -1.
-func checkType(cmd *command, e *env, typ string) int {
-	switch typ {
-	case "auto", "html", "text", "css", "markdown":
-		return -1
+// parseType returns the document type that --type names, 0 for auto,
+// and -1; or a usage error's exit status for a --type other than auto,
+// html, text, css and markdown.
+func parseType(cmd *command, e *env, name string) (extract.Type, int) {
+	if name == "auto" {
+		return 0, -1
 	}
-	return usageError(cmd, e, "unknown --type %q (want auto, html, text, css or markdown)", typ)
+	t, err := extract.ParseType(name)
+	if err != nil {
+		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css or markdown)", name)
+	}
+	return t, -1
 }
 
 // checkCharsetBase reports a usage error for a --charset that is not a

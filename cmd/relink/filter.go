@@ -45,8 +45,8 @@ must match one value of every filter given):
 // roleNames maps the --role values to the link roles; "text" is the role
 // of a link found in text (extract.Link.Role 0).
 var roleByName = map[string]extract.Role{
-	"text": 0, "hyperlink": extract.Hyperlink, "resource": extract.Resource, "frame": extract.Frame,
-	"form": extract.Form, "ping": extract.Ping, "reference": extract.Reference, "base": extract.Base,
+	"text": 0, "hyperlink": extract.RoleHyperlink, "resource": extract.RoleResource, "frame": extract.RoleFrame,
+	"form": extract.RoleForm, "ping": extract.RolePing, "reference": extract.RoleReference, "base": extract.RoleBase,
 }
 
 // listFlag is a repeatable flag whose values are comma-separated lists.

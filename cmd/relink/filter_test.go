@@ -255,14 +255,14 @@ func TestSite(t *testing.T) {
 // TestRoleNames checks that --role knows every role the extract package
 // defines, by the name it prints in JSON.
 func TestRoleNames(t *testing.T) {
-	for r := extract.Hyperlink; r <= extract.Base; r++ {
+	for r := extract.RoleHyperlink; r <= extract.RoleBase; r++ {
 		name := strings.ToLower(r.String())
 		if got, ok := roleByName[name]; !ok || got != r {
 			t.Errorf("--role %s: got %v, %v; want %v", name, got, ok, r)
 		}
 	}
-	if len(roleByName) != int(extract.Base)+1 {
-		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), extract.Base)
+	if len(roleByName) != int(extract.RoleBase)+1 {
+		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), extract.RoleBase)
 	}
 }
 

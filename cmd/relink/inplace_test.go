@@ -399,7 +399,7 @@ func TestRewriteSignal(t *testing.T) {
 			}
 			var new int
 			for path, b := range files {
-				want := rewritten(t, rewrite.Options{To: rewrite.URI}, b)
+				want := rewritten(t, rewrite.Options{To: rewrite.FormURI}, b)
 				switch got, err := os.ReadFile(path); {
 				case err != nil:
 					t.Error(err)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/linkify"
-	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
 
@@ -88,15 +87,15 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	default:
 		return usageError(cmd, e, "unknown --format %q (want html or markdown)", *format)
 	}
-	var dec transform.Transformer = unicode.UTF8.NewDecoder()
 	if *charset != "" {
-		enc, err := webenc.Get(*charset)
-		if err != nil {
+		if _, err := webenc.Get(*charset); err != nil {
 			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
 		}
-		dec = enc.NewDecoder()
 	}
-	t := transform.Chain(unicode.BOMOverride(dec), linkify.New(opts))
+	// The Linkifier decides the charset: --charset, unless a byte order
+	// mark says otherwise; without --charset, UTF-8, never guessed.
+	opts.Charset, opts.DefaultCharset = *charset, "utf-8"
+	t := linkify.New(opts)
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	code := exitOK
 	linkifyFile := func(name string, r io.Reader) bool {

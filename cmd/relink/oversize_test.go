@@ -62,3 +62,30 @@ func TestExtractSkipsBinaries(t *testing.T) {
 		t.Errorf("extract -q: stderr %q", got.stderr)
 	}
 }
+
+// TestWARCOversizeWarnings checks that relink warc gives one warning for
+// each oversize construct of a page, with the record's offset and the
+// construct's, and --wat none.
+func TestWARCOversizeWarnings(t *testing.T) {
+	body := "<p>\n<p title=\"" + strings.Repeat("x", 2<<20) + "\">\n<a href=b.html>b</a>"
+	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body
+	rec := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/a/\r\n" +
+		"WARC-Record-ID: <urn:uuid:1>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n" +
+		"Content-Type: application/http; msgtype=response\r\n" +
+		"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+	file := filepath.Join(t.TempDir(), "big.warc")
+	if err := os.WriteFile(file, []byte(rec+rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	warning := func(recOff int) string {
+		return "relink warc: " + file + ": offset " + strconv.Itoa(recOff) +
+			": warning: extract: a construct longer than the size limit, at offset 4, was passed through unexamined\n"
+	}
+	got := runString([]string{"warc", file}, "")
+	if want := warning(0) + warning(len(rec)); got.code != 0 || got.stderr != want || strings.Count(got.stdout, "\n") != 2 {
+		t.Errorf("warc: status %d, stdout %q, stderr\n%s\nwant\n%s", got.code, got.stdout, got.stderr, want)
+	}
+	if got := runString([]string{"warc", "--wat", file}, ""); got.code != 0 || got.stderr != "" {
+		t.Errorf("warc --wat: status %d, stderr %q", got.code, got.stderr)
+	}
+}

@@ -218,7 +218,7 @@ type rewriteRun struct {
 	cmd     *command
 	e       *env
 	opts    rewrite.Options
-	typ     string
+	typ     extract.Type // 0 for --type auto
 	write   bool
 	dryRun  bool
 	diff    bool
@@ -280,7 +280,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	if status >= 0 {
 		return status
 	}
-	rw := &rewriteRun{cmd: cmd, e: e, typ: *typ, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
 	if rw.verb, status = vf.level(cmd, e); status >= 0 {
 		return status
 	}
@@ -290,26 +290,26 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	rw.opts.StrictText = *strict
 	switch *to {
 	case "uri":
-		rw.opts.To = rewrite.URI
+		rw.opts.To = rewrite.FormURI
 	case "iri":
-		rw.opts.To = rewrite.IRI
+		rw.opts.To = rewrite.FormIRI
 	default:
 		return usageError(cmd, e, "unknown --to %q (want uri or iri)", *to)
 	}
 	switch *resolve {
 	case "keep":
-		rw.opts.Resolve = rewrite.Keep
+		rw.opts.Resolve = rewrite.ResolveKeep
 	case "absolute":
-		rw.opts.Resolve = rewrite.Absolute
+		rw.opts.Resolve = rewrite.ResolveAbsolute
 	case "relative":
-		rw.opts.Resolve = rewrite.Relative
+		rw.opts.Resolve = rewrite.ResolveRelative
 	default:
 		return usageError(cmd, e, "unknown --resolve %q (want keep, absolute or relative)", *resolve)
 	}
-	if status := checkType(cmd, e, *typ); status >= 0 {
+	if rw.typ, status = parseType(cmd, e, *typ); status >= 0 {
 		return status
 	}
-	if rw.opts.Resolve != rewrite.Keep && *base == "" && *typ != "text" {
+	if rw.opts.Resolve != rewrite.ResolveKeep && *base == "" && rw.typ != extract.TypeText {
 		// Relative links in HTML would have nothing to resolve against,
 		// and would be left as they are without a word.
 		return usageError(cmd, e, "--resolve %s needs --base URL, the documents' own URL (for a directory, the URL of the directory); only plain text (--type text) does without", *resolve)
@@ -364,12 +364,12 @@ func runRewrite(cmd *command, args []string, e *env) int {
 func (rw *rewriteRun) stdin() int {
 	br := bufio.NewReaderSize(rw.e.stdin, 64<<10)
 	typ := rw.typ
-	if typ == "auto" {
-		head, _ := br.Peek(extract.PrescanLimit)
-		typ = autoType("", head)
+	if typ == 0 {
+		head, _ := br.Peek(1024)
+		typ = extract.TypeOf("", head)
 	}
 	var warns string
-	t := newRewriter(typ, rw.warnOversize(rw.opts, "-", &warns))
+	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &warns))
 	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
 	_, err := io.Copy(w, transform.NewReader(br, t))
 	if err == nil {
@@ -387,8 +387,8 @@ func (rw *rewriteRun) stdin() int {
 // warnings of the file path to *warns (unless -q).
 func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, warns *string) rewrite.Options {
 	if rw.verb != quiet {
-		opts.Oversize = func(err error, line int) {
-			*warns += oversizeWarning("rewrite", path, line, err)
+		opts.Oversize = func(e *extract.OversizeError) {
+			*warns += oversizeWarning("rewrite", path, e)
 		}
 	}
 	return opts
@@ -456,7 +456,7 @@ func (rw *rewriteRun) tree(dir string) {
 			return nil
 		case rw.backup != "" && strings.HasSuffix(name, rw.backup):
 			return nil // a backup
-		case rw.typ == "auto" && typeByName(strings.ToLower(filepath.Ext(name))) == "":
+		case rw.typ == 0 && extract.TypeByName(name) == 0:
 			rw.skipped++
 			return nil
 		}
@@ -821,19 +821,19 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		return rewriteResult{skip: "binary, skipped"}
 	}
 	typ := rw.typ
-	if typ == "auto" {
+	if typ == 0 {
 		// By name, then by content; but a file written in place is taken
 		// for text only by its name: a script or a data file that does
 		// not look like HTML is no text to rewrite.
-		if typ = typeByName(strings.ToLower(filepath.Ext(j.path))); typ == "" {
-			if typ = sniffType(head); typ != "html" {
+		if typ = extract.TypeByName(j.path); typ == 0 {
+			if typ = extract.TypeOf("", head); typ != extract.TypeHTML {
 				return rewriteResult{skip: "neither HTML nor a text file by its name, skipped (use --type text to rewrite it)"}
 			}
 		}
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
-	t := newRewriter(typ, rw.warnOversize(opts, j.path, &res.warns))
+	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res.warns))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {
@@ -861,7 +861,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return rewriteResult{err: err}
 	}
-	t2 := newRewriter(typ, opts)
+	t2 := rewrite.New(typ, opts)
 	check := func() error {
 		if t2.Stats() != res.stats {
 			return errConflict
@@ -901,27 +901,6 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	return res
 }
 
-// A docRewriter is a rewriter of HTML, plain text or CSS.
-type docRewriter interface {
-	transform.Transformer
-	Stats() rewrite.Stats
-	Charset() extract.Charset
-}
-
-// newRewriter returns a rewriter of documents of the type typ, "html",
-// "text" or "css".
-func newRewriter(typ string, opts rewrite.Options) docRewriter {
-	switch typ {
-	case "text":
-		return rewrite.NewText(opts)
-	case "css":
-		return rewrite.NewCSS(opts)
-	case "markdown":
-		return rewrite.NewMarkdown(opts)
-	}
-	return rewrite.NewHTML(opts)
-}
-
 // isBinary reports whether the first bytes of a file, head, are those of
 // a binary file: a NUL byte without a UTF-16 byte order mark.
 func isBinary(head []byte) bool {
@@ -932,7 +911,7 @@ func isBinary(head []byte) bool {
 }
 
 // decodeFor returns b decoded to UTF-8 from the charset t found.
-func decodeFor(t docRewriter, b []byte) string {
+func decodeFor(t rewrite.Rewriter, b []byte) string {
 	cs := t.Charset()
 	if cs.Encoding == nil || cs.Name == "utf-8" {
 		return string(b)

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/testcorpus"
 	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/text/transform"
@@ -132,10 +133,10 @@ func TestRewriteInPlace(t *testing.T) {
 	after := readTree(t, dir)
 	for name, b := range before {
 		a := after[name]
-		want := rewritten(t, rewrite.Options{To: rewrite.URI, BaseURL: base + name}, b)
+		want := rewritten(t, rewrite.Options{To: rewrite.FormURI, BaseURL: base + name}, b)
 		if !strings.HasSuffix(name, ".html") {
 			// notes.txt and README.md: plain text.
-			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.URI, StrictText: true}), b)
+			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.FormURI, StrictText: true}), b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -587,7 +588,7 @@ func TestRewriteKill(t *testing.T) {
 		killed := err != nil
 		var same, old, new, temps int
 		for path, b := range files {
-			want := rewritten(t, rewrite.Options{To: rewrite.URI}, b)
+			want := rewritten(t, rewrite.Options{To: rewrite.FormURI}, b)
 			got, err := os.ReadFile(path)
 			switch {
 			case err != nil:
@@ -632,7 +633,7 @@ func TestRewriteKill(t *testing.T) {
 			t.Errorf("rerun reported %d temporary files, want %d", n, temps)
 		}
 		for path, b := range files {
-			want := rewritten(t, rewrite.Options{To: rewrite.URI}, b)
+			want := rewritten(t, rewrite.Options{To: rewrite.FormURI}, b)
 			if got, _ := os.ReadFile(path); string(got) != want {
 				t.Errorf("after the rerun, %s is not rewritten", path)
 			}
@@ -719,7 +720,7 @@ func jobsTree(tb testing.TB) (dir string, size int64) {
 	if dir = testcorpus.HTML.Dir(); dir != "" {
 		testcorpus.HTML.Files(tb) // an unreadable or empty directory fails
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && typeByName(strings.ToLower(filepath.Ext(p))) != "" {
+			if err == nil && !d.IsDir() && extract.TypeByName(p) != 0 {
 				if info, err := d.Info(); err == nil {
 					size += info.Size()
 				}

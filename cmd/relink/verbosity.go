@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+
+	"github.com/relink-go/relink/extract"
 )
 
 // verbosity is how much a command reports on standard error besides its
@@ -40,14 +42,14 @@ func (f *verbosityFlags) level(cmd *command, e *env) (verbosity, int) {
 }
 
 // oversizeWarning returns the warning of command name (extract,
-// rewrite) for a construct of file passed through unexamined, err, on
-// line line: one for each construct, with its offset.
-func oversizeWarning(name, file string, line int, err error) string {
-	msg := strings.TrimPrefix(err.Error(), "extract: ")
+// rewrite) for a construct of file passed through unexamined, e: one for
+// each construct, with its line and offset.
+func oversizeWarning(name, file string, e *extract.OversizeError) string {
+	msg := strings.TrimPrefix(e.Error(), "extract: ")
 	if name == "rewrite" {
 		msg += " (its links are not rewritten)"
 	}
-	return fmt.Sprintf("relink %s: %s:%d: warning: %s\n", name, file, line, msg)
+	return fmt.Sprintf("relink %s: %s:%d: warning: %s\n", name, file, e.Line, msg)
 }
 
 // rewriteNote returns the line relink rewrite -v prints for a file it

@@ -258,8 +258,12 @@ func runWARC(cmd *command, args []string, e *env) int {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
 	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, stdin: e.stdin, stderr: e.stderr,
-		out: newLineWriter(e.stdout), x: crawl.NewExtractor()}
-	w.x.TextLinks, w.x.MaxPayloadSize = w.textLinks, w.maxPayload
+		out: newLineWriter(e.stdout)}
+	xopts := crawl.Options{TextLinks: w.textLinks, MaxPayloadSize: w.maxPayload, Oversize: w.oversize}
+	if xopts.MaxPayloadSize == 0 {
+		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
+	}
+	w.x = crawl.NewExtractor(xopts)
 	w.wat = *wat
 	w.enc = json.NewEncoder(&w.jbuf)
 	w.enc.SetEscapeHTML(false)
@@ -454,13 +458,17 @@ func (w *warcRun) endPage() {
 	}
 }
 
+// oversize warns of a construct of the current page passed through
+// unexamined (crawl.Options.Oversize), except with --wat, which leaves
+// it out without a word.
+func (w *warcRun) oversize(_ *crawl.Page, e *extract.OversizeError) {
+	if !w.wat {
+		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %v\n", w.file, recordWhere(w.rec), e)
+	}
+}
+
 // Link writes one link of the current page (crawl.Handler).
 func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
-	var oe *extract.OversizeError
-	if errors.As(l.Err, &oe) {
-		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %v\n", w.file, recordWhere(w.rec), l.Err)
-		return nil
-	}
 	if !w.filter.match(l, w.rec.TargetURI) {
 		return nil
 	}

@@ -1,0 +1,76 @@
+package crawl_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/relink-go/relink/crawl"
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/warc"
+)
+
+// response returns a WARC file of one response record for url, whose
+// HTTP body is body.
+func response(url, contentType, body string) string {
+	block := "HTTP/1.1 200 OK\r\nContent-Type: " + contentType + "\r\n\r\n" + body
+	return "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: " + url + "\r\n" +
+		"WARC-Record-ID: <urn:uuid:1>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n" +
+		"Content-Type: application/http; msgtype=response\r\n" +
+		fmt.Sprintf("Content-Length: %d\r\n\r\n", len(block)) + block + "\r\n\r\n"
+}
+
+// firstRecord returns the first record of the WARC file file.
+func firstRecord(t *testing.T, file string) *warc.Record {
+	t.Helper()
+	rec, err := warc.NewReader(strings.NewReader(file)).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// TestOversize checks that a tag too long to examine is given to
+// Options.Oversize, with its page and place, and not as a link.
+func TestOversize(t *testing.T) {
+	body := "<p>\n<p title=\"" + strings.Repeat("x", 2<<20) + "\">\n<a href=b.html>b</a>"
+	var got []string
+	x := crawl.NewExtractor(crawl.Options{Oversize: func(p *crawl.Page, e *extract.OversizeError) {
+		got = append(got, fmt.Sprintf("%s %v %d:%d", p.URL, e.Construct, e.Offset, e.Line))
+	}})
+	p, err := x.Record(firstRecord(t, response("http://example.com/a/", "text/html", body)), "f.warc")
+	if err != nil || p == nil {
+		t.Fatalf("Record: %v, %v", p, err)
+	}
+	if want := "[http://example.com/a/ tag 4:2]"; fmt.Sprint(got) != want {
+		t.Errorf("oversize %v, want %v", got, want)
+	}
+	if len(p.Links) != 1 || p.Links[0].URI != "http://example.com/a/b.html" {
+		t.Errorf("links %+v, want b.html alone", p.Links)
+	}
+}
+
+// TestMaxPayloadSize checks the bound of a resource record's payload:
+// Options.MaxPayloadSize, warc.DefaultMaxPayloadSize when 0, none when
+// negative.
+func TestMaxPayloadSize(t *testing.T) {
+	body := "<a href=a.html>a</a>" + strings.Repeat(" ", 100) + "<a href=b.html>b</a>"
+	block := body
+	file := "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Target-URI: http://example.com/\r\n" +
+		"WARC-Record-ID: <urn:uuid:2>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\nContent-Type: text/html\r\n" +
+		fmt.Sprintf("Content-Length: %d\r\n\r\n", len(block)) + block + "\r\n\r\n"
+	for _, tt := range []struct {
+		max   int64
+		links int
+		err   bool
+	}{
+		{0, 2, false},
+		{-1, 2, false},
+		{50, 0, true},
+	} {
+		p, err := crawl.NewExtractor(crawl.Options{MaxPayloadSize: tt.max}).Record(firstRecord(t, file), "f.warc")
+		if p == nil || len(p.Links) != tt.links || (err != nil) != tt.err {
+			t.Errorf("MaxPayloadSize %d: %v, %v; want %d links, error %v", tt.max, p, err, tt.links, tt.err)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package extract
+
+// Options configure an extractor. An extractor takes them by value when it
+// is made and keeps them for its life; the zero value is the usual choice:
+// the charset found as a browser finds it (or guessed), links resolved
+// without a base URL, each reported once its context is known. A field
+// that does not apply to a type of document is ignored by its extractor.
+type Options struct {
+	// BaseURL is the document's own URL, against which its links (and
+	// its <base href>) resolve. Without one, relative links are reported
+	// in URI form, unresolved. A link in plain text (Text) is absolute by
+	// what it means and ignores it.
+	BaseURL string
+	// Charset is what the transport says of the document's encoding: a
+	// Content-Type header value ("text/html; charset=koi8-r") or a bare
+	// label; a label the Encoding Standard does not know is ignored. A
+	// byte order mark overrides it; it overrides what the document
+	// declares (<meta>, @charset). Markdown is UTF-8 and ignores it.
+	Charset string
+	// DefaultCharset is the encoding of a document that declares none and
+	// is not valid UTF-8. When empty, the encoding of such an HTML or text
+	// document is guessed from its first DetectLimit bytes (see
+	// DetectCharset); set it ("windows-1252", as browsers read an
+	// unlabeled page in most locales) to turn guessing off. For a style
+	// sheet it is the referring document's charset, which CSS falls back
+	// to (before UTF-8), and nothing is guessed.
+	DefaultCharset string
+	// MaxTagSize bounds the bytes of one HTML tag (or comment) that are
+	// held in memory: a longer one is passed through unexamined and
+	// reported to Oversize. Default 1 MiB. A Markdown document may be as
+	// long as MaxTagSize when that is more than 64 MiB.
+	MaxTagSize int
+	// Oversize, when not nil, is called once for each construct passed
+	// through unexamined (see OversizeError), as it is met: an HTML tag
+	// or comment longer than MaxTagSize (in HTML, and in the raw HTML of
+	// Markdown), a URL of a style sheet longer than 64 KiB. The links it
+	// may hold are not reported.
+	Oversize func(*OversizeError)
+	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
+	MaxAnchorText int
+	// TextLinks also reports the links written as plain text in the text
+	// of an HTML document (not in script, style and the like).
+	TextLinks bool
+	// StrictText takes for a link in plain text (Text, and TextLinks)
+	// only what is written with a scheme ("https://...", "mailto:...")
+	// and email addresses: a domain name written without a scheme
+	// ("www.example.com", but also "README.md", "Date.now", "x.sh") is
+	// not reported. As xurls's Strict: what a program that changes text
+	// wants, where a file name or a method call taken for a link would
+	// be damaged.
+	StrictText bool
+	// Unresolved leaves Link.URI and Link.IRI empty in HTML, CSS and
+	// Markdown: the extractor finds the links, their values and spans,
+	// and does not resolve them (the most expensive part of extraction).
+	// For callers that resolve only some links, or resolve them their own
+	// way.
+	Unresolved bool
+	// Immediate reports each link of HTML as soon as it is found, in
+	// document order, instead of reporting an a element's href with its
+	// text when the element ends: Link.Text is then empty. A rewriter,
+	// which must know a link before it writes the bytes after it, wants
+	// this.
+	Immediate bool
+}

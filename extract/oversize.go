@@ -1,0 +1,68 @@
+package extract
+
+import (
+	"fmt"
+
+	"github.com/relink-go/relink/internal/htmltok"
+)
+
+// An OversizeError reports a construct too long to be examined: an HTML
+// tag or comment (or doctype) longer than Options.MaxTagSize,
+// or a URL of a style sheet longer than 64 KiB. The extractor passes its
+// bytes through unexamined, so the links it may hold are not reported.
+//
+// Extractors report it out of band, to Options.Oversize, once per
+// construct, in document order; never to the link function, and never as
+// an error that stops the document.
+type OversizeError struct {
+	Construct Construct // what the bytes passed over are
+	Offset    int64     // where the construct starts in the input (in UTF-16 bytes for UTF-16 input)
+	Line      int       // the 1-based line of Offset
+}
+
+// Error returns a message that gives the construct's offset; it is the
+// same for every Construct.
+func (e *OversizeError) Error() string {
+	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
+}
+
+// A Construct is the kind of syntax an OversizeError passed over.
+type Construct uint8
+
+const (
+	// ConstructTag is an HTML start or end tag, with its attributes.
+	ConstructTag Construct = iota + 1
+	// ConstructComment is an HTML comment, or other markup that is not a
+	// tag: a doctype, a CDATA section, what HTML reads as a comment
+	// (<?...>, <!...>).
+	ConstructComment
+	// ConstructCSSURL is a URL of a style sheet: the text of a url(),
+	// of an @import string or of a string of image-set().
+	ConstructCSSURL
+)
+
+var constructNames = [...]string{"", "tag", "comment", "CSS URL"}
+
+// String returns the construct's name in lower case, as a message uses it:
+// "tag", "comment", "CSS URL".
+func (c Construct) String() string {
+	if int(c) < len(constructNames) && c != 0 {
+		return constructNames[c]
+	}
+	return fmt.Sprintf("Construct(%d)", c)
+}
+
+// constructOf returns what the first Oversize token of a construct, tok,
+// begins.
+func constructOf(tok *htmltok.Token) Construct {
+	b := tok.Raw
+	switch {
+	case len(b) >= 2 && (b[1] == '!' || b[1] == '?'):
+		return ConstructComment
+	case len(b) >= 3 && b[1] == '/' && !isASCIIAlpha(b[2]):
+		return ConstructComment
+	}
+	return ConstructTag
+}
+
+func isASCIIAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }

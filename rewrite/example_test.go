@@ -1,0 +1,41 @@
+package rewrite_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/rewrite"
+	"golang.org/x/text/transform"
+)
+
+// Example moves a page's links to their readable form, absolute: the page
+// keeps every other byte, its charset included.
+func Example() {
+	page := `<meta charset=utf-8><a href="/wiki/D%C3%BCrst?q=%E2%82%AC" title=x>Dürst</a> <img src='logo.png'>`
+	r := rewrite.New(extract.TypeHTML, rewrite.Options{
+		To:      rewrite.FormIRI,
+		Resolve: rewrite.ResolveAbsolute,
+		BaseURL: "https://de.example/",
+	})
+	out, _, err := transform.String(r, page)
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(out)
+	fmt.Printf("%+v\n", r.Stats())
+	// Output:
+	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst?q=€" title=x>Dürst</a> <img src='https://de.example/logo.png'>
+	// {Links:2 Rewritten:2 Kept:0}
+}
+
+// A Rewriter is a transform.Transformer: here it rewrites a style sheet
+// as it is written.
+func ExampleRewriter() {
+	r := rewrite.New(extract.TypeCSS, rewrite.Options{Resolve: rewrite.ResolveAbsolute, BaseURL: "https://example.org/css/"})
+	w := transform.NewWriter(os.Stdout, r)
+	fmt.Fprint(w, `a { background: url("img/`)
+	fmt.Fprint(w, `bg.png") }`)
+	w.Close()
+	// Output: a { background: url("https://example.org/css/img/bg.png") }
+}
