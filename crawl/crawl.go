@@ -233,14 +233,14 @@ func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, ro
 	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
 	var err error
 	if base != nil {
-		l.URI, err = weburl.NewParser(nil).Resolve(base, raw)
+		l.Href, err = weburl.NewParser(nil).Resolve(base, raw)
 	} else {
-		l.URI, err = x.conv.ToURI(raw)
+		l.Href, err = x.conv.ToURI(raw)
 	}
 	if err != nil {
-		l.URI, l.Err = "", err
-	} else if l.IRI, err = x.conv.ToIRI(l.URI); err != nil {
-		l.IRI = l.URI
+		l.Href, l.Err = "", err
+	} else if l.IRI, err = x.conv.ToIRI(l.Href); err != nil {
+		l.IRI = l.Href
 	}
 	return h.Link(&x.page, l)
 }

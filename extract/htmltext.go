@@ -95,7 +95,7 @@ func (x *HTML) flushText() error {
 		if e != nil {
 			l.Err = e
 		} else {
-			l.URI = uri
+			l.Href = uri
 			if s, e := x.conv.ToIRI(uri); e == nil {
 				l.IRI = s
 			} else {

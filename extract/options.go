@@ -49,7 +49,7 @@ type Options struct {
 	// wants, where a file name or a method call taken for a link would
 	// be damaged.
 	StrictText bool
-	// Unresolved leaves Link.URI and Link.IRI empty in HTML, CSS and
+	// Unresolved leaves Link.Href and Link.IRI empty in HTML, CSS and
 	// Markdown: the extractor finds the links, their values and spans,
 	// and does not resolve them (the most expensive part of extraction).
 	// For callers that resolve only some links, or resolve them their own

@@ -223,7 +223,7 @@ func (t *Text) match(m *textlink.Match) {
 	if err != nil {
 		l.Err = err
 	} else {
-		l.URI = uri
+		l.Href = uri
 		if s, err := t.conv.ToIRI(uri); err == nil {
 			l.IRI = s
 		} else {

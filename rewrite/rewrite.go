@@ -293,16 +293,16 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	return v, true
 }
 
-// resolve sets l.URI, which the extractor leaves empty when it runs
+// resolve sets l.Href, which the extractor leaves empty when it runs
 // with Options.Unresolved (see extractOptions), as the extractor would
 // have: against l.Base in the document's charset. It reports whether l
 // resolves.
 func (r *rewriter) resolve(l *extract.Link) bool {
-	if l.URI != "" {
+	if l.Href != "" {
 		return true
 	}
 	var err error
-	l.URI, err = r.target(l, l.Raw)
+	l.Href, err = r.target(l, l.Raw)
 	return err == nil
 }
 
@@ -316,23 +316,23 @@ func (r *rewriter) target(l *extract.Link, v string) (string, error) {
 }
 
 // sameTarget reports whether the reference v resolves, as l's value does,
-// to l.URI (up to the case of percent-encoding and percent-encoded
+// to l.Href (up to the case of percent-encoding and percent-encoded
 // unreserved characters).
 func (r *rewriter) sameTarget(l *extract.Link, v string) bool {
 	got, err := r.target(l, v)
-	return err == nil && equivalent(got, l.URI)
+	return err == nil && equivalent(got, l.Href)
 }
 
 // absolute returns l's URL in the form asked for.
 func (r *rewriter) absolute(l *extract.Link) (string, bool) {
-	if l.URI == "" {
+	if l.Href == "" {
 		return "", false
 	}
 	if r.opts.To == FormIRI {
-		s, err := r.conv.ToIRI(l.URI)
+		s, err := r.conv.ToIRI(l.Href)
 		return s, err == nil && r.sameTarget(l, s)
 	}
-	return l.URI, r.sameTarget(l, l.URI)
+	return l.Href, r.sameTarget(l, l.Href)
 }
 
 // equivalent reports whether two URLs are the same up to the case of
@@ -390,29 +390,29 @@ func unhex(c byte) byte {
 // normalization of what need not); the URL Standard's form (Web mode:
 // "http://h" becomes "http://h/", dot segments go) is the fallback for a
 // reference that conversion rejects or that would then request another
-// URL. ok is false when the link has no new form; l.URI may be set on the
+// URL. ok is false when the link has no new form; l.Href may be set on the
 // way (see resolve).
 func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	ref := l.Raw
 	if l.Tag == "" && l.Kind == 0 && !hasScheme(ref) {
 		// A link in plain text written without a scheme
 		// ("www.example.com"): its URI says what it means.
-		ref = l.URI
+		ref = l.Href
 	}
 	switch r.opts.Resolve {
 	case ResolveAbsolute:
-		if l.URI == "" {
+		if l.Href == "" {
 			return "", false
 		}
 		if !r.standsAlone(l, ref) {
-			ref = l.URI
+			ref = l.Href
 		}
 	case ResolveRelative:
-		if l.URI == "" {
+		if l.Href == "" {
 			return "", false
 		}
-		target, err := weburl.Parse(l.URI, nil)
-		rel := l.URI
+		target, err := weburl.Parse(l.Href, nil)
+		rel := l.Href
 		if err == nil && l.Base != nil {
 			rel = weburl.Relative(l.Base, target)
 		}
@@ -457,7 +457,7 @@ func (r *rewriter) standsAlone(l *extract.Link, ref string) bool {
 		return false
 	}
 	u, err := r.conv.ToURI(ref)
-	return err == nil && equivalent(u, l.URI)
+	return err == nil && equivalent(u, l.Href)
 }
 
 // charsetQuery reports whether the IRI s has a query with characters

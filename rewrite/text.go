@@ -247,7 +247,7 @@ func (t *Text) reported(l *extract.Link) error {
 		// Wrapped across lines: the link as meant.
 		written = strings.Map(dropSpace, written)
 	}
-	v, ok := t.newValue(written, l.URI)
+	v, ok := t.newValue(written, l.Href)
 	if !ok {
 		t.stats.Kept++
 		return nil
@@ -259,7 +259,7 @@ func (t *Text) reported(l *extract.Link) error {
 	if bytes.Equal(b, old) {
 		return nil
 	}
-	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, l.URI, prev})
+	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, l.Href, prev})
 	return nil
 }
 
@@ -604,7 +604,7 @@ func (t *Text) findsAt(start, end int64, uri string) bool {
 	for i := range t.again {
 		l := &t.again[i]
 		if l.Offset == start && l.End == end {
-			return l.Err == nil && t.sameURI(l.URI, uri)
+			return l.Err == nil && t.sameURI(l.Href, uri)
 		}
 	}
 	return false

@@ -80,18 +80,31 @@
 //
 //	jsonl	one JSON object per link: file, tag, attr (empty for a link in
 //		text), role, raw (the value as the document means it: entities
-//		decoded; for a text link, the detected text), uri, iri, offset and
-//		end (the byte span of the value in the file), line, and where they
-//		apply rel, text (anchor text), lazy, error
-//	uri	the URIs (WHATWG hrefs), one per line
-//	iri	the IRIs, the URIs in the form to show a person (non-ASCII
+//		decoded; for a text link, the detected text), href, uri, iri,
+//		offset and end (the byte span of the value in the file), line,
+//		and where they apply rel, text (anchor text), lazy, error
+//	href	the hrefs, one per line: the URL a browser requests, as the
+//		URL Standard writes it (ASCII, the query in the document's
+//		charset). An href may keep characters RFC 3986 does not allow
+//		({, |, \ or ^ in a query, a lone %, a # in the fragment), which
+//		curl and RFC 3986 parsers reject
+//	uri	the URIs, one per line: each href with every character RFC 3986
+//		does not allow where it stands percent-encoded ({ as %7B, a lone
+//		% as %25), the same resource as a URI that curl takes and
+//		relink check --mode strict passes; the href itself when it is a
+//		URI, as almost every one is
+//	iri	the IRIs, the hrefs in the form to show a person (non-ASCII
 //		characters and internationalized domain names in Unicode, where
 //		that is safe), one per line
 //	raw	the values as the document writes them (entities decoded, in
 //		UTF-8, line breaks and tabs as spaces), one per line, also for a
-//		link whose URI is invalid
-//	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs;
-//		with --header, after a line naming the columns
+//		link whose URL is invalid
+//	tsv	file, line, offset, tag, attr, href, uri, raw, separated by
+//		tabs; with --header, after a line naming the columns
+//
+// The line formats (href, uri, iri) leave out a link the URL Standard
+// rejects, which has no URL: raw, jsonl and tsv give it (with error, or an
+// empty href); such links are counted (see -v below).
 //
 // Filters (each flag may be repeated and takes a comma-separated list; a link
 // must match one value of every filter given):
@@ -119,10 +132,10 @@
 //		a scheme but no host (mailto:, data:) is neither
 //
 // --unique writes each link once, the first time the value its format
-// shows (the URI for jsonl and tsv) is seen; --count writes each value
+// shows (the href for jsonl and tsv) is seen; --count writes each value
 // once, at the end, after the number of links that have it, separated by a
 // tab, by count descending then value (with --header, after the line
-// "count<TAB>uri", or iri or raw). A link without a URI (invalid) is
+// "count<TAB>href", or uri, iri or raw). A link without a URL (invalid) is
 // known by its raw value to --unique, and --count leaves it out unless
 // the format is raw. Both hold every distinct value in memory: it grows
 // with the number of distinct links, not with the input.
@@ -137,17 +150,27 @@
 //
 // Examples (from the repository's root):
 //
-//	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+//	$ relink extract --format href --base https://example.org/ testdata/site/ja/shift_jis.html
 //	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96{%8C%EA&page=2
 //	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
 //	https://example.org/index.html?from=%95\%8E%A6
 //	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
 //	https://example.org/?q=%26%238364%3B
 //
+// The same links as URIs: the "{" and "\" that the Shift_JIS query leaves
+// (the second bytes of 本 and 表) percent-encoded:
+//
+//	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+//	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96%7B%8C%EA&page=2
+//	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
+//	https://example.org/index.html?from=%95%5C%8E%A6
+//	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
+//	https://example.org/?q=%26%238364%3B
+//
 //	$ relink extract --format tsv testdata/site/ru/koi8-r.html
-//	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
-//	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
-//	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
+//	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
+//	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
+//	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
 //
 //	$ relink extract -r --base https://example.org/ --external --role hyperlink --format iri testdata/site/ja
 //	https://ja.wikipedia.org/wiki/文字コード
@@ -175,7 +198,7 @@
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
 //	-format FORMAT
-//		output FORMAT: jsonl, uri, iri, raw or tsv (default "jsonl")
+//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default "jsonl")
 //	-header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
@@ -543,10 +566,11 @@
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given
-//	tag, attr, role, raw, uri, iri, offset, end, line, rel, text, lazy,
-//	error           as relink extract gives them; offset, end and line
-//	                are those of the link in the decoded body (0 for a
-//	                link from the HTTP header)
+//	tag, attr, role, raw, href, uri, iri, offset, end, line, rel, text,
+//	lazy, error     as relink extract gives them (href the URL a browser
+//	                requests, uri the same as an RFC 3986 URI); offset,
+//	                end and line are those of the link in the decoded body
+//	                (0 for a link from the HTTP header)
 //
 // With --per-page, each line is one page instead: its fields, then "links",
 // the array of its links (without "file"), empty for a page without links,
@@ -618,8 +642,8 @@
 // Examples (from the repository's root):
 //
 //	$ relink warc testdata/warc/example.warc
-//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
-//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
+//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
 //
 //	$ relink warc crawl-00001.warc.gz > links.jsonl
 //	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl

@@ -163,7 +163,7 @@ func (f *linkFilter) match(l *extract.Link, doc string) bool {
 	if len(f.rels) > 0 && !f.relMatch(l.Rel) {
 		return false
 	}
-	scheme, host, hasHost := splitURI(l.URI)
+	scheme, host, hasHost := splitURI(l.Href)
 	if len(f.schemes) > 0 && !slices.Contains(f.schemes, scheme) {
 		return false
 	}
@@ -176,7 +176,7 @@ func (f *linkFilter) match(l *extract.Link, doc string) bool {
 		}
 	}
 	if f.sameSite || f.external {
-		if l.URI == "" || scheme != "" && !hasHost {
+		if l.Href == "" || scheme != "" && !hasHost {
 			return false // no host: mailto:, data:, an invalid link
 		}
 		same := !hasHost && scheme == "" // an unresolved relative reference
@@ -283,23 +283,18 @@ type shaper struct {
 // key returns the value of l that --unique and --count compare, and false
 // when the format shows nothing for l.
 func (s *shaper) key(l *extract.Link) (string, bool) {
-	switch s.format {
-	case "iri":
-		return l.IRI, l.Err == nil
-	case "raw":
-		return l.Raw, true
-	case "uri":
-		return l.URI, l.Err == nil
+	if s.format != "jsonl" && s.format != "tsv" {
+		return lineValue(s.format, l)
 	}
 	if l.Err != nil {
 		if s.count {
 			return "", false
 		}
-		// A link without a URI is known by its value, apart from
-		// every URI.
+		// A link without a URL is known by its value, apart from
+		// every href.
 		return "\x00" + l.Raw, true
 	}
-	return l.URI, true
+	return l.Href, true
 }
 
 // keep reports whether l is to be written now: false for a link --unique
@@ -331,8 +326,8 @@ func (s *shaper) keep(l *extract.Link) bool {
 func (s *shaper) writeCounts(write func(...string), header bool) {
 	if header {
 		col := s.format
-		if col != "iri" && col != "raw" {
-			col = "uri"
+		if col == "jsonl" || col == "tsv" {
+			col = "href"
 		}
 		write("count\t", col, "\n")
 	}
@@ -367,14 +362,14 @@ func (s *shaper) check(format string) string {
 		return "--unique and --count exclude each other (--count writes each value once)"
 	case s.header && !s.count && format != "tsv":
 		return "--header applies to --format tsv and --count only"
-	case s.count && format != "jsonl" && format != "uri" && format != "iri" && format != "raw":
-		return fmt.Sprintf("--count writes TSV lines of counts; it takes --format uri, iri or raw, not %q", format)
+	case s.count && format == "tsv":
+		return "--count writes TSV lines of counts; it takes --format href, uri, iri or raw, not tsv"
 	}
 	return ""
 }
 
 // tsvHeader names the columns of --format tsv.
-const tsvHeader = "file\tline\toffset\ttag\tattr\turi\traw\n"
+const tsvHeader = "file\tline\toffset\ttag\tattr\thref\turi\traw\n"
 
 // startShape writes what comes before the links: the header of --format
 // tsv.
@@ -397,14 +392,5 @@ func (x *extractor) emit(name, doc string, l *extract.Link) {
 	if x.werr != nil || !x.filter.match(l, doc) || !x.shape.keep(l) {
 		return
 	}
-	switch x.format {
-	case "iri":
-		if l.Err == nil {
-			x.write(l.IRI, "\n")
-		}
-	case "raw":
-		x.write(tsvField(l.Raw), "\n")
-	default:
-		x.link(name, l)
-	}
+	x.link(name, l)
 }

@@ -70,10 +70,11 @@ Each line is one link: the page's fields, then the link's.
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
-	tag, attr, role, raw, uri, iri, offset, end, line, rel, text, lazy,
-	error           as relink extract gives them; offset, end and line
-	                are those of the link in the decoded body (0 for a
-	                link from the HTTP header)
+	tag, attr, role, raw, href, uri, iri, offset, end, line, rel, text,
+	lazy, error     as relink extract gives them (href the URL a browser
+	                requests, uri the same as an RFC 3986 URI); offset,
+	                end and line are those of the link in the decoded body
+	                (0 for a link from the HTTP header)
 
 With --per-page, each line is one page instead: its fields, then "links",
 the array of its links (without "file"), empty for a page without links,
@@ -145,8 +146,8 @@ and their records: the command sets a soft memory limit of 32 MiB
 Examples (from the repository's root):
 
 	$ relink warc testdata/warc/example.warc
-	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
-	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
+	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
 
 	$ relink warc crawl-00001.warc.gz > links.jsonl
 	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
