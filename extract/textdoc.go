@@ -54,6 +54,9 @@ func NewText(opts Options, fn func(*Link) error) *Text {
 	t := &Text{opts: opts, fn: fn}
 	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	t.sc = textlink.NewScanner(t.match)
+	if opts.Oversize != nil {
+		t.sc.Dropped = t.dropped
+	}
 	t.Reset()
 	return t
 }
@@ -208,6 +211,12 @@ func (t *Text) orig(o int64) int64 {
 		return t.offs[i]
 	}
 	return t.dec.Decoded()
+}
+
+// dropped reports a candidate the scanner dropped for its length, found
+// at offset o of its stream.
+func (t *Text) dropped(o int64) {
+	t.opts.Oversize(&OversizeError{Construct: ConstructTextLink, Offset: t.orig(o), Line: t.lineAt(o)})
 }
 
 // match reports a link of the scanner.

@@ -63,8 +63,9 @@ type Options struct {
 	TextLinks bool
 	// Oversize, when not nil, is called once for each construct passed
 	// through unexamined, as extract.Options.Oversize is: a tag or a
-	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB.
-	// Its links are not rewritten.
+	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB;
+	// in plain text (and in HTML with TextLinks), a candidate for a link
+	// longer than textlink.MaxLen. Its links are not rewritten.
 	Oversize func(*extract.OversizeError)
 
 	// StrictText rewrites, in plain text, only the links written with a

@@ -143,7 +143,7 @@ func kindOf(name string) charsetKind {
 func NewText(opts Options) *Text {
 	t := &Text{}
 	t.opts = opts
-	t.x = extract.New(extract.TypeText, extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
+	t.x = extract.New(extract.TypeText, extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText, Oversize: opts.Oversize}, t.reported)
 	return t
 }
 
