@@ -26,7 +26,7 @@ func Example() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst?q=€" title=x>Dürst</a> <img src='https://de.example/logo.png'>
-	// {Links:2 Rewritten:2 Kept:0}
+	// {Links:2 Rewritten:2 Kept:0 Invalid:0}
 }
 
 // A Rewriter is a transform.Transformer: here it rewrites a style sheet

@@ -121,11 +121,13 @@ func New(t extract.Type, opts Options) Rewriter {
 
 // Stats counts what a rewriter did in a document. Links is Rewritten and
 // Kept and the links left as they were because they already had the form
-// asked for.
+// asked for. Invalid is part of Kept: a link that needs no change is left
+// as written, valid or not, and is not counted there.
 type Stats struct {
 	Links     int // links found
 	Rewritten int // links whose bytes changed
 	Kept      int // links left as they were because they could not be rewritten
+	Invalid   int // links of Kept that the URL Standard's parser rejects
 }
 
 // An edit replaces the input bytes [off, end) with new.
@@ -262,7 +264,12 @@ func (r *rewriter) link(l *extract.Link) {
 // cannot be rewritten.
 func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	r.stats.Links++
-	if l.Err != nil || l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
+	if l.Err != nil {
+		r.stats.Kept++
+		r.stats.Invalid++
+		return "", false
+	}
+	if l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
 		return "", false
 	}
@@ -274,6 +281,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	}
 	if !r.resolve(l) {
 		r.stats.Kept++
+		r.stats.Invalid++
 		return "", false
 	}
 	if !ok || !r.sameTarget(l, v) {

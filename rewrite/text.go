@@ -231,7 +231,12 @@ func (t *Text) reported(l *extract.Link) error {
 	t.stats.Links++
 	prev := t.prevEnd
 	t.prevEnd = l.End
-	if l.Err != nil || l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {
+	if l.Err != nil {
+		t.stats.Kept++
+		t.stats.Invalid++
+		return nil
+	}
+	if l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {
 		t.stats.Kept++
 		return nil
 	}
