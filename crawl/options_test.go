@@ -90,7 +90,9 @@ func TestTextLinks(t *testing.T) {
 		{crawl.Options{TextLinks: true, StrictText: true}, "[https://example.net/b http://example.com/c]"},
 	} {
 		var over []string
-		tt.opts.Oversize = func(p *crawl.Page, e *extract.OversizeError) { over = append(over, fmt.Sprint(e.Construct, " ", e.Offset)) }
+		tt.opts.Oversize = func(p *crawl.Page, e *extract.OversizeError) {
+			over = append(over, fmt.Sprint(e.Construct, " ", e.Offset))
+		}
 		p, err := crawl.NewExtractor(tt.opts).Record(firstRecord(t, rec), "f.warc")
 		if err != nil || p == nil {
 			t.Fatalf("%+v: %v, %v", tt.opts, p, err)
