@@ -141,12 +141,23 @@
 // with the number of distinct links, not with the input.
 //
 // A file that cannot be read is reported on standard error with its name and
-// the others continue; the exit status is then 1. A tag longer than 1 MiB is
-// passed over with one warning, which gives its line and offset. A binary
-// file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
-// starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
-// also reports each file on standard error: its type, its number of links,
-// its charset and how it was found, and how many of its links are invalid.
+// the others continue; the exit status is then 1. A binary file (a NUL byte
+// in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
+// skipped with a warning, as rewrite skips it.
+//
+// No link is lost without a word. A construct too long to examine is passed
+// over with one warning, which gives its line and offset: a tag longer than
+// 1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
+// longer than 8192 bytes, which link detection drops rather than cut. A
+// link the URL Standard's parser rejects is invalid: jsonl gives it with
+// its error, tsv with an empty href and uri, raw with its value, and the
+// formats href, uri and iri, which have no URL to write for it, leave it
+// out. At the end, a summary line on standard error counts the files, the
+// links, the invalid ones (and those left out), the text links too long
+// and the oversize constructs, when the output lacks any of them. -q
+// reports errors only: no warnings, no summary. -v also reports each file
+// (its type, its number of links, its charset and how it was found, and
+// the same counts) and always the summary.
 //
 // Examples (from the repository's root):
 //
@@ -193,7 +204,7 @@
 //		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
 //		(a byte order mark still wins)
 //	-count
-//		write each URI (IRI or raw value with --format iri or raw) once, at the end, after the number of links
+//		write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links
 //		that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
@@ -224,7 +235,7 @@
 //	-type TYPE
 //		TYPE of the documents: auto, html, text, css or markdown (default "auto")
 //	-unique
-//		write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;
+//		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
 //		the command then holds every distinct one in memory
 //	-v	verbose: also report each file, with what was found in it
 //
@@ -341,7 +352,9 @@
 // "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
-// (see above). A tag longer than 1 MiB is passed through unexamined, its
+// (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
+// or a candidate for a link in text longer than 8192 bytes, which link
+// detection drops rather than cut) is passed through unexamined, its
 // links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 // found: for HTML as browsers find it (byte order mark, <meta>, detection),
 // for text from a byte order mark, else UTF-8 unless its first bytes are
@@ -351,12 +364,15 @@
 // order of the files, whatever -j. A file that cannot be read or written is
 // reported on standard error with its name, the others continue, and the
 // exit status is 1. At the end a summary line on standard error gives the
-// files scanned, changed, the links rewritten, the errors (and among them
-// the conflicts) and the time; on a terminal a progress bar shows the
-// files and bytes done while it runs.
+// files scanned, changed, the links rewritten, those left as written
+// because they could not be rewritten (and among them the invalid ones,
+// which the URL Standard's parser rejects), the text links too long and
+// the oversize constructs passed over (when there are any), the files
+// skipped, the errors (and among them the conflicts) and the time; on a
+// terminal a progress bar shows the files and bytes done while it runs.
 // -q reports errors only (no warnings, progress bar or summary); -v also
-// reports each file: its links, those rewritten, and those left as written
-// because they could not be.
+// reports each file: its links, those rewritten, those left as written
+// and why, and the constructs passed over.
 //
 // Examples (from the repository's root). What would change if the sample
 // site moved to https://example.org/ and its links became absolute:
@@ -453,7 +469,7 @@
 //
 // Usage:
 //
-//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]
+//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 // standard input when there is none or for "-", and writes it to standard output as an
@@ -491,6 +507,15 @@
 // whatever the size of the input. A file that cannot be read is reported on
 // standard error and the others continue; the exit status is then 1.
 //
+// A link that is found but has no URL (the URL Standard's parser rejects
+// it: an internationalized host that IDNA refuses, say) is left as text,
+// and so is a candidate longer than 8192 bytes, which link detection drops
+// rather than cut: neither is lost without a word. A summary line on
+// standard error counts them at the end when there are any (and always
+// with -v): files, links, invalid links left as text, text links too long.
+// -q reports errors only, without it; -v also reports each file, with what
+// was found in it.
+//
 // Examples (from the repository's root):
 //
 //	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
@@ -510,10 +535,12 @@
 //		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
 //	-format FORMAT
 //		output FORMAT: html or markdown (default "html")
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
 //	-target TARGET
 //		the target attribute of the links, TARGET (such as _blank); empty for none
+//	-v	verbose: also report each file, with what was found in it
 //
 // # List the outlinks of the HTML pages in WARC files
 //
@@ -583,6 +610,38 @@
 // record cut short). The lines of links do not have it: they are written
 // as the page is read, and the length is known only at its end.
 //
+// --format chooses the output, as for relink extract: jsonl (the lines
+// above, or with --per-page one line per page), tsv (page, line, offset,
+// tag, attr, href, uri, raw, separated by tabs; with --header, after a line
+// naming the columns), or one value per line: href, uri (the href as an
+// RFC 3986 URI, what curl takes), iri or raw. A link the URL Standard's
+// parser rejects has no URL: the lines of href, uri and iri leave it out.
+// --per-page takes jsonl only.
+//
+// --unique and --count work per page, so that memory stays bounded however
+// many pages a crawl has, and each page's output is a record of its own:
+// --unique writes each link of a page once, the first time its href (or
+// the value --format shows) is seen in the page; the same link on another
+// page is written again (sort -u makes a run's values unique). --count
+// writes, after each page, one line per distinct value of its links: the
+// page's URL, the number of its links that have the value, and the value,
+// separated by tabs, by count descending then value (with --header, after
+// a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
+// weights. --text-links also finds the links written as plain text in the
+// text of the pages; with it, --strict takes only those written with a
+// scheme and email addresses, as relink extract --strict does.
+//
+// No link is lost without a word. A construct too long to examine (a tag
+// longer than 1 MiB; with --text-links, a candidate for a link in the text
+// longer than 8192 bytes, which link detection drops rather than cut) is
+// reported as a warning with its record's offset and its own. At the end,
+// a summary line on standard error counts the files, pages, links, the
+// invalid ones (and those --format left out), the text links too long, the
+// oversize constructs and the errors, when the output lacks any link. -q
+// reports errors only: no warnings, no summary (bad records are errors,
+// and are reported). -v also reports each file, with its pages and the
+// same counts, and always the summary.
+//
 // The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
 // --host, --same-site, --external; see relink extract -h) select the links
 // written, the page's URL being the document's own URL; a link of the HTTP
@@ -645,6 +704,24 @@
 //	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
 //	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
 //
+// The same as TSV, a line per link after the page's URL:
+//
+//	$ relink warc --format tsv --header testdata/warc/example.warc
+//	page	line	offset	tag	attr	href	uri	raw
+//	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
+//	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
+//
+// The resources of each page, each with the number of times the page names it:
+//
+//	$ relink warc --count --role resource testdata/warc/warcio-example-iana.org-chunked.warc
+//	http://www.iana.org/	1	http://www.iana.org/_css/2015.1/print.css
+//	http://www.iana.org/	1	http://www.iana.org/_css/2015.1/screen.css
+//	http://www.iana.org/	1	http://www.iana.org/_img/bookmark_icon.ico
+//	http://www.iana.org/	1	http://www.iana.org/_js/2013.1/iana.js
+//	http://www.iana.org/	1	http://www.iana.org/_js/2013.1/jquery.js
+//
+// Of a crawl:
+//
 //	$ relink warc crawl-00001.warc.gz > links.jsonl
 //	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
 //	$ relink warc --per-page --paths-from paths.txt > pages.jsonl
@@ -653,8 +730,15 @@
 //
 //	-attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
+//	-count
+//		write each href (URI, IRI or raw value with --format uri, iri or raw) of a page once, after the page's URL
+//		and the number of its links that have it, by count descending then value, separated by tabs
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
+//	-format FORMAT
+//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default "jsonl")
+//	-header
+//		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-max-payload SIZE
@@ -663,6 +747,7 @@
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	-per-page
 //		write one line per page, with its links in an array
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	-role ROLES
@@ -672,10 +757,17 @@
 //		keep the links to the registrable domain of the document's own URL
 //	-scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	-strict
+//		with --text-links, take for links in the text only those written with a scheme, and email addresses,
+//		not domains written without one (www.example.com, but also index.php)
 //	-tag TAGS
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of the pages
+//	-unique
+//		write each link of a page once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw)
+//		is seen in the page
+//	-v	verbose: also report each file, with what was found in it
 //	-wat
 //		write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)
 //

@@ -112,12 +112,23 @@ the format is raw. Both hold every distinct value in memory: it grows
 with the number of distinct links, not with the input.
 
 A file that cannot be read is reported on standard error with its name and
-the others continue; the exit status is then 1. A tag longer than 1 MiB is
-passed over with one warning, which gives its line and offset. A binary
-file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
-starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
-also reports each file on standard error: its type, its number of links,
-its charset and how it was found, and how many of its links are invalid.
+the others continue; the exit status is then 1. A binary file (a NUL byte
+in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
+skipped with a warning, as rewrite skips it.
+
+No link is lost without a word. A construct too long to examine is passed
+over with one warning, which gives its line and offset: a tag longer than
+1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
+longer than 8192 bytes, which link detection drops rather than cut. A
+link the URL Standard's parser rejects is invalid: jsonl gives it with
+its error, tsv with an empty href and uri, raw with its value, and the
+formats href, uri and iri, which have no URL to write for it, leave it
+out. At the end, a summary line on standard error counts the files, the
+links, the invalid ones (and those left out), the text links too long
+and the oversize constructs, when the output lacks any of them. -q
+reports errors only: no warnings, no summary. -v also reports each file
+(its type, its number of links, its charset and how it was found, and
+the same counts) and always the summary.
 
 Examples (from the repository's root):
 
@@ -171,7 +182,9 @@ type extractor struct {
 	enc       *json.Encoder
 	filter    *linkFilter
 	shape     *shaper
-	verb      verbosity // -q, -v
+	verb      verbosity  // -q, -v
+	counts    linkCounts // the run's
+	doc1      linkCounts // the document's
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
@@ -184,7 +197,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
 	filter := addFilterFlags(fs)
-	shape := addShapeFlags(fs)
+	shape := addShapeFlags(fs, "run")
 	var vf verbosityFlags
 	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
@@ -253,6 +266,9 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if x.werr != nil {
 		fmt.Fprintf(e.stderr, "relink extract: writing output: %v\n", x.werr)
 		return exitFail
+	}
+	if x.verb == verbose || x.verb == normal && x.counts.dropped() {
+		io.WriteString(e.stderr, x.counts.summary("extract", leftOut(x.format), ""))
 	}
 	if x.failed {
 		return exitFail
@@ -323,6 +339,7 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(1024)
 	if isBinary(head) {
+		x.counts.skipped++
 		if x.verb != quiet {
 			x.out.Flush()
 			fmt.Fprintf(x.stderr, "relink extract: %s: warning: binary, skipped\n", name)
@@ -334,28 +351,37 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 		typ = extract.TypeOf(name, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict}
-	if x.verb != quiet {
-		opts.Oversize = func(e *extract.OversizeError) {
+	x.doc1 = linkCounts{files: 1}
+	opts.Oversize = func(e *extract.OversizeError) {
+		x.doc1.addOversize(e)
+		if x.verb != quiet {
 			x.out.Flush()
 			io.WriteString(x.stderr, oversizeWarning("extract", name, e))
 		}
 	}
-	var found, invalid int
 	report := func(l *extract.Link) error {
-		found++
+		x.doc1.links++
 		if l.Err != nil {
-			invalid++
+			x.doc1.invalid++
 		}
 		x.emit(name, base, l)
 		return x.werr
 	}
 	t := extract.New(typ, opts, report)
-	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
+	_, err := t.ReadFrom(br)
+	c := x.doc1
+	if err != nil && x.werr == nil {
+		c.files = 0
+		x.counts.add(c)
 		x.fail(name, err)
-	} else if x.verb == verbose {
+		return
+	}
+	x.counts.add(c)
+	if x.verb == verbose {
 		x.out.Flush()
 		cs := t.Charset()
-		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %d invalid\n", name, typ, plural(found, "link"), cs.Name, cs.Source, invalid)
+		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %s%s\n", name, typ, plural(c.links, "link"), cs.Name, cs.Source,
+			c.invalidNote(leftOut(x.format)), c.dropNote())
 	}
 }
 
@@ -382,6 +408,8 @@ func (x *extractor) link(file string, l *extract.Link) {
 	default:
 		if v, ok := lineValue(x.format, l); ok {
 			x.write(tsvField(v), "\n")
+		} else {
+			x.doc1.lost++
 		}
 	}
 }
@@ -422,6 +450,7 @@ func (x *extractor) write(s ...string) {
 
 func (x *extractor) fail(name string, err error) {
 	x.failed = true
+	x.counts.errs++
 	x.out.Flush()
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

@@ -135,7 +135,9 @@ HTML and text otherwise. "html",
 "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
-(see above). A tag longer than 1 MiB is passed through unexamined, its
+(see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
+or a candidate for a link in text longer than 8192 bytes, which link
+detection drops rather than cut) is passed through unexamined, its
 links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 found: for HTML as browsers find it (byte order mark, <meta>, detection),
 for text from a byte order mark, else UTF-8 unless its first bytes are
@@ -145,12 +147,15 @@ Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
 reported on standard error with its name, the others continue, and the
 exit status is 1. At the end a summary line on standard error gives the
-files scanned, changed, the links rewritten, the errors (and among them
-the conflicts) and the time; on a terminal a progress bar shows the
-files and bytes done while it runs.
+files scanned, changed, the links rewritten, those left as written
+because they could not be rewritten (and among them the invalid ones,
+which the URL Standard's parser rejects), the text links too long and
+the oversize constructs passed over (when there are any), the files
+skipped, the errors (and among them the conflicts) and the time; on a
+terminal a progress bar shows the files and bytes done while it runs.
 -q reports errors only (no warnings, progress bar or summary); -v also
-reports each file: its links, those rewritten, and those left as written
-because they could not be.
+reports each file: its links, those rewritten, those left as written
+and why, and the constructs passed over.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
@@ -254,7 +259,8 @@ type rewriteResult struct {
 	stats   rewrite.Stats
 	diff    []byte
 	err     error
-	warns   string // the warnings of oversize constructs
+	warns   string     // the warnings of oversize constructs
+	drops   linkCounts // the constructs passed over
 }
 
 func runRewrite(cmd *command, args []string, e *env) int {
@@ -368,14 +374,17 @@ func (rw *rewriteRun) stdin() int {
 		head, _ := br.Peek(1024)
 		typ = extract.TypeOf("", head)
 	}
-	var warns string
-	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &warns))
+	var res rewriteResult
+	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &res))
 	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
 	_, err := io.Copy(w, transform.NewReader(br, t))
 	if err == nil {
 		err = w.Flush()
 	}
-	io.WriteString(rw.e.stderr, warns)
+	io.WriteString(rw.e.stderr, res.warns)
+	if res.stats = t.Stats(); err == nil && rw.verb == verbose {
+		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
+	}
 	if err != nil {
 		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
 		return exitFail
@@ -383,12 +392,14 @@ func (rw *rewriteRun) stdin() int {
 	return exitOK
 }
 
-// warnOversize returns opts with an Oversize function that adds the
-// warnings of the file path to *warns (unless -q).
-func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, warns *string) rewrite.Options {
-	if rw.verb != quiet {
-		opts.Oversize = func(e *extract.OversizeError) {
-			*warns += oversizeWarning("rewrite", path, e)
+// warnOversize returns opts with an Oversize function that counts the
+// constructs of the file path passed over in res.drops and adds their
+// warnings to res.warns (unless -q).
+func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, res *rewriteResult) rewrite.Options {
+	opts.Oversize = func(e *extract.OversizeError) {
+		res.drops.addOversize(e)
+		if rw.verb != quiet {
+			res.warns += oversizeWarning("rewrite", path, e)
 		}
 	}
 	return opts
@@ -638,6 +649,8 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	}()
 
 	var scanned, changed, links int
+	var kept rewrite.Stats // the links left as written, and of them the invalid ones
+	var drops linkCounts   // the constructs passed over
 	var werr error
 	take := func(i int) {
 		j, r := &rw.jobs[i], &results[i]
@@ -668,6 +681,9 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		}
 		if r.skip == "" && r.err == nil {
 			scanned++
+			kept.Kept += r.stats.Kept
+			kept.Invalid += r.stats.Invalid
+			drops.add(r.drops)
 		}
 		if r.changed && r.err == nil {
 			changed++
@@ -762,8 +778,12 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		if rw.conflicts > 0 {
 			errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
 		}
-		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
-			plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, errs,
+		left := ""
+		if kept.Kept > 0 {
+			left = fmt.Sprintf(", %d left as written (%s)", kept.Kept, keptNote(kept.Kept, kept.Invalid))
+		}
+		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
+			plural(scanned, "file"), changed, verb, plural(links, "link"), left, drops.dropNote(), rw.skipped, errs,
 			time.Since(start).Round(time.Millisecond))
 	}
 	if exit != exitOK {
@@ -833,7 +853,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
-	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res.warns))
+	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {
