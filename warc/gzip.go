@@ -45,6 +45,8 @@ type gzipStream struct {
 	members  []member     // begun since readAhead took the list
 	ends     []memberEnd  // ended since readAhead took the list
 	broken   *memberError // the current member's error, until resync
+
+	buf [gzipHeaderLen]byte // for the fixed parts of headers and trailers, here not to be allocated
 }
 
 // A member is where a gzip member begins: data is the offset of its
@@ -188,15 +190,15 @@ func (g *gzipStream) Read(p []byte) (int, error) {
 // that is not one is found out where compress/gzip finds it out, and
 // then that its reserved flags are zero.
 func (g *gzipStream) readHeader() error {
-	var buf [gzipHeaderLen]byte
-	if _, err := io.ReadFull(g.in, buf[:]); err != nil {
+	buf := g.buf[:]
+	if _, err := io.ReadFull(g.in, buf); err != nil {
 		return err
 	}
 	flags := buf[3]
 	g.header = gzipHeaderLen
 	// The CRC-16 of a header that has one is the low half of the CRC-32
 	// of the bytes before it.
-	sum := crc32.ChecksumIEEE(buf[:])
+	sum := crc32.ChecksumIEEE(buf)
 	var err error
 	if flags&flagExtra != 0 {
 		if _, err = io.ReadFull(g.in, buf[:2]); err != nil {
@@ -273,8 +275,8 @@ func (g *gzipStream) skipField(n int, sum uint32) (uint32, error) {
 // not, io.ErrUnexpectedEOF when the file ends in it, or the error of the
 // input.
 func (g *gzipStream) readTrailer() error {
-	var t [gzipTrailerLen]byte
-	if _, err := io.ReadFull(g.in, t[:]); err != nil {
+	t := g.buf[:gzipTrailerLen]
+	if _, err := io.ReadFull(g.in, t); err != nil {
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF // io.EOF says the member is good
 		}

@@ -101,8 +101,8 @@ type Record struct {
 	Block io.Reader
 
 	r      *Reader
-	length int64      // once known: Length's result, -1 for 0
-	member GzipMember // once Length is known, the gzip member that holds the record alone, if one does
+	length int64       // once known: Length's result, -1 for 0
+	member *GzipMember // once Length is known, the gzip member that holds the record alone, if one does
 }
 
 // A GzipMember is the layout of a gzip member (RFC 1952) that holds one
@@ -140,10 +140,12 @@ type GzipMember struct {
 // returns what an earlier call (of either) found, or false. The Reader
 // notes the layout of every member as it decompresses it (the header's
 // length as it reads it, the CRC-32 from the trailer, which it reads and
-// checks in any case), so that asking for it costs nothing more.
+// checks in any case), so that asking for it costs no more than Length.
 func (r *Record) GzipMember() (GzipMember, bool) {
-	r.Length()
-	return r.member, r.member.FooterLength != 0
+	if r.Length(); r.member == nil {
+		return GzipMember{}, false
+	}
+	return *r.member, true
 }
 
 // Length returns how many bytes of the file, from Offset, hold the
@@ -212,7 +214,7 @@ func (x *Reader) recordLength(rec *Record) int64 {
 	if !ok || e.data != x.pos {
 		return 0
 	}
-	rec.member = GzipMember{
+	rec.member = &GzipMember{
 		HeaderLength:   e.header,
 		DeflateLength:  e.file - e.start - e.header - gzipTrailerLen,
 		FooterLength:   gzipTrailerLen,
