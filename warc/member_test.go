@@ -9,8 +9,6 @@ import (
 	"hash/crc32"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -71,58 +69,19 @@ func checkMember(t *testing.T, data []byte, rec *warc.Record, want bool) {
 	}
 }
 
-// TestGzipMemberFixtures checks the GzipMember of every record of every
-// gzipped WARC fixture (one member per record) against compress/gzip's
-// reading of the member, with the Block read whole, in part, or not at
-// all, and GzipMember asked before or after Length.
-func TestGzipMemberFixtures(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/warc/*.warc.gz")
-	if len(files) == 0 {
-		t.Fatal("no fixtures")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := warc.NewReader(bytes.NewReader(data))
-			defer r.Close()
-			n := 0
-			var sum warc.GzipMember
-			for {
-				rec, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("record %d: %v", n, err)
-				}
-				if !rec.Compressed {
-					t.Errorf("%s: Compressed false", rec.RecordID)
-				}
-				switch n % 3 {
-				case 0:
-					io.Copy(io.Discard, rec.Block)
-				case 1:
-					io.CopyN(io.Discard, rec.Block, rec.ContentLength/2)
-					rec.Length()
-				}
-				n++
-				checkMember(t, data, rec, true)
-				m, _ := rec.GzipMember()
-				sum.HeaderLength += m.HeaderLength
-				sum.DeflateLength += m.DeflateLength
-				sum.FooterLength += m.FooterLength
-			}
-			if n == 0 {
-				t.Fatal("no records")
-			}
-			if l := sum.HeaderLength + sum.DeflateLength + sum.FooterLength; l != int64(len(data)) {
-				t.Errorf("the members' lengths add up to %d, the file's is %d", l, len(data))
-			}
-			t.Logf("%d records, %d bytes of headers, %d of deflate data", n, sum.HeaderLength, sum.DeflateLength)
-		})
+// eachRecord calls f with each record that r reads, up to io.EOF, and
+// fails t on an error.
+func eachRecord(t *testing.T, r *warc.Reader, f func(rec *warc.Record)) {
+	t.Helper()
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(rec)
 	}
 }
 
@@ -145,14 +104,7 @@ func TestGzipMemberForms(t *testing.T) {
 			r := warc.NewReader(rd.wrap(bytes.NewReader(file)))
 			defer r.Close()
 			i := 0 // the member of the last record
-			for {
-				rec, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
+			eachRecord(t, r, func(rec *warc.Record) {
 				for offs[i] != rec.Offset {
 					i++
 				}
@@ -161,7 +113,7 @@ func TestGzipMemberForms(t *testing.T) {
 				if one && rd.name == readers[0].name {
 					alone++
 				}
-			}
+			})
 		})
 	}
 	if alone < 10 {
@@ -285,16 +237,8 @@ func TestGzipMemberNone(t *testing.T) {
 		{"mixed", mixed, true, "<urn:c> <urn:a>"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			r := warc.NewReader(bytes.NewReader(tt.data))
 			var alone []string
-			for {
-				rec, err := r.Next()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
+			eachRecord(t, warc.NewReader(bytes.NewReader(tt.data)), func(rec *warc.Record) {
 				if rec.Compressed != tt.compressed {
 					t.Errorf("%s: Compressed %v, want %v", rec.RecordID, rec.Compressed, tt.compressed)
 				}
@@ -303,7 +247,7 @@ func TestGzipMemberNone(t *testing.T) {
 					alone = append(alone, rec.RecordID)
 				}
 				checkMember(t, tt.data, rec, ok)
-			}
+			})
 			if got := strings.Join(alone, " "); got != tt.alone {
 				t.Errorf("records alone in a member: %q, want %q", got, tt.alone)
 			}
@@ -319,24 +263,16 @@ func TestGzipMemberAfterNext(t *testing.T) {
 		pieces = append(pieces, record(strings.Repeat("x", i), "WARC/1.0", "WARC-Type: resource", fmt.Sprintf("WARC-Record-ID: <urn:%d>", i)))
 	}
 	data, _ := gzipMembers(pieces)
-	r := warc.NewReader(bytes.NewReader(data))
 	var recs []*warc.Record
-	for i := 0; ; i++ {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch i {
+	eachRecord(t, warc.NewReader(bytes.NewReader(data)), func(rec *warc.Record) {
+		switch len(recs) {
 		case 1:
 			rec.Length()
 		case 2:
 			rec.GzipMember()
 		}
 		recs = append(recs, rec)
-	}
+	})
 	for i, rec := range recs {
 		_, ok := rec.GzipMember()
 		if want := i == 1 || i == 2; ok != want {
