@@ -144,3 +144,34 @@ func ExampleRecord_Length() {
 	// range from the last one's end (true): "second record"
 	// the ranges cover the file: true
 }
+
+// This lays out the gzip member of each record of a file of one member
+// per record: the header (10 bytes, and the file name that this writer
+// puts in it), the deflate data (whose length depends on the compressor)
+// and the trailer, which add up to the record's Length; the data's
+// length and CRC-32.
+func ExampleRecord_GzipMember() {
+	var file bytes.Buffer
+	for i, block := range []string{"first", "second record"} {
+		z := gzip.NewWriter(&file)
+		z.Name = fmt.Sprintf("r%d.warc", i)
+		fmt.Fprintf(z, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", len(block), block)
+		z.Close()
+	}
+	r := warc.NewReader(&file)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			log.Fatal(err)
+		}
+		m, ok := rec.GzipMember()
+		whole := m.HeaderLength+m.DeflateLength+m.FooterLength == rec.Length()
+		fmt.Printf("%t: header %d, footer %d, the member's length %t; data %d bytes, CRC-32 %08x\n", ok,
+			m.HeaderLength, m.FooterLength, whole, m.InflatedLength, m.CRC)
+	}
+	// Output:
+	// true: header 18, footer 8, the member's length true; data 61 bytes, CRC-32 c2985a4c
+	// true: header 18, footer 8, the member's length true; data 70 bytes, CRC-32 75506d87
+}
