@@ -12,9 +12,9 @@ import (
 	"github.com/relink-go/relink/warc"
 )
 
-// This reads the HTML responses of a WARC file, here a small one with a
-// chunked body, a record that cannot be read, and a WARC 1.0 <uri>.
-func ExampleReader() {
+// Example reads the HTML responses of a WARC file, here a small one with
+// a chunked body, a record that cannot be read, and a WARC 1.0 <uri>.
+func Example() {
 	const file = "WARC/1.1\r\n" +
 		"WARC-Type: response\r\n" +
 		"WARC-Target-URI: http://example.org/\r\n" +
