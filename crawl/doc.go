@@ -31,4 +31,10 @@
 // it from warc.Record.Length once Extract has returned. It is 0 for a
 // record that shares its gzip member with others (a file gzipped as one
 // stream) or that is cut short.
+//
+// [PageRecord.WAT] gives a page in the shape of a record of Common
+// Crawl's WAT files, for the programs written for them. Its Container
+// has Compressed and the Gzip-Metadata of the record's gzip member
+// (warc.Record.GzipMember), which, like record_length, are known once the
+// record has been read to its end.
 package crawl

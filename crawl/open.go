@@ -89,6 +89,8 @@ type RemoteError struct {
 	Err      error  // what went wrong
 }
 
+// Error returns the reason, and how many requests were made when there
+// were several: "HTTP status 503 Service Unavailable (after 4 attempts)".
 func (e *RemoteError) Error() string {
 	s := e.Err.Error()
 	if e.Attempts > 1 {
@@ -97,6 +99,8 @@ func (e *RemoteError) Error() string {
 	return s
 }
 
+// Unwrap returns Err, so that errors.Is finds context.Canceled or an
+// error of the network in it.
 func (e *RemoteError) Unwrap() error { return e.Err }
 
 // errStatus is the error of a response with a status that is not the one

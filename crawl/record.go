@@ -91,6 +91,16 @@ type PageRecord struct {
 	// read to its end, after the links. A LinkRecord, written as the
 	// links are found, does not have it.
 	RecordLength int64 `json:"record_length"`
+	// Compressed reports whether the file is gzipped
+	// (warc.Record.Compressed), and GzipMember is the layout of the
+	// record's own gzip member (warc.Record.GzipMember, which Record
+	// reads with RecordLength), nil when it has none: an uncompressed
+	// file, a file gzipped as one stream, a record cut short. WAT gives
+	// them in its Container; they are not written in the JSON line,
+	// where record_length gives the member's length, and so are lost
+	// when a line is read back.
+	Compressed bool             `json:"-"`
+	GzipMember *warc.GzipMember `json:"-"`
 }
 
 // Schema is the JSON Schema (draft 2020-12) of LinkRecord and PageRecord,
@@ -113,6 +123,10 @@ func (x *Extractor) Record(rec *warc.Record, file string) (*PageRecord, error) {
 	}
 	c.rec.File = file
 	c.rec.RecordLength = rec.Length()
+	c.rec.Compressed = rec.Compressed
+	if m, ok := rec.GzipMember(); ok {
+		c.rec.GzipMember = &m
+	}
 	if c.rec.Links == nil {
 		c.rec.Links = []Link{}
 	}

@@ -208,7 +208,7 @@ func TestSchema(t *testing.T) {
 }
 
 // jsonNames returns the JSON names of the fields of struct type t,
-// embedded structs flattened.
+// embedded structs flattened, but for the fields that JSON leaves out.
 func jsonNames(t reflect.Type) []string {
 	var names []string
 	for f := range t.Fields() {
@@ -217,7 +217,9 @@ func jsonNames(t reflect.Type) []string {
 			continue
 		}
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		names = append(names, name)
+		if name != "-" {
+			names = append(names, name)
+		}
 	}
 	return names
 }

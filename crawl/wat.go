@@ -3,6 +3,8 @@ package crawl
 import (
 	"strconv"
 	"strings"
+
+	"github.com/relink-go/relink/warc"
 )
 
 // A WATRecord is a page in the shape of a record of Common Crawl's WAT
@@ -17,11 +19,47 @@ type WATRecord struct {
 	Envelope  WATEnvelope  `json:"Envelope"`
 }
 
-// WATContainer says where the record is: the WARC file and the offset of
-// the record (of its gzip member), a decimal string as in WAT files.
+// WATContainer says where the record is: the WARC file, whether it is
+// gzipped, and the offset of the record (of its gzip member), a decimal
+// string as in WAT files. GzipMetadata lays out the record's gzip member
+// in a file of one member per record; it is nil (and the JSON has no
+// Gzip-Metadata) for an uncompressed file, as in WAT files, and for a
+// record that has no member of its own (a file gzipped as one stream, a
+// record cut short).
 type WATContainer struct {
-	Filename string `json:"Filename"`
-	Offset   string `json:"Offset"`
+	Filename     string           `json:"Filename"`
+	Compressed   bool             `json:"Compressed"`
+	Offset       string           `json:"Offset"`
+	GzipMetadata *WATGzipMetadata `json:"Gzip-Metadata,omitempty"`
+}
+
+// WATGzipMetadata is the layout of a record's gzip member
+// (warc.GzipMember), in decimal strings as in WAT files: the lengths of
+// its header (10 bytes and the optional fields), its deflate data and its
+// trailer (8), which add up to the member's length
+// (PageRecord.RecordLength), and the length and CRC-32 of its
+// decompressed data. InflatedCRC is the CRC-32 read as a signed 32-bit
+// number ("-231675272" for 0xf230ea78), as ia-web-commons writes it in
+// Common Crawl's WAT files. InflatedLength is the data's length, where
+// ia-web-commons writes the trailer's ISIZE, read as a signed 32-bit
+// number too: the same for a member of less than 2 GiB of data.
+type WATGzipMetadata struct {
+	InflatedLength string `json:"Inflated-Length"`
+	FooterLength   string `json:"Footer-Length"`
+	InflatedCRC    string `json:"Inflated-CRC"`
+	DeflateLength  string `json:"Deflate-Length"`
+	HeaderLength   string `json:"Header-Length"`
+}
+
+// watGzipMetadata returns m in the form of a WAT's Gzip-Metadata.
+func watGzipMetadata(m warc.GzipMember) *WATGzipMetadata {
+	return &WATGzipMetadata{
+		InflatedLength: strconv.FormatInt(m.InflatedLength, 10),
+		FooterLength:   strconv.FormatInt(m.FooterLength, 10),
+		InflatedCRC:    strconv.FormatInt(int64(int32(m.CRC)), 10),
+		DeflateLength:  strconv.FormatInt(m.DeflateLength, 10),
+		HeaderLength:   strconv.FormatInt(m.HeaderLength, 10),
+	}
 }
 
 // WATEnvelope holds the record's WARC header and its payload's metadata.
@@ -73,15 +111,20 @@ type WATLink struct {
 	Rel  string `json:"rel,omitempty"`
 }
 
-// WAT returns p in the shape of a WAT record. The links of the HTML
-// are in HTML-Metadata.Links in document order; a redirect's Location is
-// the header Headers["Location"], as in a WAT. Two kinds of link have no
-// place in a WAT and are left out: the links of Link and Refresh headers
-// and the links found in plain text (Tag ""): relink warc's JSON lines
-// give them.
+// WAT returns p in the shape of a WAT record. Its Container has
+// Compressed and Gzip-Metadata from p.Compressed and p.GzipMember (which a
+// PageRecord read back from its JSON line does not have). The links of
+// the HTML are in HTML-Metadata.Links in document order; a redirect's
+// Location is the header Headers["Location"], as in a WAT. Two kinds of
+// link have no place in a WAT and are left out: the links of Link and
+// Refresh headers and the links found in plain text (Tag ""): relink
+// warc's JSON lines give them.
 func (p *PageRecord) WAT() WATRecord {
 	var w WATRecord
-	w.Container = WATContainer{Filename: p.File, Offset: strconv.FormatInt(p.RecordOffset, 10)}
+	w.Container = WATContainer{Filename: p.File, Compressed: p.Compressed, Offset: strconv.FormatInt(p.RecordOffset, 10)}
+	if p.GzipMember != nil {
+		w.Container.GzipMetadata = watGzipMetadata(*p.GzipMember)
+	}
 	env := &w.Envelope
 	env.Format = "WARC"
 	env.WARCHeaderMetadata = WATHeaderMetadata{WARCType: "response", WARCTargetURI: p.URL, WARCDate: p.Date, WARCRecordID: p.RecordID}

@@ -7,6 +7,37 @@ import (
 	"github.com/relink-go/relink/markdown"
 )
 
+// Example finds the links of a Markdown document and rewrites the
+// destinations of those that point to .md files, leaving every other byte,
+// code blocks included, as it was.
+func Example() {
+	src := []byte("See [the guide](guide.md), `[not](a-link.md)` and <https://example.com/>.\n\n" +
+		"    [code](stays.md)\n\n[ref]: docs/api.md\n")
+	doc := markdown.Parse(src)
+	for _, l := range doc.Links {
+		fmt.Printf("%v at %d: %s\n", l.Kind, l.Dest.Start, src[l.Dest.Start:l.Dest.End])
+	}
+	out, err := markdown.Rewrite(src, doc, func(l *markdown.Link) (string, bool) {
+		if rest, ok := strings.CutSuffix(l.URL, ".md"); ok {
+			return rest + ".html", true
+		}
+		return "", false
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%s", out)
+	// Output:
+	// inline link at 16: guide.md
+	// autolink at 51: https://example.com/
+	// definition at 104: docs/api.md
+	// See [the guide](guide.html), `[not](a-link.md)` and <https://example.com/>.
+	//
+	//     [code](stays.md)
+	//
+	// [ref]: docs/api.html
+}
+
 func ExampleParse() {
 	src := []byte("See [the guide](guide.md \"Guide\"), `[not](a-link.md)`,\n" +
 		"<https://example.com/> or www.example.org.\n\n" +

@@ -22,7 +22,10 @@
 // record is, so that an index of records can be built, and so that a bad
 // record can be found again; [Record.Length], known once the record has
 // been read to its end, completes it to the byte range that holds the
-// record alone (its gzip member), the offset and length of a CDX index.
+// record alone (its gzip member), the offset and length of a CDX index;
+// [Record.GzipMember] lays that member out (the lengths of its header,
+// deflate data and trailer, the length and CRC-32 of its data), as the
+// Gzip-Metadata of Common Crawl's WAT files does.
 //
 // # Leniency
 //

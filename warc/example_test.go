@@ -12,9 +12,9 @@ import (
 	"github.com/relink-go/relink/warc"
 )
 
-// This reads the HTML responses of a WARC file, here a small one with a
-// chunked body, a record that cannot be read, and a WARC 1.0 <uri>.
-func ExampleReader() {
+// Example reads the HTML responses of a WARC file, here a small one with
+// a chunked body, a record that cannot be read, and a WARC 1.0 <uri>.
+func Example() {
 	const file = "WARC/1.1\r\n" +
 		"WARC-Type: response\r\n" +
 		"WARC-Target-URI: http://example.org/\r\n" +
@@ -143,4 +143,35 @@ func ExampleRecord_Length() {
 	// range from the last one's end (true): "first"
 	// range from the last one's end (true): "second record"
 	// the ranges cover the file: true
+}
+
+// This lays out the gzip member of each record of a file of one member
+// per record: the header (10 bytes, and the file name that this writer
+// puts in it), the deflate data (whose length depends on the compressor)
+// and the trailer, which add up to the record's Length; the data's
+// length and CRC-32.
+func ExampleRecord_GzipMember() {
+	var file bytes.Buffer
+	for i, block := range []string{"first", "second record"} {
+		z := gzip.NewWriter(&file)
+		z.Name = fmt.Sprintf("r%d.warc", i)
+		fmt.Fprintf(z, "WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", len(block), block)
+		z.Close()
+	}
+	r := warc.NewReader(&file)
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		} else if err != nil {
+			log.Fatal(err)
+		}
+		m, ok := rec.GzipMember()
+		whole := m.HeaderLength+m.DeflateLength+m.FooterLength == rec.Length()
+		fmt.Printf("%t: header %d, footer %d, the member's length %t; data %d bytes, CRC-32 %08x\n", ok,
+			m.HeaderLength, m.FooterLength, whole, m.InflatedLength, m.CRC)
+	}
+	// Output:
+	// true: header 18, footer 8, the member's length true; data 61 bytes, CRC-32 c2985a4c
+	// true: header 18, footer 8, the member's length true; data 70 bytes, CRC-32 75506d87
 }

@@ -105,7 +105,8 @@ func FuzzReader(f *testing.F) {
 }
 
 // checkLength checks that the range of data that rec.Length gives holds
-// rec alone.
+// rec alone, and, in a gzipped file, that rec.GzipMember is its member's
+// layout.
 func checkLength(t *testing.T, data []byte, rec *warc.Record) {
 	t.Helper()
 	l := rec.Length()
@@ -126,6 +127,17 @@ func checkLength(t *testing.T, data []byte, rec *warc.Record) {
 	}
 	if one.Length() != l {
 		t.Fatalf("[%d, +%d) alone: Length %d", rec.Offset, l, one.Length())
+	}
+	// In a gzipped file, the range is the record's member: GzipMember
+	// lays it out as compress/gzip reads it.
+	m, ok := rec.GzipMember()
+	if ok != rec.Compressed {
+		t.Fatalf("[%d, +%d): GzipMember %v in a file compressed %v", rec.Offset, l, ok, rec.Compressed)
+	}
+	if ok {
+		if sm, err := stdlibMember(data[rec.Offset : rec.Offset+l]); err != nil || m != sm {
+			t.Fatalf("[%d, +%d): GzipMember %+v, compress/gzip %+v, %v", rec.Offset, l, m, sm, err)
+		}
 	}
 	if _, err := r.Next(); err != io.EOF {
 		t.Fatalf("[%d, +%d) alone holds more than the record: %v", rec.Offset, l, err)

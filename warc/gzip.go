@@ -3,48 +3,92 @@ package warc
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"io"
 
-	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/flate"
 )
 
 // gzipStream decompresses a gzip file member by member, and notes where
 // each member begins, in the file and in the decompressed data, so that a
 // position in the data can be mapped back to the member that holds it
-// (readAhead runs it, and keeps the list).
+// (readAhead runs it, and keeps the list), and how each member that was
+// read to its end is laid out: the lengths of its header and of its
+// compressed data, and the CRC-32 that its trailer holds.
 //
-// The decompressor is github.com/klauspost/compress/gzip, a drop-in for
-// compress/gzip with a faster inflater (it decodes straight from a
-// *bufio.Reader). Like compress/gzip, it reads a member from an
-// io.ByteReader without reading ahead, so that after a member the file's
-// buffer stands exactly at the next one: its offset is what the counting
-// reader has read less what is buffered. Its errors are compress/gzip's
-// and compress/flate's (gzip.ErrHeader, gzip.ErrChecksum,
-// flate.CorruptInputError).
+// It reads a member's header and trailer itself (RFC 1952), and inflates
+// its data with github.com/klauspost/compress/flate, a drop-in for
+// compress/flate that decodes faster, straight from a *bufio.Reader. It
+// checks what compress/gzip checks, the header's CRC-16 when it has one,
+// and the CRC-32 and the length of the data that the trailer holds (the
+// CRC-32 is computed once, as the data goes by); and, as RFC 1952 asks,
+// that the header's reserved flags are zero. Like compress/gzip, it reads
+// a member from an io.ByteReader without reading ahead, so that after a
+// member the file's buffer stands exactly at the next one: its offset is
+// what the counting reader has read less what is buffered. Its errors are
+// compress/gzip's and compress/flate's (gzip.ErrHeader, gzip.ErrChecksum,
+// flate.CorruptInputError, io.ErrUnexpectedEOF for a member cut short).
 type gzipStream struct {
 	in  *bufio.Reader
 	cnt *countingReader
-	zr  *gzip.Reader
+	fr  io.ReadCloser // the inflater, a flate.Resetter; nil until the first member
 
 	inMember bool
 	start    int64        // offset in the file of the current member
+	header   int64        // the length of its header
+	crc      uint32       // the CRC-32 of its data so far
 	startOut int64        // offset in the data of its first byte
 	out      int64        // bytes of data produced so far
 	members  []member     // begun since readAhead took the list
 	ends     []memberEnd  // ended since readAhead took the list
 	broken   *memberError // the current member's error, until resync
+
+	buf [gzipHeaderLen]byte // for the fixed parts of headers and trailers, here not to be allocated
 }
 
 // A member is where a gzip member begins: data is the offset of its
 // first decompressed byte in the data, file the offset of its header.
 type member struct{ data, file int64 }
 
-// A memberEnd is where a gzip member that was read to its end ends:
-// start is the offset of its header in the file, file the offset just
-// after its trailer, data the offset in the data just after its last
-// decompressed byte. A member cut short or corrupt has none.
-type memberEnd struct{ start, file, data int64 }
+// A memberEnd is where a gzip member that was read to its end ends, and
+// how it is laid out: start is the offset of its header in the file,
+// file the offset just after its trailer, data the offset in the data
+// just after its last decompressed byte; header is the length of its
+// header, inflated that of its decompressed data, and crc the CRC-32 of
+// that data, as its trailer holds it. A member cut short or corrupt has
+// none.
+type memberEnd struct {
+	start, file, data int64
+	header, inflated  int64
+	crc               uint32
+}
+
+// The lengths of the fixed parts of a gzip member (RFC 1952, section
+// 2.3): the header without its optional fields, and the trailer, CRC32
+// and ISIZE.
+const (
+	gzipHeaderLen  = 10
+	gzipTrailerLen = 8
+)
+
+// The flags of a gzip header's FLG byte (RFC 1952, section 2.3.1); the
+// three high bits are reserved and must be zero.
+const (
+	flagHCRC    = 1 << 1
+	flagExtra   = 1 << 2
+	flagName    = 1 << 3
+	flagComment = 1 << 4
+	flagsKnown  = 1<<5 - 1
+)
+
+// maxHeaderString bounds the file name and the comment of a gzip header,
+// their terminating zero byte included, as compress/gzip does: a longer
+// one is not a header (and reading for its end could take the members
+// after it along).
+const maxHeaderString = 512
 
 // A memberError is a gzip member that could not be decompressed.
 type memberError struct {
@@ -68,6 +112,19 @@ func (e *memberError) reason() string {
 // filePos returns the offset in the file of the next byte of in.
 func (g *gzipStream) filePos() int64 { return g.cnt.n - int64(g.in.Buffered()) }
 
+// fail makes err the current member's error, met where its data stops
+// now, and returns it; or returns the input's error, if it has one.
+func (g *gzipStream) fail(err error) error {
+	if g.cnt.err != nil {
+		return g.cnt.err
+	}
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	g.broken = &memberError{g.start, g.out - g.startOut, err}
+	return g.broken
+}
+
 func (g *gzipStream) Read(p []byte) (int, error) {
 	for {
 		if g.broken != nil {
@@ -78,6 +135,7 @@ func (g *gzipStream) Read(p []byte) (int, error) {
 		}
 		if !g.inMember {
 			g.start = g.filePos()
+			g.startOut = g.out
 			if b, err := g.in.Peek(len(gzipMagic)); !bytes.Equal(b, gzipMagic) {
 				if len(b) == 0 {
 					return 0, err // the end of the file, or an error of the input
@@ -86,52 +144,148 @@ func (g *gzipStream) Read(p []byte) (int, error) {
 					return 0, g.cnt.err
 				}
 				// Not a member: resync looks for one from here.
-				g.broken = &memberError{g.start, 0, gzip.ErrHeader}
-				return 0, g.broken
+				return 0, g.fail(gzip.ErrHeader)
 			}
-			var err error
-			if g.zr == nil {
-				g.zr, err = gzip.NewReader(g.in)
+			if err := g.readHeader(); err != nil {
+				return 0, g.fail(err)
+			}
+			if g.fr == nil {
+				g.fr = flate.NewReader(g.in)
 			} else {
-				err = g.zr.Reset(g.in)
+				g.fr.(flate.Resetter).Reset(g.in, nil)
 			}
-			if err != nil {
-				if g.cnt.err != nil {
-					return 0, g.cnt.err
-				}
-				if err == io.EOF {
-					err = io.ErrUnexpectedEOF
-				}
-				g.broken = &memberError{g.start, 0, err}
-				return 0, g.broken
-			}
-			g.zr.Multistream(false)
 			g.inMember = true
-			g.startOut = g.out
+			g.crc = 0
 			g.members = append(g.members, member{data: g.out, file: g.start})
 		}
-		n, err := g.zr.Read(p)
+		n, err := g.fr.Read(p)
+		g.crc = crc32.Update(g.crc, crc32.IEEETable, p[:n])
 		g.out += int64(n)
 		if err == io.EOF {
+			err = g.readTrailer()
+		}
+		if err == io.EOF {
 			g.inMember = false
-			g.ends = append(g.ends, memberEnd{start: g.start, file: g.filePos(), data: g.out})
+			g.ends = append(g.ends, memberEnd{start: g.start, file: g.filePos(), data: g.out,
+				header: g.header, inflated: g.out - g.startOut, crc: g.crc})
 			if n > 0 {
 				return n, nil
 			}
 			continue
 		}
 		if err != nil {
-			if g.cnt.err != nil {
-				return n, g.cnt.err
-			}
-			g.broken = &memberError{g.start, g.out - g.startOut, err}
-			if n > 0 {
+			err = g.fail(err)
+			if n > 0 && g.broken != nil {
 				return n, nil
 			}
-			return 0, g.broken
+			return n, err
 		}
 		return n, nil
 	}
+}
+
+// readHeader reads the header of a gzip member (RFC 1952, section 2.3.1),
+// whose first bytes are gzipMagic, and notes its length in g.header. It
+// checks the header in the order compress/gzip does, so that a header
+// that is not one is found out where compress/gzip finds it out, and
+// then that its reserved flags are zero.
+func (g *gzipStream) readHeader() error {
+	buf := g.buf[:]
+	if _, err := io.ReadFull(g.in, buf); err != nil {
+		return err
+	}
+	flags := buf[3]
+	g.header = gzipHeaderLen
+	// The CRC-16 of a header that has one is the low half of the CRC-32
+	// of the bytes before it.
+	sum := crc32.ChecksumIEEE(buf)
+	var err error
+	if flags&flagExtra != 0 {
+		if _, err = io.ReadFull(g.in, buf[:2]); err != nil {
+			return err
+		}
+		sum = crc32.Update(sum, crc32.IEEETable, buf[:2])
+		g.header += 2
+		if sum, err = g.skipField(int(binary.LittleEndian.Uint16(buf[:2])), sum); err != nil {
+			return err
+		}
+	}
+	if flags&flagName != 0 {
+		if sum, err = g.skipField(-1, sum); err != nil {
+			return err
+		}
+	}
+	if flags&flagComment != 0 {
+		if sum, err = g.skipField(-1, sum); err != nil {
+			return err
+		}
+	}
+	if flags&flagHCRC != 0 {
+		if _, err = io.ReadFull(g.in, buf[:2]); err != nil {
+			return err
+		}
+		g.header += 2
+		if binary.LittleEndian.Uint16(buf[:2]) != uint16(sum) {
+			return gzip.ErrHeader
+		}
+	}
+	if flags&^flagsKnown != 0 {
+		return gzip.ErrHeader
+	}
+	return nil
+}
+
+// skipField passes the next n bytes of a gzip header, or with n < 0 a
+// string, the bytes up to a zero byte, that one included; it adds them
+// to g.header and to the CRC-32 sum, and returns the sum.
+func (g *gzipStream) skipField(n int, sum uint32) (uint32, error) {
+	for seen := 0; n != seen; {
+		b, err := g.in.Peek(1)
+		if len(b) == 0 {
+			return sum, err
+		}
+		b, _ = g.in.Peek(g.in.Buffered())
+		end := false
+		if n >= 0 {
+			b = b[:min(len(b), n-seen)]
+			end = seen+len(b) == n
+		} else {
+			b = b[:min(len(b), maxHeaderString-seen)]
+			if i := bytes.IndexByte(b, 0); i >= 0 {
+				b, end = b[:i+1], true
+			}
+		}
+		sum = crc32.Update(sum, crc32.IEEETable, b)
+		g.in.Discard(len(b))
+		g.header += int64(len(b))
+		seen += len(b)
+		switch {
+		case end:
+			return sum, nil
+		case n < 0 && seen == maxHeaderString:
+			return sum, gzip.ErrHeader
+		}
+	}
+	return sum, nil
+}
+
+// readTrailer reads the trailer of the member whose data has been read,
+// and checks it against the data: it returns io.EOF when it holds the
+// data's CRC-32 and length (modulo 2^32), gzip.ErrChecksum when it does
+// not, io.ErrUnexpectedEOF when the file ends in it, or the error of the
+// input.
+func (g *gzipStream) readTrailer() error {
+	t := g.buf[:gzipTrailerLen]
+	if _, err := io.ReadFull(g.in, t); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF // io.EOF says the member is good
+		}
+		return err
+	}
+	if binary.LittleEndian.Uint32(t[:4]) != g.crc || binary.LittleEndian.Uint32(t[4:]) != uint32(g.out-g.startOut) {
+		return gzip.ErrChecksum
+	}
+	return io.EOF
 }
 
 // gzipMagic begins every gzip member (ID1, ID2, CM=deflate).

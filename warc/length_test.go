@@ -14,7 +14,9 @@ import (
 
 // TestLengthRange checks, for each WARC fixture, that the bytes
 // [Offset, Offset+Length) of the file hold exactly the record, read
-// alone, and that the ranges of consecutive records tile the file.
+// alone, and that the ranges of consecutive records tile the file; and
+// that in a gzipped fixture (one member per record) the range is the
+// record's member, as GzipMember lays it out and compress/gzip reads it.
 func TestLengthRange(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/warc/*.warc*")
 	if len(files) == 0 {
@@ -49,6 +51,10 @@ func TestLengthRange(t *testing.T) {
 				if l2 := rec.Length(); l2 != l {
 					t.Errorf("%s: second Length %d, first %d", rec.RecordID, l2, l)
 				}
+				if rec.Compressed != strings.HasSuffix(f, ".gz") {
+					t.Errorf("%s: Compressed %v", rec.RecordID, rec.Compressed)
+				}
+				checkMember(t, data, rec, rec.Compressed)
 				if next >= 0 && rec.Offset != next {
 					t.Errorf("%s: at offset %d, the range before ends at %d", rec.RecordID, rec.Offset, next)
 				}

@@ -86,6 +86,11 @@ type Record struct {
 	// gzip member at Offset the record begins: 0 for a record that has a
 	// member of its own, and for an uncompressed file.
 	DecompressedOffset int64
+	// Compressed reports whether the file is gzipped, whether as one
+	// gzip member per record or as one stream: Offset is then the offset
+	// of a gzip member. GzipMember says whether the record has one of
+	// its own, and how it is laid out.
+	Compressed bool
 
 	// Block streams the record's block, ContentLength bytes. It is
 	// valid until the next call to Next, which skips what is left of it.
@@ -96,7 +101,51 @@ type Record struct {
 	Block io.Reader
 
 	r      *Reader
-	length int64 // once known: Length's result, -1 for 0
+	length int64       // once known: Length's result, -1 for 0
+	member *GzipMember // once Length is known, the gzip member that holds the record alone, if one does
+}
+
+// A GzipMember is the layout of a gzip member (RFC 1952) that holds one
+// record alone, in a file of one member per record, as Common Crawl's WAT
+// files give it (Container.Gzip-Metadata). HeaderLength + DeflateLength +
+// FooterLength is the member's length in the file, Record.Length.
+type GzipMember struct {
+	// HeaderLength is the length of the member's header: 10 bytes, and
+	// its optional fields (extra field, file name, comment, header
+	// CRC-16) when it has them.
+	HeaderLength int64
+	// DeflateLength is the length of the compressed data, between the
+	// header and the trailer.
+	DeflateLength int64
+	// FooterLength is the length of the trailer, 8 bytes: CRC32 and
+	// ISIZE.
+	FooterLength int64
+	// InflatedLength is the length of the member's data decompressed:
+	// the record and the line breaks after it. (The trailer's ISIZE is
+	// that length modulo 2^32.)
+	InflatedLength int64
+	// CRC is the CRC-32 (IEEE) of the decompressed data, as the
+	// trailer holds it; the Reader checked that it is the data's.
+	CRC uint32
+}
+
+// GzipMember returns the layout of the gzip member that holds the record
+// alone, and true, in a file of one gzip member per record. It returns
+// false whenever Length returns 0 (a record that shares its member, in a
+// file gzipped as one stream; a record cut short, or whose member is
+// corrupt), and for a record of an uncompressed file.
+//
+// Like Length, it reads the rest of the record, and its member to the
+// end: call it once done with the Block, before Next; after Next it
+// returns what an earlier call (of either) found, or false. The Reader
+// notes the layout of every member as it decompresses it (the header's
+// length as it reads it, the CRC-32 from the trailer, which it reads and
+// checks in any case), so that asking for it costs no more than Length.
+func (r *Record) GzipMember() (GzipMember, bool) {
+	if r.Length(); r.member == nil {
+		return GzipMember{}, false
+	}
+	return *r.member, true
 }
 
 // Length returns how many bytes of the file, from Offset, hold the
@@ -164,6 +213,13 @@ func (x *Reader) recordLength(rec *Record) int64 {
 	e, ok := x.gz.memberEnd(rec.Offset)
 	if !ok || e.data != x.pos {
 		return 0
+	}
+	rec.member = &GzipMember{
+		HeaderLength:   e.header,
+		DeflateLength:  e.file - e.start - e.header - gzipTrailerLen,
+		FooterLength:   gzipTrailerLen,
+		InflatedLength: e.inflated,
+		CRC:            e.crc,
 	}
 	return e.file - rec.Offset
 }
@@ -478,6 +534,7 @@ func (x *Reader) readHeader() (*Record, error) {
 	rec := &Record{Version: fieldValue(bytes.TrimRight(x.version[len("WARC/"):], " \t\r\n")), Header: make(Header, 0, 16)}
 	x.haveVer = false
 	rec.Offset, rec.DecompressedOffset = x.where(start)
+	rec.Compressed = x.gz != nil
 	bad := func(err error, format string, a ...any) (*Record, error) {
 		x.resync = true
 		return nil, &SyntaxError{Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset,

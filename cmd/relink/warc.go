@@ -129,14 +129,23 @@ which writes every link of a page as WAT does.
 
 With --wat, each line is one page in the shape of a record of Common
 Crawl's WAT files, for the programs that read them (cc-pyspark's host
-graph): Container (Filename, Offset), Envelope.WARC-Header-Metadata
-(WARC-Type, WARC-Target-URI, WARC-Date, WARC-Record-ID), and
-Envelope.Payload-Metadata.HTTP-Response-Metadata with Response-Message
-(Status), Headers (Location, for a redirect) and HTML-Metadata.Links, the
-links of the HTML as {"path": "A@/href", "url": the value as written,
-"text", "rel"}. Links of Link and Refresh headers and links in plain text
-have no place there and are left out. A page's links are held in memory
-until the page is written.
+graph): Container (Filename, Compressed, Offset, Gzip-Metadata),
+Envelope.WARC-Header-Metadata (WARC-Type, WARC-Target-URI, WARC-Date,
+WARC-Record-ID), and Envelope.Payload-Metadata.HTTP-Response-Metadata
+with Response-Message (Status), Headers (Location, for a redirect) and
+HTML-Metadata.Links, the links of the HTML as {"path": "A@/href", "url":
+the value as written, "text", "rel"}. Compressed is true for a gzipped
+file, false for an uncompressed one. Gzip-Metadata lays out the record's gzip member, in a file of one
+member per record: Header-Length (10 bytes and the header's optional
+fields), Deflate-Length (the compressed data) and Footer-Length (8),
+which add up to the member's length, and Inflated-Length and
+Inflated-CRC, the length and CRC-32 of its data, the CRC as a signed
+32-bit number as WAT files write it; all decimal strings. An
+uncompressed file has no Gzip-Metadata, as in WAT files, nor has a file
+gzipped as one stream, whose records have no member of their own. Links
+of Link and Refresh headers and links in plain text have no place there
+and are left out. A page's links are held in memory until the page is
+written.
 
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:

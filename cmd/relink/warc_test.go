@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -649,6 +650,86 @@ func TestWARCWAT(t *testing.T) {
 	}
 	if links == 0 {
 		t.Error("no links in the WAT records")
+	}
+}
+
+// TestWARCWATContainer checks the Container of --wat on every fixture:
+// Compressed for a gzipped file, and the Gzip-Metadata of each page's
+// member, checked against the file: the header is what compress/gzip
+// reads of it, the deflate data runs from there to the 8-byte trailer
+// that ends the page's range (record_offset and record_length of
+// --per-page), and Inflated-CRC and Inflated-Length are the trailer's
+// CRC-32, as a signed 32-bit number, and ISIZE. An uncompressed file has
+// "Compressed":false and no Gzip-Metadata, and so has a file gzipped as
+// one stream, "Compressed":true. The output of a gzipped fixture is
+// compared with its golden file.
+func TestWARCWATContainer(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	plain, err := os.ReadFile(filepath.Join("testdata", "warc", "ia-web-commons-link-extraction-test.warc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneStream := filepath.Join(t.TempDir(), "one-stream.warc.gz")
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write(plain)
+	z.Close()
+	if err := os.WriteFile(oneStream, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	members := 0
+	for _, file := range append(warcFixtures(t), oneStream) {
+		wat := runString([]string{"warc", "--wat", file}, "")
+		pages := runString([]string{"warc", "--per-page", file}, "")
+		if wat.code != 0 || pages.code != 0 {
+			t.Fatalf("%s: exit status %d and %d: %s %s", file, wat.code, pages.code, wat.stderr, pages.stderr)
+		}
+		if filepath.Base(file) == "jwarc-cc.warc.gz" {
+			checkGolden(t, goldenName(file, ".wat.jsonl", 0), wat.stdout)
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		watLines, pageLines := strings.Split(wat.stdout, "\n"), strings.Split(pages.stdout, "\n")
+		if len(watLines) != len(pageLines) || len(watLines) < 2 {
+			t.Fatalf("%s: %d WAT lines, %d pages", file, len(watLines), len(pageLines))
+		}
+		for i := range len(watLines) - 1 {
+			var w struct{ Container map[string]any }
+			var p crawl.PageRecord
+			if err := json.Unmarshal([]byte(watLines[i]), &w); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(pageLines[i]), &p); err != nil {
+				t.Fatal(err)
+			}
+			c := w.Container
+			want := map[string]any{"Filename": file, "Offset": fmt.Sprint(p.RecordOffset), "Compressed": strings.HasSuffix(file, ".gz")}
+			if strings.HasSuffix(file, ".warc.gz") && file != oneStream {
+				m := data[p.RecordOffset : p.RecordOffset+p.RecordLength]
+				r := bytes.NewReader(m)
+				if _, err := gzip.NewReader(r); err != nil {
+					t.Fatal(err)
+				}
+				header := len(m) - r.Len()
+				trailer := m[len(m)-8:]
+				want["Gzip-Metadata"] = map[string]any{
+					"Header-Length":   fmt.Sprint(header),
+					"Deflate-Length":  fmt.Sprint(len(m) - header - 8),
+					"Footer-Length":   "8",
+					"Inflated-CRC":    fmt.Sprint(int32(binary.LittleEndian.Uint32(trailer))),
+					"Inflated-Length": fmt.Sprint(binary.LittleEndian.Uint32(trailer[4:])),
+				}
+				members++
+			}
+			if !reflect.DeepEqual(c, want) {
+				t.Errorf("%s: line %d: Container %v, want %v", file, i+1, c, want)
+			}
+		}
+	}
+	if members < 40 {
+		t.Errorf("%d pages with a gzip member of their own, want the fixtures' 46", members)
 	}
 }
 
