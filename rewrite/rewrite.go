@@ -73,6 +73,38 @@ type Options struct {
 	// domain written without a scheme ("README.md", "Date.now") is left
 	// alone, never given one.
 	StrictText bool
+
+	// Map, when not nil, moves links: what a site move needs. It is
+	// called with a link l and href, the absolute URL it points to
+	// (l.Href: resolved against the document's base, or absolute as
+	// written; a relative link without a base has none and is not
+	// mapped), and returns the absolute URL the link is to point to
+	// instead, newHref, and true; or false to leave the link's target as
+	// it is. It is also called with l nil and href the URL a link
+	// resolves against (BaseURL, a <base href>, a codebase), once for
+	// each: a document whose own URL moves takes its relative links with
+	// it, and so one that still reaches its target from the new place is
+	// left as it is, and one that no longer would is written anew.
+	//
+	// A link whose target moves, or that no longer reaches its target
+	// from the document's new place, is written in its own form: a
+	// relative link stays relative (path-relative, absolute-path or
+	// network-path, as written) where it can reach the new target so
+	// from the document's new place (see weburl.Relative), and becomes
+	// absolute where it cannot (another host); an absolute one stays
+	// absolute. With Resolve set to ResolveAbsolute it is absolute, with
+	// ResolveRelative as relative as it can be. It is then in the form To
+	// asks for and in the document's syntax and charset, as every link
+	// rewritten, and checked to resolve, from the document's new place,
+	// to newHref (up to the case of percent-encoding and percent-encoded
+	// unreserved characters); a link that would not, or a newHref the URL
+	// Standard rejects, is left as written and counted as Kept. newHref
+	// is read as an href: its query is not encoded again, so it stays in
+	// the document's charset when it comes from href.
+	//
+	// Map is called from Transform, for each link in document order, and
+	// must not keep l, which is valid only during the call.
+	Map func(l *extract.Link, href string) (newHref string, ok bool)
 }
 
 // A Rewriter rewrites the links of a document as it streams through: a
@@ -155,6 +187,10 @@ type rewriter struct {
 	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
 	html    bool
+
+	// Options.Map's last base and what it moved it to (itself when not
+	// moved), so that Map is asked once for each.
+	mapFrom, mapTo *weburl.URL
 }
 
 // A feeder is what a rewriter drives of its extractor: the seam of
@@ -272,6 +308,14 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	if l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
 		return "", false
+	}
+	if r.opts.Map != nil {
+		if v, ok, moved := r.moved(l); moved {
+			if !ok {
+				r.stats.Kept++
+			}
+			return v, ok
+		}
 	}
 	v, ok := r.newValue(l)
 	if ok && v == l.Raw {

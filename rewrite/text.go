@@ -9,6 +9,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // Text rewrites the links of a plain-text document (mail, notes, logs): a
@@ -252,10 +253,23 @@ func (t *Text) reported(l *extract.Link) error {
 		// Wrapped across lines: the link as meant.
 		written = strings.Map(dropSpace, written)
 	}
-	v, ok := t.newValue(written, l.Href)
+	uri := l.Href
+	var v string
+	ok := false
+	if t.opts.Map != nil {
+		if newHref, moved := t.opts.Map(l, l.Href); moved && newHref != l.Href {
+			v, uri, ok = t.movedValue(written, l.Href, newHref)
+			if !ok {
+				t.stats.Kept++
+				return nil
+			}
+		}
+	}
 	if !ok {
-		t.stats.Kept++
-		return nil
+		if v, ok = t.newValue(written, l.Href); !ok {
+			t.stats.Kept++
+			return nil
+		}
 	}
 	if v == written {
 		return nil
@@ -264,8 +278,37 @@ func (t *Text) reported(l *extract.Link) error {
 	if bytes.Equal(b, old) {
 		return nil
 	}
-	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, l.Href, prev})
+	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, uri, prev})
 	return nil
+}
+
+// movedValue returns the new form of the link written as v, whose URL is
+// href, that Options.Map moves to newHref, and the URL it means: written
+// as the other links are (To), an email address as an address, and a
+// link written without a scheme without one where the new URL is http
+// (and Resolve is not ResolveAbsolute).
+func (t *Text) movedValue(v, href, newHref string) (string, string, bool) {
+	u, err := weburl.Parse(newHref, nil)
+	if err != nil {
+		return "", "", false
+	}
+	newHref = u.String()
+	if isAddress(href) && strings.Contains(v, "@") && schemeOf(v, href) == "" {
+		if addr, ok := strings.CutPrefix(newHref, "mailto:"); ok && !strings.ContainsAny(addr, "?#") {
+			if addr, ok := pctDecode(addr); ok {
+				s, ok := t.newAddress(addr, "")
+				return s, newHref, ok
+			}
+		}
+	}
+	s, ok := t.newValue(newHref, newHref)
+	if !ok {
+		return "", "", false
+	}
+	if schemeOf(v, href) == "" && t.opts.Resolve != ResolveAbsolute {
+		s = strings.TrimPrefix(s, "http://")
+	}
+	return s, newHref, true
 }
 
 func dropSpace(r rune) rune {
