@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/weburl"
 )
