@@ -266,6 +266,32 @@
 // document is not enough, since most documents have none and their relative
 // links would be left as they are without a word.
 //
+// --map OLD=NEW moves a site: each link whose URL is OLD or lies below it
+// (OLD followed by "/", "?" or "#": https://nodejs.org/api takes
+// https://nodejs.org/api/fs.html#x, not https://nodejs.org/apis) is made
+// to point to NEW instead, with what follows OLD kept
+// (https://docs.example/node/fs.html#x). OLD and NEW are absolute URLs
+// without a query or a fragment, compared as a browser writes them (lower
+// case host, punycode, percent-encoding); a final "/" on either changes
+// nothing. --map may be repeated, and the longest OLD that matches wins.
+// The URL matched is the link's, resolved against the document's URL
+// (--base): without --base only the links written absolute are matched,
+// since a relative link has no URL to match (it goes where its document
+// goes). The documents move too: a document whose own URL is below OLD is
+// taken to be at NEW, so that a relative link between documents that move
+// together is left as written, and one to what stays behind (the site's
+// home, "/", from documents that move to another host) is made absolute,
+// to reach what it reached. A link that changes is written in its own
+// form: a relative link stays relative (a path, "/path" or "//host/path",
+// as written) where it can reach its new target so from the document's
+// new place, and an absolute one stays absolute; --resolve absolute or
+// relative asks for another form. --to decides URI or IRI, and the link is
+// written in the document's syntax and charset, its query as the document
+// encodes it; each new value is checked to reach its new URL, or the link
+// is left as written. In plain text a link written without a scheme stays
+// without one when its new URL is http (and --resolve is not absolute),
+// and an email address stays an address.
+//
 // A style sheet (.css) has its url(), @import and image-set() URLs
 // rewritten, written with the CSS escapes their place needs, as in the CSS
 // of HTML; its charset comes from a byte order mark, --charset, an @charset
@@ -428,6 +454,15 @@
 //	 A long one, wrapped as RFC 3986 Appendix C allows:
 //	 <http://www.example.com/a/very/long/path/that/was/
 //
+// The Node.js API docs (a sample in testdata/nodedocs) moved from
+// https://nodejs.org/api/ to https://docs.example/node/: the page's
+// canonical link moves, and its link to the site's home, "/", which stays
+// behind, is made absolute; the relative links between the pages do not
+// change:
+//
+//	$ relink rewrite -n -r --base https://nodejs.org/api/ --map https://nodejs.org/api=https://docs.example/node testdata/nodedocs/api
+//	testdata/nodedocs/api/documentation.html	2
+//
 // Rewrite a copy of the site in place, keeping the originals as NAME.orig:
 //
 //	relink rewrite -r -w --backup .orig --resolve relative --base https://example.org/ site
@@ -447,6 +482,9 @@
 //		the same as -n
 //	-j N
 //		rewrite N files in parallel (0: as many as the machine has cores)
+//	-map OLD=NEW
+//		move the links to the URL prefix OLD, and the documents under it, to NEW: OLD=NEW (repeatable;
+//		the longest OLD wins; relative links are matched with --base only)
 //	-n	list the files that would change, and write nothing
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
