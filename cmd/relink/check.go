@@ -45,7 +45,7 @@ Examples:
 
 func runCheck(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	modeName := fs.String("mode", "strict", "`MODE` deciding what is an error: strict, leiri or web")
+	modeName := choiceFlag(fs, "mode", "strict", "`MODE` deciding what is an error: strict, leiri or web", modeNames)
 	jsonlFlag := fs.Bool("jsonl", false, "read JSON objects {\"input\"}, one per line, and write one object per line:\n{\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]}")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {

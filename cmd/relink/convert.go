@@ -161,8 +161,8 @@ type converter struct {
 func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	fs := newFlagSet(cmd, e)
 	base := fs.String("base", "", "resolve each input against the absolute `IRI` first")
-	charset := fs.String("charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it")
-	modeName := fs.String("mode", "web", "`MODE` of parsing: strict, leiri or web")
+	charset := choiceFlag(fs, "charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it", charsetNames)
+	modeName := choiceFlag(fs, "mode", "web", "`MODE` of parsing: strict, leiri or web", modeNames)
 	jsonlFlag := fs.Bool("jsonl", false, "read JSON objects {\"input\", \"base\", \"charset\"}, one per line, and write one\nobject per line: {\"input\", \"uri\"} (or \"iri\") or {\"input\", \"error\"}")
 	var text *bool
 	if toIRI {

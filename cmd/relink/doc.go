@@ -209,7 +209,7 @@
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
 //	-format FORMAT
-//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default "jsonl")
+//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
 //	-header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
@@ -233,7 +233,7 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default "auto")
+//		TYPE of the documents: auto, html, text, css or markdown (default auto)
 //	-unique
 //		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
 //		the command then holds every distinct one in memory
@@ -483,13 +483,13 @@
 //	-j N
 //		rewrite N files in parallel (0: as many as the machine has cores)
 //	-map OLD=NEW
-//		move the links to the URL prefix OLD, and the documents under it, to NEW: OLD=NEW (repeatable;
-//		the longest OLD wins; relative links are matched with --base only)
+//		move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as OLD=NEW
+//		(repeatable; the longest OLD wins; relative links are matched with --base only)
 //	-n	list the files that would change, and write nothing
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-resolve HOW
-//		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
+//		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
 //	-strict
 //		in plain text, take for links only those written with a scheme, and email addresses;
 //		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
@@ -497,9 +497,9 @@
 //		also rewrite the links written as plain text in the text of HTML documents
 //		(plain-text documents have no other)
 //	-to FORM
-//		the FORM of the links: uri or iri (default "uri")
+//		the FORM of the links: uri or iri (default uri)
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default "auto")
+//		TYPE of the documents: auto, html, text, css or markdown (default auto)
 //	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //
@@ -572,7 +572,7 @@
 //	-charset LABEL
 //		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
 //	-format FORMAT
-//		output FORMAT: html or markdown (default "html")
+//		output FORMAT: html or markdown (default html)
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
@@ -783,7 +783,7 @@
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
 //	-format FORMAT
-//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default "jsonl")
+//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
 //	-header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
@@ -899,12 +899,12 @@
 //		resolve each input against the absolute IRI first
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
-//		the query of http and https references is encoded in it (default "utf-8")
+//		the query of http and https references is encoded in it (default utf-8)
 //	-jsonl
 //		read JSON objects {"input", "base", "charset"}, one per line, and write one
 //		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
 //	-mode MODE
-//		MODE of parsing: strict, leiri or web (default "web")
+//		MODE of parsing: strict, leiri or web (default web)
 //
 // # Print the display IRI of each input
 //
@@ -996,12 +996,12 @@
 //		resolve each input against the absolute IRI first
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
-//		the query of http and https references is encoded in it (default "utf-8")
+//		the query of http and https references is encoded in it (default utf-8)
 //	-jsonl
 //		read JSON objects {"input", "base", "charset"}, one per line, and write one
 //		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
 //	-mode MODE
-//		MODE of parsing: strict, leiri or web (default "web")
+//		MODE of parsing: strict, leiri or web (default web)
 //	-text
 //		print the UTS #58 minimally escaped form for running text
 //
@@ -1089,7 +1089,7 @@
 //		read JSON objects {"input"}, one per line, and write one object per line:
 //		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
 //	-mode MODE
-//		MODE deciding what is an error: strict, leiri or web (default "strict")
+//		MODE deciding what is an error: strict, leiri or web (default strict)
 //
 // # Print a shell completion script for bash, zsh or fish
 //
@@ -1098,8 +1098,12 @@
 //	relink completion bash|zsh|fish
 //
 // Completion prints a script that makes the shell complete relink's
-// commands, their flags, and file names. It is made from the same table of
-// commands and flags as the help.
+// commands, their flags, the values of the flags whose values are a closed
+// set (--to, --resolve, --type, --mode, each command's --format, --role,
+// and --charset with the names of the WHATWG Encoding Standard's encodings
+// and the labels iso-8859-1 and us-ascii), and file names. It is made from
+// the same table of commands and flags as the help, and a value it offers
+// is one the command takes.
 //
 // bash, for the current shell and for every new one:
 //

@@ -189,10 +189,10 @@ type extractor struct {
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown")
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
-	format := fs.String("format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "))
+	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
+	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	recurse := fs.Bool("r", false, "recurse into directories")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")

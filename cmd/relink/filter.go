@@ -84,7 +84,7 @@ func addFilterFlags(fs *flag.FlagSet) *linkFilter {
 	fs.Var(&f.schemes, "scheme", "keep the links whose URI has one of the `SCHEMES` (repeatable, comma-separated)")
 	fs.Var(&f.tags, "tag", "keep the links held by one of the elements `TAGS` (repeatable, comma-separated)")
 	fs.Var(&f.attrs, "attr", "keep the links held by one of the attributes `ATTRS` (repeatable, comma-separated)")
-	fs.Var(&f.roles, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
+	fs.Var(choiceList{&f.roles, roleNames}, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
 	fs.Var(&f.rels, "rel", "keep the links whose rel has one of the `TOKENS` (repeatable, comma-separated, any case)")
 	fs.Var(&f.hosts, "host", "keep the links to one of the `HOSTS` or their subdomains (repeatable, comma-separated)")
 	fs.BoolVar(&f.sameSite, "same-site", false, "keep the links to the registrable domain of the document's own URL")

@@ -77,10 +77,14 @@ Examples (from the repository's root):
 	run: runLinkify,
 }
 
+// linkifyFormats are the values of relink linkify --format ("md" is
+// taken for markdown too).
+var linkifyFormats = []string{"html", "markdown"}
+
 func runLinkify(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	charset := fs.String("charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)")
-	format := fs.String("format", "html", "output `FORMAT`: html or markdown")
+	charset := choiceFlag(fs, "charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)", charsetNames)
+	format := choiceFlag(fs, "format", "html", "output `FORMAT`: html or markdown", linkifyFormats)
 	rel := fs.String("rel", linkify.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
 	target := fs.String("target", "", "the target attribute of the links, `TARGET` (such as _blank); empty for none")
 	var vf verbosityFlags

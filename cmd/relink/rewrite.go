@@ -300,11 +300,11 @@ type rewriteResult struct {
 
 func runRewrite(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
-	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
+	to := choiceFlag(fs, "to", "uri", "the `FORM` of the links: uri or iri", formNames)
+	resolve := choiceFlag(fs, "resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be", resolveNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown")
-	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
+	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
 	var dryRun bool
@@ -318,7 +318,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents\n(plain-text documents have no other)")
 	strict := fs.Bool("strict", true, "in plain text, take for links only those written with a scheme, and email addresses;\n--strict=false also takes domains written without one (www.example.com, but also README.md)")
 	var moves moveFlag
-	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to NEW: `OLD=NEW` (repeatable;\nthe longest OLD wins; relative links are matched with --base only)")
+	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as `OLD=NEW`\n(repeatable; the longest OLD wins; relative links are matched with --base only)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status

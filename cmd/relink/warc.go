@@ -302,7 +302,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
-	format := fs.String("format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "))
+	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	filter := addFilterFlags(fs)
 	shape := addShapeFlags(fs, "page")
 	var vf verbosityFlags
