@@ -136,6 +136,9 @@ const maxChunk = 4 << 10
 // is bounded: a Linkifier holds back the last 2*textlink.MaxLen bytes or
 // so of the text it has read, where a link may yet be found, and passes
 // the text before them through.
+//
+// Stats counts the links made and those left as text: found without a
+// URI, or dropped by detection for being longer than textlink.MaxLen.
 type Linkifier struct {
 	opts  Options
 	attrs string // ` rel="..." target="..."`, escaped
