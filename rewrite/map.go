@@ -29,11 +29,14 @@ func (r *rewriter) moved(l *extract.Link) (v string, ok, moved bool) {
 		mapped = u.String() != target.String()
 		target = u
 	}
+	// A link in the text of HTML (Options.TextLinks) is absolute by
+	// what it means, wherever its document is: only its target moves it.
+	text := l.Tag == "" && l.Kind == 0
 	base, baseMoved := r.movedBase(l.Base)
-	if !mapped && !baseMoved {
+	if !mapped && (!baseMoved || text) {
 		return "", false, false
 	}
-	if r.opts.Resolve == ResolveKeep && r.reaches(base, l.Raw, target) {
+	if r.opts.Resolve == ResolveKeep && !text && r.reaches(base, l.Raw, target) {
 		// The reference as written still reaches the target from the
 		// document's new place ("fs.html" in a directory that moves
 		// whole): the other rules decide its form.
@@ -85,8 +88,8 @@ func (r *rewriter) reaches(base *weburl.URL, ref string, target *weburl.URL) boo
 // be.
 func (r *rewriter) movedRef(l *extract.Link, base, target *weburl.URL) string {
 	abs := target.String()
-	if base == nil {
-		return abs
+	if base == nil || l.Tag == "" && l.Kind == 0 {
+		return abs // no base, or a link in text
 	}
 	switch r.opts.Resolve {
 	case ResolveAbsolute:
