@@ -844,7 +844,8 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
-// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
@@ -900,9 +901,11 @@
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
 //		the query of http and https references is encoded in it (default utf-8)
+//	-format FORMAT
+//		FORMAT of the input and output: text (a reference per line) or jsonl (JSON objects
+//		{"input", "base", "charset"}, one per line, in; {"input", "uri"} (or "iri") or {"input", "error"} out) (default text)
 //	-jsonl
-//		read JSON objects {"input", "base", "charset"}, one per line, and write one
-//		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
+//		the same as --format jsonl
 //	-mode MODE
 //		MODE of parsing: strict, leiri or web (default web)
 //
@@ -940,7 +943,8 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
-// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
@@ -997,9 +1001,11 @@
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
 //		the query of http and https references is encoded in it (default utf-8)
+//	-format FORMAT
+//		FORMAT of the input and output: text (a reference per line) or jsonl (JSON objects
+//		{"input", "base", "charset"}, one per line, in; {"input", "uri"} (or "iri") or {"input", "error"} out) (default text)
 //	-jsonl
-//		read JSON objects {"input", "base", "charset"}, one per line, and write one
-//		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
+//		the same as --format jsonl
 //	-mode MODE
 //		MODE of parsing: strict, leiri or web (default web)
 //	-text
@@ -1009,7 +1015,7 @@
 //
 // Usage:
 //
-//	relink check [--mode strict|leiri|web] [--jsonl] [INPUT...]
+//	relink check [--mode strict|leiri|web] [--format text|jsonl] [INPUT...]
 //
 // Check reports every violation of each INPUT, an IRI reference: characters
 // that no IRI allows, private use characters outside the query, bidi
@@ -1042,7 +1048,8 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
-// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
@@ -1085,9 +1092,11 @@
 //
 // Flags:
 //
+//	-format FORMAT
+//		FORMAT of the input and output: text (a reference per line in, a violation per line out) or jsonl
+//		(JSON objects {"input"}, one per line, in; {"input", "violations": [{"offset", "code", "severity", "message"}...]} out) (default text)
 //	-jsonl
-//		read JSON objects {"input"}, one per line, and write one object per line:
-//		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
+//		the same as --format jsonl
 //	-mode MODE
 //		MODE deciding what is an error: strict, leiri or web (default strict)
 //
