@@ -398,8 +398,7 @@ func (x *extractor) link(file string, l *extract.Link) {
 	}
 	switch x.format {
 	case "tsv":
-		x.write(file, "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-			l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
+		writeTSV(x.write, file, l)
 	case "jsonl":
 		j := jsonLink{File: file, Link: crawl.NewLink(l)}
 		if err := x.enc.Encode(&j); err != nil {
@@ -412,6 +411,14 @@ func (x *extractor) link(file string, l *extract.Link) {
 			x.doc1.lost++
 		}
 	}
+}
+
+// writeTSV writes the line of --format tsv for the link l of first (the
+// file, or relink warc's page): first, line, offset, tag, attr, href,
+// uri and raw, separated by tabs.
+func writeTSV(write func(...string), first string, l *extract.Link) {
+	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
+		l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
 }
 
 // lineValue returns the value of l that the line format (href, uri, iri

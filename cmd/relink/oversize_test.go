@@ -69,11 +69,7 @@ func TestExtractSkipsBinaries(t *testing.T) {
 // construct's, --wat too, and a summary line that counts them.
 func TestWARCOversizeWarnings(t *testing.T) {
 	body := "<p>\n<p title=\"" + strings.Repeat("x", 2<<20) + "\">\n<a href=b.html>b</a>"
-	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body
-	rec := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/a/\r\n" +
-		"WARC-Record-ID: <urn:uuid:1>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n" +
-		"Content-Type: application/http; msgtype=response\r\n" +
-		"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+	rec := htmlResponse("http://example.com/a/", body)
 	file := filepath.Join(t.TempDir(), "big.warc")
 	if err := os.WriteFile(file, []byte(rec+rec), 0o644); err != nil {
 		t.Fatal(err)

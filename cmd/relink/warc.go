@@ -628,7 +628,7 @@ func (w *warcRun) oversize(_ *crawl.Page, e *extract.OversizeError) {
 }
 
 // Link writes one link of the current page (crawl.Handler).
-func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
+func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 	w.file1.links++
 	if l.Err != nil {
 		w.file1.invalid++
@@ -645,8 +645,7 @@ func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
 	switch w.format {
 	case "jsonl":
 	case "tsv":
-		w.writeStrings(string(w.pageTab), strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-			l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
+		writeTSV(w.writeStrings, p.URL, l)
 		return w.out.err
 	default:
 		if v, ok := lineValue(w.format, l); ok {

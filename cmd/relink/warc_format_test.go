@@ -147,6 +147,16 @@ func TestWARCFormats(t *testing.T) {
 	}
 }
 
+// htmlResponse returns a WARC response record of an HTML page at url
+// whose HTTP body is body.
+func htmlResponse(url, body string) string {
+	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body
+	return "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: " + url + "\r\n" +
+		"WARC-Record-ID: <urn:uuid:1>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n" +
+		"Content-Type: application/http; msgtype=response\r\n" +
+		"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+}
+
 // TestWARCFormatUsage checks the usage errors of the output flags of
 // relink warc.
 func TestWARCFormatUsage(t *testing.T) {
@@ -178,11 +188,7 @@ func TestWARCFormatUsage(t *testing.T) {
 // the count of a candidate too long to be a link, dropped.
 func TestWARCTextLinks(t *testing.T) {
 	body := "<p>see www.example.org/a and https://example.net/b,\nnot https://x.example/" + strings.Repeat("x", 9000) + " <a href=c>c</a>"
-	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body
-	rec := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/\r\n" +
-		"WARC-Record-ID: <urn:uuid:1>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n" +
-		"Content-Type: application/http; msgtype=response\r\n" +
-		"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+	rec := htmlResponse("http://example.com/", body)
 	file := filepath.Join(t.TempDir(), "text.warc")
 	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
 		t.Fatal(err)
