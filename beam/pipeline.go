@@ -95,7 +95,7 @@ func expandFn(ctx context.Context, glob string, emit func(string)) error {
 
 // Outlinks reads the WARC files whose paths files holds and returns their
 // links as JSON lines, the lines of relink warc (crawl.LinkRecord), and
-// the edges of the host graph: for each link whose URI is http or https
+// the edges of the host graph: for each link whose href is http or https
 // and whose host differs from its page's, the pair (page's host, link's
 // host), host names in lower case. A record that cannot be read counts as
 // a bad record and is skipped, as relink warc skips it; a file that
@@ -159,7 +159,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, path string, emitLine fu
 			}
 			emitLine(strings.TrimSuffix(buf.String(), "\n"))
 			linksCounter.Inc(ctx, 1)
-			if to := host(l.URI); from != "" && to != "" && to != from {
+			if to := host(l.Href); from != "" && to != "" && to != from {
 				emitEdge(from, to)
 			}
 		}

@@ -138,7 +138,7 @@ func TestPipelinePrism(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatal(err)
 		}
-		from, to := hostOf(l.URL), hostOf(l.URI)
+		from, to := hostOf(l.URL), hostOf(l.Href)
 		if from != "" && to != "" && from != to {
 			edges[from+"\t"+to]++
 			in[to]++

@@ -30,6 +30,11 @@ type Options struct {
 	// TextLinks also finds the links written as plain text in the text
 	// of the pages (extract.Options.TextLinks).
 	TextLinks bool
+	// StrictText takes for a link in the text of a page (with TextLinks)
+	// only what is written with a scheme and email addresses
+	// (extract.Options.StrictText): not "www.example.com", nor a file
+	// name such as "index.php".
+	StrictText bool
 	// MaxPayloadSize bounds the payload of a resource record, as the
 	// warc.Reader's MaxPayloadSize bounds the body of a response: the
 	// block reads up to MaxPayloadSize bytes, then fails with a
@@ -38,8 +43,9 @@ type Options struct {
 	MaxPayloadSize int64
 	// Oversize, when not nil, is called for each construct of a page
 	// that is passed through unexamined, as extract.Options.Oversize
-	// is (a tag longer than 1 MiB): its links are not given. relink warc
-	// reports it as a warning.
+	// is (a tag longer than 1 MiB; with TextLinks, a candidate for a link
+	// in the text longer than textlink.MaxLen): its links are not given.
+	// relink warc reports it as a warning.
 	Oversize func(p *Page, e *extract.OversizeError)
 }
 
@@ -174,7 +180,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		herr = h.Link(p, l)
 		return herr
 	}
-	opts := extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.opts.TextLinks}
+	opts := extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.opts.TextLinks, StrictText: x.opts.StrictText}
 	if x.opts.Oversize != nil {
 		opts.Oversize = func(e *extract.OversizeError) { x.opts.Oversize(p, e) }
 	}
@@ -233,14 +239,14 @@ func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, ro
 	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
 	var err error
 	if base != nil {
-		l.URI, err = weburl.NewParser(nil).Resolve(base, raw)
+		l.Href, err = weburl.NewParser(nil).Resolve(base, raw)
 	} else {
-		l.URI, err = x.conv.ToURI(raw)
+		l.Href, err = x.conv.ToURI(raw)
 	}
 	if err != nil {
-		l.URI, l.Err = "", err
-	} else if l.IRI, err = x.conv.ToIRI(l.URI); err != nil {
-		l.IRI = l.URI
+		l.Href, l.Err = "", err
+	} else if l.IRI, err = x.conv.ToIRI(l.Href); err != nil {
+		l.IRI = l.Href
 	}
 	return h.Link(&x.page, l)
 }

@@ -74,3 +74,38 @@ func TestMaxPayloadSize(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLinks checks Options.TextLinks and StrictText: the links written
+// in the text of a page, all of them or only those written with a
+// scheme; and a candidate too long to be a link, given to Oversize.
+func TestTextLinks(t *testing.T) {
+	body := "<p>see www.example.org/a and https://example.net/b, not " + "https://x.example/" + strings.Repeat("x", 9000) + " <a href=c>c</a>"
+	rec := response("http://example.com/", "text/html", body)
+	for _, tt := range []struct {
+		opts  crawl.Options
+		links string
+	}{
+		{crawl.Options{}, "[http://example.com/c]"},
+		{crawl.Options{TextLinks: true}, "[http://www.example.org/a https://example.net/b http://example.com/c]"},
+		{crawl.Options{TextLinks: true, StrictText: true}, "[https://example.net/b http://example.com/c]"},
+	} {
+		var over []string
+		tt.opts.Oversize = func(p *crawl.Page, e *extract.OversizeError) {
+			over = append(over, fmt.Sprint(e.Construct, " ", e.Offset))
+		}
+		p, err := crawl.NewExtractor(tt.opts).Record(firstRecord(t, rec), "f.warc")
+		if err != nil || p == nil {
+			t.Fatalf("%+v: %v, %v", tt.opts, p, err)
+		}
+		var got []string
+		for _, l := range p.Links {
+			got = append(got, l.Href)
+		}
+		if fmt.Sprint(got) != tt.links {
+			t.Errorf("TextLinks %v, StrictText %v: links %v, want %v", tt.opts.TextLinks, tt.opts.StrictText, got, tt.links)
+		}
+		if wantOver := tt.opts.TextLinks; (len(over) == 1 && over[0] == "text link 61") != wantOver || len(over) > 1 {
+			t.Errorf("TextLinks %v: oversize %v", tt.opts.TextLinks, over)
+		}
+	}
+}

@@ -42,7 +42,8 @@ type Link struct {
 	Attr   string `json:"attr"`
 	Role   string `json:"role,omitempty"` // "hyperlink", "resource"... in lower case
 	Raw    string `json:"raw"`
-	URI    string `json:"uri"`
+	Href   string `json:"href"` // the URL Standard's href (extract.Link.Href)
+	URI    string `json:"uri"`  // the same URL as an RFC 3986 URI (extract.Link.URI)
 	IRI    string `json:"iri"`
 	Offset int64  `json:"offset"`
 	End    int64  `json:"end"`
@@ -50,12 +51,12 @@ type Link struct {
 	Rel    string `json:"rel,omitempty"`
 	Text   string `json:"text,omitempty"`
 	Lazy   bool   `json:"lazy,omitempty"`
-	Error  string `json:"error,omitempty"` // why URI is empty
+	Error  string `json:"error,omitempty"` // why Href is empty
 }
 
 // NewLink returns the JSON form of l.
 func NewLink(l *extract.Link) Link {
-	j := Link{Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, URI: l.URI, IRI: l.IRI,
+	j := Link{Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.Href, URI: l.URI(), IRI: l.IRI,
 		Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
 	if l.Role != 0 {
 		j.Role = strings.ToLower(l.Role.String())

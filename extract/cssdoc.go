@@ -270,7 +270,7 @@ func (c *CSS) resolve(l *Link) {
 		l.Err = err
 		return
 	}
-	l.URI, l.IRI = uri, uri
+	l.Href, l.IRI = uri, uri
 	if needsDisplay(uri) {
 		if s, err := c.conv.ToIRI(uri); err == nil {
 			l.IRI = s

@@ -19,7 +19,7 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 	t.Helper()
 	var got []string
 	x := NewCSS(opts, func(l *Link) error {
-		s := fmt.Sprintf("%d:%d-%d %q q=%q %s", l.Line, l.Offset, l.End, l.Raw, string(rune(l.CSSQuote)), l.URI)
+		s := fmt.Sprintf("%d:%d-%d %q q=%q %s", l.Line, l.Offset, l.End, l.Raw, string(rune(l.CSSQuote)), l.Href)
 		if l.Err != nil {
 			s += " err"
 		}
@@ -191,7 +191,7 @@ func FuzzCSSDocument(f *testing.F) {
 		}
 		for i, l := range whole {
 			p := pieces[i]
-			if l.Offset != p.Offset || l.End != p.End || l.Raw != p.Raw || l.URI != p.URI || l.Line != p.Line {
+			if l.Offset != p.Offset || l.End != p.End || l.Raw != p.Raw || l.Href != p.Href || l.Line != p.Line {
 				t.Fatalf("link %d: %+v whole, %+v in chunks", i, l, p)
 			}
 			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {

@@ -14,7 +14,7 @@ func ExampleHTML_ReadFrom() {
 	page := "<meta charset=windows-1252><base href=/docs/>" +
 		"<a href=caf\xe9.html?q=caf\xe9>Caf\xe9</a> <img srcset='a.png 1x, b.png 2x'>"
 	x := extract.NewHTML(extract.Options{BaseURL: "https://example.com/index.html"}, func(l *extract.Link) error {
-		fmt.Printf("%s@%s %s %q\n", l.Tag, l.Attr, l.URI, l.Text)
+		fmt.Printf("%s@%s %s %q\n", l.Tag, l.Attr, l.Href, l.Text)
 		return nil
 	})
 	if _, err := x.ReadFrom(strings.NewReader(page)); err != nil {

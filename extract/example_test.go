@@ -14,7 +14,7 @@ func Example() {
 	page := `<base href="/docs/"><a href="Dürst.html?q=é">Dürst</a> <img src=logo.png>`
 	typ := extract.TypeOf("index.html", []byte(page))
 	x := extract.New(typ, extract.Options{BaseURL: "https://example.com/"}, func(l *extract.Link) error {
-		fmt.Printf("%v %s@%s %s [%d,%d) %q\n", l.Role, l.Tag, l.Attr, l.URI, l.Offset, l.End, l.Text)
+		fmt.Printf("%v %s@%s %s [%d,%d) %q\n", l.Role, l.Tag, l.Attr, l.Href, l.Offset, l.End, l.Text)
 		return nil
 	})
 	if _, err := x.ReadFrom(strings.NewReader(page)); err != nil {

@@ -41,7 +41,7 @@ func TestExtractorContract(t *testing.T) {
 				if l.Offset < settled {
 					t.Errorf("%s, chunks of %d: link %q at %d reported after Settled %d", d.file, size, l.Raw, l.Offset, settled)
 				}
-				got = append(got, fmt.Sprintf("%d-%d %s %s", l.Offset, l.End, l.Raw, l.URI))
+				got = append(got, fmt.Sprintf("%d-%d %s %s", l.Offset, l.End, l.Raw, l.Href))
 				return nil
 			})
 			for fed < len(doc) {

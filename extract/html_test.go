@@ -29,7 +29,7 @@ func linkLine(l *Link) string {
 		Lazy                                           bool
 		Offset, End                                    int64
 		Line                                           int
-	}{l.Tag, l.Attr, roleName(l.Role), l.Raw, l.URI, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Offset, l.End, l.Line})
+	}{l.Tag, l.Attr, roleName(l.Role), l.Raw, l.Href, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Offset, l.End, l.Line})
 	return string(b)
 }
 
@@ -266,7 +266,7 @@ func TestHTMLCases(t *testing.T) {
 	for _, c := range htmlCases {
 		var got []string
 		x := NewHTML(Options{BaseURL: goldenBase}, func(l *Link) error {
-			got = append(got, l.URI)
+			got = append(got, l.Href)
 			return nil
 		})
 		if _, _, err := transform.String(x, c.doc); err != nil {
@@ -325,7 +325,7 @@ func TestTextLinksInHTML(t *testing.T) {
 		New: func() transform.Transformer {
 			got = nil
 			return NewHTML(Options{TextLinks: true}, func(l *Link) error {
-				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Raw, l.URI, l.Offset, l.End))
+				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Raw, l.Href, l.Offset, l.End))
 				return nil
 			})
 		},

@@ -125,7 +125,7 @@ func (x *HTML) rawString(b []byte) string {
 	return raw
 }
 
-// resolve sets l.URI and l.IRI from l.Raw.
+// resolve sets l.Href and l.IRI from l.Raw.
 func (x *HTML) resolve(l *Link, base *weburl.URL) {
 	if x.opts.Unresolved {
 		return
@@ -163,7 +163,7 @@ func (x *HTML) resolve(l *Link, base *weburl.URL) {
 		}
 		*e = cacheEntry{x.cacheGen, r}
 	}
-	l.URI, l.IRI = e.r.uri, e.r.iri
+	l.Href, l.IRI = e.r.uri, e.r.iri
 }
 
 // resolveNew resolves l against base: the result and true, or false and

@@ -81,7 +81,15 @@ func (x *HTML) flushText() error {
 		}
 		return x.trunStart + int64(k)
 	}
-	for _, m := range textlink.Find(text) {
+	var dropped func(int64)
+	if x.opts.Oversize != nil {
+		dropped = func(o int64) {
+			i := int(o)
+			x.opts.Oversize(&OversizeError{Construct: ConstructTextLink, Offset: origAt(i),
+				Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'})})
+		}
+	}
+	for _, m := range textlink.FindDropped(text, dropped) {
 		if x.opts.StrictText && !m.Strict() {
 			continue
 		}
@@ -95,7 +103,7 @@ func (x *HTML) flushText() error {
 		if e != nil {
 			l.Err = e
 		} else {
-			l.URI = uri
+			l.Href = uri
 			if s, e := x.conv.ToIRI(uri); e == nil {
 				l.IRI = s
 			} else {

@@ -27,15 +27,21 @@ type Link struct {
 	// decoded, CSS escapes decoded, in UTF-8 whatever the document's
 	// charset; for a plain-text link, exactly the detected text.
 	Raw string
-	// URI is the absolute URI a browser would request: Raw resolved by
-	// the URL Standard's parser against the document's base URL, with
+	// Href is the URL a browser would request, as its href: Raw resolved
+	// by the URL Standard's parser against the document's base URL, with
 	// the query in the document's charset. Without a base URL a relative
-	// reference is given in URI form, unresolved. It is "" when the URL
-	// Standard's parser rejects the link; Err says why.
-	URI string
-	// IRI is URI in the form to show a person (see iri.Converter.ToIRI).
+	// reference is given as the URL Standard would write it, unresolved.
+	// It is "" when the URL Standard's parser rejects the link; Err says
+	// why. An href is ASCII but need not be a URI: the URL Standard
+	// leaves in it characters that RFC 3986 does not allow ("{", "|",
+	// "\" or "^" in a query, a "%" not followed by two hexadecimal
+	// digits, a "#" in the fragment), which programs that want a URI
+	// (curl, net/url) reject; URI gives the same URL as a URI.
+	Href string
+	// IRI is Href in the form to show a person (see
+	// iri.Converter.ToIRI).
 	IRI string
-	// Err is why URI is empty, or nil.
+	// Err is why Href is empty, or nil.
 	Err error
 	// Offset and End delimit the bytes of the link in the original input:
 	// input[Offset:End] is the value as written (character references

@@ -234,7 +234,7 @@ func (m *Markdown) report() error {
 			if err != nil {
 				l.Err = err
 			} else {
-				l.URI, l.IRI = uri, uri
+				l.Href, l.IRI = uri, uri
 				if needsDisplay(uri) {
 					if s, err := conv.ToIRI(uri); err == nil {
 						l.IRI = s

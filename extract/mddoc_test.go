@@ -34,7 +34,7 @@ func TestMarkdown(t *testing.T) {
 					if w := src[l.Offset:l.End]; l.Tag == "markdown" && !strings.Contains(w, strings.Trim(l.Raw, "<>")) && l.Attr != "autolink" {
 						t.Errorf("%q: written %q", l.Raw, w)
 					}
-					got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Raw, l.URI, src[l.Offset:l.End]))
+					got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Raw, l.Href, src[l.Offset:l.End]))
 					return nil
 				})
 				if !feed {

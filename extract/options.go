@@ -33,8 +33,9 @@ type Options struct {
 	// Oversize, when not nil, is called once for each construct passed
 	// through unexamined (see OversizeError), as it is met: an HTML tag
 	// or comment longer than MaxTagSize (in HTML, and in the raw HTML of
-	// Markdown), a URL of a style sheet longer than 64 KiB. The links it
-	// may hold are not reported.
+	// Markdown), a URL of a style sheet longer than 64 KiB, a candidate
+	// for a link in plain text longer than textlink.MaxLen (in text, and
+	// in HTML with TextLinks). The links it may hold are not reported.
 	Oversize func(*OversizeError)
 	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
 	MaxAnchorText int
@@ -49,7 +50,7 @@ type Options struct {
 	// wants, where a file name or a method call taken for a link would
 	// be damaged.
 	StrictText bool
-	// Unresolved leaves Link.URI and Link.IRI empty in HTML, CSS and
+	// Unresolved leaves Link.Href and Link.IRI empty in HTML, CSS and
 	// Markdown: the extractor finds the links, their values and spans,
 	// and does not resolve them (the most expensive part of extraction).
 	// For callers that resolve only some links, or resolve them their own

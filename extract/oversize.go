@@ -7,9 +7,10 @@ import (
 )
 
 // An OversizeError reports a construct too long to be examined: an HTML
-// tag or comment (or doctype) longer than Options.MaxTagSize,
-// or a URL of a style sheet longer than 64 KiB. The extractor passes its
-// bytes through unexamined, so the links it may hold are not reported.
+// tag or comment (or doctype) longer than Options.MaxTagSize, a URL of a
+// style sheet longer than 64 KiB, or a candidate for a link in plain text
+// longer than textlink.MaxLen. The extractor passes its bytes through
+// unexamined, so the links it may hold are not reported.
 //
 // Extractors report it out of band, to Options.Oversize, once per
 // construct, in document order; never to the link function, and never as
@@ -39,12 +40,18 @@ const (
 	// ConstructCSSURL is a URL of a style sheet: the text of a url(),
 	// of an @import string or of a string of image-set().
 	ConstructCSSURL
+	// ConstructTextLink is what plain-text detection was reading as a
+	// link (in a Text document, or in the text of HTML with
+	// Options.TextLinks) when it grew longer than textlink.MaxLen: it is
+	// dropped, not cut (see textlink.MaxLen). Offset is where detection
+	// found it: its scheme's ":", or a "." of its host name.
+	ConstructTextLink
 )
 
-var constructNames = [...]string{"", "tag", "comment", "CSS URL"}
+var constructNames = [...]string{"", "tag", "comment", "CSS URL", "text link"}
 
 // String returns the construct's name in lower case, as a message uses it:
-// "tag", "comment", "CSS URL".
+// "tag", "comment", "CSS URL", "text link".
 func (c Construct) String() string {
 	if int(c) < len(constructNames) && c != 0 {
 		return constructNames[c]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/internal/transformtest"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
 )
 
@@ -60,5 +61,61 @@ func TestOversizeConstructs(t *testing.T) {
 		if _, err := x.ReadFrom(strings.NewReader(c.doc)); err != nil || len(got) != 1 || got[0] != c.want {
 			t.Errorf("%.20q: %v, %v; want one %v", c.doc, got, err, c.want)
 		}
+	}
+}
+
+// TestOversizeTextLink checks that a candidate for a link in plain text
+// longer than textlink.MaxLen, which detection drops, is reported once,
+// where it was found, in a Text document (UTF-8 and a legacy charset,
+// whose offsets are the input's) and in the text of HTML, at every chunk
+// size.
+func TestOversizeTextLink(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", textlink.MaxLen)
+	for _, c := range []struct {
+		name, doc string
+		typ       Type
+		opts      Options
+		want      []OversizeError
+	}{
+		{"text", "one\ntwo " + long + " https://example.org/ok", TypeText, Options{},
+			[]OversizeError{{ConstructTextLink, 13, 2}}},
+		{"text in a legacy charset", "é\n" + long, TypeText, Options{Charset: "windows-1252"},
+			[]OversizeError{{ConstructTextLink, 7, 2}}},
+		{"HTML text links", "<p>one</p>\n<p>a &amp; " + long + " b", TypeHTML, Options{TextLinks: true},
+			[]OversizeError{{ConstructTextLink, 27, 2}}},
+		{"HTML without text links", "<p>" + long, TypeHTML, Options{}, nil},
+		{"nothing too long", "<p>" + strings.Repeat("https://example.com/ ", 1000), TypeHTML, Options{TextLinks: true}, nil},
+	} {
+		doc := []byte(c.doc)
+		if c.opts.Charset == "windows-1252" {
+			doc = []byte(strings.Replace(c.doc, "é", "\xe9", 1))
+		}
+		var got []OversizeError
+		links := 0
+		transformtest.Sweep{
+			Name: c.name,
+			In:   doc,
+			New: func() transform.Transformer {
+				got, links = nil, 0
+				opts := c.opts
+				opts.Oversize = func(e *OversizeError) { got = append(got, *e) }
+				return New(c.typ, opts, func(l *Link) error {
+					if strings.Contains(l.Raw, "aaaa") {
+						t.Errorf("%s: the long candidate is a link: %.40q", c.name, l.Raw)
+					}
+					links++
+					return nil
+				})
+			},
+			Src:  []int{1, 5, 4096, 0},
+			Dst:  []int{4096, 0},
+			Want: doc,
+			Check: func([]byte) error {
+				if fmt.Sprint(got) != fmt.Sprint(c.want) {
+					return fmt.Errorf("oversize reports %v, want %v", got, c.want)
+				}
+				return nil
+			},
+		}.Run(t)
 	}
 }

@@ -27,7 +27,7 @@ func TestSpoofHostIRI(t *testing.T) {
 	}
 	got := map[string]string{}
 	record := func(l *extract.Link) error {
-		got[l.URI] = l.IRI
+		got[l.Href] = l.IRI
 		return nil
 	}
 	check := func(kind string) {

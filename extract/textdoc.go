@@ -54,6 +54,9 @@ func NewText(opts Options, fn func(*Link) error) *Text {
 	t := &Text{opts: opts, fn: fn}
 	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	t.sc = textlink.NewScanner(t.match)
+	if opts.Oversize != nil {
+		t.sc.Dropped = t.dropped
+	}
 	t.Reset()
 	return t
 }
@@ -210,6 +213,12 @@ func (t *Text) orig(o int64) int64 {
 	return t.dec.Decoded()
 }
 
+// dropped reports a candidate the scanner dropped for its length, found
+// at offset o of its stream.
+func (t *Text) dropped(o int64) {
+	t.opts.Oversize(&OversizeError{Construct: ConstructTextLink, Offset: t.orig(o), Line: t.lineAt(o)})
+}
+
 // match reports a link of the scanner.
 func (t *Text) match(m *textlink.Match) {
 	if t.err != nil || t.opts.StrictText && !m.Strict() {
@@ -223,7 +232,7 @@ func (t *Text) match(m *textlink.Match) {
 	if err != nil {
 		l.Err = err
 	} else {
-		l.URI = uri
+		l.Href = uri
 		if s, err := t.conv.ToIRI(uri); err == nil {
 			l.IRI = s
 		} else {

@@ -136,6 +136,9 @@ const maxChunk = 4 << 10
 // is bounded: a Linkifier holds back the last 2*textlink.MaxLen bytes or
 // so of the text it has read, where a link may yet be found, and passes
 // the text before them through.
+//
+// Stats counts the links made and those left as text: found without a
+// URI, or dropped by detection for being longer than textlink.MaxLen.
 type Linkifier struct {
 	opts  Options
 	attrs string // ` rel="..." target="..."`, escaped
@@ -158,6 +161,16 @@ type Linkifier struct {
 	ended   bool // the end of the input has been handled
 	bidiCtl bool // the text written since the last paragraph separator holds a bidi formatting character
 	late    int  // links reported after their text was written (never, if the bound holds)
+	stats   Stats
+}
+
+// Stats counts what a Linkifier found in a text: what it made links, and
+// what it left as text, so that a caller can tell a text without links
+// from one whose links were not made.
+type Stats struct {
+	Links   int // links made
+	Invalid int // links found and left as text: no URI (the URL parser rejects them), or a scheme not to link
+	TooLong int // candidates for a link dropped for being longer than textlink.MaxLen, left as text
 }
 
 type match struct {
@@ -187,6 +200,7 @@ func New(opts Options) *Linkifier {
 	}
 	l.attrs = string(b)
 	l.sc = textlink.NewScanner(l.found)
+	l.sc.Dropped = func(int64) { l.stats.TooLong++ }
 	l.cs.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	return l
 }
@@ -208,7 +222,12 @@ func (l *Linkifier) Reset() {
 	l.out, l.outPos = l.out[:0], 0
 	l.ended, l.bidiCtl = false, false
 	l.late = 0
+	l.stats = Stats{}
 }
+
+// Stats returns what the Linkifier has found in the text so far, since
+// New or Reset.
+func (l *Linkifier) Stats() Stats { return l.stats }
 
 // Transform implements transform.Transformer. It reads src in pieces and
 // reports transform.ErrShortDst when dst cannot take what a piece gives;
@@ -361,8 +380,10 @@ func (l *Linkifier) found(m *textlink.Match) {
 	}
 	href, err := l.web.ToURI(prefix + value)
 	if err != nil || !safeURI(href) {
+		l.stats.Invalid++
 		return
 	}
+	l.stats.Links++
 	display, err := iri.ToIRI(prefix + value)
 	if err != nil {
 		display = href

@@ -585,3 +585,33 @@ func FuzzLinkifyLong(f *testing.F) {
 		}
 	})
 }
+
+// TestLinkifyStats checks what Stats counts: the links made, the links
+// left as text for want of a URL, and the candidates dropped for their
+// length, at every chunk size.
+func TestLinkifyStats(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", textlink.MaxLen)
+	in := "see https://example.com/a and b@example.org, not http://a\u200db.example/ nor " + long + " but www.example.net."
+	want := Stats{Links: 3, Invalid: 1, TooLong: 1}
+	var l *Linkifier
+	transformtest.Sweep{
+		In: []byte(in),
+		New: func() transform.Transformer {
+			l = New(Options{})
+			return l
+		},
+		Src: []int{1, 7, 4096, 0},
+		Dst: []int{4096, 0},
+		Check: func([]byte) error {
+			if got := l.Stats(); got != want {
+				return fmt.Errorf("stats %+v, want %+v", got, want)
+			}
+			return nil
+		},
+	}.Run(t)
+	transform.String(l, in)
+	l.Reset()
+	if got := l.Stats(); got != (Stats{}) {
+		t.Errorf("after Reset: %+v", got)
+	}
+}

@@ -17,7 +17,7 @@ func cssURIs(t testing.TB, doc []byte, base string) []string {
 	t.Helper()
 	var out []string
 	x := extract.NewCSS(extract.Options{BaseURL: base}, func(l *extract.Link) error {
-		out = append(out, l.URI)
+		out = append(out, l.Href)
 		return nil
 	})
 	if _, err := x.ReadFrom(bytes.NewReader(doc)); err != nil {
@@ -120,7 +120,7 @@ func FuzzCSS(f *testing.F) {
 		opts := Options{BaseURL: cssURL, To: Form(mode & 1), Resolve: Resolve(mode >> 1 % 3)}
 		var before []string
 		x := extract.NewCSS(extract.Options{BaseURL: cssURL}, func(l *extract.Link) error {
-			before = append(before, l.URI)
+			before = append(before, l.Href)
 			return nil
 		})
 		if _, err := x.ReadFrom(bytes.NewReader(doc)); err != nil {

@@ -3,6 +3,7 @@ package rewrite_test
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
@@ -26,7 +27,7 @@ func Example() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst?q=€" title=x>Dürst</a> <img src='https://de.example/logo.png'>
-	// {Links:2 Rewritten:2 Kept:0}
+	// {Links:2 Rewritten:2 Kept:0 Invalid:0}
 }
 
 // A Rewriter is a transform.Transformer: here it rewrites a style sheet
@@ -38,4 +39,28 @@ func ExampleRewriter() {
 	fmt.Fprint(w, `bg.png") }`)
 	w.Close()
 	// Output: a { background: url("https://example.org/css/img/bg.png") }
+}
+
+// Example_map moves a site: the documents of https://old.example/docs/
+// go to https://new.example/manual/. Options.Map gives the new URL of each
+// link, and of the document itself; a link that still reaches its target
+// from the new place is left as it is, and the others are written in
+// their own form: absolute stays absolute, relative stays relative where
+// it can.
+func Example_map() {
+	move := func(l *extract.Link, href string) (string, bool) {
+		rest, ok := strings.CutPrefix(href, "https://old.example/docs/")
+		return "https://new.example/manual/" + rest, ok
+	}
+	r := rewrite.New(extract.TypeHTML, rewrite.Options{BaseURL: "https://old.example/docs/intro.html", Map: move})
+	page := `<a href="install.html">Install</a>, <a href="https://old.example/docs/faq.html">FAQ</a>, <a href="../blog/">blog</a>`
+	out, _, err := transform.String(r, page)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(out)
+	fmt.Printf("%+v\n", r.Stats())
+	// Output:
+	// <a href="install.html">Install</a>, <a href="https://new.example/manual/faq.html">FAQ</a>, <a href="https://old.example/blog/">blog</a>
+	// {Links:3 Rewritten:2 Kept:0 Invalid:0}
 }

@@ -7,15 +7,21 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/transformtest"
+	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
 )
 
 // TestOversizeCallback checks that Options.Oversize is called once for
-// each construct passed through unexamined, in HTML, in CSS and in the raw HTML of Markdown.
+// each construct passed through unexamined, in HTML, in CSS, in the raw
+// HTML of Markdown and in plain text (a candidate for a link longer than
+// textlink.MaxLen), in a text document and in the text of HTML.
 func TestOversizeCallback(t *testing.T) {
 	html := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\">\n<a href=b>c</a>"
 	css := "a{b:url(x)}\nc{d:url(" + strings.Repeat("y", 64<<10+1) + ")}"
 	md := "[a](x)\n\n<p title=\"" + strings.Repeat("x", 300) + "\">\n\n[b](y)\n"
+	long := "https://e/" + strings.Repeat("z", textlink.MaxLen)
+	text := "see http://e/a\n" + long + " http://e/b"
+	textHTML := "<p><a href=x>a</a>\n" + long + " https://e/b"
 	tests := []struct {
 		name string
 		new  func(Options) transform.Transformer
@@ -25,6 +31,8 @@ func TestOversizeCallback(t *testing.T) {
 		{"html", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewHTML(o) }, html, "[9:2]"},
 		{"css", func(o Options) transform.Transformer { return NewCSS(o) }, css, "[20:2]"},
 		{"markdown", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewMarkdown(o) }, md, "[8:3]"},
+		{"text", func(o Options) transform.Transformer { return NewText(o) }, text, "[20:2]"},
+		{"html text links", func(o Options) transform.Transformer { o.TextLinks = true; return NewHTML(o) }, textHTML, "[24:2]"},
 	}
 	for _, tt := range tests {
 		var got []string

@@ -63,8 +63,9 @@ type Options struct {
 	TextLinks bool
 	// Oversize, when not nil, is called once for each construct passed
 	// through unexamined, as extract.Options.Oversize is: a tag or a
-	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB.
-	// Its links are not rewritten.
+	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB;
+	// in plain text (and in HTML with TextLinks), a candidate for a link
+	// longer than textlink.MaxLen. Its links are not rewritten.
 	Oversize func(*extract.OversizeError)
 
 	// StrictText rewrites, in plain text, only the links written with a
@@ -72,6 +73,38 @@ type Options struct {
 	// domain written without a scheme ("README.md", "Date.now") is left
 	// alone, never given one.
 	StrictText bool
+
+	// Map, when not nil, moves links: what a site move needs. It is
+	// called with a link l and href, the absolute URL it points to
+	// (l.Href: resolved against the document's base, or absolute as
+	// written; a relative link without a base has none and is not
+	// mapped), and returns the absolute URL the link is to point to
+	// instead, newHref, and true; or false to leave the link's target as
+	// it is. It is also called with l nil and href the URL a link
+	// resolves against (BaseURL, a <base href>, a codebase), once for
+	// each: a document whose own URL moves takes its relative links with
+	// it, and so one that still reaches its target from the new place is
+	// left as it is, and one that no longer would is written anew.
+	//
+	// A link whose target moves, or that no longer reaches its target
+	// from the document's new place, is written in its own form: a
+	// relative link stays relative (path-relative, absolute-path or
+	// network-path, as written) where it can reach the new target so
+	// from the document's new place (see weburl.Relative), and becomes
+	// absolute where it cannot (another host); an absolute one stays
+	// absolute. With Resolve set to ResolveAbsolute it is absolute, with
+	// ResolveRelative as relative as it can be. It is then in the form To
+	// asks for and in the document's syntax and charset, as every link
+	// rewritten, and checked to resolve, from the document's new place,
+	// to newHref (up to the case of percent-encoding and percent-encoded
+	// unreserved characters); a link that would not, or a newHref the URL
+	// Standard rejects, is left as written and counted as Kept. newHref
+	// is read as an href: its query is not encoded again, so it stays in
+	// the document's charset when it comes from href.
+	//
+	// Map is called from Transform, for each link in document order, and
+	// must not keep l, which is valid only during the call.
+	Map func(l *extract.Link, href string) (newHref string, ok bool)
 }
 
 // A Rewriter rewrites the links of a document as it streams through: a
@@ -120,11 +153,13 @@ func New(t extract.Type, opts Options) Rewriter {
 
 // Stats counts what a rewriter did in a document. Links is Rewritten and
 // Kept and the links left as they were because they already had the form
-// asked for.
+// asked for. Invalid is part of Kept: a link that needs no change is left
+// as written, valid or not, and is not counted there.
 type Stats struct {
 	Links     int // links found
 	Rewritten int // links whose bytes changed
 	Kept      int // links left as they were because they could not be rewritten
+	Invalid   int // links of Kept that the URL Standard's parser rejects
 }
 
 // An edit replaces the input bytes [off, end) with new.
@@ -152,6 +187,10 @@ type rewriter struct {
 	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
 	html    bool
+
+	// Options.Map's last base and what it moved it to (itself when not
+	// moved), so that Map is asked once for each.
+	mapFrom, mapTo *weburl.URL
 }
 
 // A feeder is what a rewriter drives of its extractor: the seam of
@@ -261,9 +300,22 @@ func (r *rewriter) link(l *extract.Link) {
 // cannot be rewritten.
 func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	r.stats.Links++
-	if l.Err != nil || l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
+	if l.Err != nil {
+		r.stats.Kept++
+		r.stats.Invalid++
+		return "", false
+	}
+	if l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
 		return "", false
+	}
+	if r.opts.Map != nil {
+		if v, ok, moved := r.moved(l); moved {
+			if !ok {
+				r.stats.Kept++
+			}
+			return v, ok
+		}
 	}
 	v, ok := r.newValue(l)
 	if ok && v == l.Raw {
@@ -273,6 +325,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	}
 	if !r.resolve(l) {
 		r.stats.Kept++
+		r.stats.Invalid++
 		return "", false
 	}
 	if !ok || !r.sameTarget(l, v) {
@@ -293,16 +346,16 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	return v, true
 }
 
-// resolve sets l.URI, which the extractor leaves empty when it runs
+// resolve sets l.Href, which the extractor leaves empty when it runs
 // with Options.Unresolved (see extractOptions), as the extractor would
 // have: against l.Base in the document's charset. It reports whether l
 // resolves.
 func (r *rewriter) resolve(l *extract.Link) bool {
-	if l.URI != "" {
+	if l.Href != "" {
 		return true
 	}
 	var err error
-	l.URI, err = r.target(l, l.Raw)
+	l.Href, err = r.target(l, l.Raw)
 	return err == nil
 }
 
@@ -316,23 +369,23 @@ func (r *rewriter) target(l *extract.Link, v string) (string, error) {
 }
 
 // sameTarget reports whether the reference v resolves, as l's value does,
-// to l.URI (up to the case of percent-encoding and percent-encoded
+// to l.Href (up to the case of percent-encoding and percent-encoded
 // unreserved characters).
 func (r *rewriter) sameTarget(l *extract.Link, v string) bool {
 	got, err := r.target(l, v)
-	return err == nil && equivalent(got, l.URI)
+	return err == nil && equivalent(got, l.Href)
 }
 
 // absolute returns l's URL in the form asked for.
 func (r *rewriter) absolute(l *extract.Link) (string, bool) {
-	if l.URI == "" {
+	if l.Href == "" {
 		return "", false
 	}
 	if r.opts.To == FormIRI {
-		s, err := r.conv.ToIRI(l.URI)
+		s, err := r.conv.ToIRI(l.Href)
 		return s, err == nil && r.sameTarget(l, s)
 	}
-	return l.URI, r.sameTarget(l, l.URI)
+	return l.Href, r.sameTarget(l, l.Href)
 }
 
 // equivalent reports whether two URLs are the same up to the case of
@@ -390,29 +443,29 @@ func unhex(c byte) byte {
 // normalization of what need not); the URL Standard's form (Web mode:
 // "http://h" becomes "http://h/", dot segments go) is the fallback for a
 // reference that conversion rejects or that would then request another
-// URL. ok is false when the link has no new form; l.URI may be set on the
+// URL. ok is false when the link has no new form; l.Href may be set on the
 // way (see resolve).
 func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	ref := l.Raw
 	if l.Tag == "" && l.Kind == 0 && !hasScheme(ref) {
 		// A link in plain text written without a scheme
 		// ("www.example.com"): its URI says what it means.
-		ref = l.URI
+		ref = l.Href
 	}
 	switch r.opts.Resolve {
 	case ResolveAbsolute:
-		if l.URI == "" {
+		if l.Href == "" {
 			return "", false
 		}
 		if !r.standsAlone(l, ref) {
-			ref = l.URI
+			ref = l.Href
 		}
 	case ResolveRelative:
-		if l.URI == "" {
+		if l.Href == "" {
 			return "", false
 		}
-		target, err := weburl.Parse(l.URI, nil)
-		rel := l.URI
+		target, err := weburl.Parse(l.Href, nil)
+		rel := l.Href
 		if err == nil && l.Base != nil {
 			rel = weburl.Relative(l.Base, target)
 		}
@@ -457,7 +510,7 @@ func (r *rewriter) standsAlone(l *extract.Link, ref string) bool {
 		return false
 	}
 	u, err := r.conv.ToURI(ref)
-	return err == nil && equivalent(u, l.URI)
+	return err == nil && equivalent(u, l.Href)
 }
 
 // charsetQuery reports whether the IRI s has a query with characters

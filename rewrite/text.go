@@ -9,6 +9,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // Text rewrites the links of a plain-text document (mail, notes, logs): a
@@ -143,7 +144,7 @@ func kindOf(name string) charsetKind {
 func NewText(opts Options) *Text {
 	t := &Text{}
 	t.opts = opts
-	t.x = extract.New(extract.TypeText, extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText}, t.reported)
+	t.x = extract.New(extract.TypeText, extract.Options{Charset: opts.Charset, DefaultCharset: opts.DefaultCharset, StrictText: opts.StrictText, Oversize: opts.Oversize}, t.reported)
 	return t
 }
 
@@ -231,7 +232,12 @@ func (t *Text) reported(l *extract.Link) error {
 	t.stats.Links++
 	prev := t.prevEnd
 	t.prevEnd = l.End
-	if l.Err != nil || l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {
+	if l.Err != nil {
+		t.stats.Kept++
+		t.stats.Invalid++
+		return nil
+	}
+	if l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {
 		t.stats.Kept++
 		return nil
 	}
@@ -247,10 +253,23 @@ func (t *Text) reported(l *extract.Link) error {
 		// Wrapped across lines: the link as meant.
 		written = strings.Map(dropSpace, written)
 	}
-	v, ok := t.newValue(written, l.URI)
+	uri := l.Href
+	var v string
+	ok := false
+	if t.opts.Map != nil {
+		if newHref, moved := t.opts.Map(l, l.Href); moved && newHref != l.Href {
+			v, uri, ok = t.movedValue(written, l.Href, newHref)
+			if !ok {
+				t.stats.Kept++
+				return nil
+			}
+		}
+	}
 	if !ok {
-		t.stats.Kept++
-		return nil
+		if v, ok = t.newValue(written, l.Href); !ok {
+			t.stats.Kept++
+			return nil
+		}
 	}
 	if v == written {
 		return nil
@@ -259,8 +278,37 @@ func (t *Text) reported(l *extract.Link) error {
 	if bytes.Equal(b, old) {
 		return nil
 	}
-	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, l.URI, prev})
+	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, uri, prev})
 	return nil
+}
+
+// movedValue returns the new form of the link written as v, whose URL is
+// href, that Options.Map moves to newHref, and the URL it means: written
+// as the other links are (To), an email address as an address, and a
+// link written without a scheme without one where the new URL is http
+// (and Resolve is not ResolveAbsolute).
+func (t *Text) movedValue(v, href, newHref string) (string, string, bool) {
+	u, err := weburl.Parse(newHref, nil)
+	if err != nil {
+		return "", "", false
+	}
+	newHref = u.String()
+	if isAddress(href) && strings.Contains(v, "@") && schemeOf(v, href) == "" {
+		if addr, ok := strings.CutPrefix(newHref, "mailto:"); ok && !strings.ContainsAny(addr, "?#") {
+			if addr, ok := pctDecode(addr); ok {
+				s, ok := t.newAddress(addr, "")
+				return s, newHref, ok
+			}
+		}
+	}
+	s, ok := t.newValue(newHref, newHref)
+	if !ok {
+		return "", "", false
+	}
+	if schemeOf(v, href) == "" && t.opts.Resolve != ResolveAbsolute {
+		s = strings.TrimPrefix(s, "http://")
+	}
+	return s, newHref, true
 }
 
 func dropSpace(r rune) rune {
@@ -604,7 +652,7 @@ func (t *Text) findsAt(start, end int64, uri string) bool {
 	for i := range t.again {
 		l := &t.again[i]
 		if l.Offset == start && l.End == end {
-			return l.Err == nil && t.sameURI(l.URI, uri)
+			return l.Err == nil && t.sameURI(l.Href, uri)
 		}
 	}
 	return false

@@ -20,7 +20,7 @@ func textLinks(t testing.TB, doc []byte, charset string) []found {
 	t.Helper()
 	var out []found
 	x := extract.NewText(extract.Options{Charset: charset}, func(l *extract.Link) error {
-		out = append(out, found{uri: l.URI, off: l.Offset, end: l.End, err: l.Err, isTextLink: true})
+		out = append(out, found{uri: l.Href, off: l.Offset, end: l.End, err: l.Err, isTextLink: true})
 		return nil
 	})
 	if _, _, err := transform.Bytes(x, doc); err != nil {

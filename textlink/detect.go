@@ -49,6 +49,10 @@ type state struct {
 	skip  bool  // skipping a dropped candidate up to the next Hard character
 	more  bool  // next stopped because it needs more input
 
+	// dropped, when not nil, is called with the offset of each candidate
+	// dropped for being longer than MaxLen (see Scanner.Dropped).
+	dropped func(offset int64)
+
 	// run caches what the local-part lookahead of tryDomain learned:
 	// the bytes [runFrom, runTo) are local-part characters other than "@",
 	// and if runStop the character at runTo is not one. A lookahead that
@@ -92,6 +96,7 @@ type det struct {
 	eof   bool
 	floor int
 	skip  bool // set by a try function: skip from the returned position
+	long  bool // set by a try function: the candidate is longer than MaxLen
 	base  int64
 
 	// state's run cache, copied in and out by next.
@@ -144,6 +149,7 @@ loop:
 		}
 		var res outcome
 		var nxt int
+		d.long = false
 		switch b[k] {
 		case ':':
 			res, nxt = d.tryScheme(k)
@@ -178,6 +184,9 @@ loop:
 			found = true
 			break loop
 		default:
+			if d.long && st.dropped != nil {
+				st.dropped(in.base + int64(k))
+			}
 			i = nxt
 			if d.skip {
 				d.skip = false
@@ -406,6 +415,7 @@ func (d *det) hostForward(i, limit int, wide bool) (he int, after rune, res outc
 		}
 		j += n
 		if j > limit {
+			d.long = true
 			return 0, 0, tryNone
 		}
 	}
@@ -433,6 +443,7 @@ func (d *det) tryDomain(t, sz int) (outcome, int) {
 		hs -= n
 	}
 	if hs == lo && lo > d.floor {
+		d.long = true // a host name longer than MaxLen
 		return d.skipFrom(t)
 	}
 	for hs < t && d.b[hs] == '_' {
@@ -514,6 +525,7 @@ func (d *det) tryEmail(t, at, tldEnd, he int) (outcome, int) {
 		ls -= n
 	}
 	if ls == lo && lo > d.floor {
+		d.long = true // a local part longer than MaxLen
 		return d.reject(he)
 	}
 	// Brackets and quotation marks before an address are not part of it:
@@ -592,8 +604,12 @@ func (d *det) tryAddress(t, ws int, s schemeInfo) (outcome, int) {
 		if r == '@' {
 			break
 		}
-		if r < 0 || !linkprop.IsEmail(r) || j+n > limit {
+		if r < 0 || !linkprop.IsEmail(r) {
 			return tryNone, t + 1
+		}
+		if j+n > limit {
+			d.long = true
+			return d.skipFrom(t)
 		}
 		j += n
 	}
@@ -606,6 +622,9 @@ func (d *det) tryAddress(t, ws int, s schemeInfo) (outcome, int) {
 	case tryMore:
 		return tryMore, t
 	case tryNone:
+		if d.long {
+			return d.skipFrom(t)
+		}
 		return tryNone, t + 1
 	}
 	_, le, _, valid := checkHost(d.b[j+1 : he])
@@ -770,6 +789,7 @@ func (d *det) scanPQF(i, start int) (int, outcome) {
 			}
 		}
 		if j+n > limit && (tm != linkprop.Soft || j+n > limit+margin) {
+			d.long = true
 			return 0, tryNone
 		}
 		switch tm {

@@ -49,5 +49,7 @@
 // Find whatever the sizes of the pieces, and holds a bounded amount of the
 // text (no link is longer than MaxLen bytes). Neither copies the text: the
 // Raw of a Match is a slice of the text, and a Scanner's match is valid
-// only during the call.
+// only during the call. A candidate longer than MaxLen is dropped; a
+// caller that must account for every link learns of each from
+// FindDropped, the form of Find that tells of them, or Scanner.Dropped.
 package textlink

@@ -157,28 +157,41 @@ func TestLongLinks(t *testing.T) {
 	fits := base + path(MaxLen-len(base))
 	tooLong := fits + "b"
 	for _, tc := range []struct {
-		text  string
-		links []string
+		text    string
+		links   []string
+		dropped []int64 // what FindDropped reports: where each dropped candidate was found
 	}{
-		{fits, []string{fits}},
-		{fits + ". x.com", []string{fits, "x.com"}},
-		{tooLong, nil},
-		{tooLong + " x.com", []string{"x.com"}},
-		{tooLong + "/y.com/z x.com", []string{"x.com"}},
-		{strings.Repeat("a", MaxLen) + ".com x.com", []string{"x.com"}},
-		{strings.Repeat("a.", MaxLen) + "com x.com", []string{"x.com"}},
-		{strings.Repeat("x", MaxLen) + "@example.com", nil},
-		{fits + strings.Repeat(".", margin) + " x.com", []string{fits, "x.com"}},
-		{fits + strings.Repeat(".", margin+1) + " x.com", []string{"x.com"}},
-		{"<" + fits[:MaxLen-10] + "\n" + path(20) + ">", []string{fits[:MaxLen-10]}},
-		{"mailto:a@example.com?" + path(MaxLen), nil},
+		{fits, []string{fits}, nil},
+		{fits + ". x.com", []string{fits, "x.com"}, nil},
+		{tooLong, nil, []int64{5}},
+		{"see " + tooLong + " x.com", []string{"x.com"}, []int64{9}},
+		{tooLong + "/y.com/z x.com", []string{"x.com"}, []int64{5}},
+		{strings.Repeat("a", MaxLen) + ".com x.com", []string{"x.com"}, []int64{MaxLen}},
+		{strings.Repeat("a.", MaxLen) + "com x.com", []string{"x.com"}, []int64{1}},
+		{strings.Repeat("x", MaxLen) + "@example.com", nil, []int64{MaxLen + 8}},
+		{fits + strings.Repeat(".", margin) + " x.com", []string{fits, "x.com"}, nil},
+		{fits + strings.Repeat(".", margin+1) + " x.com", []string{"x.com"}, []int64{5}},
+		{"<" + fits[:MaxLen-10] + "\n" + path(20) + ">", []string{fits[:MaxLen-10]}, nil},
+		{"mailto:a@example.com?" + path(MaxLen), nil, []int64{6}},
+		{"mailto:" + path(MaxLen) + "@example.com", nil, []int64{6}},
+		{"tel:+1" + strings.Repeat("0", MaxLen), nil, []int64{3}},
+		// Long text, long runs, and no long candidate: nothing dropped.
+		{strings.Repeat("word ", MaxLen), nil, nil},
+		{strings.Repeat("x.com ", MaxLen/4)[:5], []string{"x.com"}, nil},
 	} {
 		var got []string
-		for _, l := range Find([]byte(tc.text)) {
+		var dropped []int64
+		for _, l := range FindDropped([]byte(tc.text), func(off int64) { dropped = append(dropped, off) }) {
 			got = append(got, string(l.Raw))
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.links) {
 			t.Errorf("%.40q...: got %d links %.60q, want %.60q", tc.text, len(got), got, tc.links)
+		}
+		if fmt.Sprint(dropped) != fmt.Sprint(tc.dropped) {
+			t.Errorf("%.40q...: dropped %v, want %v", tc.text, dropped, tc.dropped)
+		}
+		if n := len(Find([]byte(tc.text))); n != len(got) {
+			t.Errorf("%.40q...: Find gives %d links, FindDropped %d", tc.text, n, len(got))
 		}
 	}
 }
@@ -280,18 +293,23 @@ func TestScannerChunks(t *testing.T) {
 		all = append(all, '\n')
 	}
 	long := []byte(strings.Repeat("x", MaxLen-50) + " https://example.com/" + strings.Repeat("ü", MaxLen/2) +
-		" <https://example.com/\n" + strings.Repeat("é", MaxLen/3) + "> " + strings.Repeat("a.", MaxLen) + "com x.com")
+		" <https://example.com/\n" + strings.Repeat("é", MaxLen/3) + "> " + strings.Repeat("a.", MaxLen) + "com x.com " +
+		"mailto:" + strings.Repeat("b", MaxLen) + "@example.com y.com " + strings.Repeat("c", MaxLen) + ".com z.com")
 	runs := 0
 	sweep := func(text []byte, src, dst []int) {
-		want := format(Find(text))
+		var wantDropped []int64
+		want := format(FindDropped(text, func(off int64) { wantDropped = append(wantDropped, off) }))
 		var got []Match
+		var dropped []int64
 		transformtest.Sweep{
 			Name: fmt.Sprintf("%.40q", text),
 			In:   text,
 			New: func() transform.Transformer {
-				got = got[:0]
+				got, dropped = got[:0], dropped[:0]
 				runs++
-				return NewScanner(func(m *Match) { got = append(got, keep(m)) })
+				s := NewScanner(func(m *Match) { got = append(got, keep(m)) })
+				s.Dropped = func(off int64) { dropped = append(dropped, off) }
+				return s
 			},
 			Src:  src,
 			Dst:  dst,
@@ -299,6 +317,9 @@ func TestScannerChunks(t *testing.T) {
 			Check: func([]byte) error {
 				if g := format(got); g != want {
 					return fmt.Errorf("links\n got %v\nwant %v", g, want)
+				}
+				if fmt.Sprint(dropped) != fmt.Sprint(wantDropped) {
+					return fmt.Errorf("dropped %v, want %v", dropped, wantDropped)
 				}
 				return nil
 			},
@@ -309,6 +330,11 @@ func TestScannerChunks(t *testing.T) {
 	}
 	sweep(all, []int{1, 2, 3, 5, 7, 64, 1000, 4096, len(all)}, []int{3, 0})
 	sweep(long, []int{1, 2, 3, 100, 1 << 12, 1 << 13, 1 << 14}, []int{1 << 12})
+	n := 0
+	FindDropped(long, func(int64) { n++ })
+	if n != 4 {
+		t.Errorf("%d candidates dropped in the long input, want 4", n)
+	}
 	t.Logf("%d inputs, %d runs", len(inputs)+2, runs)
 }
 

@@ -17,7 +17,8 @@ import (
 // links (white space, a control, a bidi formatting character). Dropping is
 // chosen because a link cut at an arbitrary byte is a different, broken
 // link. Find follows the same rule, so that every way of reading a text
-// finds the same links.
+// finds the same links. Dropped is not silent for a caller that asks:
+// FindDropped and Scanner.Dropped report each such candidate.
 const MaxLen = 8 << 10
 
 // A Match is a link found in plain text.
@@ -169,11 +170,19 @@ func (m *Match) Strict() bool { return m.Scheme != "" || m.Email }
 //
 // A candidate longer than MaxLen bytes is dropped, and so is one whose end
 // is not decided within 16 bytes after that (a long run of Soft
-// characters).
+// characters); FindDropped tells of them.
 func Find(text []byte) []Match {
+	return FindDropped(text, nil)
+}
+
+// FindDropped is Find that also calls dropped, when not nil, for each
+// candidate it drops for being longer than MaxLen, in order, with the
+// offset in text at which detection found it (as Scanner.Dropped gives
+// it). Only a text longer than MaxLen can hold one.
+func FindDropped(text []byte, dropped func(offset int64)) []Match {
 	var links []Match
 	in := input{b: text, eof: true}
-	var st state
+	st := state{dropped: dropped}
 	var m Match
 	for st.next(&in, &m) {
 		links = append(links, m)

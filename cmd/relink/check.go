@@ -10,7 +10,7 @@ import (
 var checkCommand = &command{
 	name:    "check",
 	summary: "report what is wrong with IRI references",
-	usage:   "relink check [--mode strict|leiri|web] [--jsonl] [INPUT...]",
+	usage:   "relink check [--mode strict|leiri|web] [--format text|jsonl] [INPUT...]",
 	help: `Check reports every violation of each INPUT, an IRI reference: characters
 that no IRI allows, private use characters outside the query, bidi
 formatting characters and the bidi rules of components (RFC 3987bis 4),
@@ -45,10 +45,14 @@ Examples:
 
 func runCheck(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	modeName := fs.String("mode", "strict", "`MODE` deciding what is an error: strict, leiri or web")
-	jsonlFlag := fs.Bool("jsonl", false, "read JSON objects {\"input\"}, one per line, and write one object per line:\n{\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]}")
+	modeName := choiceFlag(fs, "mode", "strict", "`MODE` deciding what is an error: strict, leiri or web", modeNames)
+	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line in, a violation per line out) or jsonl\n(JSON objects {\"input\"}, one per line, in; {\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]} out)", ioFormats)
+	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
+		return status
+	}
+	if status := ioFormat(cmd, e, fs, *format, jsonlFlag); status >= 0 {
 		return status
 	}
 	mode, err := iri.ParseMode(*modeName)

@@ -11,8 +11,12 @@ var completionCommand = &command{
 	summary: "print a shell completion script for bash, zsh or fish",
 	usage:   "relink completion bash|zsh|fish",
 	help: `Completion prints a script that makes the shell complete relink's
-commands, their flags, and file names. It is made from the same table of
-commands and flags as the help.
+commands, their flags, the values of the flags whose values are a closed
+set (--to, --resolve, --type, --mode, each command's --format, --role,
+and --charset with the names of the WHATWG Encoding Standard's encodings
+and the labels iso-8859-1 and us-ascii), and file names. It is made from
+the same table of commands and flags as the help, and a value it offers
+is one the command takes.
 
 bash, for the current shell and for every new one:
 
@@ -78,6 +82,29 @@ _relink() {
 	b.WriteString(strings.Join(names, " ") + ` help --help --version" -- "$cur"))
 		return
 	fi
+	# The flag before the word, for its value: "--to iri" or "--to=iri",
+	# which bash splits at the "=".
+	local prev=${COMP_WORDS[COMP_CWORD-1]}
+	if [ "$cur" = = ]; then
+		cur=
+	elif [ "$prev" = = ] && [ "$COMP_CWORD" -ge 3 ]; then
+		prev=${COMP_WORDS[COMP_CWORD-2]}
+	fi
+	local values=
+	case ${COMP_WORDS[1]}:${prev#-} in
+`)
+	for _, c := range commands {
+		for _, f := range commandFlags(c) {
+			if choices := flagChoices(f); choices != nil {
+				fmt.Fprintf(&b, "\t%s:-%s|%[1]s:%[2]s) values=%q ;;\n", c.name, f.Name, strings.Join(choices, " "))
+			}
+		}
+	}
+	b.WriteString(`	esac
+	if [ -n "$values" ]; then
+		COMPREPLY=($(compgen -W "$values" -- "$cur"))
+		return
+	fi
 	local flags=
 	case ${COMP_WORDS[1]} in
 `)
@@ -134,7 +161,11 @@ _relink() {
 			spec := flagName(f) + "[" + zshEscape(flagSummary(f)) + "]"
 			if takesValue(f) {
 				name, _ := flag.UnquoteUsage(f)
-				spec += ":" + zshEscape(name) + ":_files"
+				action := "_files"
+				if choices := flagChoices(f); choices != nil {
+					action = "(" + strings.Join(choices, " ") + ")"
+				}
+				spec += ":" + zshEscape(name) + ":" + action
 			}
 			fmt.Fprintf(&b, "\t\t\t%s \\\n", zshQuote(spec))
 		}
@@ -189,7 +220,10 @@ func fishCompletion() string {
 			if len(f.Name) == 1 {
 				opt = "-s " + f.Name
 			}
-			if takesValue(f) {
+			if choices := flagChoices(f); choices != nil {
+				// -x: a value, one of these, and no file name.
+				opt += " -x -a " + zshQuote(strings.Join(choices, " "))
+			} else if takesValue(f) {
 				opt += " -r"
 			}
 			fmt.Fprintf(&b, "complete -c relink -n %s %s -d %s\n", cond, opt, zshQuote(flagSummary(f)))

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -29,7 +31,8 @@ reason (and for standard input its line number) and produces no output
 line; the other inputs are still converted, and the exit status is 1.
 A bad flag is a usage error: the exit status is 2.
 
-With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+With --format jsonl (or --jsonl, the same), for lists whose inputs may
+hold any string (NUL, newlines),
 each line of standard input is a JSON object {"input": "...", "base":
 "..." or null, "charset": "..."} (base and charset optional, defaulting
 to the flags), and each output line is a JSON object, in the same order:
@@ -161,15 +164,19 @@ type converter struct {
 func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	fs := newFlagSet(cmd, e)
 	base := fs.String("base", "", "resolve each input against the absolute `IRI` first")
-	charset := fs.String("charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it")
-	modeName := fs.String("mode", "web", "`MODE` of parsing: strict, leiri or web")
-	jsonlFlag := fs.Bool("jsonl", false, "read JSON objects {\"input\", \"base\", \"charset\"}, one per line, and write one\nobject per line: {\"input\", \"uri\"} (or \"iri\") or {\"input\", \"error\"}")
+	charset := choiceFlag(fs, "charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it", charsetNames)
+	modeName := choiceFlag(fs, "mode", "web", "`MODE` of parsing: strict, leiri or web", modeNames)
+	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line) or jsonl (JSON objects\n{\"input\", \"base\", \"charset\"}, one per line, in; {\"input\", \"uri\"} (or \"iri\") or {\"input\", \"error\"} out)", ioFormats)
+	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
 	var text *bool
 	if toIRI {
 		text = fs.Bool("text", false, "print the UTS #58 minimally escaped form for running text")
 	}
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
+		return status
+	}
+	if status := ioFormat(cmd, e, fs, *format, jsonlFlag); status >= 0 {
 		return status
 	}
 
@@ -209,6 +216,26 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 		c.jsonl = newJSONL(key, *charset)
 	}
 	return c.runInputs(inputs, e)
+}
+
+// ioFormats are the values of --format of relink uri, iri and check,
+// which choose the input's format with the output's.
+var ioFormats = []string{"text", "jsonl"}
+
+// ioFormat checks --format of relink uri, iri or check, parsed by fs,
+// and sets *jsonl for --format jsonl; it returns a usage error's exit
+// status, or -1.
+func ioFormat(cmd *command, e *env, fs *flag.FlagSet, format string, jsonl *bool) int {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
+	switch {
+	case !slices.Contains(ioFormats, format):
+		return usageError(cmd, e, "unknown --format %q (want text or jsonl)", format)
+	case *jsonl && given && format == "text":
+		return usageError(cmd, e, "--jsonl and --format text: choose one")
+	}
+	*jsonl = *jsonl || format == "jsonl"
+	return -1
 }
 
 func newConverter(cmd *command, e *env, mode iri.Mode, conv *iri.Converter) *converter {

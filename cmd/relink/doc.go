@@ -80,18 +80,31 @@
 //
 //	jsonl	one JSON object per link: file, tag, attr (empty for a link in
 //		text), role, raw (the value as the document means it: entities
-//		decoded; for a text link, the detected text), uri, iri, offset and
-//		end (the byte span of the value in the file), line, and where they
-//		apply rel, text (anchor text), lazy, error
-//	uri	the URIs (WHATWG hrefs), one per line
-//	iri	the IRIs, the URIs in the form to show a person (non-ASCII
+//		decoded; for a text link, the detected text), href, uri, iri,
+//		offset and end (the byte span of the value in the file), line,
+//		and where they apply rel, text (anchor text), lazy, error
+//	href	the hrefs, one per line: the URL a browser requests, as the
+//		URL Standard writes it (ASCII, the query in the document's
+//		charset). An href may keep characters RFC 3986 does not allow
+//		({, |, \ or ^ in a query, a lone %, a # in the fragment), which
+//		curl and RFC 3986 parsers reject
+//	uri	the URIs, one per line: each href with every character RFC 3986
+//		does not allow where it stands percent-encoded ({ as %7B, a lone
+//		% as %25), the same resource as a URI that curl takes and
+//		relink check --mode strict passes; the href itself when it is a
+//		URI, as almost every one is
+//	iri	the IRIs, the hrefs in the form to show a person (non-ASCII
 //		characters and internationalized domain names in Unicode, where
 //		that is safe), one per line
 //	raw	the values as the document writes them (entities decoded, in
 //		UTF-8, line breaks and tabs as spaces), one per line, also for a
-//		link whose URI is invalid
-//	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs;
-//		with --header, after a line naming the columns
+//		link whose URL is invalid
+//	tsv	file, line, offset, tag, attr, href, uri, raw, separated by
+//		tabs; with --header, after a line naming the columns
+//
+// The line formats (href, uri, iri) leave out a link the URL Standard
+// rejects, which has no URL: raw, jsonl and tsv give it (with error, or an
+// empty href); such links are counted (see -v below).
 //
 // Filters (each flag may be repeated and takes a comma-separated list; a link
 // must match one value of every filter given):
@@ -119,35 +132,56 @@
 //		a scheme but no host (mailto:, data:) is neither
 //
 // --unique writes each link once, the first time the value its format
-// shows (the URI for jsonl and tsv) is seen; --count writes each value
+// shows (the href for jsonl and tsv) is seen; --count writes each value
 // once, at the end, after the number of links that have it, separated by a
 // tab, by count descending then value (with --header, after the line
-// "count<TAB>uri", or iri or raw). A link without a URI (invalid) is
+// "count<TAB>href", or uri, iri or raw). A link without a URL (invalid) is
 // known by its raw value to --unique, and --count leaves it out unless
 // the format is raw. Both hold every distinct value in memory: it grows
 // with the number of distinct links, not with the input.
 //
 // A file that cannot be read is reported on standard error with its name and
-// the others continue; the exit status is then 1. A tag longer than 1 MiB is
-// passed over with one warning, which gives its line and offset. A binary
-// file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
-// starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
-// also reports each file on standard error: its type, its number of links,
-// its charset and how it was found, and how many of its links are invalid.
+// the others continue; the exit status is then 1. A binary file (a NUL byte
+// in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
+// skipped with a warning, as rewrite skips it.
+//
+// No link is lost without a word. A construct too long to examine is passed
+// over with one warning, which gives its line and offset: a tag longer than
+// 1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
+// longer than 8192 bytes, which link detection drops rather than cut. A
+// link the URL Standard's parser rejects is invalid: jsonl gives it with
+// its error, tsv with an empty href and uri, raw with its value, and the
+// formats href, uri and iri, which have no URL to write for it, leave it
+// out. At the end, a summary line on standard error counts the files, the
+// links, the invalid ones (and those left out), the text links too long
+// and the oversize constructs, when the output lacks any of them. -q
+// reports errors only: no warnings, no summary. -v also reports each file
+// (its type, its number of links, its charset and how it was found, and
+// the same counts) and always the summary.
 //
 // Examples (from the repository's root):
 //
-//	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+//	$ relink extract --format href --base https://example.org/ testdata/site/ja/shift_jis.html
 //	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96{%8C%EA&page=2
 //	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
 //	https://example.org/index.html?from=%95\%8E%A6
 //	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
 //	https://example.org/?q=%26%238364%3B
 //
+// The same links as URIs: the "{" and "\" that the Shift_JIS query leaves
+// (the second bytes of 本 and 表) percent-encoded:
+//
+//	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+//	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96%7B%8C%EA&page=2
+//	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
+//	https://example.org/index.html?from=%95%5C%8E%A6
+//	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
+//	https://example.org/?q=%26%238364%3B
+//
 //	$ relink extract --format tsv testdata/site/ru/koi8-r.html
-//	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
-//	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
-//	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
+//	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
+//	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
+//	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
 //
 //	$ relink extract -r --base https://example.org/ --external --role hyperlink --format iri testdata/site/ja
 //	https://ja.wikipedia.org/wiki/文字コード
@@ -170,12 +204,12 @@
 //		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
 //		(a byte order mark still wins)
 //	-count
-//		write each URI (IRI or raw value with --format iri or raw) once, at the end, after the number of links
+//		write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links
 //		that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
 //	-format FORMAT
-//		output FORMAT: jsonl, uri, iri, raw or tsv (default "jsonl")
+//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
 //	-header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
@@ -199,9 +233,9 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default "auto")
+//		TYPE of the documents: auto, html, text, css or markdown (default auto)
 //	-unique
-//		write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;
+//		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
 //		the command then holds every distinct one in memory
 //	-v	verbose: also report each file, with what was found in it
 //
@@ -231,6 +265,32 @@
 // otherwise, exit status 2), except with --type text: a <base href> in a
 // document is not enough, since most documents have none and their relative
 // links would be left as they are without a word.
+//
+// --map OLD=NEW moves a site: each link whose URL is OLD or lies below it
+// (OLD followed by "/", "?" or "#": https://nodejs.org/api takes
+// https://nodejs.org/api/fs.html#x, not https://nodejs.org/apis) is made
+// to point to NEW instead, with what follows OLD kept
+// (https://docs.example/node/fs.html#x). OLD and NEW are absolute URLs
+// without a query or a fragment, compared as a browser writes them (lower
+// case host, punycode, percent-encoding); a final "/" on either changes
+// nothing. --map may be repeated, and the longest OLD that matches wins.
+// The URL matched is the link's, resolved against the document's URL
+// (--base): without --base only the links written absolute are matched,
+// since a relative link has no URL to match (it goes where its document
+// goes). The documents move too: a document whose own URL is below OLD is
+// taken to be at NEW, so that a relative link between documents that move
+// together is left as written, and one to what stays behind (the site's
+// home, "/", from documents that move to another host) is made absolute,
+// to reach what it reached. A link that changes is written in its own
+// form: a relative link stays relative (a path, "/path" or "//host/path",
+// as written) where it can reach its new target so from the document's
+// new place, and an absolute one stays absolute; --resolve absolute or
+// relative asks for another form. --to decides URI or IRI, and the link is
+// written in the document's syntax and charset, its query as the document
+// encodes it; each new value is checked to reach its new URL, or the link
+// is left as written. In plain text a link written without a scheme stays
+// without one when its new URL is http (and --resolve is not absolute),
+// and an email address stays an address.
 //
 // A style sheet (.css) has its url(), @import and image-set() URLs
 // rewritten, written with the CSS escapes their place needs, as in the CSS
@@ -318,7 +378,9 @@
 // "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
-// (see above). A tag longer than 1 MiB is passed through unexamined, its
+// (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
+// or a candidate for a link in text longer than 8192 bytes, which link
+// detection drops rather than cut) is passed through unexamined, its
 // links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 // found: for HTML as browsers find it (byte order mark, <meta>, detection),
 // for text from a byte order mark, else UTF-8 unless its first bytes are
@@ -328,12 +390,15 @@
 // order of the files, whatever -j. A file that cannot be read or written is
 // reported on standard error with its name, the others continue, and the
 // exit status is 1. At the end a summary line on standard error gives the
-// files scanned, changed, the links rewritten, the errors (and among them
-// the conflicts) and the time; on a terminal a progress bar shows the
-// files and bytes done while it runs.
+// files scanned, changed, the links rewritten, those left as written
+// because they could not be rewritten (and among them the invalid ones,
+// which the URL Standard's parser rejects), the text links too long and
+// the oversize constructs passed over (when there are any), the files
+// skipped, the errors (and among them the conflicts) and the time; on a
+// terminal a progress bar shows the files and bytes done while it runs.
 // -q reports errors only (no warnings, progress bar or summary); -v also
-// reports each file: its links, those rewritten, and those left as written
-// because they could not be.
+// reports each file: its links, those rewritten, those left as written
+// and why, and the constructs passed over.
 //
 // Examples (from the repository's root). What would change if the sample
 // site moved to https://example.org/ and its links became absolute:
@@ -389,6 +454,15 @@
 //	 A long one, wrapped as RFC 3986 Appendix C allows:
 //	 <http://www.example.com/a/very/long/path/that/was/
 //
+// The Node.js API docs (a sample in testdata/nodedocs) moved from
+// https://nodejs.org/api/ to https://docs.example/node/: the page's
+// canonical link moves, and its link to the site's home, "/", which stays
+// behind, is made absolute; the relative links between the pages do not
+// change:
+//
+//	$ relink rewrite -n -r --base https://nodejs.org/api/ --map https://nodejs.org/api=https://docs.example/node testdata/nodedocs/api
+//	testdata/nodedocs/api/documentation.html	2
+//
 // Rewrite a copy of the site in place, keeping the originals as NAME.orig:
 //
 //	relink rewrite -r -w --backup .orig --resolve relative --base https://example.org/ site
@@ -408,11 +482,14 @@
 //		the same as -n
 //	-j N
 //		rewrite N files in parallel (0: as many as the machine has cores)
+//	-map OLD=NEW
+//		move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as OLD=NEW
+//		(repeatable; the longest OLD wins; relative links are matched with --base only)
 //	-n	list the files that would change, and write nothing
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-resolve HOW
-//		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default "keep")
+//		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
 //	-strict
 //		in plain text, take for links only those written with a scheme, and email addresses;
 //		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
@@ -420,9 +497,9 @@
 //		also rewrite the links written as plain text in the text of HTML documents
 //		(plain-text documents have no other)
 //	-to FORM
-//		the FORM of the links: uri or iri (default "uri")
+//		the FORM of the links: uri or iri (default uri)
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default "auto")
+//		TYPE of the documents: auto, html, text, css or markdown (default auto)
 //	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //
@@ -430,7 +507,7 @@
 //
 // Usage:
 //
-//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]
+//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 // standard input when there is none or for "-", and writes it to standard output as an
@@ -468,6 +545,15 @@
 // whatever the size of the input. A file that cannot be read is reported on
 // standard error and the others continue; the exit status is then 1.
 //
+// A link that is found but has no URL (the URL Standard's parser rejects
+// it: an internationalized host that IDNA refuses, say) is left as text,
+// and so is a candidate longer than 8192 bytes, which link detection drops
+// rather than cut: neither is lost without a word. A summary line on
+// standard error counts them at the end when there are any (and always
+// with -v): files, links, invalid links left as text, text links too long.
+// -q reports errors only, without it; -v also reports each file, with what
+// was found in it.
+//
 // Examples (from the repository's root):
 //
 //	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
@@ -486,11 +572,13 @@
 //	-charset LABEL
 //		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
 //	-format FORMAT
-//		output FORMAT: html or markdown (default "html")
+//		output FORMAT: html or markdown (default html)
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
 //	-target TARGET
 //		the target attribute of the links, TARGET (such as _blank); empty for none
+//	-v	verbose: also report each file, with what was found in it
 //
 // # List the outlinks of the HTML pages in WARC files
 //
@@ -543,10 +631,11 @@
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given
-//	tag, attr, role, raw, uri, iri, offset, end, line, rel, text, lazy,
-//	error           as relink extract gives them; offset, end and line
-//	                are those of the link in the decoded body (0 for a
-//	                link from the HTTP header)
+//	tag, attr, role, raw, href, uri, iri, offset, end, line, rel, text,
+//	lazy, error     as relink extract gives them (href the URL a browser
+//	                requests, uri the same as an RFC 3986 URI); offset,
+//	                end and line are those of the link in the decoded body
+//	                (0 for a link from the HTTP header)
 //
 // With --per-page, each line is one page instead: its fields, then "links",
 // the array of its links (without "file"), empty for a page without links,
@@ -558,6 +647,38 @@
 // file; 0 when no range holds it alone (a file gzipped as one stream, a
 // record cut short). The lines of links do not have it: they are written
 // as the page is read, and the length is known only at its end.
+//
+// --format chooses the output, as for relink extract: jsonl (the lines
+// above, or with --per-page one line per page), tsv (page, line, offset,
+// tag, attr, href, uri, raw, separated by tabs; with --header, after a line
+// naming the columns), or one value per line: href, uri (the href as an
+// RFC 3986 URI, what curl takes), iri or raw. A link the URL Standard's
+// parser rejects has no URL: the lines of href, uri and iri leave it out.
+// --per-page takes jsonl only.
+//
+// --unique and --count work per page, so that memory stays bounded however
+// many pages a crawl has, and each page's output is a record of its own:
+// --unique writes each link of a page once, the first time its href (or
+// the value --format shows) is seen in the page; the same link on another
+// page is written again (sort -u makes a run's values unique). --count
+// writes, after each page, one line per distinct value of its links: the
+// page's URL, the number of its links that have the value, and the value,
+// separated by tabs, by count descending then value (with --header, after
+// a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
+// weights. --text-links also finds the links written as plain text in the
+// text of the pages; with it, --strict takes only those written with a
+// scheme and email addresses, as relink extract --strict does.
+//
+// No link is lost without a word. A construct too long to examine (a tag
+// longer than 1 MiB; with --text-links, a candidate for a link in the text
+// longer than 8192 bytes, which link detection drops rather than cut) is
+// reported as a warning with its record's offset and its own. At the end,
+// a summary line on standard error counts the files, pages, links, the
+// invalid ones (and those --format left out), the text links too long, the
+// oversize constructs and the errors, when the output lacks any link. -q
+// reports errors only: no warnings, no summary (bad records are errors,
+// and are reported). -v also reports each file, with its pages and the
+// same counts, and always the summary.
 //
 // The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
 // --host, --same-site, --external; see relink extract -h) select the links
@@ -627,8 +748,26 @@
 // Examples (from the repository's root):
 //
 //	$ relink warc testdata/warc/example.warc
-//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
-//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
+//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+//
+// The same as TSV, a line per link after the page's URL:
+//
+//	$ relink warc --format tsv --header testdata/warc/example.warc
+//	page	line	offset	tag	attr	href	uri	raw
+//	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
+//	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
+//
+// The resources of each page, each with the number of times the page names it:
+//
+//	$ relink warc --count --role resource testdata/warc/warcio-example-iana.org-chunked.warc
+//	http://www.iana.org/	1	http://www.iana.org/_css/2015.1/print.css
+//	http://www.iana.org/	1	http://www.iana.org/_css/2015.1/screen.css
+//	http://www.iana.org/	1	http://www.iana.org/_img/bookmark_icon.ico
+//	http://www.iana.org/	1	http://www.iana.org/_js/2013.1/iana.js
+//	http://www.iana.org/	1	http://www.iana.org/_js/2013.1/jquery.js
+//
+// Of a crawl:
 //
 //	$ relink warc crawl-00001.warc.gz > links.jsonl
 //	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
@@ -638,8 +777,15 @@
 //
 //	-attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
+//	-count
+//		write each href (URI, IRI or raw value with --format uri, iri or raw) of a page once, after the page's URL
+//		and the number of its links that have it, by count descending then value, separated by tabs
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
+//	-format FORMAT
+//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
+//	-header
+//		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-max-payload SIZE
@@ -648,6 +794,7 @@
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	-per-page
 //		write one line per page, with its links in an array
+//	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	-role ROLES
@@ -657,10 +804,17 @@
 //		keep the links to the registrable domain of the document's own URL
 //	-scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	-strict
+//		with --text-links, take for links in the text only those written with a scheme, and email addresses,
+//		not domains written without one (www.example.com, but also index.php)
 //	-tag TAGS
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of the pages
+//	-unique
+//		write each link of a page once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw)
+//		is seen in the page
+//	-v	verbose: also report each file, with what was found in it
 //	-wat
 //		write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)
 //
@@ -690,7 +844,8 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
-// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
@@ -745,12 +900,14 @@
 //		resolve each input against the absolute IRI first
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
-//		the query of http and https references is encoded in it (default "utf-8")
+//		the query of http and https references is encoded in it (default utf-8)
+//	-format FORMAT
+//		FORMAT of the input and output: text (a reference per line) or jsonl (JSON objects
+//		{"input", "base", "charset"}, one per line, in; {"input", "uri"} (or "iri") or {"input", "error"} out) (default text)
 //	-jsonl
-//		read JSON objects {"input", "base", "charset"}, one per line, and write one
-//		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
+//		the same as --format jsonl
 //	-mode MODE
-//		MODE of parsing: strict, leiri or web (default "web")
+//		MODE of parsing: strict, leiri or web (default web)
 //
 // # Print the display IRI of each input
 //
@@ -786,7 +943,8 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
-// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
@@ -842,12 +1000,14 @@
 //		resolve each input against the absolute IRI first
 //	-charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
-//		the query of http and https references is encoded in it (default "utf-8")
+//		the query of http and https references is encoded in it (default utf-8)
+//	-format FORMAT
+//		FORMAT of the input and output: text (a reference per line) or jsonl (JSON objects
+//		{"input", "base", "charset"}, one per line, in; {"input", "uri"} (or "iri") or {"input", "error"} out) (default text)
 //	-jsonl
-//		read JSON objects {"input", "base", "charset"}, one per line, and write one
-//		object per line: {"input", "uri"} (or "iri") or {"input", "error"}
+//		the same as --format jsonl
 //	-mode MODE
-//		MODE of parsing: strict, leiri or web (default "web")
+//		MODE of parsing: strict, leiri or web (default web)
 //	-text
 //		print the UTS #58 minimally escaped form for running text
 //
@@ -855,7 +1015,7 @@
 //
 // Usage:
 //
-//	relink check [--mode strict|leiri|web] [--jsonl] [INPUT...]
+//	relink check [--mode strict|leiri|web] [--format text|jsonl] [INPUT...]
 //
 // Check reports every violation of each INPUT, an IRI reference: characters
 // that no IRI allows, private use characters outside the query, bidi
@@ -888,7 +1048,8 @@
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
-// With --jsonl, for lists whose inputs may hold any string (NUL, newlines),
+// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
@@ -931,11 +1092,13 @@
 //
 // Flags:
 //
+//	-format FORMAT
+//		FORMAT of the input and output: text (a reference per line in, a violation per line out) or jsonl
+//		(JSON objects {"input"}, one per line, in; {"input", "violations": [{"offset", "code", "severity", "message"}...]} out) (default text)
 //	-jsonl
-//		read JSON objects {"input"}, one per line, and write one object per line:
-//		{"input", "violations": [{"offset", "code", "severity", "message"}...]}
+//		the same as --format jsonl
 //	-mode MODE
-//		MODE deciding what is an error: strict, leiri or web (default "strict")
+//		MODE deciding what is an error: strict, leiri or web (default strict)
 //
 // # Print a shell completion script for bash, zsh or fish
 //
@@ -944,8 +1107,12 @@
 //	relink completion bash|zsh|fish
 //
 // Completion prints a script that makes the shell complete relink's
-// commands, their flags, and file names. It is made from the same table of
-// commands and flags as the help.
+// commands, their flags, the values of the flags whose values are a closed
+// set (--to, --resolve, --type, --mode, each command's --format, --role,
+// and --charset with the names of the WHATWG Encoding Standard's encodings
+// and the labels iso-8859-1 and us-ascii), and file names. It is made from
+// the same table of commands and flags as the help, and a value it offers
+// is one the command takes.
 //
 // bash, for the current shell and for every new one:
 //

@@ -9,9 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/weburl"
@@ -73,50 +75,84 @@ Formats (--format):
 
 	jsonl	one JSON object per link: file, tag, attr (empty for a link in
 		text), role, raw (the value as the document means it: entities
-		decoded; for a text link, the detected text), uri, iri, offset and
-		end (the byte span of the value in the file), line, and where they
-		apply rel, text (anchor text), lazy, error
-	uri	the URIs (WHATWG hrefs), one per line
-	iri	the IRIs, the URIs in the form to show a person (non-ASCII
+		decoded; for a text link, the detected text), href, uri, iri,
+		offset and end (the byte span of the value in the file), line,
+		and where they apply rel, text (anchor text), lazy, error
+	href	the hrefs, one per line: the URL a browser requests, as the
+		URL Standard writes it (ASCII, the query in the document's
+		charset). An href may keep characters RFC 3986 does not allow
+		({, |, \ or ^ in a query, a lone %, a # in the fragment), which
+		curl and RFC 3986 parsers reject
+	uri	the URIs, one per line: each href with every character RFC 3986
+		does not allow where it stands percent-encoded ({ as %7B, a lone
+		% as %25), the same resource as a URI that curl takes and
+		relink check --mode strict passes; the href itself when it is a
+		URI, as almost every one is
+	iri	the IRIs, the hrefs in the form to show a person (non-ASCII
 		characters and internationalized domain names in Unicode, where
 		that is safe), one per line
 	raw	the values as the document writes them (entities decoded, in
 		UTF-8, line breaks and tabs as spaces), one per line, also for a
-		link whose URI is invalid
-	tsv	file, line, offset, tag, attr, uri, raw, separated by tabs;
-		with --header, after a line naming the columns
+		link whose URL is invalid
+	tsv	file, line, offset, tag, attr, href, uri, raw, separated by
+		tabs; with --header, after a line naming the columns
+
+The line formats (href, uri, iri) leave out a link the URL Standard
+rejects, which has no URL: raw, jsonl and tsv give it (with error, or an
+empty href); such links are counted (see -v below).
 
 ` + filterHelp + `
 --unique writes each link once, the first time the value its format
-shows (the URI for jsonl and tsv) is seen; --count writes each value
+shows (the href for jsonl and tsv) is seen; --count writes each value
 once, at the end, after the number of links that have it, separated by a
 tab, by count descending then value (with --header, after the line
-"count<TAB>uri", or iri or raw). A link without a URI (invalid) is
+"count<TAB>href", or uri, iri or raw). A link without a URL (invalid) is
 known by its raw value to --unique, and --count leaves it out unless
 the format is raw. Both hold every distinct value in memory: it grows
 with the number of distinct links, not with the input.
 
 A file that cannot be read is reported on standard error with its name and
-the others continue; the exit status is then 1. A tag longer than 1 MiB is
-passed over with one warning, which gives its line and offset. A binary
-file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte order mark
-starts it) is skipped with a warning, as rewrite skips it. -q reports errors only, without warnings; -v
-also reports each file on standard error: its type, its number of links,
-its charset and how it was found, and how many of its links are invalid.
+the others continue; the exit status is then 1. A binary file (a NUL byte
+in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
+skipped with a warning, as rewrite skips it.
+
+No link is lost without a word. A construct too long to examine is passed
+over with one warning, which gives its line and offset: a tag longer than
+1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
+longer than 8192 bytes, which link detection drops rather than cut. A
+link the URL Standard's parser rejects is invalid: jsonl gives it with
+its error, tsv with an empty href and uri, raw with its value, and the
+formats href, uri and iri, which have no URL to write for it, leave it
+out. At the end, a summary line on standard error counts the files, the
+links, the invalid ones (and those left out), the text links too long
+and the oversize constructs, when the output lacks any of them. -q
+reports errors only: no warnings, no summary. -v also reports each file
+(its type, its number of links, its charset and how it was found, and
+the same counts) and always the summary.
 
 Examples (from the repository's root):
 
-	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+	$ relink extract --format href --base https://example.org/ testdata/site/ja/shift_jis.html
 	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96{%8C%EA&page=2
 	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
 	https://example.org/index.html?from=%95\%8E%A6
 	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
 	https://example.org/?q=%26%238364%3B
 
+The same links as URIs: the "{" and "\" that the Shift_JIS query leaves
+(the second bytes of 本 and 表) percent-encoded:
+
+	$ relink extract --format uri --base https://example.org/ testdata/site/ja/shift_jis.html
+	https://example.org/%E6%A4%9C%E7%B4%A2?q=%93%FA%96%7B%8C%EA&page=2
+	https://ja.wikipedia.org/wiki/%E6%96%87%E5%AD%97%E3%82%B3%E3%83%BC%E3%83%89
+	https://example.org/index.html?from=%95%5C%8E%A6
+	https://example.org/%E7%94%BB%E5%83%8F/%E3%83%AD%E3%82%B4.png
+	https://example.org/?q=%26%238364%3B
+
 	$ relink extract --format tsv testdata/site/ru/koi8-r.html
-	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
-	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
-	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
+	testdata/site/ru/koi8-r.html	5	98	a	href	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%E0%CE%C9%CB%CF%C4	поиск?q=Юникод
+	testdata/site/ru/koi8-r.html	5	134	a	href	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://xn--e1afmkfd.xn--80akhbyknj4f/%D0%BF%D1%83%D1%82%D1%8C	http://пример.испытание/путь
+	testdata/site/ru/koi8-r.html	6	185	a	href	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/%D0%9A%D0%B8%D1%80%D0%B8%D0%BB%D0%BB%D0%B8%D1%86%D0%B0#%D0%98%D1%81%D1%82%D0%BE%D1%80%D0%B8%D1%8F	/wiki/Кириллица#История
 
 	$ relink extract -r --base https://example.org/ --external --role hyperlink --format iri testdata/site/ja
 	https://ja.wikipedia.org/wiki/文字コード
@@ -146,20 +182,22 @@ type extractor struct {
 	enc       *json.Encoder
 	filter    *linkFilter
 	shape     *shaper
-	verb      verbosity // -q, -v
+	verb      verbosity  // -q, -v
+	counts    linkCounts // the run's
+	doc1      linkCounts // the document's
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown")
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
-	format := fs.String("format", "jsonl", "output `FORMAT`: jsonl, uri, iri, raw or tsv")
+	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
+	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	recurse := fs.Bool("r", false, "recurse into directories")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
 	filter := addFilterFlags(fs)
-	shape := addShapeFlags(fs)
+	shape := addShapeFlags(fs, "run")
 	var vf verbosityFlags
 	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
@@ -174,10 +212,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status >= 0 {
 		return status
 	}
-	switch *format {
-	case "jsonl", "uri", "iri", "raw", "tsv":
-	default:
-		return usageError(cmd, e, "unknown --format %q (want jsonl, uri, iri, raw or tsv)", *format)
+	if !slices.Contains(linkFormats, *format) {
+		return usageError(cmd, e, "unknown --format %q (want %s)", *format, orList(linkFormats))
 	}
 	if msg := filter.check(); msg != "" {
 		return usageError(cmd, e, "%s", msg)
@@ -230,6 +266,9 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if x.werr != nil {
 		fmt.Fprintf(e.stderr, "relink extract: writing output: %v\n", x.werr)
 		return exitFail
+	}
+	if x.verb == verbose || x.verb == normal && x.counts.dropped() {
+		io.WriteString(e.stderr, x.counts.summary("extract", leftOut(x.format), ""))
 	}
 	if x.failed {
 		return exitFail
@@ -300,6 +339,7 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(1024)
 	if isBinary(head) {
+		x.counts.skipped++
 		if x.verb != quiet {
 			x.out.Flush()
 			fmt.Fprintf(x.stderr, "relink extract: %s: warning: binary, skipped\n", name)
@@ -311,62 +351,45 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 		typ = extract.TypeOf(name, head)
 	}
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict}
-	if x.verb != quiet {
-		opts.Oversize = func(e *extract.OversizeError) {
+	x.doc1 = linkCounts{files: 1}
+	opts.Oversize = func(e *extract.OversizeError) {
+		x.doc1.addOversize(e)
+		if x.verb != quiet {
 			x.out.Flush()
 			io.WriteString(x.stderr, oversizeWarning("extract", name, e))
 		}
 	}
-	var found, invalid int
 	report := func(l *extract.Link) error {
-		found++
+		x.doc1.links++
 		if l.Err != nil {
-			invalid++
+			x.doc1.invalid++
 		}
 		x.emit(name, base, l)
 		return x.werr
 	}
 	t := extract.New(typ, opts, report)
-	if _, err := t.ReadFrom(br); err != nil && x.werr == nil {
+	_, err := t.ReadFrom(br)
+	c := x.doc1
+	if err != nil && x.werr == nil {
+		c.files = 0
+		x.counts.add(c)
 		x.fail(name, err)
-	} else if x.verb == verbose {
+		return
+	}
+	x.counts.add(c)
+	if x.verb == verbose {
 		x.out.Flush()
 		cs := t.Charset()
-		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %d invalid\n", name, typ, plural(found, "link"), cs.Name, cs.Source, invalid)
+		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %s%s\n", name, typ, plural(c.links, "link"), cs.Name, cs.Source,
+			c.invalidNote(leftOut(x.format)), c.dropNote())
 	}
 }
 
-// jsonLink is the JSON form of a link, for relink extract and relink warc
-// (which gives File once per page with --per-page, and leaves it out of
-// each link).
+// jsonLink is the JSON form of a link for relink extract: the file, then
+// the fields of relink warc's links (crawl.Link).
 type jsonLink struct {
-	File   string `json:"file,omitempty"`
-	Tag    string `json:"tag"`
-	Attr   string `json:"attr"`
-	Role   string `json:"role,omitempty"`
-	Raw    string `json:"raw"`
-	URI    string `json:"uri"`
-	IRI    string `json:"iri"`
-	Offset int64  `json:"offset"`
-	End    int64  `json:"end"`
-	Line   int    `json:"line"`
-	Rel    string `json:"rel,omitempty"`
-	Text   string `json:"text,omitempty"`
-	Lazy   bool   `json:"lazy,omitempty"`
-	Error  string `json:"error,omitempty"`
-}
-
-// newJSONLink returns the JSON form of the link l found in file.
-func newJSONLink(file string, l *extract.Link) jsonLink {
-	j := jsonLink{File: file, Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, URI: l.URI, IRI: l.IRI,
-		Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
-	if l.Role != 0 {
-		j.Role = strings.ToLower(l.Role.String())
-	}
-	if l.Err != nil {
-		j.Error = reason(l.Err)
-	}
-	return j
+	File string `json:"file,omitempty"`
+	crawl.Link
 }
 
 func (x *extractor) link(file string, l *extract.Link) {
@@ -374,19 +397,43 @@ func (x *extractor) link(file string, l *extract.Link) {
 		return
 	}
 	switch x.format {
-	case "uri":
-		if l.Err == nil {
-			x.write(l.URI, "\n")
-		}
 	case "tsv":
-		x.write(file, "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-			l.URI, "\t", tsvField(l.Raw), "\n")
-	default:
-		j := newJSONLink(file, l)
+		writeTSV(x.write, file, l)
+	case "jsonl":
+		j := jsonLink{File: file, Link: crawl.NewLink(l)}
 		if err := x.enc.Encode(&j); err != nil {
 			x.werr = err
 		}
+	default:
+		if v, ok := lineValue(x.format, l); ok {
+			x.write(tsvField(v), "\n")
+		} else {
+			x.doc1.lost++
+		}
 	}
+}
+
+// writeTSV writes the line of --format tsv for the link l of first (the
+// file, or relink warc's page): first, line, offset, tag, attr, href,
+// uri and raw, separated by tabs.
+func writeTSV(write func(...string), first string, l *extract.Link) {
+	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
+		l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
+}
+
+// lineValue returns the value of l that the line format (href, uri, iri
+// or raw) writes, and false when l has none: a link without a URL has a
+// raw value only.
+func lineValue(format string, l *extract.Link) (string, bool) {
+	switch format {
+	case "href":
+		return l.Href, l.Err == nil
+	case "uri":
+		return l.URI(), l.Err == nil
+	case "iri":
+		return l.IRI, l.Err == nil
+	}
+	return l.Raw, true
 }
 
 // tsvField replaces the tabs and line breaks of s by spaces.
@@ -410,6 +457,7 @@ func (x *extractor) write(s ...string) {
 
 func (x *extractor) fail(name string, err error) {
 	x.failed = true
+	x.counts.errs++
 	x.out.Flush()
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -447,4 +495,16 @@ func checkCharsetBase(cmd *command, e *env, charset, base string) int {
 		}
 	}
 	return -1
+}
+
+// linkFormats are the values of --format of relink extract and relink
+// warc, in the order help gives them.
+var linkFormats = []string{"jsonl", "href", "uri", "iri", "raw", "tsv"}
+
+// orList returns the values as a message lists choices: "a, b or c".
+func orList(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
 }

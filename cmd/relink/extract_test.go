@@ -117,8 +117,42 @@ func TestExtractJSONFields(t *testing.T) {
 	if !sc.Scan() {
 		t.Fatalf("no output: %q", got.stderr)
 	}
-	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","raw":"a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"rel":"nofollow","text":"Some text"}`
+	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","raw":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"rel":"nofollow","text":"Some text"}`
 	if sc.Text() != want {
 		t.Errorf("got  %s\nwant %s", sc.Text(), want)
 	}
+}
+
+// TestFormatURIIsURI checks that what --format uri writes, of the sample
+// site and of every WARC fixture, passes relink check --mode strict: an
+// RFC 3986 URI each; and that the test has teeth: --format href gives
+// lines that do not.
+func TestFormatURIIsURI(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	runs := [][]string{{"extract", "-r", "--base", "https://example.org/", filepath.Join("testdata", "site")}}
+	for _, f := range warcFixtures(t) {
+		runs = append(runs, []string{"warc", "--text-links", f})
+	}
+	hrefErrors := 0
+	for _, args := range runs {
+		for _, format := range []string{"uri", "href"} {
+			out := runString(append(args, "-q", "--format", format), "")
+			if out.code != 0 {
+				t.Fatalf("%q: exit status %d, stderr %q", args, out.code, out.stderr)
+			}
+			check := runString([]string{"check", "--mode", "strict"}, out.stdout)
+			errors := strings.Count(check.stdout, "\terror:")
+			if format == "href" {
+				hrefErrors += errors
+				continue
+			}
+			if check.code != 0 || errors > 0 {
+				t.Errorf("%q --format uri: relink check --mode strict: exit status %d\n%s", args, check.code, check.stdout)
+			}
+		}
+	}
+	if hrefErrors == 0 {
+		t.Errorf("no href fails relink check --mode strict: the fixtures test nothing")
+	}
+	t.Logf("%d errors in the hrefs, none in the URIs", hrefErrors)
 }

@@ -84,7 +84,7 @@ func addFilterFlags(fs *flag.FlagSet) *linkFilter {
 	fs.Var(&f.schemes, "scheme", "keep the links whose URI has one of the `SCHEMES` (repeatable, comma-separated)")
 	fs.Var(&f.tags, "tag", "keep the links held by one of the elements `TAGS` (repeatable, comma-separated)")
 	fs.Var(&f.attrs, "attr", "keep the links held by one of the attributes `ATTRS` (repeatable, comma-separated)")
-	fs.Var(&f.roles, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
+	fs.Var(choiceList{&f.roles, roleNames}, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
 	fs.Var(&f.rels, "rel", "keep the links whose rel has one of the `TOKENS` (repeatable, comma-separated, any case)")
 	fs.Var(&f.hosts, "host", "keep the links to one of the `HOSTS` or their subdomains (repeatable, comma-separated)")
 	fs.BoolVar(&f.sameSite, "same-site", false, "keep the links to the registrable domain of the document's own URL")
@@ -163,7 +163,7 @@ func (f *linkFilter) match(l *extract.Link, doc string) bool {
 	if len(f.rels) > 0 && !f.relMatch(l.Rel) {
 		return false
 	}
-	scheme, host, hasHost := splitURI(l.URI)
+	scheme, host, hasHost := splitURI(l.Href)
 	if len(f.schemes) > 0 && !slices.Contains(f.schemes, scheme) {
 		return false
 	}
@@ -176,7 +176,7 @@ func (f *linkFilter) match(l *extract.Link, doc string) bool {
 		}
 	}
 	if f.sameSite || f.external {
-		if l.URI == "" || scheme != "" && !hasHost {
+		if l.Href == "" || scheme != "" && !hasHost {
 			return false // no host: mailto:, data:, an invalid link
 		}
 		same := !hasHost && scheme == "" // an unresolved relative reference
@@ -283,34 +283,31 @@ type shaper struct {
 // key returns the value of l that --unique and --count compare, and false
 // when the format shows nothing for l.
 func (s *shaper) key(l *extract.Link) (string, bool) {
-	switch s.format {
-	case "iri":
-		return l.IRI, l.Err == nil
-	case "raw":
-		return l.Raw, true
-	case "uri":
-		return l.URI, l.Err == nil
+	if s.format != "jsonl" && s.format != "tsv" {
+		return lineValue(s.format, l)
 	}
 	if l.Err != nil {
 		if s.count {
 			return "", false
 		}
-		// A link without a URI is known by its value, apart from
-		// every URI.
+		// A link without a URL is known by its value, apart from
+		// every href.
 		return "\x00" + l.Raw, true
 	}
-	return l.URI, true
+	return l.Href, true
 }
 
 // keep reports whether l is to be written now: false for a link --unique
 // has seen and for every link under --count (which writes at the end).
-func (s *shaper) keep(l *extract.Link) bool {
+// lost reports a link left out because the format has no value for it
+// (an invalid link, which has no URL).
+func (s *shaper) keep(l *extract.Link) (keep, lost bool) {
 	if !s.unique && !s.count {
-		return true
+		return true, false
 	}
 	k, ok := s.key(l)
 	if !ok {
-		return false
+		return false, true
 	}
 	if s.seen == nil {
 		s.seen = make(map[string]int)
@@ -321,21 +318,25 @@ func (s *shaper) keep(l *extract.Link) bool {
 		if n == 0 {
 			s.order = append(s.order, k)
 		}
-		return false
+		return false, false
 	}
-	return n == 0
+	return n == 0, false
+}
+
+// countHeader returns the line that names the columns of --count: the
+// count and the value the format shows.
+func (s *shaper) countHeader() string {
+	col := s.format
+	if col == "jsonl" || col == "tsv" {
+		col = "href"
+	}
+	return "count\t" + col + "\n"
 }
 
 // writeCounts writes each counted value with its count, by count
-// descending, then value, as TSV, after a header line when header is set.
-func (s *shaper) writeCounts(write func(...string), header bool) {
-	if header {
-		col := s.format
-		if col != "iri" && col != "raw" {
-			col = "uri"
-		}
-		write("count\t", col, "\n")
-	}
+// descending, then value, as TSV, each line after prefix; then forgets
+// them.
+func (s *shaper) writeCounts(write func(...string), prefix string) {
 	slices.SortFunc(s.order, func(a, b string) int {
 		if c := cmp.Compare(s.seen[b], s.seen[a]); c != 0 {
 			return c
@@ -343,17 +344,34 @@ func (s *shaper) writeCounts(write func(...string), header bool) {
 		return strings.Compare(a, b)
 	})
 	for _, k := range s.order {
-		write(strconv.Itoa(s.seen[k]), "\t", tsvField(strings.TrimPrefix(k, "\x00")), "\n")
+		write(prefix, strconv.Itoa(s.seen[k]), "\t", tsvField(strings.TrimPrefix(k, "\x00")), "\n")
 	}
+	s.reset()
 }
 
-// addShapeFlags defines --unique, --count and --header on fs.
-func addShapeFlags(fs *flag.FlagSet) *shaper {
+// reset forgets the values seen and counted: relink warc's shaping is per
+// page.
+func (s *shaper) reset() {
+	clear(s.seen)
+	s.order = s.order[:0]
+}
+
+// addShapeFlags defines --unique, --count and --header on fs; scope says
+// over what the first two work: "run" (relink extract) or "page" (relink
+// warc).
+func addShapeFlags(fs *flag.FlagSet, scope string) *shaper {
 	s := &shaper{}
-	fs.BoolVar(&s.unique, "unique", false, "write each link once, the first time its URI (its IRI or raw value with --format iri or raw) is seen;\n"+
-		"the command then holds every distinct one in memory")
-	fs.BoolVar(&s.count, "count", false, "write each URI (IRI or raw value with --format iri or raw) once, at the end, after the number of links\n"+
-		"that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory")
+	if scope == "page" {
+		fs.BoolVar(&s.unique, "unique", false, "write each link of a page once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw)\n"+
+			"is seen in the page")
+		fs.BoolVar(&s.count, "count", false, "write each href (URI, IRI or raw value with --format uri, iri or raw) of a page once, after the page's URL\n"+
+			"and the number of its links that have it, by count descending then value, separated by tabs")
+	} else {
+		fs.BoolVar(&s.unique, "unique", false, "write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;\n"+
+			"the command then holds every distinct one in memory")
+		fs.BoolVar(&s.count, "count", false, "write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links\n"+
+			"that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory")
+	}
 	fs.BoolVar(&s.header, "header", false, "begin the output of --format tsv or --count with a line naming the columns")
 	return s
 }
@@ -367,19 +385,22 @@ func (s *shaper) check(format string) string {
 		return "--unique and --count exclude each other (--count writes each value once)"
 	case s.header && !s.count && format != "tsv":
 		return "--header applies to --format tsv and --count only"
-	case s.count && format != "jsonl" && format != "uri" && format != "iri" && format != "raw":
-		return fmt.Sprintf("--count writes TSV lines of counts; it takes --format uri, iri or raw, not %q", format)
+	case s.count && format == "tsv":
+		return "--count writes TSV lines of counts; it takes --format href, uri, iri or raw, not tsv"
 	}
 	return ""
 }
 
 // tsvHeader names the columns of --format tsv.
-const tsvHeader = "file\tline\toffset\ttag\tattr\turi\traw\n"
+const tsvHeader = "file\tline\toffset\ttag\tattr\thref\turi\traw\n"
 
 // startShape writes what comes before the links: the header of --format
-// tsv.
+// tsv or --count.
 func (x *extractor) startShape() {
-	if x.shape.header && !x.shape.count {
+	switch {
+	case x.shape.header && x.shape.count:
+		x.write(x.shape.countHeader())
+	case x.shape.header:
 		x.write(tsvHeader)
 	}
 }
@@ -387,24 +408,21 @@ func (x *extractor) startShape() {
 // endShape writes what comes after the links: the counts of --count.
 func (x *extractor) endShape() {
 	if x.shape.count && x.werr == nil {
-		x.shape.writeCounts(x.write, x.shape.header)
+		x.shape.writeCounts(x.write, "")
 	}
 }
 
 // emit writes the link l of the document name, whose own URL is doc, in
 // the output format, if it passes the filters and --unique, or counts it.
 func (x *extractor) emit(name, doc string, l *extract.Link) {
-	if x.werr != nil || !x.filter.match(l, doc) || !x.shape.keep(l) {
+	if x.werr != nil || !x.filter.match(l, doc) {
 		return
 	}
-	switch x.format {
-	case "iri":
-		if l.Err == nil {
-			x.write(l.IRI, "\n")
+	if keep, lost := x.shape.keep(l); !keep {
+		if lost {
+			x.doc1.lost++
 		}
-	case "raw":
-		x.write(tsvField(l.Raw), "\n")
-	default:
-		x.link(name, l)
+		return
 	}
+	x.link(name, l)
 }

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestJSONL(t *testing.T) {
 	tests := []struct {
@@ -82,5 +85,28 @@ func TestJSONL(t *testing.T) {
 				t.Errorf("relink %q\n got %d %q stderr %q\nwant %d %q stderr %q", tt.args, got.code, got.stdout, got.stderr, tt.code, tt.out, tt.wantStderr)
 			}
 		})
+	}
+}
+
+// TestFormatJSONL checks --format of uri, iri and check: jsonl is
+// --jsonl, text the default; anything else, or --jsonl with --format
+// text, a usage error.
+func TestFormatJSONL(t *testing.T) {
+	in := `{"input": "http://例え.テスト/a b"}` + "\n"
+	for _, c := range []string{"uri", "iri", "check"} {
+		want := runString([]string{c, "--jsonl"}, in)
+		got := runString([]string{c, "--format", "jsonl"}, in)
+		if got.code != want.code || got.stdout != want.stdout || !strings.HasPrefix(got.stdout, `{"input":`) {
+			t.Errorf("%s --format jsonl: status %d, %q; --jsonl: %d, %q", c, got.code, got.stdout, want.code, want.stdout)
+		}
+		text := runString([]string{c, "--format", "text", "http://a.example/"}, "")
+		if plain := runString([]string{c, "http://a.example/"}, ""); text.code != plain.code || text.stdout != plain.stdout {
+			t.Errorf("%s --format text: %q, want %q", c, text.stdout, plain.stdout)
+		}
+		for _, args := range [][]string{{"--format", "tsv"}, {"--jsonl", "--format", "text"}} {
+			if got := runString(append([]string{c}, args...), in); got.code != exitUsage {
+				t.Errorf("%s %q: status %d, want a usage error", c, args, got.code)
+			}
+		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 var linkifyCommand = &command{
 	name:    "linkify",
 	summary: "turn plain text into HTML or Markdown with its links made links",
-	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [FILE...]",
+	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [-q|-v] [FILE...]",
 	help: `Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 standard input when there is none or for "-", and writes it to standard output as an
 HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
@@ -52,6 +52,15 @@ Links are found as the text streams through: memory stays bounded
 whatever the size of the input. A file that cannot be read is reported on
 standard error and the others continue; the exit status is then 1.
 
+A link that is found but has no URL (the URL Standard's parser rejects
+it: an internationalized host that IDNA refuses, say) is left as text,
+and so is a candidate longer than 8192 bytes, which link detection drops
+rather than cut: neither is lost without a word. A summary line on
+standard error counts them at the end when there are any (and always
+with -v): files, links, invalid links left as text, text links too long.
+-q reports errors only, without it; -v also reports each file, with what
+was found in it.
+
 Examples (from the repository's root):
 
 	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
@@ -68,13 +77,23 @@ Examples (from the repository's root):
 	run: runLinkify,
 }
 
+// linkifyFormats are the values of relink linkify --format ("md" is
+// taken for markdown too).
+var linkifyFormats = []string{"html", "markdown"}
+
 func runLinkify(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	charset := fs.String("charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)")
-	format := fs.String("format", "html", "output `FORMAT`: html or markdown")
+	charset := choiceFlag(fs, "charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)", charsetNames)
+	format := choiceFlag(fs, "format", "html", "output `FORMAT`: html or markdown", linkifyFormats)
 	rel := fs.String("rel", linkify.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
 	target := fs.String("target", "", "the target attribute of the links, `TARGET` (such as _blank); empty for none")
+	var vf verbosityFlags
+	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return status
+	}
+	verb, status := vf.level(cmd, e)
 	if status >= 0 {
 		return status
 	}
@@ -98,6 +117,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	t := linkify.New(opts)
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	code := exitOK
+	var counts linkCounts
 	linkifyFile := func(name string, r io.Reader) bool {
 		t.Reset()
 		if _, err := io.Copy(out, transform.NewReader(r, t)); err != nil {
@@ -106,7 +126,16 @@ func runLinkify(cmd *command, args []string, e *env) int {
 				return false
 			}
 			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", name, err)
+			counts.errs++
 			code = exitFail
+			return true
+		}
+		s := t.Stats()
+		c := linkCounts{files: 1, links: s.Links + s.Invalid, invalid: s.Invalid, lost: s.Invalid, long: s.TooLong}
+		counts.add(c)
+		if verb == verbose {
+			out.Flush()
+			fmt.Fprintf(e.stderr, "relink linkify: %s: %s, %s%s\n", name, plural(c.links, "link"), c.invalidNote("left as text"), c.dropNote())
 		}
 		return true
 	}
@@ -123,6 +152,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)
+			counts.errs++
 			code = exitFail
 			continue
 		}
@@ -135,6 +165,9 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)
 		return exitFail
+	}
+	if verb == verbose || verb == normal && counts.dropped() {
+		io.WriteString(e.stderr, counts.summary("linkify", "left as text", ""))
 	}
 	return code
 }

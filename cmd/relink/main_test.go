@@ -388,6 +388,13 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
+	// The flag package writes a panic of a flag's String method into the
+	// help instead of failing.
+	for _, c := range commands {
+		if got := runString([]string{c.name, "-h"}, ""); strings.Contains(got.stdout, "panic") {
+			t.Errorf("relink %s -h:\n%s", c.name, got.stdout)
+		}
+	}
 }
 
 // TestHelpExamples runs the examples of each command's help that take

@@ -29,6 +29,36 @@ func TestNodeDocs(t *testing.T) {
 	}
 }
 
+// TestNodeDocsMap moves the tree of TestNodeDocs from
+// https://nodejs.org/api/ to https://docs.example/node/ (--map): exactly
+// the golden diff changes, the links to the tree's own pages written
+// absolute (a canonical link) moved, a link to what stays behind ("/",
+// the site's home) made absolute, every relative link between the tree's
+// documents left as it is; in IRI form too. A map that matches nothing
+// changes no file.
+func TestNodeDocsMap(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "nodedocs", "api")
+	move := []string{"--base", "https://nodejs.org/api/", "--map", "https://nodejs.org/api/=https://docs.example/node/"}
+	got := runString(append([]string{"rewrite", "-r", "--diff"}, append(move, dir)...), "")
+	if got.code != 0 {
+		t.Fatalf("--map: status %d, stderr %q", got.code, got.stderr)
+	}
+	checkGolden(t, filepath.Join("..", "..", "testdata", "examples", "nodedocs.map.diff"), got.stdout)
+	if !strings.Contains(got.stderr, "4 files scanned, 1 to change, 2 links rewritten") {
+		t.Errorf("--map: stderr %q", got.stderr)
+	}
+	iri := runString(append([]string{"rewrite", "-r", "--diff", "--to", "iri"}, append(move, dir)...), "")
+	if iri.code != 0 || iri.stdout != got.stdout {
+		t.Errorf("--map --to iri: status %d, a diff other than --to uri's:\n%s", iri.code, iri.stdout)
+	}
+	for _, m := range []string{"https://nodejs.org/ap=https://docs.example/node/", "https://nodejs.com/api=https://docs.example/node", "https://docs.example/=https://nodejs.org/api/"} {
+		got := runString([]string{"rewrite", "-r", "-n", "--base", "https://nodejs.org/api/", "--map", m, dir}, "")
+		if got.code != 0 || got.stdout != "" || !strings.Contains(got.stderr, " 0 to change, 0 links rewritten") {
+			t.Errorf("--map %s, which matches nothing: status %d, stdout %q, stderr %q", m, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
 // TestExtractMarkdown: extract takes a .md file for Markdown, its spans
 // the destinations as written, nothing from code.
 func TestExtractMarkdown(t *testing.T) {

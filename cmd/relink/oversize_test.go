@@ -26,7 +26,8 @@ func TestOversizeWarnings(t *testing.T) {
 		return s + "\n"
 	}
 	got := runString([]string{"extract", "--format", "uri", page}, "")
-	if want := warning("extract", page, 2, 9) + warning("extract", page, 3, second); got.stderr != want || got.stdout != "D%C3%BCrst\n" {
+	if want := warning("extract", page, 2, 9) + warning("extract", page, 3, second) +
+		"relink extract: 1 file, 1 link, 0 invalid, 2 oversize constructs\n"; got.stderr != want || got.stdout != "D%C3%BCrst\n" {
 		t.Errorf("extract: stdout %q, stderr\n%s\nwant\n%s", got.stdout, got.stderr, want)
 	}
 	got = runString([]string{"rewrite", "-n", "--to", "iri", page}, "")
@@ -65,14 +66,10 @@ func TestExtractSkipsBinaries(t *testing.T) {
 
 // TestWARCOversizeWarnings checks that relink warc gives one warning for
 // each oversize construct of a page, with the record's offset and the
-// construct's, and --wat none.
+// construct's, --wat too, and a summary line that counts them.
 func TestWARCOversizeWarnings(t *testing.T) {
 	body := "<p>\n<p title=\"" + strings.Repeat("x", 2<<20) + "\">\n<a href=b.html>b</a>"
-	block := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body
-	rec := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/a/\r\n" +
-		"WARC-Record-ID: <urn:uuid:1>\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n" +
-		"Content-Type: application/http; msgtype=response\r\n" +
-		"Content-Length: " + strconv.Itoa(len(block)) + "\r\n\r\n" + block + "\r\n\r\n"
+	rec := htmlResponse("http://example.com/a/", body)
 	file := filepath.Join(t.TempDir(), "big.warc")
 	if err := os.WriteFile(file, []byte(rec+rec), 0o644); err != nil {
 		t.Fatal(err)
@@ -81,11 +78,15 @@ func TestWARCOversizeWarnings(t *testing.T) {
 		return "relink warc: " + file + ": offset " + strconv.Itoa(recOff) +
 			": warning: extract: a construct longer than the size limit, at offset 4, was passed through unexamined\n"
 	}
+	summary := "relink warc: 1 file, 2 pages, 2 links, 0 invalid, 2 oversize constructs\n"
 	got := runString([]string{"warc", file}, "")
-	if want := warning(0) + warning(len(rec)); got.code != 0 || got.stderr != want || strings.Count(got.stdout, "\n") != 2 {
+	if want := warning(0) + warning(len(rec)) + summary; got.code != 0 || got.stderr != want || strings.Count(got.stdout, "\n") != 2 {
 		t.Errorf("warc: status %d, stdout %q, stderr\n%s\nwant\n%s", got.code, got.stdout, got.stderr, want)
 	}
-	if got := runString([]string{"warc", "--wat", file}, ""); got.code != 0 || got.stderr != "" {
-		t.Errorf("warc --wat: status %d, stderr %q", got.code, got.stderr)
+	if got, want := runString([]string{"warc", "--wat", file}, ""), warning(0)+warning(len(rec))+summary; got.code != 0 || got.stderr != want {
+		t.Errorf("warc --wat: status %d, stderr\n%s\nwant\n%s", got.code, got.stderr, want)
+	}
+	if got := runString([]string{"warc", "-q", file}, ""); got.code != 0 || got.stderr != "" {
+		t.Errorf("warc -q: status %d, stderr %q", got.code, got.stderr)
 	}
 }

@@ -49,6 +49,32 @@ otherwise, exit status 2), except with --type text: a <base href> in a
 document is not enough, since most documents have none and their relative
 links would be left as they are without a word.
 
+--map OLD=NEW moves a site: each link whose URL is OLD or lies below it
+(OLD followed by "/", "?" or "#": https://nodejs.org/api takes
+https://nodejs.org/api/fs.html#x, not https://nodejs.org/apis) is made
+to point to NEW instead, with what follows OLD kept
+(https://docs.example/node/fs.html#x). OLD and NEW are absolute URLs
+without a query or a fragment, compared as a browser writes them (lower
+case host, punycode, percent-encoding); a final "/" on either changes
+nothing. --map may be repeated, and the longest OLD that matches wins.
+The URL matched is the link's, resolved against the document's URL
+(--base): without --base only the links written absolute are matched,
+since a relative link has no URL to match (it goes where its document
+goes). The documents move too: a document whose own URL is below OLD is
+taken to be at NEW, so that a relative link between documents that move
+together is left as written, and one to what stays behind (the site's
+home, "/", from documents that move to another host) is made absolute,
+to reach what it reached. A link that changes is written in its own
+form: a relative link stays relative (a path, "/path" or "//host/path",
+as written) where it can reach its new target so from the document's
+new place, and an absolute one stays absolute; --resolve absolute or
+relative asks for another form. --to decides URI or IRI, and the link is
+written in the document's syntax and charset, its query as the document
+encodes it; each new value is checked to reach its new URL, or the link
+is left as written. In plain text a link written without a scheme stays
+without one when its new URL is http (and --resolve is not absolute),
+and an email address stays an address.
+
 A style sheet (.css) has its url(), @import and image-set() URLs
 rewritten, written with the CSS escapes their place needs, as in the CSS
 of HTML; its charset comes from a byte order mark, --charset, an @charset
@@ -135,7 +161,9 @@ HTML and text otherwise. "html",
 "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
-(see above). A tag longer than 1 MiB is passed through unexamined, its
+(see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
+or a candidate for a link in text longer than 8192 bytes, which link
+detection drops rather than cut) is passed through unexamined, its
 links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
 found: for HTML as browsers find it (byte order mark, <meta>, detection),
 for text from a byte order mark, else UTF-8 unless its first bytes are
@@ -145,12 +173,15 @@ Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
 reported on standard error with its name, the others continue, and the
 exit status is 1. At the end a summary line on standard error gives the
-files scanned, changed, the links rewritten, the errors (and among them
-the conflicts) and the time; on a terminal a progress bar shows the
-files and bytes done while it runs.
+files scanned, changed, the links rewritten, those left as written
+because they could not be rewritten (and among them the invalid ones,
+which the URL Standard's parser rejects), the text links too long and
+the oversize constructs passed over (when there are any), the files
+skipped, the errors (and among them the conflicts) and the time; on a
+terminal a progress bar shows the files and bytes done while it runs.
 -q reports errors only (no warnings, progress bar or summary); -v also
-reports each file: its links, those rewritten, and those left as written
-because they could not be.
+reports each file: its links, those rewritten, those left as written
+and why, and the constructs passed over.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
@@ -206,6 +237,15 @@ a domain written without a scheme is left alone (--strict):
 	 A long one, wrapped as RFC 3986 Appendix C allows:
 	 <http://www.example.com/a/very/long/path/that/was/
 
+The Node.js API docs (a sample in testdata/nodedocs) moved from
+https://nodejs.org/api/ to https://docs.example/node/: the page's
+canonical link moves, and its link to the site's home, "/", which stays
+behind, is made absolute; the relative links between the pages do not
+change:
+
+	$ relink rewrite -n -r --base https://nodejs.org/api/ --map https://nodejs.org/api=https://docs.example/node testdata/nodedocs/api
+	testdata/nodedocs/api/documentation.html	2
+
 Rewrite a copy of the site in place, keeping the originals as NAME.orig:
 
 	relink rewrite -r -w --backup .orig --resolve relative --base https://example.org/ site
@@ -254,16 +294,17 @@ type rewriteResult struct {
 	stats   rewrite.Stats
 	diff    []byte
 	err     error
-	warns   string // the warnings of oversize constructs
+	warns   string     // the warnings of oversize constructs
+	drops   linkCounts // the constructs passed over
 }
 
 func runRewrite(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	to := fs.String("to", "uri", "the `FORM` of the links: uri or iri")
-	resolve := fs.String("resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be")
+	to := choiceFlag(fs, "to", "uri", "the `FORM` of the links: uri or iri", formNames)
+	resolve := choiceFlag(fs, "resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be", resolveNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := fs.String("type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown")
-	charset := fs.String("charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)")
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
+	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
 	var dryRun bool
@@ -276,6 +317,8 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	vf.register(fs)
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents\n(plain-text documents have no other)")
 	strict := fs.Bool("strict", true, "in plain text, take for links only those written with a scheme, and email addresses;\n--strict=false also takes domains written without one (www.example.com, but also README.md)")
+	var moves moveFlag
+	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as `OLD=NEW`\n(repeatable; the longest OLD wins; relative links are matched with --base only)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -288,6 +331,9 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	rw.opts.Charset = *charset
 	rw.opts.TextLinks = *textLinks
 	rw.opts.StrictText = *strict
+	if len(moves) > 0 {
+		rw.opts.Map = moves.lookup
+	}
 	switch *to {
 	case "uri":
 		rw.opts.To = rewrite.FormURI
@@ -368,14 +414,17 @@ func (rw *rewriteRun) stdin() int {
 		head, _ := br.Peek(1024)
 		typ = extract.TypeOf("", head)
 	}
-	var warns string
-	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &warns))
+	var res rewriteResult
+	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &res))
 	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
 	_, err := io.Copy(w, transform.NewReader(br, t))
 	if err == nil {
 		err = w.Flush()
 	}
-	io.WriteString(rw.e.stderr, warns)
+	io.WriteString(rw.e.stderr, res.warns)
+	if res.stats = t.Stats(); err == nil && rw.verb == verbose {
+		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
+	}
 	if err != nil {
 		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
 		return exitFail
@@ -383,12 +432,14 @@ func (rw *rewriteRun) stdin() int {
 	return exitOK
 }
 
-// warnOversize returns opts with an Oversize function that adds the
-// warnings of the file path to *warns (unless -q).
-func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, warns *string) rewrite.Options {
-	if rw.verb != quiet {
-		opts.Oversize = func(e *extract.OversizeError) {
-			*warns += oversizeWarning("rewrite", path, e)
+// warnOversize returns opts with an Oversize function that counts the
+// constructs of the file path passed over in res.drops and adds their
+// warnings to res.warns (unless -q).
+func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, res *rewriteResult) rewrite.Options {
+	opts.Oversize = func(e *extract.OversizeError) {
+		res.drops.addOversize(e)
+		if rw.verb != quiet {
+			res.warns += oversizeWarning("rewrite", path, e)
 		}
 	}
 	return opts
@@ -638,6 +689,8 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	}()
 
 	var scanned, changed, links int
+	var kept rewrite.Stats // the links left as written, and of them the invalid ones
+	var drops linkCounts   // the constructs passed over
 	var werr error
 	take := func(i int) {
 		j, r := &rw.jobs[i], &results[i]
@@ -668,6 +721,9 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		}
 		if r.skip == "" && r.err == nil {
 			scanned++
+			kept.Kept += r.stats.Kept
+			kept.Invalid += r.stats.Invalid
+			drops.add(r.drops)
 		}
 		if r.changed && r.err == nil {
 			changed++
@@ -762,8 +818,12 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		if rw.conflicts > 0 {
 			errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
 		}
-		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten, %d skipped, %s, %v\n",
-			plural(scanned, "file"), changed, verb, plural(links, "link"), rw.skipped, errs,
+		left := ""
+		if kept.Kept > 0 {
+			left = fmt.Sprintf(", %d left as written (%s)", kept.Kept, keptNote(kept.Kept, kept.Invalid))
+		}
+		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
+			plural(scanned, "file"), changed, verb, plural(links, "link"), left, drops.dropNote(), rw.skipped, errs,
 			time.Since(start).Round(time.Millisecond))
 	}
 	if exit != exitOK {
@@ -833,7 +893,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
-	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res.warns))
+	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {

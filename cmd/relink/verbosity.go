@@ -3,9 +3,11 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/textlink"
 )
 
 // verbosity is how much a command reports on standard error besides its
@@ -45,11 +47,110 @@ func (f *verbosityFlags) level(cmd *command, e *env) (verbosity, int) {
 // rewrite) for a construct of file passed through unexamined, e: one for
 // each construct, with its line and offset.
 func oversizeWarning(name, file string, e *extract.OversizeError) string {
+	return fmt.Sprintf("relink %s: %s:%d: warning: %s\n", name, file, e.Line, oversizeMessage(name, e))
+}
+
+// oversizeMessage says what became of the construct e, for command name.
+func oversizeMessage(name string, e *extract.OversizeError) string {
+	if e.Construct == extract.ConstructTextLink {
+		msg := fmt.Sprintf("a text link longer than %d bytes, at offset %d, was dropped (not cut)", textlink.MaxLen, e.Offset)
+		if name == "rewrite" {
+			msg += " and is left as written"
+		}
+		return msg
+	}
 	msg := strings.TrimPrefix(e.Error(), "extract: ")
 	if name == "rewrite" {
 		msg += " (its links are not rewritten)"
 	}
-	return fmt.Sprintf("relink %s: %s:%d: warning: %s\n", name, file, e.Line, msg)
+	return msg
+}
+
+// linkCounts counts the links of a document, or of a run, and those of
+// them that the output lacks, so that none is lost without a word: the
+// links the URL Standard's parser rejects (a line format has no URL to
+// write for them, a rewrite leaves them as written), the candidates for a
+// link in text dropped for their length, and the constructs passed over
+// unexamined with whatever links they hold.
+type linkCounts struct {
+	files    int // documents read
+	links    int // links found
+	invalid  int // of which the URL Standard's parser rejects
+	lost     int // invalid links the output format leaves out
+	long     int // text-link candidates longer than textlink.MaxLen, dropped
+	oversize int // tags, comments and CSS URLs passed over
+	skipped  int // documents skipped (binary files)
+	errs     int // documents that could not be read
+}
+
+// addOversize counts the construct e.
+func (c *linkCounts) addOversize(e *extract.OversizeError) {
+	if e.Construct == extract.ConstructTextLink {
+		c.long++
+	} else {
+		c.oversize++
+	}
+}
+
+// add adds the counts of d.
+func (c *linkCounts) add(d linkCounts) {
+	c.files += d.files
+	c.links += d.links
+	c.invalid += d.invalid
+	c.lost += d.lost
+	c.long += d.long
+	c.oversize += d.oversize
+	c.skipped += d.skipped
+	c.errs += d.errs
+}
+
+// dropped reports whether something of the input is missing from the
+// output: what a summary line must tell even without -v.
+func (c *linkCounts) dropped() bool { return c.lost+c.long+c.oversize > 0 }
+
+// dropNote returns the parts of a note on the links the output lacks:
+// ", 2 text links too long, 1 oversize construct", each when not zero.
+func (c *linkCounts) dropNote() string {
+	s := ""
+	if c.long > 0 {
+		s += ", " + plural(c.long, "text link") + " too long"
+	}
+	if c.oversize > 0 {
+		s += ", " + plural(c.oversize, "oversize construct")
+	}
+	return s
+}
+
+// invalidNote returns "1 invalid", with what became of those the output
+// lacks (lost): "(left out of --format uri)".
+func (c *linkCounts) invalidNote(lost string) string {
+	s := strconv.Itoa(c.invalid) + " invalid"
+	if c.lost > 0 {
+		if c.lost == c.invalid {
+			s += " (" + lost + ")"
+		} else {
+			s += fmt.Sprintf(" (%d %s)", c.lost, lost)
+		}
+	}
+	return s
+}
+
+// leftOut says what the line formats do with an invalid link.
+func leftOut(format string) string { return "left out of --format " + format }
+
+// summary returns the summary line of command name (extract, warc,
+// linkify) for a run whose counts are c: the files, what they held and
+// what the output lacks (lost says what became of the invalid links it
+// lacks).
+func (c *linkCounts) summary(name, lost, extra string) string {
+	s := fmt.Sprintf("relink %s: %s%s, %s, %s%s", name, plural(c.files, "file"), extra, plural(c.links, "link"), c.invalidNote(lost), c.dropNote())
+	if c.skipped > 0 {
+		s += fmt.Sprintf(", %d skipped", c.skipped)
+	}
+	if c.errs > 0 {
+		s += ", " + plural(c.errs, "error")
+	}
+	return s + "\n"
 }
 
 // rewriteNote returns the line relink rewrite -v prints for a file it
@@ -58,7 +159,19 @@ func rewriteNote(path string, r *rewriteResult) string {
 	s := r.stats
 	note := fmt.Sprintf("relink rewrite: %s: %s, %d rewritten", path, plural(s.Links, "link"), s.Rewritten)
 	if s.Kept > 0 {
-		note += fmt.Sprintf(", %d left as written (could not be rewritten)", s.Kept)
+		note += fmt.Sprintf(", %d left as written (%s)", s.Kept, keptNote(s.Kept, s.Invalid))
 	}
-	return note + "\n"
+	return note + r.drops.dropNote() + "\n"
+}
+
+// keptNote says why kept links were left as written: "1 invalid, 2 could
+// not be rewritten".
+func keptNote(kept, invalid int) string {
+	switch {
+	case invalid == 0:
+		return "could not be rewritten"
+	case invalid == kept:
+		return plural(invalid, "invalid link")
+	}
+	return fmt.Sprintf("%s, %d could not be rewritten", plural(invalid, "invalid link"), kept-invalid)
 }

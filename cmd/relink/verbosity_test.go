@@ -32,7 +32,8 @@ func TestVerbosity(t *testing.T) {
 		t.Errorf("extract -q: status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
 	got = runString([]string{"extract", "-v", "--format", "uri", page}, "")
-	if want := "relink extract: " + page + ": html, 2 links, windows-1252 (default), 1 invalid\n"; !strings.HasSuffix(got.stderr, want) {
+	if want := "relink extract: " + page + ": html, 2 links, windows-1252 (default), 1 invalid (left out of --format uri), 1 oversize construct\n" +
+		"relink extract: 1 file, 2 links, 1 invalid (left out of --format uri), 1 oversize construct\n"; !strings.HasSuffix(got.stderr, want) {
 		t.Errorf("extract -v: stderr %q, want it to end with %q", got.stderr, want)
 	}
 
@@ -47,7 +48,7 @@ func TestVerbosity(t *testing.T) {
 		t.Errorf("rewrite -q -n: status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
 	got = runString([]string{"rewrite", "-v", "-n", "--to", "iri", page}, "")
-	if want := "relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (could not be rewritten)\n"; !strings.Contains(got.stderr, "warning: a construct longer than the size limit, at offset 50,") || !strings.Contains(got.stderr, want) {
+	if want := "relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (1 invalid link), 1 oversize construct\n"; !strings.Contains(got.stderr, "warning: a construct longer than the size limit, at offset 50,") || !strings.Contains(got.stderr, want) {
 		t.Errorf("rewrite -v -n: stderr %q, want the oversize warning and %q", got.stderr, want)
 	}
 	for _, c := range []string{"extract", "rewrite"} {

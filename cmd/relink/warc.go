@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -70,10 +71,11 @@ Each line is one link: the page's fields, then the link's.
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
-	tag, attr, role, raw, uri, iri, offset, end, line, rel, text, lazy,
-	error           as relink extract gives them; offset, end and line
-	                are those of the link in the decoded body (0 for a
-	                link from the HTTP header)
+	tag, attr, role, raw, href, uri, iri, offset, end, line, rel, text,
+	lazy, error     as relink extract gives them (href the URL a browser
+	                requests, uri the same as an RFC 3986 URI); offset,
+	                end and line are those of the link in the decoded body
+	                (0 for a link from the HTTP header)
 
 With --per-page, each line is one page instead: its fields, then "links",
 the array of its links (without "file"), empty for a page without links,
@@ -85,6 +87,38 @@ record; the record through its trailing line breaks in an uncompressed
 file; 0 when no range holds it alone (a file gzipped as one stream, a
 record cut short). The lines of links do not have it: they are written
 as the page is read, and the length is known only at its end.
+
+--format chooses the output, as for relink extract: jsonl (the lines
+above, or with --per-page one line per page), tsv (page, line, offset,
+tag, attr, href, uri, raw, separated by tabs; with --header, after a line
+naming the columns), or one value per line: href, uri (the href as an
+RFC 3986 URI, what curl takes), iri or raw. A link the URL Standard's
+parser rejects has no URL: the lines of href, uri and iri leave it out.
+--per-page takes jsonl only.
+
+--unique and --count work per page, so that memory stays bounded however
+many pages a crawl has, and each page's output is a record of its own:
+--unique writes each link of a page once, the first time its href (or
+the value --format shows) is seen in the page; the same link on another
+page is written again (sort -u makes a run's values unique). --count
+writes, after each page, one line per distinct value of its links: the
+page's URL, the number of its links that have the value, and the value,
+separated by tabs, by count descending then value (with --header, after
+a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
+weights. --text-links also finds the links written as plain text in the
+text of the pages; with it, --strict takes only those written with a
+scheme and email addresses, as relink extract --strict does.
+
+No link is lost without a word. A construct too long to examine (a tag
+longer than 1 MiB; with --text-links, a candidate for a link in the text
+longer than 8192 bytes, which link detection drops rather than cut) is
+reported as a warning with its record's offset and its own. At the end,
+a summary line on standard error counts the files, pages, links, the
+invalid ones (and those --format left out), the text links too long, the
+oversize constructs and the errors, when the output lacks any link. -q
+reports errors only: no warnings, no summary (bad records are errors,
+and are reported). -v also reports each file, with its pages and the
+same counts, and always the summary.
 
 The filters of relink extract (--scheme, --tag, --attr, --role, --rel,
 --host, --same-site, --external; see relink extract -h) select the links
@@ -154,8 +188,26 @@ and their records: the command sets a soft memory limit of 32 MiB
 Examples (from the repository's root):
 
 	$ relink warc testdata/warc/example.warc
-	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
-	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
+	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+
+The same as TSV, a line per link after the page's URL:
+
+	$ relink warc --format tsv --header testdata/warc/example.warc
+	page	line	offset	tag	attr	href	uri	raw
+	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
+	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
+
+The resources of each page, each with the number of times the page names it:
+
+	$ relink warc --count --role resource testdata/warc/warcio-example-iana.org-chunked.warc
+	http://www.iana.org/	1	http://www.iana.org/_css/2015.1/print.css
+	http://www.iana.org/	1	http://www.iana.org/_css/2015.1/screen.css
+	http://www.iana.org/	1	http://www.iana.org/_img/bookmark_icon.ico
+	http://www.iana.org/	1	http://www.iana.org/_js/2013.1/iana.js
+	http://www.iana.org/	1	http://www.iana.org/_js/2013.1/jquery.js
+
+Of a crawl:
 
 	$ relink warc crawl-00001.warc.gz > links.jsonl
 	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
@@ -166,10 +218,17 @@ Examples (from the repository's root):
 
 type warcRun struct {
 	perPage     bool
-	wat         bool // --wat
+	wat         bool   // --wat
+	format      string // --format
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
 	filter      *linkFilter
+	shape       *shaper   // --unique, --count: per page
+	verb        verbosity // -q, -v
+	counts      linkCounts
+	file1       linkCounts // the current file's
+	pages       int        // the run's pages
+	filePages   int        // the current file's
 	stdin       io.Reader
 	stderr      io.Writer
 	out         *lineWriter
@@ -182,6 +241,7 @@ type warcRun struct {
 	file    string
 	rec     *warc.Record
 	prefix  []byte // the page's fields and file, JSON without the closing brace
+	pageTab []byte // the page's URL and a tab, which begin its lines of --format tsv and --count
 	nlinks  int
 	jbuf    bytes.Buffer
 	enc     *json.Encoder
@@ -239,18 +299,44 @@ func runWARC(cmd *command, args []string, e *env) int {
 	pathsFrom := fs.String("paths-from", "", "also read the paths of the archives, one per line, from `FILE` (- for standard input)")
 	wat := fs.Bool("wat", false, "write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
+	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
+	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	filter := addFilterFlags(fs)
+	shape := addShapeFlags(fs, "page")
+	var vf verbosityFlags
+	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
+	verb, status := vf.level(cmd, e)
+	if status >= 0 {
+		return status
+	}
+	if !slices.Contains(linkFormats, *format) {
+		return usageError(cmd, e, "unknown --format %q (want %s)", *format, orList(linkFormats))
+	}
 	if msg := filter.check(); msg != "" {
 		return usageError(cmd, e, "%s", msg)
 	}
-	if *wat && filter.on {
+	if msg := shape.check(*format); msg != "" {
+		return usageError(cmd, e, "%s", msg)
+	}
+	switch {
+	case *wat && filter.on:
 		return usageError(cmd, e, "the link filters do not apply to --wat")
+	case *wat && (*format != "jsonl" || shape.unique || shape.count || shape.header):
+		return usageError(cmd, e, "--wat writes WAT records: --format, --unique, --count and --header do not apply")
+	case *wat && *perPage:
+		return usageError(cmd, e, "--wat and --per-page exclude each other (--wat writes one line per page)")
+	case *perPage && *format != "jsonl":
+		return usageError(cmd, e, "--per-page writes JSON lines: it takes --format jsonl, not %s", *format)
+	case *perPage && shape.count:
+		return usageError(cmd, e, "--per-page and --count exclude each other (--count writes TSV lines of counts)")
+	case *strict && !*textLinks:
+		return usageError(cmd, e, "--strict applies to the links in the text of the pages: it needs --text-links")
 	}
 	if *pathsFrom == "-" {
 		for _, in := range inputs {
@@ -266,9 +352,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		// limit keeps the process small beside others.
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
-	w := &warcRun{perPage: *perPage, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, stdin: e.stdin, stderr: e.stderr,
-		out: newLineWriter(e.stdout)}
-	xopts := crawl.Options{TextLinks: w.textLinks, MaxPayloadSize: w.maxPayload, Oversize: w.oversize}
+	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, shape: shape,
+		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
+	xopts := crawl.Options{TextLinks: w.textLinks, StrictText: *strict, MaxPayloadSize: w.maxPayload, Oversize: w.oversize}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
 	}
@@ -280,6 +366,13 @@ func runWARC(cmd *command, args []string, e *env) int {
 	if len(inputs) == 0 && *pathsFrom == "" {
 		inputs = []string{"-"}
 	}
+	if shape.header {
+		if shape.count {
+			w.out.Write([]byte("page\t" + shape.countHeader()))
+		} else {
+			w.out.Write([]byte(warcTSVHeader))
+		}
+	}
 	for _, in := range inputs {
 		if w.out.err != nil {
 			break
@@ -290,6 +383,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		w.pathsFrom(*pathsFrom)
 	}
 	w.out.Flush()
+	if w.out.err == nil && (w.verb == verbose || w.verb == normal && w.counts.dropped()) {
+		io.WriteString(e.stderr, w.counts.summary("warc", leftOut(w.format), ", "+plural(w.pages, "page")))
+	}
 	switch {
 	case w.out.err != nil:
 		fmt.Fprintf(e.stderr, "relink warc: writing output: %v\n", w.out.err)
@@ -361,6 +457,8 @@ func (w *warcRun) archive(name string) {
 		in = f
 	}
 	w.file = name
+	w.file1, w.filePages = linkCounts{}, 0
+	defer w.endFile(name)
 	r := warc.NewReader(in)
 	r.MaxPayloadSize = w.maxPayload
 	// A gzipped file is decompressed ahead in a goroutine: Close ends it
@@ -385,6 +483,20 @@ func (w *warcRun) archive(name string) {
 	}
 }
 
+// endFile counts the file name in the run, and with -v reports what it
+// held.
+func (w *warcRun) endFile(name string) {
+	c := w.file1
+	c.files = 1
+	w.counts.add(c)
+	w.pages += w.filePages
+	if w.verb == verbose && w.out.err == nil {
+		w.out.Flush()
+		fmt.Fprintf(w.stderr, "relink warc: %s: %s, %s, %s%s\n", name, plural(w.filePages, "page"), plural(c.links, "link"),
+			c.invalidNote(leftOut(w.format)), c.dropNote())
+	}
+}
+
 // memoryLimit is the soft memory limit of relink warc (see
 // runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
 const memoryLimit = 32 << 20
@@ -401,6 +513,7 @@ func (w *warcRun) record(rec *warc.Record) {
 		var p *crawl.PageRecord
 		p, err = w.x.Record(rec, w.file)
 		if isPage = p != nil; isPage {
+			w.countLinks(p.Links)
 			w.jbuf.Reset()
 			w.enc.Encode(p.WAT())
 			w.out.Write(w.jbuf.Bytes())
@@ -420,8 +533,21 @@ func (w *warcRun) record(rec *warc.Record) {
 	case err != nil && (errors.As(err, &de) || !isPage):
 		w.recordFail(err)
 	}
+	if isPage {
+		w.filePages++
+	}
 	if isPage && !w.wat {
 		w.endPage()
+	}
+}
+
+// countLinks counts the links of a page that --wat writes.
+func (w *warcRun) countLinks(links []crawl.Link) {
+	for _, l := range links {
+		w.file1.links++
+		if l.Error != "" {
+			w.file1.invalid++
+		}
 	}
 }
 
@@ -440,6 +566,11 @@ func recordWhere(rec *warc.Record) string {
 // Page encodes the page's fields, which begin each of its lines
 // (crawl.Handler).
 func (w *warcRun) Page(p *crawl.Page) error {
+	w.shape.reset()
+	w.pageTab = append(append(w.pageTab[:0], tsvField(p.URL)...), '\t')
+	if w.format != "jsonl" || w.shape.count {
+		return nil
+	}
 	w.jbuf.Reset()
 	w.enc.Encode(p)
 	b := bytes.TrimRight(w.jbuf.Bytes(), "\n")
@@ -460,26 +591,69 @@ func (w *warcRun) Page(p *crawl.Page) error {
 }
 
 // endPage ends a page's line in --per-page mode, with the record's
-// length, known now that the record has been read to its end.
+// length, known now that the record has been read to its end; with
+// --count, it writes the page's counts.
 func (w *warcRun) endPage() {
 	if w.perPage {
 		fmt.Fprintf(w.out, `],"record_length":%d}`+"\n", w.rec.Length())
 	}
+	if w.shape.count {
+		w.shape.writeCounts(w.writeStrings, string(w.pageTab))
+	}
 }
 
-// oversize warns of a construct of the current page passed through
-// unexamined (crawl.Options.Oversize), except with --wat, which leaves
-// it out without a word.
+// writeStrings writes s to the output, a line's pieces.
+func (w *warcRun) writeStrings(s ...string) {
+	for _, p := range s {
+		io.WriteString(w.out, p)
+	}
+}
+
+// warcTSVHeader names the columns of relink warc --format tsv: extract's,
+// the page in place of the file.
+const warcTSVHeader = "page\tline\toffset\ttag\tattr\thref\turi\traw\n"
+
+// oversize counts a construct of the current page passed through
+// unexamined (crawl.Options.Oversize) and warns of it, unless -q.
 func (w *warcRun) oversize(_ *crawl.Page, e *extract.OversizeError) {
-	if !w.wat {
-		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %v\n", w.file, recordWhere(w.rec), e)
+	w.file1.addOversize(e)
+	if w.verb != quiet {
+		w.out.Flush()
+		msg := e.Error()
+		if e.Construct == extract.ConstructTextLink {
+			msg = oversizeMessage("warc", e)
+		}
+		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %s\n", w.file, recordWhere(w.rec), msg)
 	}
 }
 
 // Link writes one link of the current page (crawl.Handler).
-func (w *warcRun) Link(_ *crawl.Page, l *extract.Link) error {
+func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
+	w.file1.links++
+	if l.Err != nil {
+		w.file1.invalid++
+	}
 	if !w.filter.match(l, w.rec.TargetURI) {
 		return nil
+	}
+	if keep, lost := w.shape.keep(l); !keep {
+		if lost {
+			w.file1.lost++
+		}
+		return w.out.err
+	}
+	switch w.format {
+	case "jsonl":
+	case "tsv":
+		writeTSV(w.writeStrings, p.URL, l)
+		return w.out.err
+	default:
+		if v, ok := lineValue(w.format, l); ok {
+			w.writeStrings(tsvField(v), "\n")
+		} else {
+			w.file1.lost++
+		}
+		return w.out.err
 	}
 	j := crawl.NewLink(l)
 	w.jbuf.Reset()
@@ -540,6 +714,7 @@ func (w *warcRun) failInput(name string, err error) {
 // fail reports a bad record, or (from failInput) a bad input.
 func (w *warcRun) fail(name string, err error) {
 	w.failed = true
+	w.counts.errs++
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err

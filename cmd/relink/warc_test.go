@@ -352,7 +352,7 @@ func TestWARCErrors(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatal(err)
 		}
-		pages = append(pages, l.URL+" "+l.URI)
+		pages = append(pages, l.URL+" "+l.Href)
 	}
 	want := []string{"http://a.example/ http://a.example/x", "http://b.example/ http://b.example/y", "http://a.example/ http://a.example/x", "http://c.example/ http://c.example/z"}
 	if !slices.Equal(pages, want) {

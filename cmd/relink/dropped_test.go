@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// droppedFixtures writes documents that hold a link of each kind that an
+// output may lack: a link the URL Standard's parser rejects, a candidate
+// for a text link longer than textlink.MaxLen, and a tag longer than
+// 1 MiB. It returns the HTML page and the text file.
+func droppedFixtures(t *testing.T) (page, text string) {
+	dir := t.TempDir()
+	long := "https://example.org/" + strings.Repeat("a", 9000)
+	page = filepath.Join(dir, "a.html")
+	text = filepath.Join(dir, "b.txt")
+	if err := os.WriteFile(page, []byte(`<a href="ok">x</a><img src="http://[bad/">`+"\n<p title=\""+strings.Repeat("x", 1<<20+10)+"\">"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(text, []byte("see https://example.org/ok and http://a\u200db.example/\nand "+long+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return page, text
+}
+
+// TestDroppedExtract checks that relink extract counts what its output
+// lacks and says so: a warning for each construct passed over, a summary
+// line that counts them and the invalid links left out (without -v, only
+// when the output lacks a link), a line for each file with -v, nothing
+// with -q.
+func TestDroppedExtract(t *testing.T) {
+	page, text := droppedFixtures(t)
+	warns := "relink extract: " + page + ":2: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
+		"relink extract: " + text + ":2: warning: a text link longer than 8192 bytes, at offset 62, was dropped (not cut)\n"
+	for _, tt := range []struct {
+		args   []string
+		errOut string
+	}{
+		{[]string{"--format", "uri"}, warns +
+			"relink extract: 2 files, 4 links, 2 invalid (left out of --format uri), 1 text link too long, 1 oversize construct\n"},
+		{[]string{"--format", "raw"}, warns +
+			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
+		{[]string{"-v", "--format", "jsonl"}, "relink extract: " + page + ":2: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
+			"relink extract: " + page + ": html, 2 links, windows-1252 (default), 1 invalid, 1 oversize construct\n" +
+			"relink extract: " + text + ":2: warning: a text link longer than 8192 bytes, at offset 62, was dropped (not cut)\n" +
+			"relink extract: " + text + ": text, 2 links, utf-8 (detected), 1 invalid, 1 text link too long\n" +
+			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
+		{[]string{"-q", "--format", "uri"}, ""},
+	} {
+		got := runString(append(append([]string{"extract"}, tt.args...), page, text), "")
+		if got.code != 0 || got.stderr != tt.errOut {
+			t.Errorf("%q: exit status %d, stderr\n%s\nwant\n%s", tt.args, got.code, got.stderr, tt.errOut)
+		}
+	}
+	// Nothing lacking: no summary without -v.
+	got := runString([]string{"extract", "--format", "uri"}, `<a href="ok">x</a><img src="http://[bad/">`)
+	if got.stderr != "relink extract: 1 file, 2 links, 1 invalid (left out of --format uri)\n" {
+		t.Errorf("an invalid link: stderr %q", got.stderr)
+	}
+	if got := runString([]string{"extract"}, `<a href="ok">x</a><img src="http://[bad/">`); got.stderr != "" {
+		t.Errorf("jsonl, which gives the invalid link: stderr %q", got.stderr)
+	}
+}
+
+// TestDroppedRewrite checks that relink rewrite counts the links it
+// leaves as written, the invalid ones among them, and the constructs it
+// passes over, in its summary line and, with -v, for each file.
+func TestDroppedRewrite(t *testing.T) {
+	page, text := droppedFixtures(t)
+	got := runString([]string{"rewrite", "-n", "-v", "--to", "iri", "--resolve", "absolute", "--base", "http://example.com/", page, text}, "")
+	for _, want := range []string{
+		"relink rewrite: " + page + ":2: warning: a construct longer than the size limit, at offset 43, was passed through unexamined (its links are not rewritten)\n",
+		"relink rewrite: " + text + ":2: warning: a text link longer than 8192 bytes, at offset 62, was dropped (not cut) and is left as written\n",
+		"relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (1 invalid link), 1 oversize construct\n",
+		"relink rewrite: " + text + ": 2 links, 0 rewritten, 1 left as written (1 invalid link), 1 text link too long\n",
+		"relink rewrite: 2 files scanned, 1 to change, 1 link rewritten, 2 left as written (2 invalid links), 1 text link too long, 1 oversize construct, 0 skipped, 0 errors",
+	} {
+		if !strings.Contains(got.stderr, want) {
+			t.Errorf("rewrite -v: stderr\n%s\nlacks\n%s", got.stderr, want)
+		}
+	}
+	got = runString([]string{"rewrite", "-n", "--to", "iri", page, text}, "")
+	if want := "relink rewrite: 2 files scanned, 0 to change, 0 links rewritten, 2 left as written (2 invalid links), 1 text link too long, 1 oversize construct, 0 skipped, 0 errors"; !strings.Contains(got.stderr, want) || strings.Contains(got.stderr, ": 2 links") {
+		t.Errorf("rewrite: stderr\n%s\nwant the summary\n%s\nand no line per file", got.stderr, want)
+	}
+	if got := runString([]string{"rewrite", "-q", "-n", page, text}, ""); got.stderr != "" {
+		t.Errorf("rewrite -q: stderr %q", got.stderr)
+	}
+}
+
+// TestDroppedLinkify checks that relink linkify counts the links it
+// leaves as text: invalid ones, and candidates too long.
+func TestDroppedLinkify(t *testing.T) {
+	_, text := droppedFixtures(t)
+	summary := "relink linkify: 1 file, 2 links, 1 invalid (left as text), 1 text link too long\n"
+	for _, tt := range []struct {
+		args   []string
+		stdin  string
+		errOut string
+	}{
+		{[]string{text}, "", summary},
+		{[]string{"-v", text}, "", "relink linkify: " + text + ": 2 links, 1 invalid (left as text), 1 text link too long\n" + summary},
+		{[]string{"-q", text}, "", ""},
+		{nil, "see https://example.org/", ""},
+		{[]string{"-v"}, "see https://example.org/", "relink linkify: standard input: 1 link, 0 invalid\nrelink linkify: 1 file, 1 link, 0 invalid\n"},
+	} {
+		got := runString(append([]string{"linkify"}, tt.args...), tt.stdin)
+		if got.code != 0 || got.stderr != tt.errOut {
+			t.Errorf("%q: exit status %d, stderr\n%s\nwant\n%s", tt.args, got.code, got.stderr, tt.errOut)
+		}
+	}
+	if got := runString([]string{"linkify", "-q", "-v"}, ""); got.code != exitUsage {
+		t.Errorf("linkify -q -v: exit status %d, want %d", got.code, exitUsage)
+	}
+}

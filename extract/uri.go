@@ -1,0 +1,147 @@
+package extract
+
+import (
+	"strings"
+
+	"github.com/relink-go/relink/internal/pct"
+)
+
+// URI returns the link's URL as a URI (RFC 3986): Href with every
+// character that RFC 3986 does not allow where it stands percent-encoded,
+// so that programs that take URIs only (curl, net/url, an RFC 3986
+// parser) take it. It differs from Href only where Href is not a URI:
+//
+//   - a character outside RFC 3986's set ("{", "}", "|", "\", "^", "`",
+//     a space or a quote, which the URL Standard leaves in a query or a
+//     fragment, or a "\" of a Shift_JIS query) becomes its escape, "%7B"
+//     for "{";
+//   - a "%" not followed by two hexadecimal digits becomes "%25";
+//   - a "#" after the one that starts the fragment becomes "%23";
+//   - "[" and "]" stay only in the authority (an IP literal);
+//   - a ":" in the first segment of a relative reference without a scheme
+//     becomes "%3A", so that it is not read as a scheme.
+//
+// The result names the same resource as Href: a server decodes an escape
+// of a character to that character, and a browser given it requests
+// Href's URL but for the escapes added. URI returns "" when Href is, and
+// Href itself, without allocating, when Href is already a URI, as it
+// almost always is. It is computed when called: extraction does not pay
+// for it.
+func (l *Link) URI() string {
+	i := uriClean(l.Href)
+	if i == len(l.Href) {
+		return l.Href
+	}
+	return string(appendURI(make([]byte, 0, len(l.Href)+8), l.Href, i))
+}
+
+// uriChar holds the characters RFC 3986 allows in a path, a query and a
+// fragment: unreserved, sub-delims, ":", "@", "/" and "?" ("%" is read
+// apart, "#" too).
+var uriChar = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-._~!$&'()*+,;=:@/?" {
+		t[c] = true
+	}
+	return t
+}()
+
+// uriParts returns where the parts of the reference s begin: the end of
+// its scheme and ":" (0 without one), the end of its authority (where
+// its path starts), and whether s is a relative reference whose first
+// segment is a path segment, in which RFC 3986 allows no ":".
+func uriParts(s string) (afterScheme, authEnd int, relPath bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ':' && i > 0 {
+			afterScheme = i + 1
+			break
+		}
+		if !isASCIIAlpha(c) && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			break
+		}
+	}
+	authEnd = afterScheme
+	if strings.HasPrefix(s[afterScheme:], "//") {
+		authEnd = afterScheme + 2
+		for authEnd < len(s) && s[authEnd] != '/' && s[authEnd] != '?' && s[authEnd] != '#' {
+			authEnd++
+		}
+		return afterScheme, authEnd, false
+	}
+	return afterScheme, authEnd, afterScheme == 0
+}
+
+// uriClean returns the index in s of the first byte that URI must
+// escape, or len(s).
+func uriClean(s string) int {
+	afterScheme, authEnd, relPath := uriParts(s)
+	frag := false
+	firstSeg := relPath
+	for i := afterScheme; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%':
+			if !pct.IsEncoded(s, i) {
+				return i
+			}
+			i += 2
+		case c == '#':
+			if frag {
+				return i
+			}
+			frag = true
+			firstSeg = false
+		case c == ':' && firstSeg:
+			return i
+		case c == '/' || c == '?':
+			firstSeg = false
+		case uriChar[c]:
+		case (c == '[' || c == ']') && i < authEnd:
+		default:
+			return i
+		}
+	}
+	return len(s)
+}
+
+// appendURI appends to dst the reference s with what RFC 3986 does not
+// allow escaped, as URI says; s[:from] needs no escape.
+func appendURI(dst []byte, s string, from int) []byte {
+	_, authEnd, relPath := uriParts(s)
+	frag := strings.IndexByte(s[:from], '#') >= 0
+	firstSeg := relPath && strings.IndexAny(s[:from], "/?#") < 0
+	dst = append(dst, s[:from]...)
+	for i := from; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%':
+			if pct.IsEncoded(s, i) {
+				dst = append(dst, s[i:i+3]...)
+				i += 2
+				continue
+			}
+		case c == '#':
+			if !frag {
+				frag, firstSeg = true, false
+				dst = append(dst, c)
+				continue
+			}
+		case c == ':' && firstSeg:
+		case c == '/' || c == '?':
+			firstSeg = false
+			dst = append(dst, c)
+			continue
+		case uriChar[c], (c == '[' || c == ']') && i < authEnd:
+			dst = append(dst, c)
+			continue
+		}
+		dst = pct.Append(dst, c)
+	}
+	return dst
+}

@@ -1,0 +1,132 @@
+package rewrite
+
+import (
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/weburl"
+)
+
+// The links of a site that moves (Options.Map).
+
+// moved decides the new value of l when Options.Map moves its target or
+// its document: moved is false when neither moves l, and it is left to
+// the other rules; else v and ok are as decide returns them, with ok
+// false for a link that cannot be written so as to reach its new target
+// (it is then counted as kept by the caller).
+func (r *rewriter) moved(l *extract.Link) (v string, ok, moved bool) {
+	if !r.resolve(l) {
+		return "", false, false // invalid: counted as such by decide
+	}
+	target, err := weburl.Parse(l.Href, nil)
+	if err != nil {
+		return "", false, false // a relative link without a base: no URL to map
+	}
+	newHref, mapped := r.opts.Map(l, l.Href)
+	if mapped {
+		u, err := weburl.Parse(newHref, nil)
+		if err != nil {
+			return "", false, true
+		}
+		mapped = u.String() != target.String()
+		target = u
+	}
+	// A link in the text of HTML (Options.TextLinks) is absolute by
+	// what it means, wherever its document is: only its target moves it.
+	text := l.Tag == "" && l.Kind == 0
+	base, baseMoved := r.movedBase(l.Base)
+	if !mapped && (!baseMoved || text) {
+		return "", false, false
+	}
+	if r.opts.Resolve == ResolveKeep && !text && r.reaches(base, l.Raw, target) {
+		// The reference as written still reaches the target from the
+		// document's new place ("fs.html" in a directory that moves
+		// whole): the other rules decide its form.
+		return "", false, false
+	}
+	ref := r.movedRef(l, base, target)
+	v, ok = r.movedForm(base, ref, target)
+	if !ok {
+		return "", false, true
+	}
+	return v, v != l.Raw, true
+}
+
+// movedBase returns the URL b becomes when the document moves (b itself
+// when Options.Map leaves it), and whether it moves: Map is asked once
+// for each base.
+func (r *rewriter) movedBase(b *weburl.URL) (*weburl.URL, bool) {
+	if b == nil {
+		return nil, false
+	}
+	if b == r.mapFrom {
+		return r.mapTo, r.mapTo != b
+	}
+	r.mapFrom, r.mapTo = b, b
+	if s, ok := r.opts.Map(nil, b.String()); ok {
+		if u, err := weburl.Parse(s, nil); err == nil && u.String() != b.String() {
+			r.mapTo = u
+		}
+	}
+	return r.mapTo, r.mapTo != b
+}
+
+// reaches reports whether the reference ref, resolved against base (or
+// alone, without one) as the document's charset has it, requests target.
+func (r *rewriter) reaches(base *weburl.URL, ref string, target *weburl.URL) bool {
+	var got string
+	var err error
+	if base != nil {
+		got, err = r.web.Resolve(base, ref)
+	} else {
+		got, err = r.conv.ToURI(ref)
+	}
+	return err == nil && equivalent(got, target.String())
+}
+
+// movedRef returns the reference to target to write in l's place in a
+// document whose base is base: absolute or as relative as Options.Resolve
+// asks, and with ResolveKeep of the kind l is written in, where it can
+// be.
+func (r *rewriter) movedRef(l *extract.Link, base, target *weburl.URL) string {
+	abs := target.String()
+	if base == nil || l.Tag == "" && l.Kind == 0 {
+		return abs // no base, or a link in text
+	}
+	switch r.opts.Resolve {
+	case ResolveAbsolute:
+		return abs
+	case ResolveRelative:
+		return weburl.Relative(base, target)
+	}
+	kind := refKind(l.Raw)
+	if kind == 0 {
+		return abs
+	}
+	rel := weburl.Relative(base, target)
+	if refKind(rel) <= kind {
+		return rel // as relative as written, or less where it cannot be so
+	}
+	if kind == 1 {
+		return abs[len(target.Scheme())+1:] // //host/path: the same scheme
+	}
+	return target.Pathname() + target.Search() + target.Hash() // /path: the same origin
+}
+
+// movedForm returns ref, a reference to target from base, in the form To
+// asks for: its component-wise conversion, else the URL Standard's form,
+// else the target's absolute URL in that form; each checked to reach
+// target from base.
+func (r *rewriter) movedForm(base *weburl.URL, ref string, target *weburl.URL) (string, bool) {
+	for _, c := range [...]func() (string, error){
+		func() (string, error) { return r.convert(r.leiri, ref) },
+		func() (string, error) { return r.convert(r.conv, ref) },
+		func() (string, error) { return r.convert(r.conv, target.String()) },
+	} {
+		if s, err := c(); err == nil && !r.charsetQuery(s) && r.reaches(base, s, target) {
+			return s, true
+		}
+	}
+	if r.reaches(base, target.String(), target) {
+		return target.String(), true
+	}
+	return "", false
+}
