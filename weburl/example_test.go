@@ -2,6 +2,7 @@ package weburl_test
 
 import (
 	"fmt"
+	"log"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -76,4 +77,24 @@ func ExampleParser_Resolve() {
 	// Output:
 	// http://example.com/search?q=D%C3%BCrst+%E6%97%A5%E6%9C%AC <nil>
 	// http://example.com/search?q=D%FCrst+%26%2326085%3B%26%2326412%3B <nil>
+}
+
+// FileURL gives each page of a tree of files the URL it has once the
+// tree is served, so that its relative links resolve as a browser would
+// resolve them.
+func ExampleFileURL() {
+	page := weburl.FileURL("https://example.org/docs", "guide/a b#1.html")
+	base, err := weburl.Parse(page, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	img, err := weburl.Parse("../img/logo.png", base)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(page)
+	fmt.Println(img)
+	// Output:
+	// https://example.org/docs/guide/a%20b%231.html
+	// https://example.org/docs/img/logo.png
 }

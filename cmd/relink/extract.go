@@ -281,9 +281,6 @@ func runExtract(cmd *command, args []string, e *env) int {
 // followed.
 func (x *extractor) tree(dir string) {
 	root := x.base
-	if root != "" && !strings.HasSuffix(root, "/") {
-		root += "/"
-	}
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			x.fail(path, err)
@@ -298,7 +295,7 @@ func (x *extractor) tree(dir string) {
 		base := ""
 		if root != "" {
 			rel, _ := filepath.Rel(dir, path)
-			base = root + escapePath(filepath.ToSlash(rel))
+			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
 		x.file(path, base)
 		if x.werr != nil {
@@ -306,22 +303,6 @@ func (x *extractor) tree(dir string) {
 		}
 		return nil
 	})
-}
-
-// escapePath percent-encodes what a file path may hold that a URL path
-// may not ("#", "?", "%", space...), keeping "/".
-func escapePath(p string) string {
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if c == '/' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-			strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return b.String()
 }
 
 func (x *extractor) file(path, base string) {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
+	"github.com/relink-go/relink/weburl"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 	"golang.org/x/text/transform"
@@ -484,9 +485,6 @@ func (rw *rewriteRun) tree(dir string) {
 	}
 	rw.roots = append(rw.roots, tr)
 	root := rw.opts.BaseURL
-	if root != "" && !strings.HasSuffix(root, "/") {
-		root += "/"
-	}
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			rw.fail(path, err)
@@ -522,7 +520,7 @@ func (rw *rewriteRun) tree(dir string) {
 		}
 		base := ""
 		if root != "" {
-			base = root + escapePath(filepath.ToSlash(rel))
+			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
 		rw.add(rewriteJob{path: path, root: tr, rel: rel, base: base, size: size})
 		return nil
