@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
 )
@@ -159,4 +160,63 @@ func ExampleLink_URI() {
 	// Output:
 	// https://example.org/index.html?from=%95\%8E%A6
 	// https://example.org/index.html?from=%95%5C%8E%A6
+}
+
+// FuzzLinkURI checks Link.URI on the hrefs the URL Standard's parser
+// makes of any input, and on any string: the result holds only what RFC
+// 3986 allows (unreserved and reserved characters, "%" before two hex
+// digits), decodes to what the href decodes to (it adds escapes, never
+// changes a character), and is its own URI.
+func FuzzLinkURI(f *testing.F) {
+	for _, s := range []string{"http://x/?a={b}|c^d", "http://x/%zz#a#b", "1a:b/c", "wow:%NBD", "http://[::1]/[x]", "https://example.com/ü?ü#ü", "\\\\x\\y", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		hrefs := []string{s}
+		if u, err := weburl.Parse(s, nil); err == nil {
+			hrefs = append(hrefs, u.String())
+		}
+		if base, err := weburl.Parse("http://example.com/a/b", nil); err == nil {
+			if u, err := weburl.Parse(s, base); err == nil {
+				hrefs = append(hrefs, u.String())
+			}
+		}
+		for _, href := range hrefs {
+			u := (&extract.Link{Href: href}).URI()
+			for i := 0; i < len(u); i++ {
+				c := u[i]
+				switch {
+				case c == '%':
+					if !pct.IsEncoded(u, i) {
+						t.Fatalf("URI(%q) = %q: a lone %% at %d", href, u, i)
+					}
+				case c <= ' ' || c >= 0x7f || strings.IndexByte("\"<>\\^`{|}", c) >= 0:
+					t.Fatalf("URI(%q) = %q: %q at %d is not a URI character", href, u, c, i)
+				}
+			}
+			if strings.Count(u, "#") > 1 {
+				t.Fatalf("URI(%q) = %q: two fragments", href, u)
+			}
+			if a, b := decodeAll(href), decodeAll(u); a != b {
+				t.Fatalf("URI(%q) = %q: decodes to %q, the href to %q", href, u, b, a)
+			}
+			if v := (&extract.Link{Href: u}).URI(); v != u {
+				t.Fatalf("URI(%q) = %q, whose URI is %q", href, u, v)
+			}
+		}
+	})
+}
+
+// decodeAll decodes every valid escape of s, keeping the rest as written.
+func decodeAll(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if pct.IsEncoded(s, i) {
+			b.WriteByte(pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
