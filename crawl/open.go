@@ -55,8 +55,6 @@ type Opener struct {
 	// Getenv reads the AWS settings for s3:// objects; nil means
 	// os.Getenv.
 	Getenv func(key string) string
-	// now returns the time requests are signed at; nil means time.Now.
-	now func() time.Time
 }
 
 // Open opens the WARC file at location: a path, an http:// or https://
@@ -158,6 +156,7 @@ type remoteReader struct {
 	off   int64  // bytes read so far
 	tries int    // requests made
 	wait  time.Duration
+	cut   error // why the body stopped early, once some bytes came with it
 	err   error // sticky
 }
 
@@ -249,15 +248,20 @@ func (r *remoteReader) Read(p []byte) (int, error) {
 		if r.err != nil {
 			return 0, r.err
 		}
-		n, err := r.body.Read(p)
-		r.off += int64(n)
-		switch {
-		case err == nil || err == io.EOF:
-			return n, err
-		case n > 0:
-			return n, nil // the error comes again on the next Read
+		if r.cut == nil {
+			n, err := r.body.Read(p)
+			r.off += int64(n)
+			if err == nil || err == io.EOF {
+				return n, err
+			}
+			r.cut = err
+			if n > 0 {
+				return n, nil // the transfer is taken up on the next Read
+			}
 		}
 		// Cut off: take up the transfer where it stopped.
+		err := r.cut
+		r.cut = nil
 		r.body.Close()
 		if r.ctx.Err() != nil {
 			return 0, r.fail(0, r.ctx.Err())
@@ -327,7 +331,6 @@ func (o *Opener) s3Object(location string) (*s3Object, error) {
 			token:   o.getenv("AWS_SESSION_TOKEN"),
 			region:  region,
 			service: "s3",
-			now:     o.now,
 		}
 		obj.sign = s.sign
 	}

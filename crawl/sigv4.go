@@ -56,7 +56,7 @@ func (s *sigV4) sign(req *http.Request) {
 	var canon strings.Builder
 	canon.WriteString(req.Method + "\n")
 	canon.WriteString(req.URL.EscapedPath() + "\n")
-	canon.WriteString(canonicalQuery(req.URL.RawQuery) + "\n")
+	canon.WriteString("\n") // the canonical query: object URLs have none
 	for _, n := range names {
 		canon.WriteString(n + ":" + headers[n] + "\n")
 	}
@@ -73,22 +73,6 @@ func (s *sigV4) sign(req *http.Request) {
 	sig := hex.EncodeToString(hmacSHA256(key, toSign))
 	req.Header.Set("Authorization", "AWS4-HMAC-SHA256 Credential="+s.id+"/"+scope+
 		",SignedHeaders="+signed+",Signature="+sig)
-}
-
-// canonicalQuery sorts the parameters of a raw query, as the canonical
-// request wants them; the requests made here have none.
-func canonicalQuery(raw string) string {
-	if raw == "" {
-		return ""
-	}
-	params := strings.Split(raw, "&")
-	for i, p := range params {
-		if !strings.Contains(p, "=") {
-			params[i] = p + "="
-		}
-	}
-	sort.Strings(params)
-	return strings.Join(params, "&")
 }
 
 func hmacSHA256(key []byte, data string) []byte {
