@@ -2,8 +2,13 @@ package crawl
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
 	"fmt"
 	"io"
+	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -16,13 +21,38 @@ import (
 // an http:// or https:// URL, or an S3 object written s3://bucket/key.
 // A remote file is streamed as it arrives, never copied to disk.
 //
-// A request that fails to connect, or gets a 5xx or 429 status, is made
-// again, up to Attempts times in all, after a wait that starts at Backoff
-// and doubles. A transfer cut off in the middle is taken up where it
-// stopped, with an HTTP Range request for the rest that names the
-// object's ETag (If-Match), so that a file replaced meanwhile is an error,
-// never a splice of two files; each resumption counts as an attempt. Any
-// other status fails at once, with the status in the error.
+// A request is made again, up to Attempts times in all, after a wait
+// that starts at Backoff and doubles, when it can succeed the next time:
+// when it fails to connect, gets no response headers within
+// HeaderTimeout, or gets a 5xx status (but 501 and 505), 408 or 429. A
+// Retry-After header of such a response (seconds or an HTTP date) is
+// honoured: the wait is at least what it asks, and a server that asks for
+// more than MaxRetryAfter fails the file at once. Any other status, a
+// redirect that is not followed (below), a certificate that does not
+// verify or a host name that does not exist fails at once, with the
+// reason in the error. So the waits of one file add up to at most
+// (Attempts-1) × max(MaxRetryAfter, Backoff × 2^(Attempts-2)).
+//
+// A transfer cut off in the middle, or stalled (no bytes for
+// IdleTimeout), is taken up where it stopped, with an HTTP Range request
+// for the rest, and only when the rest is sure to be of the same file:
+// the first response must have a strong ETag, which the request names
+// (If-Match) and the 206 response must repeat, or else a Last-Modified
+// date, which the request names (If-Unmodified-Since) and the 206 must
+// repeat; and the 206's Content-Range must start where the transfer
+// stopped and give the length of the whole file the first response gave.
+// Otherwise the file fails: the output is never a splice of two
+// versions of a file. Each resumption counts as an attempt.
+//
+// Redirects are followed up to 10 times, to http and https URLs only,
+// and a loop is an error at once. The Referer header is never sent. A
+// signed request (s3:// with credentials) follows a redirect only within
+// its origin (scheme, host and port), and is signed again for the new
+// path; a redirect elsewhere fails the file, so that the credentials are
+// sent to no one else. An unsigned request that has left its origin
+// sends none of the headers Authorization, Proxy-Authorization, Cookie,
+// Cookie2 and X-Amz-*. (The standard client drops some of these itself,
+// but only for another host name, not another port, and keeps X-Amz-*.)
 //
 // An s3://bucket/key object is read through S3's REST interface, an
 // HTTPS GET of the object's URL, configured the way the AWS tools are,
@@ -44,7 +74,9 @@ import (
 // The zero Opener is ready to use. An Opener is safe for concurrent use
 // if its Client is.
 type Opener struct {
-	// Client makes the requests; nil means http.DefaultClient.
+	// Client makes the requests; nil means http.DefaultClient. Its
+	// CheckRedirect is not used: the Opener follows redirects as said
+	// above.
 	Client *http.Client
 	// Attempts is how many requests are made for one file, first
 	// request and resumptions included; 0 means 4.
@@ -52,10 +84,31 @@ type Opener struct {
 	// Backoff is the wait before the second attempt; each later wait is
 	// twice the one before. 0 means one second.
 	Backoff time.Duration
+	// HeaderTimeout bounds the wait for a response's headers, from the
+	// start of the request (connection included); 0 means
+	// DefaultHeaderTimeout, a negative value no bound.
+	HeaderTimeout time.Duration
+	// IdleTimeout bounds the wait for the next bytes of a response's
+	// body, while its reader waits for them; 0 means DefaultIdleTimeout,
+	// a negative value no bound.
+	IdleTimeout time.Duration
+	// MaxRetryAfter is the longest wait a Retry-After header can ask
+	// for; 0 means DefaultMaxRetryAfter.
+	MaxRetryAfter time.Duration
 	// Getenv reads the AWS settings for s3:// objects; nil means
 	// os.Getenv.
 	Getenv func(key string) string
 }
+
+// The defaults of an Opener's bounds.
+const (
+	DefaultHeaderTimeout = 30 * time.Second
+	DefaultIdleTimeout   = 60 * time.Second
+	DefaultMaxRetryAfter = 60 * time.Second
+)
+
+// maxRedirects is how many redirects one request follows.
+const maxRedirects = 10
 
 // Open opens the WARC file at location: a path, an http:// or https://
 // URL, or s3://bucket/key. Reading a remote file ends with an error that
@@ -107,6 +160,20 @@ type errStatus struct{ status string }
 
 func (e errStatus) Error() string { return "HTTP status " + e.status }
 
+// A redirectError is a redirect that is not followed: retrying cannot
+// help.
+type redirectError struct{ msg string }
+
+func (e *redirectError) Error() string { return e.msg }
+
+// A timeoutError is a bound of the Opener reached.
+type timeoutError struct{ msg string }
+
+func (e *timeoutError) Error() string { return e.msg }
+
+// Timeout reports true, as the network's timeouts do.
+func (e *timeoutError) Timeout() bool { return true }
+
 func (o *Opener) client() *http.Client {
 	if o.Client != nil {
 		return o.Client
@@ -128,6 +195,17 @@ func (o *Opener) backoff() time.Duration {
 	return time.Second
 }
 
+// bound returns d, or def when d is 0; 0 for no bound when d < 0.
+func bound(d, def time.Duration) time.Duration {
+	switch {
+	case d == 0:
+		return def
+	case d < 0:
+		return 0
+	}
+	return d
+}
+
 func (o *Opener) getenv(key string) string {
 	if o.Getenv != nil {
 		return o.Getenv(key)
@@ -138,7 +216,15 @@ func (o *Opener) getenv(key string) string {
 // get opens the resource at u for streaming. sign, when not nil, signs
 // each request before it is sent.
 func (o *Opener) get(ctx context.Context, u string, sign func(*http.Request)) (io.ReadCloser, error) {
-	r := &remoteReader{o: o, ctx: ctx, url: u, sign: sign, wait: o.backoff()}
+	r := &remoteReader{
+		o: o, ctx: ctx, url: u, sign: sign, wait: o.backoff(), total: -1,
+		headerTimeout: bound(o.HeaderTimeout, DefaultHeaderTimeout),
+		idleTimeout:   bound(o.IdleTimeout, DefaultIdleTimeout),
+		maxRetryAfter: bound(o.MaxRetryAfter, DefaultMaxRetryAfter),
+	}
+	c := *o.client()
+	c.CheckRedirect = r.checkRedirect
+	r.client = &c
 	if err := r.request(); err != nil {
 		return nil, err
 	}
@@ -147,27 +233,44 @@ func (o *Opener) get(ctx context.Context, u string, sign func(*http.Request)) (i
 
 // A remoteReader reads a remote file, resuming a transfer cut off.
 type remoteReader struct {
-	o     *Opener
-	ctx   context.Context
-	url   string
-	sign  func(*http.Request)
-	body  io.ReadCloser
-	etag  string // the ETag of the first response, for resumptions
-	off   int64  // bytes read so far
-	tries int    // requests made
+	o      *Opener
+	ctx    context.Context
+	client *http.Client // o's, with the Opener's redirect policy
+	url    string
+	sign   func(*http.Request)
+
+	headerTimeout, idleTimeout, maxRetryAfter time.Duration
+
+	body   io.ReadCloser
+	cancel context.CancelCauseFunc // ends the current response
+	idle   *time.Timer             // ends it when no bytes come
+
+	// What the first response said of the file, to check a resumption.
+	etag    string // a strong ETag
+	lastMod string // Last-Modified
+	total   int64  // the file's length, -1 when unknown
+
+	off   int64 // bytes read so far
+	tries int   // requests made
 	wait  time.Duration
 	cut   error // why the body stopped early, once some bytes came with it
 	err   error // sticky
 }
+
+var (
+	errHeaderTimeout = errors.New("header timeout")
+	errIdleTimeout   = errors.New("idle timeout")
+)
 
 // request makes requests until one gives the file (from r.off on), or
 // the attempts are spent.
 func (r *remoteReader) request() error {
 	var last error
 	status := 0
+	var after time.Duration // what the last response's Retry-After asked
 	for r.tries < r.o.attempts() {
 		if r.tries > 0 {
-			t := time.NewTimer(r.wait)
+			t := time.NewTimer(max(r.wait, after))
 			select {
 			case <-r.ctx.Done():
 				t.Stop()
@@ -177,40 +280,68 @@ func (r *remoteReader) request() error {
 			r.wait *= 2
 		}
 		r.tries++
-		req, err := http.NewRequestWithContext(r.ctx, http.MethodGet, r.url, nil)
+		after = 0
+		ctx, cancel := context.WithCancelCause(r.ctx)
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, r.url, nil)
 		if err != nil {
+			cancel(nil)
 			return r.fail(0, err)
 		}
 		if r.off > 0 {
 			req.Header.Set("Range", "bytes="+strconv.FormatInt(r.off, 10)+"-")
 			if r.etag != "" {
 				req.Header.Set("If-Match", r.etag)
+			} else {
+				req.Header.Set("If-Unmodified-Since", r.lastMod)
 			}
 		}
 		if r.sign != nil {
 			r.sign(req)
 		}
-		resp, err := r.o.client().Do(req)
+		var timer *time.Timer
+		if r.headerTimeout > 0 {
+			timer = time.AfterFunc(r.headerTimeout, func() { cancel(errHeaderTimeout) })
+		}
+		resp, err := r.client.Do(req)
+		if timer != nil {
+			timer.Stop()
+		}
 		if err != nil {
+			cancel(nil)
 			if r.ctx.Err() != nil {
 				return r.fail(status, r.ctx.Err())
+			}
+			if context.Cause(ctx) == errHeaderTimeout {
+				last = &timeoutError{"no response within " + r.headerTimeout.String()}
+				continue
+			}
+			if permanent(err) {
+				return r.fail(status, err)
 			}
 			last = err
 			continue
 		}
 		status = resp.StatusCode
-		want := http.StatusOK
-		if r.off > 0 {
-			want = http.StatusPartialContent
-		}
-		if resp.StatusCode == want && (r.off == 0 || resumesAt(resp, r.off)) {
-			if r.off == 0 {
-				r.etag = resp.Header.Get("ETag")
+		if r.off == 0 && resp.StatusCode == http.StatusOK {
+			if et := resp.Header.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
+				r.etag = et
 			}
-			r.body = resp.Body
+			r.lastMod = resp.Header.Get("Last-Modified")
+			r.total = resp.ContentLength
+			r.start(resp, cancel)
+			return nil
+		}
+		if r.off > 0 && resp.StatusCode == http.StatusPartialContent {
+			if err := r.sameFile(resp); err != nil {
+				resp.Body.Close()
+				cancel(nil)
+				return r.fail(status, fmt.Errorf("the transfer stopped at byte %d and the server cannot resume it: %w", r.off, err))
+			}
+			r.start(resp, cancel)
 			return nil
 		}
 		resp.Body.Close()
+		cancel(nil)
 		switch {
 		case r.off > 0 && (resp.StatusCode == http.StatusOK || resp.StatusCode == http.StatusPartialContent):
 			return r.fail(status, fmt.Errorf("the transfer stopped at byte %d and the server cannot resume it", r.off))
@@ -218,24 +349,197 @@ func (r *remoteReader) request() error {
 			return r.fail(status, fmt.Errorf("the transfer stopped at byte %d and the file has changed since", r.off))
 		}
 		last = errStatus{resp.Status}
-		if resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests {
+		if !retryStatus(resp.StatusCode) {
 			return r.fail(status, last)
+		}
+		if d, ok := retryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
+			if d > r.maxRetryAfter {
+				return r.fail(status, fmt.Errorf("%w: the server asks to retry after %v, more than the %v waited at most",
+					last, d.Round(time.Second), r.maxRetryAfter))
+			}
+			after = d
 		}
 	}
 	return r.fail(status, last)
 }
 
-// resumesAt reports whether a 206 response holds the file from off to
-// its end.
-func resumesAt(resp *http.Response, off int64) bool {
-	cr := resp.Header.Get("Content-Range") // "bytes 100-199/200"
+// start takes resp's body as the one to read.
+func (r *remoteReader) start(resp *http.Response, cancel context.CancelCauseFunc) {
+	r.body, r.cancel = resp.Body, cancel
+	if r.idleTimeout > 0 {
+		r.idle = time.AfterFunc(r.idleTimeout, func() { cancel(errIdleTimeout) })
+		r.idle.Stop() // runs while Read waits
+	}
+}
+
+// sameFile checks that a 206 response holds the rest of the file the
+// first response began: from r.off to the end, of the same length, with
+// the same validator.
+func (r *remoteReader) sameFile(resp *http.Response) error {
+	cr := resp.Header.Get("Content-Range")
+	first, last, total, ok := parseContentRange(cr)
+	switch {
+	case !ok:
+		return fmt.Errorf("bad Content-Range %q", cr)
+	case first != r.off:
+		return fmt.Errorf("Content-Range %q does not start at byte %d", cr, r.off)
+	case r.total >= 0 && total != r.total:
+		return fmt.Errorf("Content-Range %q: the file had %d bytes", cr, r.total)
+	case total >= 0 && last != total-1:
+		return fmt.Errorf("Content-Range %q does not reach the end of the file", cr)
+	}
+	if r.total < 0 {
+		r.total = total
+	}
+	if r.etag != "" {
+		if et := resp.Header.Get("ETag"); et != r.etag {
+			return fmt.Errorf("the rest has ETag %q, the file had %q", et, r.etag)
+		}
+		return nil
+	}
+	if lm := resp.Header.Get("Last-Modified"); lm != r.lastMod {
+		return fmt.Errorf("the rest has Last-Modified %q, the file had %q", lm, r.lastMod)
+	}
+	return nil
+}
+
+// parseContentRange parses "bytes first-last/total" (total "*" is -1).
+func parseContentRange(cr string) (first, last, total int64, ok bool) {
 	rest, ok := strings.CutPrefix(cr, "bytes ")
 	if !ok {
+		return 0, 0, 0, false
+	}
+	rng, size, ok := strings.Cut(rest, "/")
+	if !ok {
+		return 0, 0, 0, false
+	}
+	a, b, ok := strings.Cut(rng, "-")
+	if !ok {
+		return 0, 0, 0, false
+	}
+	var err1, err2, err3 error
+	first, err1 = strconv.ParseInt(a, 10, 64)
+	last, err2 = strconv.ParseInt(b, 10, 64)
+	total = -1
+	if size != "*" {
+		total, err3 = strconv.ParseInt(size, 10, 64)
+	}
+	ok = err1 == nil && err2 == nil && err3 == nil && first >= 0 && last >= first
+	return first, last, total, ok
+}
+
+// retryStatus reports whether a request that got status can succeed when
+// made again.
+func retryStatus(status int) bool {
+	switch status {
+	case http.StatusRequestTimeout, http.StatusTooManyRequests:
+		return true
+	case http.StatusNotImplemented, http.StatusHTTPVersionNotSupported:
 		return false
 	}
-	first, _, ok := strings.Cut(rest, "-")
-	n, err := strconv.ParseInt(first, 10, 64)
-	return ok && err == nil && n == off
+	return status >= 500 && status < 600
+}
+
+// retryAfter parses a Retry-After header: delay-seconds or an HTTP date
+// (a date past is a wait of 0).
+func retryAfter(h string, now time.Time) (time.Duration, bool) {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return 0, false
+	}
+	if strings.Trim(h, "0123456789") == "" {
+		n, err := strconv.ParseInt(h, 10, 64)
+		if err != nil || n > math.MaxInt64/int64(time.Second) {
+			return math.MaxInt64, true // beyond any bound
+		}
+		return time.Duration(n) * time.Second, true
+	}
+	t, err := http.ParseTime(h)
+	if err != nil {
+		return 0, false
+	}
+	return max(t.Sub(now), 0), true
+}
+
+// permanent reports whether an error of the client is sure to come back
+// on another attempt: a redirect not followed, a certificate that does
+// not verify, a host name that does not exist.
+func permanent(err error) bool {
+	var (
+		re  *redirectError
+		cve *tls.CertificateVerificationError
+		ua  x509.UnknownAuthorityError
+		he  x509.HostnameError
+		ci  x509.CertificateInvalidError
+		dns *net.DNSError
+	)
+	switch {
+	case errors.As(err, &re), errors.As(err, &cve), errors.As(err, &ua), errors.As(err, &he), errors.As(err, &ci):
+		return true
+	case errors.As(err, &dns):
+		return dns.IsNotFound
+	}
+	return false
+}
+
+// checkRedirect is the redirect policy of the client (see Opener).
+func (r *remoteReader) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= maxRedirects {
+		return &redirectError{"stopped after " + strconv.Itoa(maxRedirects) + " redirects"}
+	}
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return &redirectError{"redirected to " + req.URL.Redacted() + ", which is not an http or https URL"}
+	}
+	for _, v := range via {
+		if v.URL.String() == req.URL.String() {
+			return &redirectError{"redirect loop at " + req.URL.Redacted()}
+		}
+	}
+	req.Header.Del("Referer")
+	left := false // the request has left its origin
+	for _, v := range append(via[1:], req) {
+		left = left || !sameOrigin(via[0].URL, v.URL)
+	}
+	switch {
+	case r.sign != nil && left:
+		return &redirectError{"a signed request is redirected to another origin, " + req.URL.Redacted() +
+			": not followed, so that the credentials go nowhere else"}
+	case r.sign != nil:
+		for k := range req.Header {
+			if k == "Authorization" || strings.HasPrefix(k, "X-Amz-") {
+				delete(req.Header, k)
+			}
+		}
+		r.sign(req) // for the new path
+	case left:
+		for k := range req.Header {
+			switch k {
+			case "Authorization", "Proxy-Authorization", "Cookie", "Cookie2":
+				delete(req.Header, k)
+			default:
+				if strings.HasPrefix(k, "X-Amz-") {
+					delete(req.Header, k)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// sameOrigin reports whether a and b have the same scheme, host and port
+// (the default port of the scheme when none is written).
+func sameOrigin(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && port(a) == port(b)
+}
+
+func port(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	if strings.EqualFold(u.Scheme, "https") {
+		return "443"
+	}
+	return "80"
 }
 
 func (r *remoteReader) fail(status int, err error) error {
@@ -249,12 +553,22 @@ func (r *remoteReader) Read(p []byte) (int, error) {
 			return 0, r.err
 		}
 		if r.cut == nil {
+			if r.idle != nil {
+				r.idle.Reset(r.idleTimeout)
+			}
 			n, err := r.body.Read(p)
+			if r.idle != nil {
+				r.idle.Stop()
+			}
 			r.off += int64(n)
 			if err == nil || err == io.EOF {
 				return n, err
 			}
 			r.cut = err
+			if r.ctx.Err() == nil && (errors.Is(err, errIdleTimeout) || errors.Is(err, context.Canceled)) {
+				// Only the idle timer cancels the request alone.
+				r.cut = &timeoutError{"no data for " + r.idleTimeout.String()}
+			}
 			if n > 0 {
 				return n, nil // the transfer is taken up on the next Read
 			}
@@ -262,9 +576,12 @@ func (r *remoteReader) Read(p []byte) (int, error) {
 		// Cut off: take up the transfer where it stopped.
 		err := r.cut
 		r.cut = nil
-		r.body.Close()
+		r.end()
 		if r.ctx.Err() != nil {
 			return 0, r.fail(0, r.ctx.Err())
+		}
+		if r.off > 0 && r.etag == "" && r.lastMod == "" {
+			return 0, r.fail(0, fmt.Errorf("the transfer stopped at byte %d (%w) and the server gave no ETag or Last-Modified that would make sure the rest is of the same file", r.off, err))
 		}
 		if r.tries >= r.o.attempts() {
 			return 0, r.fail(0, fmt.Errorf("the transfer stopped at byte %d: %w", r.off, err))
@@ -275,11 +592,29 @@ func (r *remoteReader) Read(p []byte) (int, error) {
 	}
 }
 
-func (r *remoteReader) Close() error {
-	if r.body != nil {
-		return r.body.Close()
+// end closes the current response.
+func (r *remoteReader) end() {
+	if r.idle != nil {
+		r.idle.Stop()
+		r.idle = nil
 	}
-	return nil
+	if r.body != nil {
+		r.body.Close()
+		r.body = nil
+	}
+	if r.cancel != nil {
+		r.cancel(nil)
+		r.cancel = nil
+	}
+}
+
+func (r *remoteReader) Close() error {
+	var err error
+	if r.body != nil {
+		err = r.body.Close()
+	}
+	r.end()
+	return err
 }
 
 // An s3Object is an S3 object as an HTTP URL, and how to sign a request

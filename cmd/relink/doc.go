@@ -593,10 +593,20 @@
 // file ("-" for standard input) as well; with neither, the archive is read
 // from standard input. A path that begins with https:// or http://, or an
 // S3 object written s3://bucket/key, is read from the network as it
-// arrives (not copied to disk); a failed connection, or a 5xx or 429
-// status, is retried three times, a second apart and then longer, and a
-// transfer cut off is taken up where it stopped (an HTTP Range request
-// that checks the file's ETag); another status fails the file at once.
+// arrives (not copied to disk); a failed connection, no response headers
+// within --header-timeout (30s unless set), or a 5xx (but 501 and 505),
+// 408 or 429 status is retried three times, a second apart and then
+// longer, or after the wait a Retry-After header asks for, up to a minute
+// (a longer one fails the file); another status, a redirect loop or a
+// redirect to another scheme than http and https fails the file at once.
+// A transfer cut off, or that stalls for --idle-timeout (60s unless set),
+// is taken up where it stopped, with an HTTP Range request, only if the
+// server gave the file a strong ETag or a Last-Modified date and the rest
+// comes with the same one and the same length; otherwise the file fails,
+// and is never a splice of two versions. A signed request follows no
+// redirect to another origin (scheme, host and port), and an unsigned one
+// sends no credentials (Authorization, Cookie, X-Amz-*) to another, nor
+// any request a Referer.
 // S3 is configured as the AWS tools are: AWS_ACCESS_KEY_ID,
 // AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN sign the requests (AWS
 // Signature Version 4; without them they are anonymous, which public
@@ -786,8 +796,12 @@
 //		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
 //	-header
 //		begin the output of --format tsv or --count with a line naming the columns
+//	-header-timeout DURATION
+//		wait at most DURATION for the response headers of a remote file before trying again; 0 for no limit (default 30s)
 //	-host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
+//	-idle-timeout DURATION
+//		wait at most DURATION for the next bytes of a remote file before taking the transfer up again; 0 for no limit (default 1m0s)
 //	-max-payload SIZE
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
 //	-paths-from FILE

@@ -33,10 +33,20 @@ standard input; with --paths-from, the paths are read one per line from a
 file ("-" for standard input) as well; with neither, the archive is read
 from standard input. A path that begins with https:// or http://, or an
 S3 object written s3://bucket/key, is read from the network as it
-arrives (not copied to disk); a failed connection, or a 5xx or 429
-status, is retried three times, a second apart and then longer, and a
-transfer cut off is taken up where it stopped (an HTTP Range request
-that checks the file's ETag); another status fails the file at once.
+arrives (not copied to disk); a failed connection, no response headers
+within --header-timeout (30s unless set), or a 5xx (but 501 and 505),
+408 or 429 status is retried three times, a second apart and then
+longer, or after the wait a Retry-After header asks for, up to a minute
+(a longer one fails the file); another status, a redirect loop or a
+redirect to another scheme than http and https fails the file at once.
+A transfer cut off, or that stalls for --idle-timeout (60s unless set),
+is taken up where it stopped, with an HTTP Range request, only if the
+server gave the file a strong ETag or a Last-Modified date and the rest
+comes with the same one and the same length; otherwise the file fails,
+and is never a splice of two versions. A signed request follows no
+redirect to another origin (scheme, host and port), and an unsigned one
+sends no credentials (Authorization, Cookie, X-Amz-*) to another, nor
+any request a Referer.
 S3 is configured as the AWS tools are: AWS_ACCESS_KEY_ID,
 AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN sign the requests (AWS
 Signature Version 4; without them they are anonymous, which public
@@ -235,7 +245,8 @@ type warcRun struct {
 	failed      bool // some record or input failed
 	inputFailed bool // some input could not be opened or read
 
-	x *crawl.Extractor
+	x      *crawl.Extractor
+	remote crawl.Opener // opens the remote files
 
 	// Per page.
 	file    string
@@ -300,6 +311,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 	wat := fs.Bool("wat", false, "write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
+	headerTimeout := fs.Duration("header-timeout", crawl.DefaultHeaderTimeout, "wait at most `DURATION` for the response headers of a remote file before trying again; 0 for no limit")
+	idleTimeout := fs.Duration("idle-timeout", crawl.DefaultIdleTimeout, "wait at most `DURATION` for the next bytes of a remote file before taking the transfer up again; 0 for no limit")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
 	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
@@ -338,6 +351,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 	case *strict && !*textLinks:
 		return usageError(cmd, e, "--strict applies to the links in the text of the pages: it needs --text-links")
 	}
+	if *headerTimeout < 0 || *idleTimeout < 0 {
+		return usageError(cmd, e, "--header-timeout and --idle-timeout take a duration of 0 or more")
+	}
 	if *pathsFrom == "-" {
 		for _, in := range inputs {
 			if in == "-" {
@@ -354,6 +370,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, shape: shape,
 		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
+	w.remote = crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	xopts := crawl.Options{TextLinks: w.textLinks, StrictText: *strict, MaxPayloadSize: w.maxPayload, Oversize: w.oversize}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
@@ -447,8 +464,7 @@ func (w *warcRun) archive(name string) {
 		}
 		in = b
 	} else {
-		o := crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff}
-		f, err := o.Open(context.Background(), name)
+		f, err := w.remote.Open(context.Background(), name)
 		if err != nil {
 			w.failInput(name, err)
 			return
@@ -680,6 +696,15 @@ var (
 	urlAttempts = 4
 	urlBackoff  = time.Second
 )
+
+// noLimit maps a flag's duration, 0 for no limit, to a crawl.Opener
+// bound, where 0 is the default and a negative value no limit.
+func noLimit(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
+}
 
 // looksLikePaths reports whether the first bytes of an input are a list
 // of paths of WARC files rather than a WARC file: a first line that is a
