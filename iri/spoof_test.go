@@ -450,7 +450,7 @@ var legitHosts = []string{
 	"उदाहरण.परीक्षा", "भारत.in", "ไทย.th", "ตัวอย่าง.th", "ভারত.in",
 	"இந்தியா.in", "ಭಾರತ.in", "ગુજરાત.in", "ලංකා.lk", "հայաստան.am",
 	"საქართველო.ge", "ኢትዮጵያ.et", "مصر.eg", "ایران.ir",
-	"café.fr", "españa.es", "straße.de", "faß.de", "jürgen.de", "fußball.de",
+	"café.fr", "españa.es", "straße.de", "faß.de", "jürgen.de",
 	"zürich.ch", "øresund.dk", "åland.fi", "łódź.pl", "škoda.cz",
 	"türkiye.com.tr", "ağ.com.tr", "việtnam.vn", "tiếngviệt.vn", "crème-brûlée.fr",
 	"l·l.cat", "þjóð.is", "əlifba.az",
@@ -462,6 +462,7 @@ var legitHosts = []string{
 // in A-labels all the same (false positives), as Chromium does.
 var legitHostsInASCII = []struct{ host, why string }{
 	{"בײַשפּיל.טעסט", "Hebrew points (U+05B7, U+05BC) are not Allowed identifier characters"},
+	{"fußball.de", "looks like fussball.de, in Chromium's top-domain list: the skeleton alternatives of ß include ss"},
 }
 
 // TestLegitHosts checks that ordinary internationalized hosts stay
@@ -558,4 +559,38 @@ func FuzzDisplayHost(f *testing.F) {
 			t.Errorf("DisplayHost(%q) = %q maps to %q, %v; want %q", h, got, back, err, a)
 		}
 	})
+}
+
+// TestTopDomainLookalikes checks the look-alikes of well-known domains
+// of relink issue 19, shown in Unicode while the list of top domains had
+// 826 entries: each is now shown in A-labels, as a look-alike of its
+// domain.
+func TestTopDomainLookalikes(t *testing.T) {
+	for _, tt := range []struct{ host, like string }{
+		{"ledgeŗ.com", "ledger.com"},
+		{"npmjş.com", "npmjs.com"},
+		{"şchwab.com", "schwab.com"},
+		{"ıng.nl", "ing.nl"},
+		{"rabobanķ.nl", "rabobank.nl"},
+		{"dhļ.com", "dhl.com"},
+		{"robınhood.com", "robinhood.com"},
+		{"metamasķ.io", "metamask.io"},
+	} {
+		uri, err := ToURI("https://" + tt.host + "/")
+		if err != nil {
+			t.Errorf("ToURI(%s): %v", tt.host, err)
+			continue
+		}
+		got, err := ToIRI(uri)
+		if err != nil || got != uri {
+			t.Errorf("ToIRI(%s) = %s, %v; want %s (in A-labels)", uri, got, err, uri)
+		}
+		if r := ruleOf(hostOf(uri)); r != "looks like "+tt.like {
+			t.Errorf("%s: rule %q; want %q", tt.host, r, "looks like "+tt.like)
+		}
+		// The domain itself is shown as it is.
+		if got, err := ToIRI("https://" + tt.like + "/"); err != nil || got != "https://"+tt.like+"/" {
+			t.Errorf("ToIRI(https://%s/) = %s, %v", tt.like, got, err)
+		}
+	}
 }

@@ -234,22 +234,31 @@ func TestSimilar(t *testing.T) {
 }
 
 // TestTopDomainsGenerated checks that topdomains.go is what gentop.go
-// makes of domains.list.
+// makes of domains.list (Chromium's) and domains-relink.list (relink's
+// additions, none of them in Chromium's list).
 func TestTopDomainsGenerated(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/chromium-idn/domains.list")
-	if err != nil {
-		t.Fatal(err)
+	var lists [2][]string
+	for i, file := range []string{"domains.list", "domains-relink.list"} {
+		data, err := os.ReadFile("../../testdata/chromium-idn/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lists[i], err = ParseDomainList(data); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
 	}
-	names, err := ParseDomainList(data)
-	if err != nil {
-		t.Fatal(err)
+	chromium, relink := lists[0], lists[1]
+	for _, d := range relink {
+		if slices.Contains(chromium, d) {
+			t.Errorf("domains-relink.list: %s is in Chromium's list already", d)
+		}
 	}
-	skels, doms := NewTopDomains(names).Entries()
+	skels, doms := NewTopDomains(append(slices.Clone(chromium), relink...)).Entries()
 	if !slices.Equal(skels, topSkeletons[:]) || !slices.Equal(doms, topNames[:]) {
 		t.Errorf("topdomains.go is out of date: run go generate")
 	}
-	if len(names) < 500 {
-		t.Errorf("only %d top domains", len(names))
+	if len(chromium) < 8000 {
+		t.Errorf("only %d top domains in Chromium's list", len(chromium))
 	}
 }
 

@@ -197,7 +197,8 @@ type TopDomains struct {
 	names     []string // names[i] has skeletons[i]
 }
 
-// Top is the list of top domains of testdata/chromium-idn/domains.list.
+// Top is the list of top domains of testdata/chromium-idn: Chromium's
+// (domains.list) and relink's additions to it (domains-relink.list).
 var Top = &TopDomains{skeletons: topSkeletons[:], names: topNames[:]}
 
 // NewTopDomains returns the list of the domains names (in Unicode, lower
