@@ -53,11 +53,14 @@ var hostileChars = []struct {
 	{0x3033, "slash"}, {0x30CE, "slash"}, {0xFF89, "slash"}, {0x4E3F, "slash"},
 	{0x2F03, "slash"}, {0x2AFD, "slash"}, {0x27CB, "slash"}, {0x2041, "slash"},
 	{0x0338, "slash"}, {0x2CC6, "slash"},
+	{0x2E4A, "slash"}, {0x1F67C, "slash"}, {0x233F, "slash"}, // not in confusables.txt (issue 19)
 	{0x2216, "backslash"}, {0xFF3C, "backslash"}, {0xFE68, "backslash"}, {0x29F5, "backslash"},
+	{0x1F67D, "backslash"}, {0x2340, "backslash"}, {0x29F7, "backslash"}, // likewise
 	// Look like ".".
 	{0x3002, "dot"}, {0xFF61, "dot"}, {0xFF0E, "dot"}, {0x2024, "dot"},
 	{0xFE52, "dot"}, {0x0701, "dot"}, {0x0702, "dot"}, {0x0660, "dot"},
 	{0x06F0, "dot"}, {0xA4F8, "dot"}, {0x2025, "dot"}, {0x10A50, "dot"},
+	{0x06D4, "dot"}, {0xFE12, "dot"}, // "-" and none in confusables.txt (issue 19)
 	// Look like ":".
 	{0x0589, "colon"}, {0x05C3, "colon"}, {0x02D0, "colon"}, {0x02F8, "colon"},
 	{0x2236, "colon"}, {0xA789, "colon"}, {0xFE13, "colon"}, {0xFF1A, "colon"},
@@ -152,6 +155,13 @@ var hostileDisplayCases = []displayCase{
 	{"http://evil.example/0\u06F0\u06F0", "http://evil.example/0%DB%B0%DB%B0", "likewise, raw"},
 	{"http://evil.example/%DB%B0%DB%B0a", "http://evil.example/%DB%B0%DB%B0a", "a run of look-alikes before a Latin letter"},
 	{"http://evil.example/google%E3%83%8E%E3%83%8Eevil", "http://evil.example/google%E3%83%8E%E3%83%8Eevil", "two Katakana no between Latin letters"},
+	{"http://paypal.com%E2%B9%8Asignin@evil.example/", "http://paypal.com%E2%B9%8Asignin@evil.example/", "dotted solidus in userinfo (issue 19)"},
+	{"http://evil.example/paypal.com%E2%B9%8Asignin", "http://evil.example/paypal.com%E2%B9%8Asignin", "dotted solidus in a path (issue 19)"},
+	{"http://evil.example/%D9%85%D8%B5%D8%B1%E2%B9%8A%D9%85%D8%B5%D8%B1", "http://evil.example/مصر%E2%B9%8Aمصر", "dotted solidus even between Arabic letters"},
+	{"http://paypal%DB%94com@evil.example/", "http://paypal%DB%94com@evil.example/", "Arabic full stop in userinfo (issue 19)"},
+	{"http://%D9%85%D8%B5%D8%B1%DB%94%D9%85%D8%B5%D8%B1@evil.example/", "http://مصر%DB%94مصر@evil.example/", "Arabic full stop in userinfo, even between Arabic letters"},
+	{"http://evil.example/paypal%DB%94com", "http://evil.example/paypal%DB%94com", "Arabic full stop between Latin letters in a path (issue 19)"},
+	{"http://evil.example/%D9%85%D8%B5%D8%B1%DB%94com", "http://evil.example/مصر%DB%94com", "Arabic full stop between Arabic and Latin"},
 	{"http://evil.example/%D9%A1" + strings.Repeat("%D9%A0", 33), "http://evil.example/١" + strings.Repeat("%D9%A0", 33), "a run of more than 32 look-alikes stays encoded"},
 }
 
@@ -175,6 +185,8 @@ var legitDisplayCases = []displayCase{
 	{"https://hi.wikipedia.org/wiki/%E0%A4%A6%E0%A5%81%E0%A4%83%E0%A4%96", "https://hi.wikipedia.org/wiki/दुःख", "Devanagari visarga inside a word"},
 	{"https://azb.wikipedia.org/wiki/%DB%B1%DB%B0%DB%B0%DB%B0_%D9%85%D9%82%D8%A7%D9%84%D9%87", "https://azb.wikipedia.org/wiki/۱۰۰۰_مقاله", "extended Arabic-Indic zeros among their digits"},
 	{"https://ar.example/%D9%A2%D9%A0%D9%A2%D9%A3", "https://ar.example/٢٠٢٣", "Arabic-Indic zero in a year"},
+	{"https://ur.example/%D8%B4%DA%A9%D8%B1%DB%8C%DB%81%DB%94%D8%A7%D9%84%D9%84%DB%81", "https://ur.example/شکریہ۔اللہ", "Arabic full stop between Arabic letters, as Chromium shows it"},
+	{"https://ur.example/?q=%D8%B4%DA%A9%D8%B1%DB%8C%DB%81%DB%94", "https://ur.example/?q=شکریہ۔", "Arabic full stop ending an Urdu sentence in a query"},
 	{"https://ar.example/%D9%A1%D9%A0%D9%A0%D9%A0%D9%A0", "https://ar.example/١٠٠٠٠", "a run of Arabic-Indic zeros after their one"},
 	{"https://ar.example/%D9%A1" + strings.Repeat("%D9%A0", 31), "https://ar.example/١" + strings.Repeat("٠", 31), "a run of 31 zeros, within maxLookalikeRun"},
 	{"https://ja.example/%E3%83%8E%E3%83%8E", "https://ja.example/ノノ", "two Katakana no alone in a segment"},

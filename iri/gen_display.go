@@ -26,6 +26,16 @@
 // U+2026 HORIZONTAL ELLIPSIS ("...") is left out: it reads as an
 // ellipsis, and titles use it everywhere.
 //
+// The data misses some: confusables.txt has no entry for U+2E4A DOTTED
+// SOLIDUS, which reads as "/", and maps U+06D4 ARABIC FULL STOP to "-",
+// the dash of its Nastaliq (Urdu) glyph, where Naskh fonts draw a dot.
+// These, and the few other symbols and punctuation whose Unicode names
+// say they are a solidus or a full stop drawn as one, are in extra. The
+// symbols are never shown; U+06D4 is Arabic, shown among Arabic letters,
+// as Chromium shows it in a path: an Arabic sentence in a path ends with
+// it, and there it reads as the full stop it is, not as the "." of a
+// host.
+//
 // Each look-alike is written with the script its display depends on:
 // a letter, decimal digit or mark of a script other than Latin, Common or
 // Inherited (Katakana "ノ", Devanagari visarga "ः", Arabic-Indic zero
@@ -64,11 +74,24 @@ const targets = `/\.:@?#%&=`
 const exactOnly = "&="
 
 // extra are characters added to what the data gives, with what they look
-// like and the script their display depends on.
+// like and the script their display depends on ("" for never shown).
 var extra = map[rune]struct{ target, script string }{
 	0x3002: {".", "Han"},    // IDEOGRAPHIC FULL STOP: UTS #46 maps it to "."
 	0xFF61: {".", "Han"},    // HALFWIDTH IDEOGRAPHIC FULL STOP: likewise
 	0x2CC7: {"/", "Coptic"}, // COPTIC SMALL LETTER OLD COPTIC ESH: "/" in confusables.txt from 16.0 on
+
+	// Characters that confusables.txt leaves out or maps to something
+	// else, found by their names (a solidus or full stop drawn as one,
+	// among the symbols and punctuation whose names say they are a
+	// variant of a target; relink issue 19).
+	0x2E4A:  {"/", ""},       // DOTTED SOLIDUS: no entry in confusables.txt
+	0x1F67C: {"/", ""},       // VERY HEAVY SOLIDUS: likewise
+	0x1F67D: {"\\", ""},      // VERY HEAVY REVERSE SOLIDUS: likewise
+	0x233F:  {"/", ""},       // APL FUNCTIONAL SYMBOL SLASH BAR: a "/" struck through
+	0x2340:  {"\\", ""},      // APL FUNCTIONAL SYMBOL BACKSLASH BAR: a backslash struck through
+	0x29F7:  {"\\", ""},      // REVERSE SOLIDUS WITH HORIZONTAL STROKE: likewise
+	0x06D4:  {".", "Arabic"}, // ARABIC FULL STOP: confusables.txt maps it to "-" (its Urdu glyph); Naskh fonts draw a dot
+	0xFE12:  {".", "Han"},    // PRESENTATION FORM FOR VERTICAL IDEOGRAPHIC FULL STOP: a "。"
 }
 
 // left out of the table, with the reason in the package comment.
