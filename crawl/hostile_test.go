@@ -432,3 +432,41 @@ func TestRetryAfter(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseContentRange checks that a Content-Range that parses is one
+// that, written back, reads the same.
+func FuzzParseContentRange(f *testing.F) {
+	for _, s := range []string{"bytes 0-9/10", "bytes 5-9/*", "bytes 9-5/10", "bytes -1-2/3", "bytes 1-2", "items 0-1/2", "bytes 0-99999999999999999999/1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		first, last, total, ok := parseContentRange(s)
+		if !ok {
+			return
+		}
+		if first < 0 || last < first || total < -1 {
+			t.Fatalf("parseContentRange(%q) = %d, %d, %d", s, first, last, total)
+		}
+		size := "*"
+		if total >= 0 {
+			size = strconv.FormatInt(total, 10)
+		}
+		back := "bytes " + strconv.FormatInt(first, 10) + "-" + strconv.FormatInt(last, 10) + "/" + size
+		if f2, l2, t2, ok := parseContentRange(back); !ok || f2 != first || l2 != last || t2 != total {
+			t.Fatalf("parseContentRange(%q) = %d, %d, %d; of %q: %d, %d, %d, %v", s, first, last, total, back, f2, l2, t2, ok)
+		}
+	})
+}
+
+// FuzzRetryAfter checks that any Retry-After gives a wait of 0 or more.
+func FuzzRetryAfter(f *testing.F) {
+	for _, s := range []string{"120", "0", "-1", "Fri, 02 Jan 2026 03:04:35 GMT", "99999999999999999999", ""} {
+		f.Add(s)
+	}
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, s string) {
+		if d, ok := retryAfter(s, now); d < 0 || (!ok && d != 0) {
+			t.Fatalf("retryAfter(%q) = %v, %v", s, d, ok)
+		}
+	})
+}
