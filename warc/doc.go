@@ -43,6 +43,19 @@
 // the member before ended inside a line). A file cut short yields the records it holds, and then a
 // *SyntaxError for the record that was cut.
 //
+// A file of one gzip member per record is read member by member even when
+// one is damaged. A member cut short is followed by the next, whose first
+// bytes the decompressor takes for the rest of the damaged one: the
+// Reader goes back to the first member header after the damaged
+// member's start (in the last 256 KiB read; what it reads again is
+// bounded by the file's size), so that the member after a damaged one is
+// read. A record's header ends in its own member: when the next member
+// begins a record ("WARC/" and a digit) before the header's blank line,
+// the header is reported as cut short, and the next record keeps its own
+// fields. A block ends in its record's member too: a block whose
+// Content-Length runs into a member that begins a record is cut there and
+// reported, and that record is read next.
+//
 // # HTTP
 //
 // The block of a response record is usually an HTTP response: status

@@ -48,6 +48,9 @@ func FuzzReader(f *testing.F) {
 		f.Add([]byte(record(block, "WARC/1.1", "WARC-Type: response")))
 		f.Add(gzipWhole(record(block, "WARC/1.1", "WARC-Type: response")))
 	}
+	for _, c := range damagedCases() {
+		f.Add(c.data)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := warc.NewReader(bytes.NewReader(data))
 		r.MaxPayloadSize = fuzzPayloadSize

@@ -46,12 +46,19 @@ type gzipStream struct {
 	ends     []memberEnd  // ended since readAhead took the list
 	broken   *memberError // the current member's error, until resync
 
-	buf [gzipHeaderLen]byte // for the fixed parts of headers and trailers, here not to be allocated
+	buf   [gzipHeaderLen]byte // for the fixed parts of headers and trailers, here not to be allocated
+	first [6]byte             // the first bytes of the current member's data, enough for a version line's "WARC/1"
+	pend  []byte              // what Read returns of them before it inflates on
 }
 
 // A member is where a gzip member begins: data is the offset of its
-// first decompressed byte in the data, file the offset of its header.
-type member struct{ data, file int64 }
+// first decompressed byte in the data, file the offset of its header;
+// record says whether its data begins with a version line ("WARC/1"), as
+// the member of a record does in a file of one member per record.
+type member struct {
+	data, file int64
+	record     bool
+}
 
 // A memberEnd is where a gzip member that was read to its end ends, and
 // how it is laid out: start is the offset of its header in the file,
@@ -127,6 +134,11 @@ func (g *gzipStream) fail(err error) error {
 
 func (g *gzipStream) Read(p []byte) (int, error) {
 	for {
+		if len(g.pend) > 0 {
+			n := copy(p, g.pend)
+			g.pend = g.pend[n:]
+			return n, nil
+		}
 		if g.broken != nil {
 			return 0, g.broken
 		}
@@ -157,31 +169,56 @@ func (g *gzipStream) Read(p []byte) (int, error) {
 			g.inMember = true
 			g.crc = 0
 			g.members = append(g.members, member{data: g.out, file: g.start})
+			// Its first bytes say whether it begins a record: they
+			// are inflated here, and Read returns them first.
+			k := 0
+			for k < len(g.first) {
+				n, err := g.inflate(g.first[k:])
+				k += n
+				if err != nil || !g.inMember || g.broken != nil {
+					break
+				}
+			}
+			g.members[len(g.members)-1].record = isVersionLine(g.first[:k])
+			g.pend = g.first[:k]
+			continue
 		}
-		n, err := g.fr.Read(p)
-		g.crc = crc32.Update(g.crc, crc32.IEEETable, p[:n])
-		g.out += int64(n)
+		n, err := g.inflate(p)
 		if err == io.EOF {
-			err = g.readTrailer()
-		}
-		if err == io.EOF {
-			g.inMember = false
-			g.ends = append(g.ends, memberEnd{start: g.start, file: g.filePos(), data: g.out,
-				header: g.header, inflated: g.out - g.startOut, crc: g.crc})
 			if n > 0 {
 				return n, nil
 			}
 			continue
 		}
-		if err != nil {
-			err = g.fail(err)
-			if n > 0 && g.broken != nil {
-				return n, nil
-			}
-			return n, err
-		}
-		return n, nil
+		return n, err
 	}
+}
+
+// inflate reads the data of the current member into p. At the member's
+// end it checks the trailer and returns io.EOF (with what it read) when
+// the member is good; it returns the error of a member that is not (or,
+// with what it read, nil: the next call returns the error).
+func (g *gzipStream) inflate(p []byte) (int, error) {
+	n, err := g.fr.Read(p)
+	g.crc = crc32.Update(g.crc, crc32.IEEETable, p[:n])
+	g.out += int64(n)
+	if err == io.EOF {
+		err = g.readTrailer()
+	}
+	if err == io.EOF {
+		g.inMember = false
+		g.ends = append(g.ends, memberEnd{start: g.start, file: g.filePos(), data: g.out,
+			header: g.header, inflated: g.out - g.startOut, crc: g.crc})
+		return n, io.EOF
+	}
+	if err != nil {
+		err = g.fail(err)
+		if n > 0 && g.broken != nil {
+			return n, nil
+		}
+		return n, err
+	}
+	return n, nil
 }
 
 // readHeader reads the header of a gzip member (RFC 1952, section 2.3.1),
@@ -292,12 +329,19 @@ func (g *gzipStream) readTrailer() error {
 var gzipMagic = []byte{0x1f, 0x8b, 8}
 
 // resync skips from a broken member to the next thing that looks like a
-// member's header. It looks from where the decompressor stopped: a corrupt
-// member is usually found out before its end (a stored block whose length
-// is corrupt may take the members after it along).
+// member's header. It looks first in the broken member's own bytes, from
+// just after the beginning of its header: a member cut short is followed
+// by the next one, which the decompressor took for the rest of the broken
+// member's data or for its trailer (rewind). Else it looks from where the
+// decompressor stopped: a corrupt member is usually found out before its
+// end (a stored block whose length is corrupt may take the members after
+// it along).
 func (g *gzipStream) resync() {
 	g.broken = nil
 	g.inMember = false
+	if g.rewind(g.start + 1) {
+		return
+	}
 	for {
 		buf, err := g.in.Peek(g.in.Size())
 		if i := bytes.Index(buf, gzipMagic); i >= 0 {
@@ -311,4 +355,38 @@ func (g *gzipStream) resync() {
 		}
 		g.in.Discard(len(buf) - len(gzipMagic) + 1)
 	}
+}
+
+// rewind goes back to the first gzip member header at or after offset
+// from in the bytes already read, if the countingReader still has them
+// (the last histSize bytes), so that the file is read again from there.
+// What the whole file reads again is bounded by what it reads once: a
+// file of members that each run into the next cannot make the work
+// quadratic. It reports whether it went back.
+func (g *gzipStream) rewind(from int64) bool {
+	c := g.cnt
+	pos := g.filePos()
+	histStart := c.n - int64(len(c.hist))
+	from = max(from, histStart)
+	if from >= pos || c.err != nil {
+		return false
+	}
+	i := bytes.Index(c.hist[from-histStart:], gzipMagic)
+	if i < 0 {
+		return false
+	}
+	q := from + int64(i)
+	if q >= pos {
+		return false // ahead: the forward search finds it
+	}
+	again := c.hist[q-histStart:] // read, and buffered in g.in
+	if c.replayed+int64(len(again)) > c.read {
+		return false
+	}
+	c.replay = append(append(make([]byte, 0, len(again)+len(c.replay)), again...), c.replay...)
+	c.replayed += int64(len(again))
+	c.hist = c.hist[:q-histStart]
+	c.n = q
+	g.in.Discard(g.in.Buffered())
+	return true
 }

@@ -175,18 +175,12 @@ func (a *readAhead) memberEnd(start int64) (memberEnd, bool) {
 // the data, and p's offset in that member's data. Calls must come with
 // p never decreasing, and byte p read: it forgets the members before p's.
 func (a *readAhead) where(p int64) (int64, int64) {
-	i := 0
-	for i+1 < len(a.members) && a.members[i+1].data <= p {
-		i++
-	}
-	if i > 0 {
-		a.members = a.members[:copy(a.members, a.members[i:])]
-	}
+	a.forget(p)
 	if len(a.members) == 0 {
 		return 0, 0 // no data yet
 	}
 	m := a.members[0]
-	i = 0
+	i := 0
 	for i < len(a.ends) && a.ends[i].start < m.file {
 		i++
 	}
@@ -194,6 +188,19 @@ func (a *readAhead) where(p int64) (int64, int64) {
 		a.ends = a.ends[:copy(a.ends, a.ends[i:])]
 	}
 	return m.file, p - m.data
+}
+
+// forget forgets the members before the one that holds byte p of the
+// data, as where does, so that the list stays short through a block of
+// many members. Calls must come with p never decreasing.
+func (a *readAhead) forget(p int64) {
+	i := 0
+	for i+1 < len(a.members) && a.members[i+1].data <= p {
+		i++
+	}
+	if i > 0 {
+		a.members = a.members[:copy(a.members, a.members[i:])]
+	}
 }
 
 // resync goes on after a *memberError that Read returned, with the data

@@ -323,15 +323,51 @@ func NewReader(r io.Reader) *Reader {
 
 // countingReader counts the bytes read from r and remembers its first
 // error other than io.EOF: after one, the input is broken for good.
+//
+// With keep (a gzipped file), it also keeps the last bytes it returned,
+// up to histSize of them, so that the gzipStream can go back to a member
+// that begins inside a damaged member's bytes (rewind): it then returns
+// them again before it reads on.
 type countingReader struct {
 	r   io.Reader
-	n   int64
+	n   int64 // the offset in the file of the next byte Read returns
 	err error
+
+	keep     bool
+	hist     []byte // the bytes before offset n, the last histSize at least (and 2*histSize at most)
+	replay   []byte // bytes to return again before reading r
+	read     int64  // bytes read from r
+	replayed int64  // bytes returned again
 }
 
+// histSize is how far back a gzipStream can go to the beginning of a
+// member that the damaged member before it ran into.
+const histSize = 256 << 10
+
 func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
+	var (
+		n   int
+		err error
+	)
+	if len(c.replay) > 0 {
+		n = copy(p, c.replay)
+		c.replay = c.replay[n:]
+	} else {
+		n, err = c.r.Read(p)
+		c.read += int64(n)
+	}
 	c.n += int64(n)
+	if c.keep && n > 0 {
+		if len(c.hist)+n > 2*histSize {
+			drop := max(0, len(c.hist)+n-histSize)
+			if drop >= len(c.hist) {
+				c.hist = c.hist[:0]
+			} else {
+				c.hist = c.hist[:copy(c.hist, c.hist[drop:])]
+			}
+		}
+		c.hist = append(c.hist, p[:n]...)
+	}
 	if err != nil && err != io.EOF && c.err == nil {
 		c.err = err
 	}
@@ -344,6 +380,10 @@ func (x *Reader) start() {
 		// The decompression goes on in a goroutine of its own, which
 		// holds neither x nor anything that leads back to it: when x is
 		// no longer reachable, the cleanup stops the goroutine.
+		// The history of the bytes read begins with those buffered.
+		x.cnt.keep = true
+		b, _ := x.in.Peek(x.in.Buffered())
+		x.cnt.hist = append(make([]byte, 0, 2*histSize), b...)
 		x.gz = newReadAhead(&gzipStream{in: x.in, cnt: x.cnt})
 		runtime.AddCleanup(x, (*readAhead).halt, x.gz)
 		x.br = bufio.NewReaderSize(x.gz, bufSize)
@@ -440,7 +480,13 @@ func (x *Reader) Close() error {
 func (x *Reader) skipBlock() {
 	b := &x.block
 	for b.err == nil && b.left > 0 {
-		n, err := x.br.Discard(int(min(b.left, 1<<30)))
+		want := min(b.left, 1<<30)
+		if x.gz != nil {
+			if want = b.avail(want); want == 0 {
+				break
+			}
+		}
+		n, err := x.br.Discard(int(want))
 		x.pos += int64(n)
 		b.left -= int64(n)
 		if err != nil {
@@ -520,7 +566,7 @@ func (x *Reader) memberRecord(start int64, line []byte) int64 {
 		return -1
 	}
 	for _, m := range x.gz.members {
-		if d := m.data - start; d > 0 && d < int64(len(line)) && isVersionLine(line[d:]) {
+		if d := m.data - start; m.record && d >= 0 && d < int64(len(line)) && isVersionLine(line[d:]) {
 			return m.data
 		}
 	}
@@ -566,6 +612,23 @@ func (x *Reader) readHeader() (*Record, error) {
 		if size > MaxHeaderSize {
 			return bad(nil, "a header longer than %d bytes", MaxHeaderSize)
 		}
+		lineStart := x.pos - int64(len(line))
+		if v := x.memberRecord(lineStart, line); v > start {
+			// The next member begins a record inside this one's
+			// header: in a file of one member per record, a header
+			// never goes on into the next member. The member was cut
+			// short in the header (or after a line of it), and the
+			// lines read so far, which may name any URL, are not the
+			// next record's. The next record comes next.
+			reason := "truncated: the record's gzip member ends inside its header, and the next member begins a record"
+			if v > lineStart {
+				reason = "truncated: a header that ends without a line feed"
+			}
+			rec, err := bad(nil, "%s", reason)
+			x.version = append(x.version[:0], line[v-lineStart:]...)
+			x.haveVer, x.verPos, x.resync = true, v, false
+			return rec, err
+		}
 		text := bytes.TrimRight(line, "\r\n")
 		if len(text) == 0 {
 			break
@@ -583,14 +646,6 @@ func (x *Reader) readHeader() (*Record, error) {
 		}
 		colon := bytes.IndexByte(text, ':')
 		if colon <= 0 {
-			lineStart := x.pos - int64(len(line))
-			if v := x.memberRecord(lineStart, line); v >= 0 {
-				// The next member's record: it comes next.
-				rec, err := bad(nil, "truncated: a header that ends without a line feed")
-				x.version = append(x.version[:0], line[v-lineStart:]...)
-				x.haveVer, x.verPos, x.resync = true, v, false
-				return rec, err
-			}
 			return bad(nil, "a header line that is not a field: %s", quoteShort(text))
 		}
 		rec.Header = append(rec.Header, Field{
@@ -616,7 +671,7 @@ func (x *Reader) readHeader() (*Record, error) {
 	rec.RecordID = h.Get("WARC-Record-ID")
 	rec.Date = h.Get("WARC-Date")
 	rec.ContentType = h.Get("Content-Type")
-	x.block = blockReader{x: x, rec: rec, left: n, size: n}
+	x.block = blockReader{x: x, rec: rec, left: n, size: n, start: start}
 	rec.Block = &x.block
 	rec.r = x
 	x.rec = rec
@@ -684,11 +739,12 @@ func quoteShort(b []byte) string {
 
 // blockReader reads the block of the current record.
 type blockReader struct {
-	x    *Reader
-	rec  *Record
-	left int64 // bytes of the block not yet read
-	size int64
-	err  error
+	x     *Reader
+	rec   *Record
+	left  int64 // bytes of the block not yet read
+	size  int64
+	start int64 // the offset in the data of the record's version line
+	err   error
 }
 
 func (b *blockReader) Read(p []byte) (int, error) {
@@ -698,10 +754,13 @@ func (b *blockReader) Read(p []byte) (int, error) {
 	if b.left <= 0 {
 		return 0, io.EOF
 	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
+	want := min(int64(len(p)), b.left)
+	if b.x.gz != nil {
+		if want = b.avail(want); want == 0 {
+			return 0, b.err
+		}
 	}
-	n, err := b.x.br.Read(p)
+	n, err := b.x.br.Read(p[:want])
 	b.x.pos += int64(n)
 	b.left -= int64(n)
 	if err != nil && b.left > 0 {
@@ -712,6 +771,43 @@ func (b *blockReader) Read(p []byte) (int, error) {
 		return 0, b.err
 	}
 	return n, nil
+}
+
+// avail returns how much of the block, up to want bytes, may be read
+// from the gzip data now: not past the beginning of a gzip member that
+// begins a record. In a file of one member per record, a block that runs
+// into the next member (its Content-Length too large) would hide the
+// records there in its own data: the block is cut where such a member
+// begins, reported as cut short, and the member's record is read next.
+// avail returns 0 when the block is cut, with b.err set.
+func (b *blockReader) avail(want int64) int64 {
+	x := b.x
+	if x.br.Buffered() == 0 {
+		if _, err := x.br.Peek(1); err != nil {
+			return want // Read returns the error
+		}
+	}
+	// The members that begin in the data buffered are known: the
+	// read-ahead passed them on with the data.
+	want = min(want, int64(x.br.Buffered()))
+	x.gz.forget(x.pos)
+	for _, m := range x.gz.members {
+		if m.data >= x.pos+want {
+			break
+		}
+		if m.record && m.data > b.start && m.data >= x.pos {
+			if m.data > x.pos {
+				return m.data - x.pos
+			}
+			rec := b.rec
+			b.err = io.ErrUnexpectedEOF
+			x.pending = &SyntaxError{Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset,
+				Reason: fmt.Sprintf("truncated: the block runs into the gzip member at offset %d, which begins a record of its own, %d bytes into a %d-byte block (Content-Length too large?)",
+					m.file, b.size-b.left, b.size), Err: io.ErrUnexpectedEOF}
+			return 0
+		}
+	}
+	return want
 }
 
 // fail records the error err that cut the block short: the next call to
