@@ -122,3 +122,37 @@ func damagedCases() []damagedCase {
 	)
 	return tests
 }
+
+// TestMaxFieldSize reads records whose WARC-Target-URI, WARC-Record-ID or
+// WARC-Date is longer than MaxFieldSize, written on one line or folded
+// over many: each is a *SyntaxError at its offset, its block is skipped
+// (it holds a record's text, which must not be read as one), and the
+// next record is read. A value of MaxFieldSize bytes is read.
+func TestMaxFieldSize(t *testing.T) {
+	long := "http://x.example/" + strings.Repeat("a", warc.MaxFieldSize)
+	folded := "http://x.example/" + strings.Repeat(strings.Repeat("b", 60<<10)+"\r\n ", 17)
+	for _, tt := range []struct {
+		name, field string
+		ok          bool
+	}{
+		{"a long Target-URI", "WARC-Target-URI: " + long, false},
+		{"a Target-URI folded over 17 lines", "WARC-Target-URI: " + folded, false},
+		{"a long Record-ID", "WARC-Record-ID: <urn:" + long + ">", false},
+		{"a long Date", "WARC-Date: " + long, false},
+		{"a Target-URI of MaxFieldSize bytes", "WARC-Target-URI: " + long[:warc.MaxFieldSize], true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			first := record(numbered(9), "WARC/1.1", "WARC-Type: resource", tt.field)
+			for _, data := range [][]byte{[]byte(first + numbered(2)), append(gzipWhole(first), gzipWhole(numbered(2))...)} {
+				got := readDamaged(t, warc.NewReader(bytes.NewReader(data)))
+				want0 := "error @0+0: a WARC-"
+				if tt.ok {
+					want0 = "@0 "
+				}
+				if len(got) != 2 || !strings.HasPrefix(got[0], want0) || !strings.Contains(got[1], "http://2.example/") {
+					t.Errorf("got %.300q, want %q... and record 2", got, want0)
+				}
+			}
+		})
+	}
+}

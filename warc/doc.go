@@ -77,4 +77,8 @@
 // and the next record is read as usual. What the Reader itself holds is
 // bounded whatever the input: a record's header, and a line in it, have
 // a size limit ([MaxHeaderSize]), and a block is streamed from the file.
+// The fields that a reader copies into what it writes for each link of a
+// page, WARC-Target-URI, WARC-Record-ID and WARC-Date, are bounded more
+// tightly ([MaxFieldSize], 8 KiB): a record with a longer one is a
+// *SyntaxError, and skipped.
 package warc

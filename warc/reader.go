@@ -20,6 +20,14 @@ const bufSize = 64 << 10
 // *SyntaxError. They bound what the Reader holds in memory.
 const MaxHeaderSize = 1 << 20
 
+// MaxFieldSize is the most bytes of WARC-Target-URI, WARC-Record-ID and
+// WARC-Date, the fields that a reader of the records copies into what it
+// writes of each one (relink warc, into each line of links): a longer one
+// is a *SyntaxError, and its record is skipped. No crawler writes a URL
+// of 8 KiB in a WARC header: such a value can only make each line that
+// repeats it cost as much.
+const MaxFieldSize = 8 << 10
+
 // A Field is one named field of a WARC or HTTP header.
 type Field struct {
 	Name  string // as written
@@ -672,10 +680,20 @@ func (x *Reader) readHeader() (*Record, error) {
 	rec.Date = h.Get("WARC-Date")
 	rec.ContentType = h.Get("Content-Type")
 	x.block = blockReader{x: x, rec: rec, left: n, size: n, start: start}
+	x.midLine = false
+	for _, f := range [...]struct{ name, v string }{{"WARC-Target-URI", rec.TargetURI}, {"WARC-Record-ID", rec.RecordID}, {"WARC-Date", rec.Date}} {
+		if len(f.v) > MaxFieldSize {
+			// The block is skipped, as the caller would skip it.
+			x.rec = rec
+			x.skipBlock()
+			x.rec = nil
+			return nil, &SyntaxError{Offset: rec.Offset, DecompressedOffset: rec.DecompressedOffset,
+				Reason: fmt.Sprintf("a %s of %d bytes, longer than %d: the record is skipped", f.name, len(f.v), MaxFieldSize)}
+		}
+	}
 	rec.Block = &x.block
 	rec.r = x
 	x.rec = rec
-	x.midLine = false
 	return rec, nil
 }
 
