@@ -41,6 +41,13 @@ type Options struct {
 	// *warc.PayloadSizeError. 0 means warc.DefaultMaxPayloadSize; a
 	// negative value means no bound.
 	MaxPayloadSize int64
+	// MaxRecordLinks bounds the links that Record holds for a page,
+	// in bytes: each link counts as the length of its strings and
+	// LinkOverhead. Past it, Record drops the page's further links and
+	// counts them in PageRecord.DroppedLinks. 0 means
+	// DefaultMaxRecordLinks; a negative value means no bound. Extract,
+	// which streams the links, holds none.
+	MaxRecordLinks int64
 	// Oversize, when not nil, is called for each construct of a page
 	// that is passed through unexamined, as extract.Options.Oversize
 	// is (a tag longer than 1 MiB; with TextLinks, a candidate for a link
@@ -68,6 +75,9 @@ type Extractor struct {
 func NewExtractor(opts Options) *Extractor {
 	if opts.MaxPayloadSize == 0 {
 		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
+	}
+	if opts.MaxRecordLinks == 0 {
+		opts.MaxRecordLinks = DefaultMaxRecordLinks
 	}
 	return &Extractor{
 		opts: opts,

@@ -101,7 +101,21 @@ type PageRecord struct {
 	// when a line is read back.
 	Compressed bool             `json:"-"`
 	GzipMember *warc.GzipMember `json:"-"`
+	// DroppedLinks counts the links of the page that Record left out,
+	// the last ones, past Options.MaxRecordLinks; it is not written in
+	// the JSON line.
+	DroppedLinks int `json:"-"`
 }
+
+// DefaultMaxRecordLinks is the bound on the links that Record holds for
+// a page when Options.MaxRecordLinks is 0: 16 MiB, some fifty thousand
+// links of usual length, a few times what the largest pages have.
+const DefaultMaxRecordLinks = 16 << 20
+
+// LinkOverhead is what a link that Record holds counts for, beside the
+// length of its strings, against Options.MaxRecordLinks: about the
+// memory of a Link and of its share of the slice.
+const LinkOverhead = 256
 
 // Schema is the JSON Schema (draft 2020-12) of LinkRecord and PageRecord,
 // the file record.schema.json.
@@ -111,12 +125,13 @@ var Schema []byte
 
 // Record returns the page of rec with its links, as Extract finds them,
 // or nil when rec is not a page. For a page, it reads the record to its
-// end, to give its RecordLength. It holds every link of the page: Extract, which streams, is for pages
-// of unbounded size. The error is Extract's; with a
+// end, to give its RecordLength. It holds the links of the page up to
+// Options.MaxRecordLinks, and counts those it drops in DroppedLinks:
+// Extract, which streams, is for pages of unbounded size. The error is Extract's; with a
 // *warc.PayloadSizeError or a *warc.DecodeError, the record holds the
 // links read before it.
 func (x *Extractor) Record(rec *warc.Record, file string) (*PageRecord, error) {
-	var c collector
+	c := collector{max: x.opts.MaxRecordLinks}
 	ok, err := x.Extract(rec, &c)
 	if !ok {
 		return nil, err
@@ -133,12 +148,30 @@ func (x *Extractor) Record(rec *warc.Record, file string) (*PageRecord, error) {
 	return &c.rec, err
 }
 
-type collector struct{ rec PageRecord }
+// A collector holds the links of a page, up to max bytes of them
+// (counted as Options.MaxRecordLinks says), none when max < 0.
+type collector struct {
+	rec  PageRecord
+	max  int64
+	held int64
+}
 
 func (c *collector) Page(p *Page) error { c.rec.Page = *p; return nil }
 
 func (c *collector) Link(_ *Page, l *extract.Link) error {
-	c.rec.Links = append(c.rec.Links, NewLink(l))
+	if c.rec.DroppedLinks > 0 {
+		c.rec.DroppedLinks++
+		return nil
+	}
+	j := NewLink(l)
+	size := int64(LinkOverhead + len(j.Tag) + len(j.Attr) + len(j.Role) + len(j.Raw) + len(j.Href) + len(j.URI) + len(j.IRI) +
+		len(j.Rel) + len(j.Text) + len(j.Error))
+	if c.max >= 0 && c.held+size > c.max {
+		c.rec.DroppedLinks++
+		return nil
+	}
+	c.held += size
+	c.rec.Links = append(c.rec.Links, j)
 	return nil
 }
 

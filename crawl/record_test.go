@@ -353,3 +353,48 @@ func TestRecordLength(t *testing.T) {
 		t.Errorf("%d pages checked, want the fixtures' 60", n)
 	}
 }
+
+// TestMaxRecordLinks reads a page of many links with Record under bounds
+// of its links: it holds the first links up to the bound, each counted as
+// its strings and LinkOverhead, and counts the others in DroppedLinks;
+// a negative bound holds them all. The default holds the page of a
+// thousand links whole.
+func TestMaxRecordLinks(t *testing.T) {
+	const n = 1000
+	var body strings.Builder
+	body.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n")
+	for i := range n {
+		fmt.Fprintf(&body, "<a href=/%d>x</a>", i)
+	}
+	rec := fmt.Sprintf("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://x.example/\r\nContent-Length: %d\r\n\r\n%s\r\n\r\n", body.Len(), body.String())
+	for _, tt := range []struct {
+		max        int64
+		kept, drop int
+	}{
+		{0, n, 0},
+		{-1, n, 0},
+		{1, 0, n},
+		// /0 to /9: tag a, attr href, role hyperlink, raw 2, href, uri and
+		// iri 21 each, text 1: 79 bytes and the overhead.
+		{10 * (crawl.LinkOverhead + 79), 10, n - 10},
+	} {
+		x := crawl.NewExtractor(crawl.Options{MaxRecordLinks: tt.max})
+		r := warc.NewReader(strings.NewReader(rec))
+		wr, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := x.Record(wr, "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Links) != tt.kept || p.DroppedLinks != tt.drop {
+			t.Errorf("MaxRecordLinks %d: %d links, %d dropped; want %d and %d", tt.max, len(p.Links), p.DroppedLinks, tt.kept, tt.drop)
+		}
+		for i, l := range p.Links {
+			if want := fmt.Sprintf("/%d", i); l.Raw != want {
+				t.Fatalf("MaxRecordLinks %d: link %d is %q, want %q", tt.max, i, l.Raw, want)
+			}
+		}
+	}
+}
