@@ -15,8 +15,14 @@ import (
 // block read whole), "error @OFF+DEC: REASON" for a *SyntaxError.
 func readDamaged(t *testing.T, r *warc.Reader) []string {
 	t.Helper()
+	return readDamagedN(t, r, 100)
+}
+
+// readDamagedN is readDamaged for up to max results.
+func readDamagedN(t *testing.T, r *warc.Reader, max int) []string {
+	t.Helper()
 	var got []string
-	for i := 0; i < 100; i++ {
+	for i := 0; i < max; i++ {
 		rec, err := r.Next()
 		if err == io.EOF {
 			return got
@@ -32,7 +38,7 @@ func readDamaged(t *testing.T, r *warc.Reader) []string {
 		b, _ := io.ReadAll(rec.Block)
 		got = append(got, fmt.Sprintf("@%d %s %s %q", rec.Offset, rec.TargetURI, rec.RecordID, b))
 	}
-	t.Fatal("more than 100 results")
+	t.Fatalf("more than %d results", max)
 	return nil
 }
 
@@ -152,6 +158,59 @@ func TestMaxFieldSize(t *testing.T) {
 				if len(got) != 2 || !strings.HasPrefix(got[0], want0) || !strings.Contains(got[1], "http://2.example/") {
 					t.Errorf("got %.300q, want %q... and record 2", got, want0)
 				}
+			}
+		})
+	}
+}
+
+// TestRewindBounded reads files of damaged members in a row: a thousand
+// members cut in their trailer, each followed by a valid one (every valid
+// one is read), and four thousand overlapping members made so that each
+// inflates, as a stored block, through all those after it before it
+// fails (going back to each would inflate them all again, a quadratic
+// work): the Reader reads the valid member after them, and what it reads
+// again is bounded by the file's size.
+func TestRewindBounded(t *testing.T) {
+	m1, m2 := gzipWhole(numbered(1)), gzipWhole(numbered(2))
+	var pairs []byte
+	for range 1000 {
+		pairs = append(pairs, m1[:len(m1)-4]...)
+		pairs = append(pairs, m2...)
+	}
+	const n, step = 4000, 15
+	var chain []byte
+	for i := range n {
+		size := (n-i)*step - step                                    // to the end of the chain
+		chain = append(chain, 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, // header
+			0, byte(size), byte(size>>8), ^byte(size), ^byte(size>>8)) // a stored block, not the last
+	}
+	chain = append(chain, 7) // a block of the reserved type: an error
+	chain = append(chain, m2...)
+	for _, tt := range []struct {
+		name    string
+		data    []byte
+		records int // of record 2
+	}{
+		{"cut in the trailer, a thousand times", pairs, 1000},
+		{"overlapping stored blocks", chain, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := warc.NewReader(bytes.NewReader(tt.data))
+			got := readDamagedN(t, r, 5000)
+			<-warc.ReadAheadDone(r)
+			n := 0
+			for _, g := range got {
+				if strings.Contains(g, "http://2.example/") {
+					n++
+				}
+			}
+			if n != tt.records {
+				t.Errorf("%d records 2, want %d", n, tt.records)
+			}
+			if re := warc.Replayed(r); re > int64(len(tt.data)) {
+				t.Errorf("read %d bytes again, more than the file's %d", re, len(tt.data))
+			} else {
+				t.Logf("%d results, %d bytes of %d read again", len(got), re, len(tt.data))
 			}
 		})
 	}

@@ -9,3 +9,7 @@ func ReadAheadDone(r *Reader) <-chan struct{} {
 	}
 	return r.gz.done
 }
+
+// Replayed returns how many bytes of its input r has read again, going
+// back to a member that a damaged one ran into.
+func Replayed(r *Reader) int64 { return r.cnt.replayed }

@@ -379,12 +379,14 @@ func (g *gzipStream) rewind(from int64) bool {
 	if q >= pos {
 		return false // ahead: the forward search finds it
 	}
-	again := c.hist[q-histStart:] // read, and buffered in g.in
-	if c.replayed+int64(len(again)) > c.read {
+	// The bytes from q to pos are inflated again; those after pos, which
+	// g.in buffers, are only read again.
+	if c.replayed+(pos-q) > c.read {
 		return false
 	}
+	again := c.hist[q-histStart:]
 	c.replay = append(append(make([]byte, 0, len(again)+len(c.replay)), again...), c.replay...)
-	c.replayed += int64(len(again))
+	c.replayed += pos - q
 	c.hist = c.hist[:q-histStart]
 	c.n = q
 	g.in.Discard(g.in.Buffered())
