@@ -675,9 +675,14 @@
 // page's URL, the number of its links that have the value, and the value,
 // separated by tabs, by count descending then value (with --header, after
 // a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
-// weights. --text-links also finds the links written as plain text in the
-// text of the pages; with it, --strict takes only those written with a
-// scheme and email addresses, as relink extract --strict does.
+// weights. They hold at most 64 MiB of a page's distinct values (each
+// counted as its length and 64 bytes): past that, --unique writes a new
+// value without holding it (it may be written again), --count leaves its
+// links out of the counts, and the page is reported with the number of
+// such links (exit status 1). --text-links also finds the links written
+// as plain text in the text of the pages; with it, --strict takes only
+// those written with a scheme and email addresses, as relink extract
+// --strict does.
 //
 // No link is lost without a word. A construct too long to examine (a tag
 // longer than 1 MiB; with --text-links, a candidate for a link in the text
@@ -715,7 +720,9 @@
 // gzipped as one stream, whose records have no member of their own. Links
 // of Link and Refresh headers and links in plain text have no place there
 // and are left out. A page's links are held in memory until the page is
-// written.
+// written, up to 16 MiB of them (each counted as its strings and 256
+// bytes, some fifty thousand links): the links past that are left out,
+// and the page is reported (exit status 1).
 //
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
@@ -743,7 +750,18 @@
 // resource record) is read up to --max-payload, 64 MiB unless set; the
 // links in what was read are written, and the page is reported as above
 // ("the payload is larger than --max-payload 64MiB") and the next record
-// read.
+// read. Each link is a line that repeats the page's fields, so a page's
+// output can be larger than its payload: what is written for a record (its
+// lines of links, its --per-page or --wat line, its --count lines) is
+// bounded by --max-output, 64 MiB unless set (0 for no limit). The line
+// that would go past it is not written, nor are those after it (a
+// --per-page line is ended, a --wat line has its last links left out until
+// it fits), and the record is reported ("the output for the record reached
+// --max-output 64MiB"), exit status 1, and the next one read. A
+// WARC-Target-URI, WARC-Record-ID or WARC-Date longer than 8 KiB (no
+// crawler writes one) is a bad header: the record is reported and skipped.
+// A br content coding holds its window, up to 16 MiB, while the page is
+// read: a body with three br codings stacked takes up to 48 MiB more.
 //
 // The command is made to be the map step of a batch job: it reads paths on
 // standard input and writes JSON lines on standard output, its output
@@ -802,6 +820,8 @@
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-idle-timeout DURATION
 //		wait at most DURATION for the next bytes of a remote file before taking the transfer up again; 0 for no limit (default 1m0s)
+//	-max-output SIZE
+//		write at most SIZE for a record (its lines of links, its --per-page or --wat line): bytes, or with a suffix; 0 for no limit (default 64MiB)
 //	-max-payload SIZE
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
 //	-paths-from FILE

@@ -278,7 +278,17 @@ type shaper struct {
 	format                string
 	seen                  map[string]int // value -> count (or 1 for --unique)
 	order                 []string       // values in first-seen order, for --count
+	// maxHeld bounds the values held in seen, each counted as its
+	// length and heldOverhead bytes; none when 0. Past it, --unique
+	// writes a new value without holding it (it may be written again)
+	// and --count leaves its links out; over counts those links.
+	maxHeld, held int64
+	over          int
 }
+
+// heldOverhead is what a value held by a shaper counts for beside its
+// length: about the memory of its map entry and of its place in order.
+const heldOverhead = 64
 
 // key returns the value of l that --unique and --count compare, and false
 // when the format shows nothing for l.
@@ -313,6 +323,13 @@ func (s *shaper) keep(l *extract.Link) (keep, lost bool) {
 		s.seen = make(map[string]int)
 	}
 	n := s.seen[k]
+	if n == 0 && s.maxHeld > 0 && s.held+int64(len(k))+heldOverhead > s.maxHeld {
+		s.over++
+		return s.unique, false
+	}
+	if n == 0 {
+		s.held += int64(len(k)) + heldOverhead
+	}
 	s.seen[k] = n + 1
 	if s.count {
 		if n == 0 {
@@ -352,8 +369,12 @@ func (s *shaper) writeCounts(write func(...string), prefix string) {
 // reset forgets the values seen and counted: relink warc's shaping is per
 // page.
 func (s *shaper) reset() {
+	if s.held > 1<<20 {
+		s.seen, s.order = nil, nil // a large page was a one-off: do not keep its memory
+	}
 	clear(s.seen)
 	s.order = s.order[:0]
+	s.held, s.over = 0, 0
 }
 
 // addShapeFlags defines --unique, --count and --header on fs; scope says

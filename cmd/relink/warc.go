@@ -115,9 +115,14 @@ writes, after each page, one line per distinct value of its links: the
 page's URL, the number of its links that have the value, and the value,
 separated by tabs, by count descending then value (with --header, after
 a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
-weights. --text-links also finds the links written as plain text in the
-text of the pages; with it, --strict takes only those written with a
-scheme and email addresses, as relink extract --strict does.
+weights. They hold at most 64 MiB of a page's distinct values (each
+counted as its length and 64 bytes): past that, --unique writes a new
+value without holding it (it may be written again), --count leaves its
+links out of the counts, and the page is reported with the number of
+such links (exit status 1). --text-links also finds the links written
+as plain text in the text of the pages; with it, --strict takes only
+those written with a scheme and email addresses, as relink extract
+--strict does.
 
 No link is lost without a word. A construct too long to examine (a tag
 longer than 1 MiB; with --text-links, a candidate for a link in the text
@@ -155,7 +160,9 @@ uncompressed file has no Gzip-Metadata, as in WAT files, nor has a file
 gzipped as one stream, whose records have no member of their own. Links
 of Link and Refresh headers and links in plain text have no place there
 and are left out. A page's links are held in memory until the page is
-written.
+written, up to 16 MiB of them (each counted as its strings and 256
+bytes, some fifty thousand links): the links past that are left out,
+and the page is reported (exit status 1).
 
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:
@@ -183,7 +190,18 @@ page's payload (the HTTP body with its codings undone, or the block of a
 resource record) is read up to --max-payload, 64 MiB unless set; the
 links in what was read are written, and the page is reported as above
 ("the payload is larger than --max-payload 64MiB") and the next record
-read.
+read. Each link is a line that repeats the page's fields, so a page's
+output can be larger than its payload: what is written for a record (its
+lines of links, its --per-page or --wat line, its --count lines) is
+bounded by --max-output, 64 MiB unless set (0 for no limit). The line
+that would go past it is not written, nor are those after it (a
+--per-page line is ended, a --wat line has its last links left out until
+it fits), and the record is reported ("the output for the record reached
+--max-output 64MiB"), exit status 1, and the next one read. A
+WARC-Target-URI, WARC-Record-ID or WARC-Date longer than 8 KiB (no
+crawler writes one) is a bad header: the record is reported and skipped.
+A br content coding holds its window, up to 16 MiB, while the page is
+read: a body with three br codings stacked takes up to 48 MiB more.
 
 The command is made to be the map step of a batch job: it reads paths on
 standard input and writes JSON lines on standard output, its output
@@ -232,6 +250,7 @@ type warcRun struct {
 	format      string // --format
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
+	maxOutput   int64 // --max-output: the bound on a record's output, none when 0
 	filter      *linkFilter
 	shape       *shaper   // --unique, --count: per page
 	verb        verbosity // -q, -v
@@ -257,6 +276,10 @@ type warcRun struct {
 	jbuf    bytes.Buffer
 	enc     *json.Encoder
 	stdinIn bool // standard input was read as an archive
+
+	// The record's output, within --max-output.
+	recStart int64 // w.out.n when the record began
+	cut      bool  // a line of the record went past --max-output, and was not written
 }
 
 // byteSize is a flag's size in bytes: a number of bytes, or a number and
@@ -315,6 +338,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 	idleTimeout := fs.Duration("idle-timeout", crawl.DefaultIdleTimeout, "wait at most `DURATION` for the next bytes of a remote file before taking the transfer up again; 0 for no limit")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
+	maxOutput := byteSize(defaultMaxOutput)
+	fs.Var(&maxOutput, "max-output", "write at most `SIZE` for a record (its lines of links, its --per-page or --wat line): bytes, or with a suffix; 0 for no limit")
 	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	filter := addFilterFlags(fs)
 	shape := addShapeFlags(fs, "page")
@@ -368,9 +393,10 @@ func runWARC(cmd *command, args []string, e *env) int {
 		// limit keeps the process small beside others.
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
-	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, shape: shape,
+	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
 		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
 	w.remote = crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
+	shape.maxHeld = maxDistinct
 	xopts := crawl.Options{TextLinks: w.textLinks, StrictText: *strict, MaxPayloadSize: w.maxPayload, Oversize: w.oversize}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
@@ -517,10 +543,35 @@ func (w *warcRun) endFile(name string) {
 // runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
 const memoryLimit = 32 << 20
 
+// defaultMaxOutput is the default of --max-output, the bound on what
+// relink warc writes for one record: a record's payload is bounded
+// (--max-payload), but each of its links is a line that repeats the
+// page's fields, and 64 MiB of "<a href=a>" are six million of them.
+const defaultMaxOutput = 64 << 20
+
+// maxDistinct bounds the distinct values of a page that --unique and
+// --count hold (shaper.maxHeld), each counted as its length and 64 bytes.
+var maxDistinct int64 = 64 << 20
+
+// errOutputCut stops the links of a record whose output reached
+// --max-output.
+var errOutputCut = errors.New("the output for the record reached --max-output")
+
+// fits reports whether a line of n bytes may be written for the current
+// record, within --max-output; when it may not, the record is cut: no
+// other line of it is written.
+func (w *warcRun) fits(n int) bool {
+	if !w.cut && w.maxOutput > 0 && w.out.n-w.recStart+int64(n) > w.maxOutput {
+		w.cut = true
+	}
+	return !w.cut
+}
+
 // record prints the links of a response or resource record, if it is a
 // page.
 func (w *warcRun) record(rec *warc.Record) {
 	w.rec = rec
+	w.recStart, w.cut = w.out.n, false
 	var (
 		isPage bool
 		err    error
@@ -529,10 +580,7 @@ func (w *warcRun) record(rec *warc.Record) {
 		var p *crawl.PageRecord
 		p, err = w.x.Record(rec, w.file)
 		if isPage = p != nil; isPage {
-			w.countLinks(p.Links)
-			w.jbuf.Reset()
-			w.enc.Encode(p.WAT())
-			w.out.Write(w.jbuf.Bytes())
+			w.writeWAT(p)
 		}
 	} else {
 		isPage, err = w.x.Extract(rec, w)
@@ -541,8 +589,25 @@ func (w *warcRun) record(rec *warc.Record) {
 		de *warc.DecodeError
 		pe *warc.PayloadSizeError
 	)
+	over := w.shape.over // endPage forgets it
+	if isPage && !w.wat {
+		w.endPage()
+	}
+	if w.cut && w.out.err == nil {
+		w.fail(w.file, fmt.Errorf("offset %s: the output for the record reached --max-output %v: its lines past it are left out",
+			recordWhere(w.rec), byteSize(w.maxOutput)))
+	}
+	if over > 0 && w.out.err == nil {
+		what := "written without being compared (they may repeat)"
+		if w.shape.count {
+			what = "left out of the counts"
+		}
+		w.fail(w.file, fmt.Errorf("offset %s: the page has more distinct values than --unique and --count hold (%v): %s of its links were %s",
+			recordWhere(w.rec), byteSize(maxDistinct), strconv.Itoa(over), what))
+	}
 	switch {
 	case w.out.err != nil:
+	case errors.Is(err, errOutputCut):
 	case errors.As(err, &pe):
 		w.fail(w.file, fmt.Errorf("offset %s: the payload is larger than --max-payload %v: the links past its first %[2]v are left out",
 			recordWhere(w.rec), byteSize(pe.Limit)))
@@ -552,8 +617,31 @@ func (w *warcRun) record(rec *warc.Record) {
 	if isPage {
 		w.filePages++
 	}
-	if isPage && !w.wat {
-		w.endPage()
+}
+
+// writeWAT writes the WAT line of a page, within --max-output: when the
+// line is longer, the last of its links are left out until it fits.
+func (w *warcRun) writeWAT(p *crawl.PageRecord) {
+	w.countLinks(p.Links)
+	w.file1.links += p.DroppedLinks
+	if p.DroppedLinks > 0 {
+		w.fail(w.file, fmt.Errorf("offset %s: the page has more links than --wat holds (%v): its last %d links are left out",
+			recordWhere(w.rec), byteSize(crawl.DefaultMaxRecordLinks), p.DroppedLinks))
+	}
+	full := len(p.Links)
+	for {
+		w.jbuf.Reset()
+		w.enc.Encode(p.WAT())
+		if w.maxOutput <= 0 || int64(w.jbuf.Len()) <= w.maxOutput || len(p.Links) == 0 {
+			break
+		}
+		p.Links = p.Links[:len(p.Links)/2]
+	}
+	if w.fits(w.jbuf.Len()) {
+		w.out.Write(w.jbuf.Bytes())
+	}
+	if len(p.Links) < full {
+		w.cut = true
 	}
 }
 
@@ -618,8 +706,16 @@ func (w *warcRun) endPage() {
 	}
 }
 
-// writeStrings writes s to the output, a line's pieces.
+// writeStrings writes s to the output, a line's pieces, if the line fits
+// in the record's --max-output.
 func (w *warcRun) writeStrings(s ...string) {
+	n := 0
+	for _, p := range s {
+		n += len(p)
+	}
+	if !w.fits(n) {
+		return
+	}
 	for _, p := range s {
 		io.WriteString(w.out, p)
 	}
@@ -645,6 +741,9 @@ func (w *warcRun) oversize(_ *crawl.Page, e *extract.OversizeError) {
 
 // Link writes one link of the current page (crawl.Handler).
 func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
+	if w.cut {
+		return errOutputCut
+	}
 	w.file1.links++
 	if l.Err != nil {
 		w.file1.invalid++
@@ -662,19 +761,26 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 	case "jsonl":
 	case "tsv":
 		writeTSV(w.writeStrings, p.URL, l)
-		return w.out.err
+		return w.linkErr()
 	default:
 		if v, ok := lineValue(w.format, l); ok {
 			w.writeStrings(tsvField(v), "\n")
 		} else {
 			w.file1.lost++
 		}
-		return w.out.err
+		return w.linkErr()
 	}
 	j := crawl.NewLink(l)
 	w.jbuf.Reset()
 	w.enc.Encode(&j)
 	b := w.jbuf.Bytes()
+	n := len(w.prefix) + len(b) // the line: the prefix, a comma, b without its "{"
+	if w.perPage {
+		n = len(b) + perPageEnd // a comma, b without its line feed, and room for the end of the line
+	}
+	if !w.fits(n) {
+		return errOutputCut
+	}
 	if w.perPage {
 		if w.nlinks > 0 {
 			w.out.Write([]byte{','})
@@ -688,6 +794,21 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 	w.nlinks++
 	return w.out.err
 }
+
+// linkErr returns what Link returns once a link's line is written or
+// left out: the error of the output, or errOutputCut when the line did
+// not fit in --max-output.
+func (w *warcRun) linkErr() error {
+	if w.out.err == nil && w.cut {
+		return errOutputCut
+	}
+	return w.out.err
+}
+
+// perPageEnd is room enough for the end of a --per-page line,
+// `],"record_length":N}` and its line feed: what the links of the line
+// leave of --max-output.
+const perPageEnd = 48
 
 // urlAttempts is how many requests the crawl.Opener of relink warc makes
 // for a remote file, and urlBackoff the wait before the second attempt,
@@ -756,6 +877,7 @@ func (w *warcRun) fail(name string, err error) {
 // beyond maxLine, in pieces.
 type lineWriter struct {
 	w     io.Writer
+	n     int64 // bytes written to it
 	buf   []byte
 	nl    int // the index of the last line feed in buf, or -1
 	limit int
@@ -778,6 +900,7 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 	if l.err != nil {
 		return 0, l.err
 	}
+	l.n += int64(len(p))
 	if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
 		l.nl = len(l.buf) + i
 	}
