@@ -27,7 +27,7 @@ func Example() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst?q=€" title=x>Dürst</a> <img src='https://de.example/logo.png'>
-	// {Links:2 Rewritten:2 Kept:0 Invalid:0}
+	// {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
 }
 
 // A Rewriter is a transform.Transformer: here it rewrites a style sheet
@@ -62,5 +62,5 @@ func Example_map() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <a href="install.html">Install</a>, <a href="https://new.example/manual/faq.html">FAQ</a>, <a href="https://old.example/blog/">blog</a>
-	// {Links:3 Rewritten:2 Kept:0 Invalid:0}
+	// {Links:3 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
 }
