@@ -375,6 +375,13 @@ func (r *rewriter) link(l *extract.Link) {
 		return
 	}
 	old := r.pend[l.Offset-r.base : l.End-r.base]
+	if r.charset == "iso-2022-jp" && strings.IndexByte(string(old), 0x1b) >= 0 {
+		// Written with escape sequences: what the bytes after it mean
+		// depends on them (a span may end inside a two-byte run), so
+		// new bytes could change the text that follows. As in Text.
+		r.stats.Kept++
+		return
+	}
 	b := r.encodeChange(l, v, old)
 	if string(b) == string(old) {
 		return
