@@ -30,6 +30,10 @@ import (
 // longer be a link), it stays without one. The new value is the link as
 // written, converted:
 //
+//   - To FormKeep (the zero value): only a link that Map moves, or that
+//     Resolve gives its "http://", is written anew, in the form below of
+//     FormIRI when it is written with a non-ASCII character, else of
+//     FormURI;
 //   - To FormURI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
 //     as it is): ASCII, with punycode hosts and UTF-8 percent-encoding,
 //     the URI that extract.Text reports for it before the URL Standard's
