@@ -322,8 +322,8 @@ func (r *rewriter) formOf(raw string) Form {
 	return FormURI
 }
 
-// keepsForm reports whether the link l, neither moved nor resolved
-// otherwise, keeps its bytes: To is FormKeep.
+// keepsForm reports whether a link that neither Map nor Resolve changes
+// keeps its bytes: To is FormKeep.
 func (r *rewriter) keepsForm() bool { return r.opts.To == FormKeep }
 
 // guessDepends reports whether writing the link l anew, in a document
