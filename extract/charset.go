@@ -25,6 +25,19 @@ type Charset struct {
 	Name     string            // the WHATWG name ("utf-8", "shift_jis", "windows-1252")
 	Encoding encoding.Encoding // its decoder/encoder, byte for byte the Encoding Standard's
 	Source   string            // one of the Source constants
+
+	// Guessed reports that the charset is only a guess: nothing declared
+	// it (no byte order mark, Options.Charset, XML declaration, <meta>,
+	// @charset rule or Options.DefaultCharset) and the document's first
+	// bytes do not prove it. It is true for the statistical guess of a
+	// legacy charset, for UTF-8 read from bytes that are UTF-8 but for a
+	// few invalid sequences (see DetectCharset), and for the windows-1252
+	// of an HTML document whose first bytes are all ASCII; false for
+	// UTF-8 read from bytes that are valid UTF-8 with some non-ASCII, and
+	// for the UTF-8 that plain text, style sheets and Markdown are by
+	// default. Package rewrite writes nothing whose meaning depends on a
+	// guessed charset.
+	Guessed bool
 }
 
 // prescanLimit is how many bytes browsers look at for a <meta> charset
@@ -64,13 +77,17 @@ const DetectLimit = 8 << 10
 //     SourceDetected), else fallback (source SourceDefault);
 //   - else, with no fallback, the charset is guessed from the first
 //     DetectLimit bytes (source SourceDetected): UTF-8 when they are valid
-//     UTF-8 with some non-ASCII; else, when some are not ASCII, the legacy
-//     encoding that byte statistics make most likely, as browsers guess
-//     (Japanese, Chinese, Korean, Cyrillic, Greek, Hebrew, Arabic, Thai,
-//     Turkish, Baltic and central European encodings, or windows-1252; not
-//     the 7-bit ISO-2022-JP, which Chromium does not guess either);
-//   - else windows-1252 (source SourceDefault), as browsers read an
-//     unlabeled ASCII page in most locales.
+//     UTF-8 with some non-ASCII; else UTF-8 with errors (Guessed) when
+//     they are UTF-8 but for a few invalid sequences, no more than their
+//     valid non-ASCII characters (a stray byte in a UTF-8 page, which
+//     Chromium reads as UTF-8 from a local file); else, when some are
+//     not ASCII, the legacy encoding that byte statistics make most
+//     likely, as browsers guess (Guessed: Japanese, Chinese, Korean,
+//     Cyrillic, Greek, Hebrew, Arabic, Thai, Turkish, Baltic and central
+//     European encodings, or windows-1252; not the 7-bit ISO-2022-JP,
+//     which Chromium does not guess either);
+//   - else windows-1252 (source SourceDefault, Guessed), as browsers read
+//     an unlabeled ASCII page in most locales.
 //
 // The guess is Chromium's on 98 percent of the unlabeled legacy-charset
 // pages of our measure (see bench/chromecharset). Chromium also guesses,

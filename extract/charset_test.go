@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestDetectCharset(t *testing.T) {
@@ -78,10 +79,17 @@ func FuzzDetectCharset(f *testing.F) {
 	f.Add([]byte(`<!--><meta http-equiv=content-type content="charset=gbk">`), "text/html")
 	f.Add([]byte("<title>"+strings.Repeat("x", 1100)+"</title><meta charset=koi8-r>"), "")
 	f.Add([]byte(`<?xml version="1.0" encoding='gbk'?><body>`+strings.Repeat("x", 1100)+"<meta charset=koi8-r>"), "")
+	f.Add([]byte("<p>Price: 10\x92 \x93 \xa0 <a href=\"http://example.com/café\">café</a>"), "")
 	f.Fuzz(func(t *testing.T, head []byte, hint string) {
 		c := DetectCharset(head, hint, "")
 		if c.Name == "" || c.Encoding == nil || c.Source == "" {
 			t.Fatalf("DetectCharset(%q, %q) = %+v", head, hint, c)
+		}
+		// Only what nothing declared is guessed, and valid UTF-8 is
+		// not a guess.
+		if c.Guessed && (c.Source != SourceDetected && c.Source != SourceDefault ||
+			c.Name == "utf-8" && utf8.Valid(head[:min(len(head), DetectLimit)])) {
+			t.Fatalf("DetectCharset(%q, %q) = %+v: guessed", head, hint, c)
 		}
 		// The extractor decides the same, at any chunk size.
 		for _, chunk := range []int{1, 3, 1000} {

@@ -41,7 +41,7 @@ func TestCSS(t *testing.T) {
 			"a{b:url(  http://example.com/css/x.png )}@import 'http://example.com/css/y.css';", 2},
 		{"relative", "a{b:url(http://example.com/img/x.png)}", Options{BaseURL: cssURL, Resolve: ResolveRelative},
 			"a{b:url(../img/x.png)}", 1},
-		{"to uri", "a{b:url(\"Dürst/ü.png\")}", Options{BaseURL: cssURL},
+		{"to uri", "a{b:url(\"Dürst/ü.png\")}", Options{To: FormURI, BaseURL: cssURL},
 			"a{b:url(\"D%C3%BCrst/%C3%BC.png\")}", 1},
 		{"to iri", "a{b:url(D%C3%BCrst.png)}", Options{BaseURL: cssURL, To: FormIRI},
 			"a{b:url(Dürst.png)}", 1},
@@ -50,7 +50,7 @@ func TestCSS(t *testing.T) {
 		// A character KOI8-R lacks is written as a CSS escape.
 		{"koi8-r", "@charset \"koi8-r\";a{b:url(\"%C3%A9%D0%9F\")}", Options{BaseURL: cssURL, To: FormIRI},
 			"@charset \"koi8-r\";a{b:url(\"\\e9 \xf0\")}", 1},
-		{"escaped value", "a{b:url(\\44 \\fc rst)}", Options{BaseURL: cssURL},
+		{"escaped value", "a{b:url(\\44 \\fc rst)}", Options{To: FormURI, BaseURL: cssURL},
 			"a{b:url(D%C3%BCrst)}", 1},
 	}
 	for _, tt := range tests {

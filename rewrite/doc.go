@@ -47,8 +47,20 @@
 // reported to Options.Oversize.
 //
 // Rewriters, as every stream processor of relink, take an [Options]
-// struct by value when they are made; its zero value writes URIs and
-// keeps relative links relative.
+// struct by value when they are made; its zero value changes no link:
+// To (FormKeep, FormURI, FormIRI), Resolve and Map each ask for a change,
+// and with FormKeep a link that Resolve or Map change keeps its form.
+//
+// # Guessed charsets
+//
+// A document whose charset nothing declares and whose bytes do not prove
+// it (extract.Charset.Guessed: a legacy charset guessed from statistics,
+// UTF-8 with a few invalid bytes, HTML's windows-1252 for an ASCII page)
+// may be read in another charset than the rewriter's. The rewriter then
+// writes nothing whose meaning depends on the guess: a link written with
+// non-ASCII bytes, or in HTML with a non-ASCII query, is left as written,
+// and a new value is written only when it is ASCII; Stats.Guessed counts
+// the links left so.
 //
 // The other direction for plain text, turning text into HTML or Markdown
 // with its links made links, is package linkify.

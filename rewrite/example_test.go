@@ -27,7 +27,7 @@ func Example() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst?q=€" title=x>Dürst</a> <img src='https://de.example/logo.png'>
-	// {Links:2 Rewritten:2 Kept:0 Invalid:0}
+	// {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
 }
 
 // A Rewriter is a transform.Transformer: here it rewrites a style sheet
@@ -62,5 +62,42 @@ func Example_map() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <a href="install.html">Install</a>, <a href="https://new.example/manual/faq.html">FAQ</a>, <a href="https://old.example/blog/">blog</a>
-	// {Links:3 Rewritten:2 Kept:0 Invalid:0}
+	// {Links:3 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
+}
+
+// Example_keep makes a page's links absolute and changes nothing else:
+// with To left at FormKeep, an IRI stays an IRI and a URI a URI, and a
+// link already absolute keeps its bytes.
+func Example_keep() {
+	page := `<meta charset=utf-8><a href="wiki/Dürst">Dürst</a> <a href="wiki/D%C3%BCrst">the same</a> <a href="HTTP://Example.COM">home</a>`
+	r := rewrite.New(extract.TypeHTML, rewrite.Options{Resolve: rewrite.ResolveAbsolute, BaseURL: "https://de.example/"})
+	out, _, err := transform.String(r, page)
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(out)
+	// Output:
+	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst">Dürst</a> <a href="https://de.example/wiki/D%C3%BCrst">the same</a> <a href="HTTP://Example.COM">home</a>
+}
+
+// Example_guessed rewrites a text whose charset nothing declares and
+// whose bytes do not prove it: UTF-8 but for a stray byte. Its link
+// written in UTF-8 is left as written, since its URI would depend on the
+// guess; the ASCII one is rewritten. Given the charset, both are.
+func Example_guessed() {
+	text := "Price: 10\x80\nhttp://example.com/café and http://example.com/a|b\n"
+	for _, charset := range []string{"", "utf-8"} {
+		r := rewrite.NewText(rewrite.Options{To: rewrite.FormURI, Charset: charset})
+		out, _, err := transform.String(r, text)
+		if err != nil {
+			fmt.Println(err)
+		}
+		fmt.Printf("%s guessed %v: %+v\n", r.Charset().Name, r.Charset().Guessed, r.Stats())
+		fmt.Print(strings.SplitN(out, "\n", 2)[1])
+	}
+	// Output:
+	// utf-8 guessed true: {Links:2 Rewritten:1 Kept:1 Invalid:0 Guessed:1}
+	// http://example.com/café and http://example.com/a%7Cb
+	// utf-8 guessed false: {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
+	// http://example.com/caf%C3%A9 and http://example.com/a%7Cb
 }

@@ -16,8 +16,13 @@ import (
 type Form uint8
 
 const (
+	// FormKeep keeps the form of each link: a link that neither Resolve
+	// nor Map changes keeps its bytes, and one that they change is
+	// written as an IRI (as FormIRI writes it) when it is written with a
+	// non-ASCII character, and as a URI otherwise.
+	FormKeep Form = iota
 	// FormURI writes ASCII URIs, what a browser sends.
-	FormURI Form = iota
+	FormURI
 	// FormIRI writes the display IRI: readable, with what is unsafe to show
 	// kept percent-encoded (see iri.Converter.ToIRI).
 	FormIRI
@@ -37,11 +42,24 @@ const (
 )
 
 // Options configure a rewriter. A rewriter takes them by value when it is
-// made and keeps them for its life; the zero value writes every link as a
-// URI and keeps relative links relative.
+// made and keeps them for its life; the zero value changes no link: To,
+// Resolve and Map each ask for one kind of change, and a link that none
+// of them changes keeps its bytes.
+//
+// When the document's charset is only a guess (extract.Charset.Guessed:
+// nothing declared it and its bytes do not prove it), a rewriter writes
+// nothing whose meaning depends on the guess: a link whose bytes as
+// written are not ASCII (their characters are the guess's), or, in HTML,
+// whose query holds a non-ASCII character (a browser encodes it in the
+// document's charset), is left as written, and every other link that
+// changes is written in ASCII only: as a URI (with FormKeep too), or with
+// FormIRI as its IRI when that is ASCII, and else left as written. Stats
+// counts the links left so in Guessed. Options.Charset or
+// Options.DefaultCharset say the charset, and lift the restriction.
 type Options struct {
-	// To is the form the links take: FormURI (the zero value) or
-	// FormIRI.
+	// To is the form the links take: FormKeep (the zero value: each
+	// link's own form, and only the links that Resolve or Map change
+	// are written anew), FormURI or FormIRI.
 	To Form
 	// Resolve is what becomes of relative links: ResolveKeep (the zero
 	// value), ResolveAbsolute or ResolveRelative.
@@ -160,6 +178,9 @@ type Stats struct {
 	Rewritten int // links whose bytes changed
 	Kept      int // links left as they were because they could not be rewritten
 	Invalid   int // links of Kept that the URL Standard's parser rejects
+	// Guessed counts the links of Kept left as written because the
+	// document's charset is only a guess (see Options).
+	Guessed int
 }
 
 // An edit replaces the input bytes [off, end) with new.
@@ -187,6 +208,8 @@ type rewriter struct {
 	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
 	html    bool
+	guessed bool // the charset is a guess (extract.Charset.Guessed)
+	form    Form // the form of the link being decided: FormURI or FormIRI
 
 	// Options.Map's last base and what it moved it to (itself when not
 	// moved), so that Map is asked once for each.
@@ -277,6 +300,71 @@ func (r *rewriter) start(cs extract.Charset) {
 func (r *rewriter) setCharset(cs extract.Charset) {
 	r.charset = cs.Name
 	r.enc = cs.Encoding.NewEncoder()
+	r.guessed = cs.Guessed
+}
+
+// formOf returns the form in which to write a link written as raw, when
+// it changes: To, or with FormKeep the form raw is in (FormURI when the
+// charset is guessed: a link written with non-ASCII characters is not
+// written anew then).
+func (r *rewriter) formOf(raw string) Form {
+	if r.opts.To != FormKeep {
+		return r.opts.To
+	}
+	if r.guessed {
+		return FormURI
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] >= utf8.RuneSelf {
+			return FormIRI
+		}
+	}
+	return FormURI
+}
+
+// keepsForm reports whether a link that neither Map nor Resolve changes
+// keeps its bytes: To is FormKeep.
+func (r *rewriter) keepsForm() bool { return r.opts.To == FormKeep }
+
+// guessDepends reports whether writing the link l anew, in a document
+// whose charset is guessed, would depend on the guess: its bytes as
+// written, old, are not ASCII, or, in HTML, its query has a non-ASCII
+// character, which a browser encodes in the document's charset.
+func (r *rewriter) guessDepends(l *extract.Link, old []byte) bool {
+	for _, c := range old {
+		if c >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return r.html && l.Kind != extract.KindCSS && queryNonASCII(l.Raw)
+}
+
+// queryNonASCII reports whether the reference s has a query with a
+// non-ASCII character.
+func queryNonASCII(s string) bool {
+	q := strings.IndexByte(s, '?')
+	if q < 0 {
+		return false
+	}
+	if f := strings.IndexByte(s, '#'); f >= 0 && f < q {
+		return false
+	}
+	for i := q; i < len(s) && s[i] != '#'; i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	return false
+}
+
+// isASCII reports whether b is ASCII.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // link decides the new form of l and records the edit, if any. raw is the
@@ -287,6 +375,13 @@ func (r *rewriter) link(l *extract.Link) {
 		return
 	}
 	old := r.pend[l.Offset-r.base : l.End-r.base]
+	if r.charset == "iso-2022-jp" && strings.IndexByte(string(old), 0x1b) >= 0 {
+		// Written with escape sequences: what the bytes after it mean
+		// depends on them (a span may end inside a two-byte run), so
+		// new bytes could change the text that follows. As in Text.
+		r.stats.Kept++
+		return
+	}
 	b := r.encodeChange(l, v, old)
 	if string(b) == string(old) {
 		return
@@ -309,8 +404,13 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 		r.stats.Kept++
 		return "", false
 	}
+	r.form = r.formOf(l.Raw)
 	if r.opts.Map != nil {
 		if v, ok, moved := r.moved(l); moved {
+			if ok && r.guessed && (r.guessDepends(l, r.pend[l.Offset-r.base:l.End-r.base]) || !isASCII([]byte(v))) {
+				r.stats.Guessed++
+				ok = false
+			}
 			if !ok {
 				r.stats.Kept++
 			}
@@ -321,6 +421,11 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	if ok && v == l.Raw {
 		// The value does not change: nor do its bytes, whatever
 		// character references spell it.
+		return "", false
+	}
+	if r.guessed && r.guessDepends(l, r.pend[l.Offset-r.base:l.End-r.base]) {
+		r.stats.Kept++
+		r.stats.Guessed++
 		return "", false
 	}
 	if !r.resolve(l) {
@@ -341,6 +446,13 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	}
 	if !ok {
 		r.stats.Kept++
+		return "", false
+	}
+	if r.guessed && !isASCII([]byte(v)) {
+		// Its IRI: written in the guessed charset, it might be read in
+		// another.
+		r.stats.Kept++
+		r.stats.Guessed++
 		return "", false
 	}
 	return v, true
@@ -381,7 +493,7 @@ func (r *rewriter) absolute(l *extract.Link) (string, bool) {
 	if l.Href == "" {
 		return "", false
 	}
-	if r.opts.To == FormIRI {
+	if r.form == FormIRI {
 		s, err := r.conv.ToIRI(l.Href)
 		return s, err == nil && r.sameTarget(l, s)
 	}
@@ -446,6 +558,9 @@ func unhex(c byte) byte {
 // URL. ok is false when the link has no new form; l.Href may be set on the
 // way (see resolve).
 func (r *rewriter) newValue(l *extract.Link) (string, bool) {
+	if r.keepsForm() && r.opts.Resolve == ResolveKeep {
+		return l.Raw, true // nothing asks for a change
+	}
 	ref := l.Raw
 	if l.Tag == "" && l.Kind == 0 && !hasScheme(ref) {
 		// A link in plain text written without a scheme
@@ -473,6 +588,9 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 			ref = rel
 		}
 	}
+	if r.keepsForm() && ref == l.Raw {
+		return l.Raw, true // Resolve leaves it: its form is kept
+	}
 	if s, err := r.convert(r.leiri, ref); err == nil && !specialWithoutAuthority(ref) && !r.charsetQuery(s) {
 		if s == l.Raw {
 			return s, true // nothing to change
@@ -494,9 +612,9 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	return s, true
 }
 
-// convert converts ref to the form asked for with c.
+// convert converts ref to the form of the link being decided with c.
 func (r *rewriter) convert(c *iri.Converter, ref string) (string, error) {
-	if r.opts.To == FormIRI {
+	if r.form == FormIRI {
 		return c.ToIRI(ref)
 	}
 	return c.ToURI(ref)
@@ -518,7 +636,7 @@ func (r *rewriter) standsAlone(l *extract.Link, ref string) bool {
 // so, s would request another URL outside the document (an IRI's query is
 // UTF-8), so its display form keeps that query percent-encoded.
 func (r *rewriter) charsetQuery(s string) bool {
-	if r.opts.To != FormIRI {
+	if r.form != FormIRI {
 		return false
 	}
 	switch r.charset {

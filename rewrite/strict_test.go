@@ -14,9 +14,9 @@ func TestStrictText(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{StrictText: true, Resolve: ResolveAbsolute}, "Date.now(), [addons](n-api.md), fs.open, x.sh and https://xn--bcher-kva.de/a\n"},
+		{Options{StrictText: true, To: FormURI, Resolve: ResolveAbsolute}, "Date.now(), [addons](n-api.md), fs.open, x.sh and https://xn--bcher-kva.de/a\n"},
 		{Options{StrictText: true, To: FormIRI, Resolve: ResolveAbsolute}, in},
-		{Options{Resolve: ResolveAbsolute}, "http://Date.now(), [addons](http://n-api.md), http://fs.open, http://x.sh and https://xn--bcher-kva.de/a\n"},
+		{Options{To: FormURI, Resolve: ResolveAbsolute}, "http://Date.now(), [addons](http://n-api.md), http://fs.open, http://x.sh and https://xn--bcher-kva.de/a\n"},
 	} {
 		got, _, err := transform.String(NewText(c.opts), in)
 		if err != nil || got != c.want {

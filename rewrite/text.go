@@ -30,6 +30,10 @@ import (
 // longer be a link), it stays without one. The new value is the link as
 // written, converted:
 //
+//   - To FormKeep (the zero value): only a link that Map moves, or that
+//     Resolve gives its "http://", is written anew, in the form below of
+//     FormIRI when it is written with a non-ASCII character, else of
+//     FormURI;
 //   - To FormURI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
 //     as it is): ASCII, with punycode hosts and UTF-8 percent-encoding,
 //     the URI that extract.Text reports for it before the URL Standard's
@@ -256,6 +260,16 @@ func (t *Text) reported(l *extract.Link) error {
 	uri := l.Href
 	var v string
 	ok := false
+	t.form = t.formOf(written)
+	if t.guessed && !isASCII(old) {
+		// Its characters are the guess's: whatever it would become
+		// depends on the guess.
+		if t.changes(l, written) {
+			t.stats.Kept++
+			t.stats.Guessed++
+		}
+		return nil
+	}
 	if t.opts.Map != nil {
 		if newHref, moved := t.opts.Map(l, l.Href); moved && newHref != l.Href {
 			v, uri, ok = t.movedValue(written, l.Href, newHref)
@@ -266,12 +280,22 @@ func (t *Text) reported(l *extract.Link) error {
 		}
 	}
 	if !ok {
+		if !t.resolves(written, l.Href) {
+			return nil // nothing asks for a change
+		}
 		if v, ok = t.newValue(written, l.Href); !ok {
 			t.stats.Kept++
 			return nil
 		}
 	}
 	if v == written {
+		return nil
+	}
+	if t.guessed && !isASCII([]byte(v)) {
+		// Its IRI: written in the guessed charset, it might be read in
+		// another.
+		t.stats.Kept++
+		t.stats.Guessed++
 		return nil
 	}
 	b := t.encodeText(v)
@@ -311,6 +335,31 @@ func (t *Text) movedValue(v, href, newHref string) (string, string, bool) {
 	return s, newHref, true
 }
 
+// resolves reports whether the link written as v, whose URI is uri, is
+// to be written anew when Map does not move it: To asks for a form, or
+// Resolve asks for the "http://" of a link written without a scheme.
+func (t *Text) resolves(v, uri string) bool {
+	if !t.keepsForm() {
+		return true
+	}
+	return t.opts.Resolve == ResolveAbsolute && schemeOf(v, uri) == "" && !(isAddress(uri) && strings.Contains(v, "@"))
+}
+
+// changes reports whether the link l, written as v, would be written
+// anew: Map moves it, or it is not in the form asked for.
+func (t *Text) changes(l *extract.Link, v string) bool {
+	if t.opts.Map != nil {
+		if newHref, moved := t.opts.Map(l, l.Href); moved && newHref != l.Href {
+			return true
+		}
+	}
+	if !t.resolves(v, l.Href) {
+		return false
+	}
+	s, ok := t.newValue(v, l.Href)
+	return ok && s != v
+}
+
 func dropSpace(r rune) rune {
 	if unicode.IsSpace(r) {
 		return -1
@@ -331,7 +380,7 @@ func (t *Text) newValue(v, uri string) (string, bool) {
 	}
 	var s string
 	var err error
-	if t.opts.To == FormIRI {
+	if t.form == FormIRI {
 		s, err = t.display(ref)
 	} else {
 		s, err = iri.ToURI(ref)
@@ -399,13 +448,13 @@ func (t *Text) newAddress(v, scheme string) (string, bool) {
 		return "", false
 	}
 	if head == "" && rest == "" {
-		if t.opts.To == FormURI {
+		if t.form == FormURI {
 			return local + "@" + ascii, true
 		}
 		return local + "@" + t.displayDomain(ascii), true
 	}
 	ref := head + local + "@" + ascii + rest
-	if t.opts.To == FormURI {
+	if t.form == FormURI {
 		s, err := iri.ToURI(ref)
 		return s, err == nil
 	}

@@ -91,10 +91,10 @@ func TestCompletionBash(t *testing.T) {
 		{"relink completion f", "fish"},
 		{"relink help re", "rewrite"},
 		{"relink --ver", "--version"},
-		{"relink rewrite --to ", "uri iri"},
+		{"relink rewrite --to ", "keep uri iri"},
 		{"relink rewrite -to i", "iri"},
-		{"relink rewrite --to = ", "uri iri"}, // --to=, which bash splits at "="
-		{"relink rewrite --to =", "uri iri"},
+		{"relink rewrite --to = ", "keep uri iri"}, // --to=, which bash splits at "="
+		{"relink rewrite --to =", "keep uri iri"},
 		{"relink rewrite --to = u", "uri"},
 		{"relink rewrite --to iri --res", "--resolve"},
 		{"relink extract --charset shift", "shift_jis"},

@@ -107,7 +107,7 @@ func flagChoices(f *flag.Flag) []string {
 // them.
 var (
 	typeNames    = []string{"auto", "html", "text", "css", "markdown"} // --type
-	formNames    = []string{"uri", "iri"}                              // rewrite --to
+	formNames    = []string{"keep", "uri", "iri"}                      // rewrite --to
 	resolveNames = []string{"keep", "absolute", "relative"}            // rewrite --resolve
 	modeNames    = []string{"strict", "leiri", "web"}                  // uri, iri, check --mode
 	// roleNames are the values of --role: extract.Role's names and text.

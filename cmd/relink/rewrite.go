@@ -37,9 +37,13 @@ rewritten document requests the same URLs as the original; in plain text,
 each new link is checked to be found again whole by link detection, and a
 link that would not be is left as it is.
 
---to decides the form of each link: "uri" (the default; ASCII, what a
-browser sends: punycode hosts, UTF-8 percent-encoding, the query in the
-document's charset) or "iri" (readable: what is safe to show decoded).
+--to decides the form of each link: "keep" (the default) leaves each
+link in its own form, so that only what --map and --resolve ask for
+changes, and a link they change keeps its form (an IRI if it is written
+with a non-ASCII character, else a URI): with neither, no file changes;
+"uri" writes every link as an ASCII URI, what a browser sends (punycode
+hosts, UTF-8 percent-encoding, the query in the document's charset);
+"iri" makes every link readable (what is safe to show decoded).
 --resolve decides what becomes of relative links: "keep" them as written
 (the default), make every link "absolute" against the document's URL, or
 make links "relative" to it where they share its scheme and host (what a
@@ -69,8 +73,9 @@ to reach what it reached. A link that changes is written in its own
 form: a relative link stays relative (a path, "/path" or "//host/path",
 as written) where it can reach its new target so from the document's
 new place, and an absolute one stays absolute; --resolve absolute or
-relative asks for another form. --to decides URI or IRI, and the link is
-written in the document's syntax and charset, its query as the document
+relative asks for another form. --to decides URI or IRI (by default the
+link keeps its form), and the link is written in the document's syntax
+and charset, its query as the document
 encodes it; each new value is checked to reach its new URL, or the link
 is left as written. In plain text a link written without a scheme stays
 without one when its new URL is http (and --resolve is not absolute),
@@ -165,10 +170,25 @@ and so are symbolic links, with a warning: rewrite never follows a link
 (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
 or a candidate for a link in text longer than 8192 bytes, which link
 detection drops rather than cut) is passed through unexamined, its
-links not rewritten, with one warning, which gives its line and offset. The charset of each file is given with --charset, or
-found: for HTML as browsers find it (byte order mark, <meta>, detection),
-for text from a byte order mark, else UTF-8 unless its first bytes are
-not, then windows-1252.
+links not rewritten, with one warning, which gives its line and offset.
+
+The charset of each file is given with --charset, or found: for HTML
+from a byte order mark, a <meta> or an XML declaration, as browsers
+find it; for a style sheet from a byte order mark or an @charset rule,
+else UTF-8; for plain text from a byte order mark; Markdown is UTF-8.
+Else it comes from the first 8 KiB: valid UTF-8 with some non-ASCII is
+UTF-8; plain text that is all ASCII is UTF-8, and HTML windows-1252;
+UTF-8 with a few invalid bytes (no more than its valid non-ASCII
+characters) is UTF-8 with errors, never a legacy charset; other bytes
+are guessed to be in the legacy charset their statistics make most
+likely, as browsers guess. All but valid UTF-8 and ASCII text is only a
+guess, and a rewrite writes nothing whose meaning depends on a guess: a
+link written with non-ASCII bytes, or in HTML one with a non-ASCII
+query, is left as written; every other link is written in ASCII only
+(with --to iri, a link whose IRI is not ASCII is left as written). Each
+such file gets one warning, "charset guessed as NAME", with the number
+of links so left, and the summary counts them. Give --charset (such as
+--charset utf-8) to rewrite them.
 
 Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
@@ -185,14 +205,15 @@ reports each file: its links, those rewritten, those left as written
 and why, and the constructs passed over.
 
 Examples (from the repository's root). What would change if the sample
-site moved to https://example.org/ and its links became absolute:
+site moved to https://example.org/ and its links became absolute: its
+relative links, each in its own form (plain text has none), and nothing
+else:
 
 	$ relink rewrite -n -r --resolve absolute --base https://example.org/ testdata/site
-	testdata/site/index.html	25
-	testdata/site/ja/shift_jis.html	5
-	testdata/site/notes.txt	3
-	testdata/site/ru/koi8-r.html	3
-	testdata/site/zh/gbk.html	3
+	testdata/site/index.html	23
+	testdata/site/ja/shift_jis.html	4
+	testdata/site/ru/koi8-r.html	2
+	testdata/site/zh/gbk.html	2
 
 The links of a KOI8-R page as readable IRIs: only the query changes (a
 browser would encode it in KOI8-R, so it must stay percent-encoded), and
@@ -217,10 +238,10 @@ the file stays in KOI8-R; --diff shows it decoded:
 The links of the plain-text notes as URIs: each IRI becomes its URI, and
 a domain written without a scheme is left alone (--strict):
 
-	$ relink rewrite -n testdata/site/notes.txt
+	$ relink rewrite -n --to uri testdata/site/notes.txt
 	testdata/site/notes.txt	3
 
-	relink rewrite --diff testdata/site/notes.txt
+	relink rewrite --diff --to uri testdata/site/notes.txt
 	diff testdata/site/notes.txt.orig testdata/site/notes.txt
 	--- testdata/site/notes.txt.orig
 	+++ testdata/site/notes.txt
@@ -301,7 +322,7 @@ type rewriteResult struct {
 
 func runRewrite(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	to := choiceFlag(fs, "to", "uri", "the `FORM` of the links: uri or iri", formNames)
+	to := choiceFlag(fs, "to", "keep", "the `FORM` of the links: keep (each link's own; only --map and --resolve change links), uri or iri", formNames)
 	resolve := choiceFlag(fs, "resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be", resolveNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
@@ -336,12 +357,14 @@ func runRewrite(cmd *command, args []string, e *env) int {
 		rw.opts.Map = moves.lookup
 	}
 	switch *to {
+	case "keep":
+		rw.opts.To = rewrite.FormKeep
 	case "uri":
 		rw.opts.To = rewrite.FormURI
 	case "iri":
 		rw.opts.To = rewrite.FormIRI
 	default:
-		return usageError(cmd, e, "unknown --to %q (want uri or iri)", *to)
+		return usageError(cmd, e, "unknown --to %q (want keep, uri or iri)", *to)
 	}
 	switch *resolve {
 	case "keep":
@@ -422,8 +445,12 @@ func (rw *rewriteRun) stdin() int {
 	if err == nil {
 		err = w.Flush()
 	}
+	res.stats = t.Stats()
+	if rw.verb != quiet {
+		res.warns += guessWarning("-", t)
+	}
 	io.WriteString(rw.e.stderr, res.warns)
-	if res.stats = t.Stats(); err == nil && rw.verb == verbose {
+	if err == nil && rw.verb == verbose {
 		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
 	}
 	if err != nil {
@@ -721,6 +748,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			scanned++
 			kept.Kept += r.stats.Kept
 			kept.Invalid += r.stats.Invalid
+			kept.Guessed += r.stats.Guessed
 			drops.add(r.drops)
 		}
 		if r.changed && r.err == nil {
@@ -818,7 +846,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		}
 		left := ""
 		if kept.Kept > 0 {
-			left = fmt.Sprintf(", %d left as written (%s)", kept.Kept, keptNote(kept.Kept, kept.Invalid))
+			left = fmt.Sprintf(", %d left as written (%s)", kept.Kept, keptNote(kept))
 		}
 		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
 			plural(scanned, "file"), changed, verb, plural(links, "link"), left, drops.dropNote(), rw.skipped, errs,
@@ -900,6 +928,9 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		res.stats = t.Stats()
 		res.changed = res.stats.Rewritten > 0
 		res.err = err
+		if rw.verb != quiet {
+			res.warns += guessWarning(j.path, t)
+		}
 		return res
 	}
 
@@ -909,6 +940,9 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		return rewriteResult{err: err}
 	}
 	res.stats = t.Stats()
+	if rw.verb != quiet {
+		res.warns += guessWarning(j.path, t)
+	}
 	if res.stats.Rewritten == 0 {
 		return res
 	}
@@ -957,6 +991,19 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		return check()
 	})
 	return res
+}
+
+// guessWarning returns the warning for the links of the document that t
+// has rewritten, at path, that were left as written because its charset
+// is only a guess, or "" when there are none.
+func guessWarning(path string, t rewrite.Rewriter) string {
+	st, cs := t.Stats(), t.Charset()
+	if st.Guessed == 0 || !cs.Guessed {
+		return ""
+	}
+	return fmt.Sprintf("relink rewrite: %s: warning: charset guessed as %s (nothing declares it): %s left as written, "+
+		"since what they would become depends on the guess (only ASCII is written); give --charset to rewrite them\n",
+		path, cs.Name, plural(st.Guessed, "link"))
 }
 
 // isBinary reports whether the first bytes of a file, head, are those of

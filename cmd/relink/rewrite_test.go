@@ -74,7 +74,7 @@ func rewritten(t *testing.T, opts rewrite.Options, doc string) string {
 
 func TestRewriteStdin(t *testing.T) {
 	in := "<p><a href='http://résumé.example.org/ü?q=å'>x</a>  <A HREF=\"/ok\">y</a>\r\n"
-	got := runString([]string{"rewrite"}, in)
+	got := runString([]string{"rewrite", "--to", "uri"}, in)
 	want := "<p><a href='http://xn--rsum-bpad.example.org/%C3%BC?q=%C3%A5'>x</a>  <A HREF=\"/ok\">y</a>\r\n"
 	if got.code != exitOK || got.stdout != want || got.stderr != "" {
 		t.Errorf("rewrite: exit %d, stdout %q, stderr %q; want %q", got.code, got.stdout, got.stderr, want)
@@ -220,7 +220,7 @@ func TestRewriteDryRun(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, filepath.Join("..", "..", "testdata", "site"), dir)
 	before := readTree(t, dir)
-	got := runString([]string{"rewrite", "--dry-run", "-r", dir}, "")
+	got := runString([]string{"rewrite", "--to", "uri", "--dry-run", "-r", dir}, "")
 	want := filepath.Join(dir, "index.html") + "\t4\n" +
 		filepath.Join(dir, "ja", "shift_jis.html") + "\t5\n" +
 		filepath.Join(dir, "notes.txt") + "\t3\n" +
@@ -247,7 +247,7 @@ func TestRewriteDiff(t *testing.T) {
 	}
 	doc.WriteString("<img src=ü.png>")
 	write(t, path, doc.String())
-	got := runString([]string{"rewrite", "--diff", path}, "")
+	got := runString([]string{"rewrite", "--to", "uri", "--diff", path}, "")
 	want := "diff " + path + ".orig " + path + "\n" +
 		"--- " + path + ".orig\n" +
 		"+++ " + path + "\n" +
@@ -266,7 +266,7 @@ func TestRewriteDiff(t *testing.T) {
 		t.Errorf("--diff without -w wrote the file")
 	}
 	// With -w, the same diff, and the file written.
-	got2 := runString([]string{"rewrite", "--diff", "-w", path}, "")
+	got2 := runString([]string{"rewrite", "--to", "uri", "--diff", "-w", path}, "")
 	if got2.stdout != want {
 		t.Errorf("rewrite --diff -w: stdout\n%s", got2.stdout)
 	}
@@ -284,16 +284,16 @@ func TestRewriteText(t *testing.T) {
 		args     []string
 		in, want string
 	}{
-		{[]string{"--strict=false"}, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.xn--bcher-kva.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
+		{[]string{"--to", "uri", "--strict=false"}, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.xn--bcher-kva.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
 		// Strict by default: only links with a scheme, and addresses.
-		{nil, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.bücher.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
-		{[]string{"--resolve", "absolute", "--type", "text"}, "Date.now(), [addons](n-api.md), fs.open, x.sh, README.md and https://bücher.de/\n",
+		{[]string{"--to", "uri"}, "See www.bücher.de/regal, or mail jörg@bücher.de.\n", "See www.bücher.de/regal, or mail jörg@xn--bcher-kva.de.\n"},
+		{[]string{"--to", "uri", "--resolve", "absolute", "--type", "text"}, "Date.now(), [addons](n-api.md), fs.open, x.sh, README.md and https://bücher.de/\n",
 			"Date.now(), [addons](n-api.md), fs.open, x.sh, README.md and https://xn--bcher-kva.de/\n"},
 		{[]string{"--strict=false", "--to", "iri", "--resolve", "absolute", "--type", "text"}, "https://de.wikipedia.org/wiki/D%C3%BCrst example.com/%C3%A9",
 			"https://de.wikipedia.org/wiki/Dürst http://example.com/é"},
 		// Looks like HTML: the text of a p element has no links in HTML.
 		{nil, "<p>http://例え.jp/ </p>", "<p>http://例え.jp/ </p>"},
-		{[]string{"--type", "text"}, "<p>http://例え.jp/ </p>", "<p>http://xn--r8jz45g.jp/ </p>"},
+		{[]string{"--to", "uri", "--type", "text"}, "<p>http://例え.jp/ </p>", "<p>http://xn--r8jz45g.jp/ </p>"},
 	}
 	for _, tt := range tests {
 		got := runString(append([]string{"rewrite"}, tt.args...), tt.in)
@@ -338,11 +338,11 @@ func TestRewriteText(t *testing.T) {
 	if b, _ := os.ReadFile(notes); got.code != exitOK || string(b) != "Mail jörg@bücher.de\n" || !strings.Contains(got.stderr, "NOTES: warning: neither HTML nor a text file") {
 		t.Errorf("rewrite -w (auto): exit %d, %q, stderr %q", got.code, b, got.stderr)
 	}
-	got = runString([]string{"rewrite", "-w", "--type", "text", notes}, "")
+	got = runString([]string{"rewrite", "--to", "uri", "-w", "--type", "text", notes}, "")
 	if b, _ := os.ReadFile(notes); got.code != exitOK || string(b) != "Mail jörg@xn--bcher-kva.de\n" {
 		t.Errorf("rewrite -w --type text: exit %d, %q, stderr %q", got.code, b, got.stderr)
 	}
-	got = runString([]string{"rewrite", "-n", "--type", "text", notes}, "")
+	got = runString([]string{"rewrite", "--to", "uri", "-n", "--type", "text", notes}, "")
 	if got.code != exitOK || got.stdout != "" || !strings.Contains(got.stderr, "1 file scanned, 0 to change") {
 		t.Errorf("rewrite -n after -w: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
@@ -359,7 +359,7 @@ func BenchmarkRewriteJobsRatio(b *testing.B) {
 	for b.Loop() {
 		for _, j := range []string{"1", "2"} {
 			start := time.Now()
-			if got := runString([]string{"rewrite", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
+			if got := runString([]string{"rewrite", "--to", "uri", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
 				b.Fatal(got.stderr)
 			}
 			if d := time.Since(start); best[j] == 0 || d < best[j] {
@@ -483,7 +483,7 @@ func TestRewriteParallel(t *testing.T) {
 	var outs []runResult
 	for _, j := range []string{"1", "4"} {
 		for _, mode := range []string{"-n", "--diff"} {
-			got := runString([]string{"rewrite", "-r", "-j", j, mode, dir}, "")
+			got := runString([]string{"rewrite", "--to", "uri", "-r", "-j", j, mode, dir}, "")
 			if got.code != exitOK {
 				t.Fatalf("-j %s %s: exit %d: %s", j, mode, got.code, got.stderr)
 			}
@@ -524,7 +524,7 @@ func TestRewriteErrors(t *testing.T) {
 	missing := filepath.Join(dir, "missing.html")
 
 	// The file named twice, and within the tree, is rewritten once.
-	got := runString([]string{"rewrite", "-r", "-w", dir, missing, filepath.Join(dir, "ru", "koi8-r.html"), dir}, "")
+	got := runString([]string{"rewrite", "--to", "uri", "-r", "-w", dir, missing, filepath.Join(dir, "ru", "koi8-r.html"), dir}, "")
 	if got.code != exitFail {
 		t.Errorf("exit %d, want 1", got.code)
 	}
@@ -652,7 +652,7 @@ func TestRewriteNoProgressBar(t *testing.T) {
 	}
 	defer f.Close()
 	var stdout bytes.Buffer
-	if code := run([]string{"rewrite", "-r", "-w", dir}, strings.NewReader(""), &stdout, f); code != exitOK {
+	if code := run([]string{"rewrite", "--to", "uri", "-r", "-w", dir}, strings.NewReader(""), &stdout, f); code != exitOK {
 		t.Fatalf("exit %d", code)
 	}
 	b, _ := os.ReadFile(f.Name())
@@ -691,8 +691,8 @@ func TestRewriteLargeFile(t *testing.T) {
 	}
 	path := filepath.Join(dir, "big.html")
 	write(t, path, b.String())
-	want := rewritten(t, rewrite.Options{}, b.String())
-	got := runString([]string{"rewrite", "--diff", "-w", path}, "")
+	want := rewritten(t, rewrite.Options{To: rewrite.FormURI}, b.String())
+	got := runString([]string{"rewrite", "--to", "uri", "--diff", "-w", path}, "")
 	if got.code != exitOK {
 		t.Fatalf("exit %d: %s", got.code, got.stderr)
 	}
@@ -704,7 +704,7 @@ func TestRewriteLargeFile(t *testing.T) {
 	}
 	// Again from the original, without --diff: the streaming path.
 	write(t, path, b.String())
-	if got := runString([]string{"rewrite", "-w", path}, ""); got.code != exitOK {
+	if got := runString([]string{"rewrite", "--to", "uri", "-w", path}, ""); got.code != exitOK {
 		t.Fatalf("exit %d: %s", got.code, got.stderr)
 	}
 	if c, _ := os.ReadFile(path); string(c) != want {
@@ -745,7 +745,7 @@ func BenchmarkRewriteJobs(b *testing.B) {
 			b.SetBytes(size)
 			b.ReportAllocs()
 			for b.Loop() {
-				if got := runString([]string{"rewrite", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
+				if got := runString([]string{"rewrite", "--to", "uri", "-n", "-r", "-j", j, dir}, ""); got.code != exitOK {
 					b.Fatal(got.stderr)
 				}
 			}

@@ -50,7 +50,7 @@ func TestRewriteMap(t *testing.T) {
 		}
 	}
 	move := []string{"--base", "https://old.example/site/", "--map", "https://old.example/site=https://new.example"}
-	got := runString(append(append([]string{"rewrite", "-r", "-w"}, move...), dir), "")
+	got := runString(append(append([]string{"rewrite", "--to", "uri", "-r", "-w"}, move...), dir), "")
 	if got.code != 0 || !strings.Contains(got.stderr, "5 files scanned, 5 changed, 10 links rewritten") {
 		t.Fatalf("rewrite -w --map: status %d, stderr %q", got.code, got.stderr)
 	}
@@ -61,7 +61,7 @@ func TestRewriteMap(t *testing.T) {
 		}
 	}
 	// Moved once, the site is where the map says: nothing moves again.
-	got = runString(append(append([]string{"rewrite", "-r", "-n"}, move...), dir), "")
+	got = runString(append(append([]string{"rewrite", "--to", "uri", "-r", "-n"}, move...), dir), "")
 	if got.code != 0 || got.stdout != "" {
 		t.Errorf("a second --map: status %d, stdout %q", got.code, got.stdout)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/rewrite"
 	"github.com/relink-go/relink/textlink"
 )
 
@@ -159,19 +160,26 @@ func rewriteNote(path string, r *rewriteResult) string {
 	s := r.stats
 	note := fmt.Sprintf("relink rewrite: %s: %s, %d rewritten", path, plural(s.Links, "link"), s.Rewritten)
 	if s.Kept > 0 {
-		note += fmt.Sprintf(", %d left as written (%s)", s.Kept, keptNote(s.Kept, s.Invalid))
+		note += fmt.Sprintf(", %d left as written (%s)", s.Kept, keptNote(s))
 	}
 	return note + r.drops.dropNote() + "\n"
 }
 
-// keptNote says why kept links were left as written: "1 invalid, 2 could
-// not be rewritten".
-func keptNote(kept, invalid int) string {
-	switch {
-	case invalid == 0:
-		return "could not be rewritten"
-	case invalid == kept:
-		return plural(invalid, "invalid link")
+// keptNote says why the links s counts as kept were left as written: "1
+// invalid link, 2 for a guessed charset, 1 could not be rewritten".
+func keptNote(s rewrite.Stats) string {
+	var why []string
+	if s.Invalid > 0 {
+		why = append(why, plural(s.Invalid, "invalid link"))
 	}
-	return fmt.Sprintf("%s, %d could not be rewritten", plural(invalid, "invalid link"), kept-invalid)
+	if s.Guessed > 0 {
+		why = append(why, fmt.Sprintf("%d for a guessed charset", s.Guessed))
+	}
+	if other := s.Kept - s.Invalid - s.Guessed; other > 0 || len(why) == 0 {
+		if len(why) == 0 {
+			return "could not be rewritten"
+		}
+		why = append(why, fmt.Sprintf("%d could not be rewritten", other))
+	}
+	return strings.Join(why, ", ")
 }

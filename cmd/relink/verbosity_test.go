@@ -43,11 +43,11 @@ func TestVerbosity(t *testing.T) {
 			t.Errorf("rewrite -n: stderr %q lacks %q", got.stderr, want)
 		}
 	}
-	got = runString([]string{"rewrite", "-q", "-n", "--to", "iri", page, bin, missing}, "")
+	got = runString([]string{"rewrite", "-q", "-n", "--to", "iri", "--charset", "utf-8", page, bin, missing}, "")
 	if got.code != exitFail || got.stdout != page+"\t1\n" || got.stderr != "relink rewrite: "+missing+": no such file or directory\n" {
 		t.Errorf("rewrite -q -n: status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
-	got = runString([]string{"rewrite", "-v", "-n", "--to", "iri", page}, "")
+	got = runString([]string{"rewrite", "-v", "-n", "--to", "iri", "--charset", "utf-8", page}, "")
 	if want := "relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (1 invalid link), 1 oversize construct\n"; !strings.Contains(got.stderr, "warning: a construct longer than the size limit, at offset 50,") || !strings.Contains(got.stderr, want) {
 		t.Errorf("rewrite -v -n: stderr %q, want the oversize warning and %q", got.stderr, want)
 	}

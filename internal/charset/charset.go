@@ -50,6 +50,19 @@ type Charset struct {
 	Name     string            // the WHATWG name ("utf-8", "shift_jis", "windows-1252")
 	Encoding encoding.Encoding // its decoder/encoder, byte for byte the Encoding Standard's
 	Source   string            // one of the Source constants
+
+	// Guessed reports that the charset is only a guess: nothing declared
+	// it (no byte order mark, hint, XML declaration, <meta>, @charset
+	// rule or caller's fallback) and the document's first bytes do not
+	// prove it. It is true for package chardet's statistical guess of a
+	// legacy charset, for UTF-8 read from bytes that are UTF-8 but for a
+	// few invalid sequences (see Detect), and for the windows-1252 of an
+	// HTML document whose first bytes are all ASCII; false for UTF-8 read
+	// from bytes that are valid UTF-8 with some non-ASCII, and for the
+	// UTF-8 that plain text and style sheets are by default (their
+	// format's own rule, not a guess). What is written into a document
+	// whose charset is guessed may be read in another charset.
+	Guessed bool
 }
 
 // Named returns the Charset of the WHATWG encoding name, with source.
@@ -125,11 +138,16 @@ const (
 // An undeclared document is read as UTF-8 (SourceDetected) when its first
 // bytes are valid UTF-8 with some non-ASCII (the first PrescanLimit
 // bytes when fallback is set, else DetectLimit); else as fallback
-// (SourceDefault); else, with no fallback, as the legacy encoding that
-// byte statistics make most likely when some of its first DetectLimit
-// bytes are not ASCII (SourceDetected: package chardet's guess, as
-// browsers guess; never the 7-bit ISO-2022-JP); else as the kind's default
-// (SourceDefault).
+// (SourceDefault); else, with no fallback, as UTF-8 with errors
+// (SourceDetected, Guessed) when its first DetectLimit bytes are UTF-8
+// but for a few invalid sequences, no more than the non-ASCII
+// characters they hold (a stray byte in a UTF-8 text: legacy text makes
+// far fewer valid UTF-8 sequences than invalid ones, at most one for
+// three in the pages of testdata/unlabeled); else as the legacy encoding
+// that byte statistics make most likely when some of its first
+// DetectLimit bytes are not ASCII (SourceDetected, Guessed: package
+// chardet's guess, as browsers guess; never the 7-bit ISO-2022-JP); else
+// as the kind's default (SourceDefault; Guessed for HTML).
 //
 // head should hold the bytes a Head would hold for the decision (for
 // HTML, the first HeadLimit bytes, or those up to the end of its head and
@@ -236,13 +254,18 @@ func undeclared(head []byte, fallback string, html bool) Charset {
 	if looksUTF8(head) {
 		return Named("utf-8", SourceDetected)
 	}
-	if name := chardet.Guess(head, false); name != "" {
-		return Named(name, SourceDetected)
+	var c Charset
+	if mostlyUTF8(head) {
+		c = Named("utf-8", SourceDetected)
+	} else if name := chardet.Guess(head, false); name != "" {
+		c = Named(name, SourceDetected)
+	} else if html {
+		c = Named("windows-1252", SourceDefault)
+	} else {
+		return Named("utf-8", SourceDefault)
 	}
-	if html {
-		return Named("windows-1252", SourceDefault)
-	}
-	return Named("utf-8", SourceDefault)
+	c.Guessed = true
+	return c
 }
 
 // detectCSS is Detect for a style sheet.
@@ -337,14 +360,7 @@ const xmlSpace = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\x10
 // looksUTF8 reports whether b, less a rune cut at its end, is valid UTF-8
 // with at least one non-ASCII character.
 func looksUTF8(b []byte) bool {
-	for i := len(b) - 1; i >= 0 && i >= len(b)-3; i-- {
-		if utf8.RuneStart(b[i]) {
-			if !utf8.FullRune(b[i:]) {
-				b = b[:i]
-			}
-			break
-		}
-	}
+	b = trimCutRune(b)
 	high := false
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
@@ -353,4 +369,39 @@ func looksUTF8(b []byte) bool {
 		}
 	}
 	return high && utf8.Valid(b)
+}
+
+// trimCutRune returns b less a UTF-8 sequence cut at its end.
+func trimCutRune(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-3; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				b = b[:i]
+			}
+			break
+		}
+	}
+	return b
+}
+
+// mostlyUTF8 reports whether b, less a rune cut at its end, is UTF-8 with
+// errors: it has invalid sequences (as utf8.DecodeRune counts them, one a
+// byte), but no more than the valid non-ASCII characters it holds.
+func mostlyUTF8(b []byte) bool {
+	b = trimCutRune(b)
+	valid, invalid := 0, 0
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			invalid++
+		} else {
+			valid++
+		}
+		i += n
+	}
+	return invalid > 0 && invalid <= valid
 }

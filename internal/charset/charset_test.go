@@ -178,3 +178,60 @@ func TestOffsetDecoder(t *testing.T) {
 		}
 	}
 }
+
+// TestStrayBytes is issue 18 item 1: a UTF-8 document with a stray byte
+// or three (the byte shapes that were read as gbk, windows-874,
+// windows-1256 and windows-1255) is UTF-8 with errors, guessed, never a
+// legacy charset; legacy text, which makes far fewer valid UTF-8
+// sequences than invalid ones, is still guessed as before.
+func TestStrayBytes(t *testing.T) {
+	const text = "\nhttp://example.com/café and https://ru.wikipedia.org/wiki/Юникод\n"
+	const html = "\n<a href=\"http://example.com/café\">café</a> <a href=\"/wiki/Юникод\">Юникод</a>\n"
+	for _, stray := range []string{"\x80", "\x92 \x93 \xa0", "\xa9 \xb0 \xfc", "\xe9"} {
+		for _, tt := range []struct {
+			kind Kind
+			doc  string
+		}{
+			{Text, "Price: 10" + stray + text},
+			{HTML, "<p>Price: 10" + stray + html},
+			{HTML, "<!DOCTYPE html><title>x</title><p>Price: 10" + stray + html + strings.Repeat("<p>more text\n", 700)},
+		} {
+			c := Detect(tt.kind, []byte(tt.doc), "", "")
+			if c.Name != "utf-8" || c.Source != SourceDetected || !c.Guessed {
+				t.Errorf("kind %d, stray %q: %s (%s) guessed %v, want utf-8 (detected) guessed", tt.kind, stray, c.Name, c.Source, c.Guessed)
+			}
+		}
+	}
+	tests := []struct {
+		kind     Kind
+		doc      string
+		fallback string
+		name     string
+		source   string
+		guessed  bool
+	}{
+		{Text, "caf\xC3\xA9", "", "utf-8", SourceDetected, false},                     // valid UTF-8: proved
+		{HTML, "<p>caf\xC3\xA9", "", "utf-8", SourceDetected, false},                  // the same in HTML
+		{Text, "plain ASCII", "", "utf-8", SourceDefault, false},                      // plain text is UTF-8
+		{HTML, "<p>plain ASCII", "", "windows-1252", SourceDefault, true},             // HTML's default: a guess
+		{HTML, "<p>plain ASCII", "utf-8", "utf-8", SourceDefault, false},              // the caller's fallback
+		{HTML, "<p>caf\xE9 \xC3\xA9", "", "utf-8", SourceDetected, true},              // one stray, one valid
+		{HTML, "<p>caf\xE9 na\xEFve \xC3\xA9", "", "", SourceDetected, true},          // two strays, one valid: legacy (any)
+		{Text, "Price: 10\x80 caf\xC3\xA9", "koi8-r", "koi8-r", SourceDefault, false}, // a fallback: no guess
+		{Text, "\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2!", "", "koi8-r", SourceDetected, true},
+		{HTML, "<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4", "", "koi8-r", SourceMeta, false},
+		{CSS, "a{}", "", "utf-8", SourceDefault, false},
+		{Text, "\xEF\xBB\xBFPrice: 10\x80", "", "utf-8", SourceBOM, false},
+	}
+	for _, tt := range tests {
+		c := Detect(tt.kind, []byte(tt.doc), "", tt.fallback)
+		name := c.Name
+		if tt.name == "" && name != "utf-8" {
+			name = ""
+		}
+		if name != tt.name || c.Source != tt.source || c.Guessed != tt.guessed {
+			t.Errorf("Detect(%d, %q, fallback %q) = %s (%s) guessed %v, want %s (%s) guessed %v",
+				tt.kind, tt.doc, tt.fallback, c.Name, c.Source, c.Guessed, tt.name, tt.source, tt.guessed)
+		}
+	}
+}
