@@ -227,7 +227,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	x := &extractor{typ: docType, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
 		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
 		filter: filter, shape: shape}
-	x.enc = json.NewEncoder(x.out)
+	x.enc = json.NewEncoder(jsonWriter{x.out})
 	x.enc.SetEscapeHTML(false)
 	x.startShape()
 	if len(inputs) == 0 {
@@ -415,16 +415,6 @@ func lineValue(format string, l *extract.Link) (string, bool) {
 		return l.IRI, l.Err == nil
 	}
 	return l.Raw, true
-}
-
-// tsvField replaces the tabs and line breaks of s by spaces.
-func tsvField(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
-		}
-		return r
-	}, s)
 }
 
 func (x *extractor) write(s ...string) {

@@ -138,7 +138,7 @@ func (c *converter) writeJSON(v any) {
 		c.werr = err
 		return
 	}
-	b = append(b, '\n')
+	b = append(jsonSafe(b), '\n')
 	if _, err := c.out.Write(b); err != nil {
 		c.werr = err
 	}

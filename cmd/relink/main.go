@@ -46,7 +46,8 @@ func main() {
 // run runs relink with the arguments args (without the program name) and
 // returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	// Every message goes through safeWriter: none can drive a terminal.
+	e := &env{stdin: stdin, stdout: stdout, stderr: safeWriter{stderr}}
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage

@@ -610,7 +610,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		total += j.size
 	}
 	var bar *progressbar.ProgressBar
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
+	if f, ok := terminalFile(stderr); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
 		bar = progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),

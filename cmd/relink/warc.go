@@ -377,7 +377,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	w.x = crawl.NewExtractor(xopts)
 	w.wat = *wat
-	w.enc = json.NewEncoder(&w.jbuf)
+	w.enc = json.NewEncoder(jsonWriter{&w.jbuf})
 	w.enc.SetEscapeHTML(false)
 
 	if len(inputs) == 0 && *pathsFrom == "" {
