@@ -30,7 +30,20 @@ are only warnings or none.
 --mode sets what counts as an error: in strict mode (the default) any
 character an IRI does not allow; in leiri and web modes, what those modes
 accept is only a warning.
-` + convertInputHelp + `
+
+Each INPUT is an IRI reference, absolute or relative. With no INPUT, and
+for an INPUT "-", check reads one reference per line from standard input
+(a trailing "\r" and a leading byte order mark are removed), and writes
+the violations of each as soon as it has read all the lines available.
+
+With --format jsonl (or --jsonl, the same), for references that may hold
+any string (NUL, newlines), each line of standard input is a JSON object
+{"input": "..."} and each INPUT argument is read as {"input": INPUT};
+each output line is a JSON object, in the same order, also for an input
+without violations: {"input": ..., "violations": [{"offset": N, "code":
+..., "severity": "error" or "warning", "message": ...}...]}. A line that
+is not such an object gives {"line": N, "error": ...}.
+` + flagsHelp + `
 Examples:
 
 	$ relink check 'http://example.com/a b' 'http://ex%C0%AFample.com/'

@@ -848,13 +848,14 @@
 // the URL a browser requests (see the modes below).
 //
 // Each INPUT is an IRI or URI reference, absolute or relative. With no
-// INPUT, the command reads one input per line from standard input (a
-// trailing "\r" and a leading byte order mark are removed) and writes each
-// result as soon as it has read all the lines available, so that it works
-// in a pipeline and on lists of any length.
+// INPUT, and for an INPUT "-", the command reads one input per line from
+// standard input (a trailing "\r" and a leading byte order mark are
+// removed) and writes each result as soon as it has read all the lines
+// available, so that it works in a pipeline and on lists of any length.
+// (The reference "-" itself is given on standard input.)
 //
 // An input that cannot be converted is reported on standard error with the
-// reason (and for standard input its line number) and produces no output
+// reason (for standard input, after "-:LINE:COL:") and produces no output
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
@@ -864,8 +865,9 @@
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
 // {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
-// A line that is not such an object gives {"line": N, "error": ...}. Errors
-// are reported there, not on standard error; the exit status is still 1.
+// An INPUT argument is read as {"input": INPUT}. A line that is not such
+// an object gives {"line": N, "error": ...}. Errors are reported there,
+// not on standard error; the exit status is still 1.
 //
 // Flags take one dash or two (-mode or --mode) and may also follow the
 // inputs; "--" ends the flags, so that an input that starts with "-" can
@@ -947,13 +949,14 @@
 // query stays as written there too.
 //
 // Each INPUT is an IRI or URI reference, absolute or relative. With no
-// INPUT, the command reads one input per line from standard input (a
-// trailing "\r" and a leading byte order mark are removed) and writes each
-// result as soon as it has read all the lines available, so that it works
-// in a pipeline and on lists of any length.
+// INPUT, and for an INPUT "-", the command reads one input per line from
+// standard input (a trailing "\r" and a leading byte order mark are
+// removed) and writes each result as soon as it has read all the lines
+// available, so that it works in a pipeline and on lists of any length.
+// (The reference "-" itself is given on standard input.)
 //
 // An input that cannot be converted is reported on standard error with the
-// reason (and for standard input its line number) and produces no output
+// reason (for standard input, after "-:LINE:COL:") and produces no output
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
 //
@@ -963,8 +966,9 @@
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
 // to the flags), and each output line is a JSON object, in the same order:
 // {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
-// A line that is not such an object gives {"line": N, "error": ...}. Errors
-// are reported there, not on standard error; the exit status is still 1.
+// An INPUT argument is read as {"input": INPUT}. A line that is not such
+// an object gives {"line": N, "error": ...}. Errors are reported there,
+// not on standard error; the exit status is still 1.
 //
 // Flags take one dash or two (-mode or --mode) and may also follow the
 // inputs; "--" ends the flags, so that an input that starts with "-" can
@@ -1051,49 +1055,22 @@
 // character an IRI does not allow; in leiri and web modes, what those modes
 // accept is only a warning.
 //
-// Each INPUT is an IRI or URI reference, absolute or relative. With no
-// INPUT, the command reads one input per line from standard input (a
-// trailing "\r" and a leading byte order mark are removed) and writes each
-// result as soon as it has read all the lines available, so that it works
-// in a pipeline and on lists of any length.
+// Each INPUT is an IRI reference, absolute or relative. With no INPUT, and
+// for an INPUT "-", check reads one reference per line from standard input
+// (a trailing "\r" and a leading byte order mark are removed), and writes
+// the violations of each as soon as it has read all the lines available.
 //
-// An input that cannot be converted is reported on standard error with the
-// reason (and for standard input its line number) and produces no output
-// line; the other inputs are still converted, and the exit status is 1.
-// A bad flag is a usage error: the exit status is 2.
-//
-// With --format jsonl (or --jsonl, the same), for lists whose inputs may
-// hold any string (NUL, newlines),
-// each line of standard input is a JSON object {"input": "...", "base":
-// "..." or null, "charset": "..."} (base and charset optional, defaulting
-// to the flags), and each output line is a JSON object, in the same order:
-// {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
-// A line that is not such an object gives {"line": N, "error": ...}. Errors
-// are reported there, not on standard error; the exit status is still 1.
+// With --format jsonl (or --jsonl, the same), for references that may hold
+// any string (NUL, newlines), each line of standard input is a JSON object
+// {"input": "..."} and each INPUT argument is read as {"input": INPUT};
+// each output line is a JSON object, in the same order, also for an input
+// without violations: {"input": ..., "violations": [{"offset": N, "code":
+// ..., "severity": "error" or "warning", "message": ...}...]}. A line that
+// is not such an object gives {"line": N, "error": ...}.
 //
 // Flags take one dash or two (-mode or --mode) and may also follow the
 // inputs; "--" ends the flags, so that an input that starts with "-" can
 // follow it.
-//
-// The modes, from the most forgiving:
-//
-//	web     What a browser does with an href: a reference with a scheme
-//	        is parsed by the WHATWG URL Standard (the modern form of the
-//	        "Web Address processing" of draft-duerst-iri-bis section 7.2)
-//	        and the result is its href, the URL a browser requests: white
-//	        space trimmed, tabs and newlines removed, "\" read as "/" in
-//	        http, https, ws, wss, ftp and file URLs, scheme and host in
-//	        lower case, default port and dot segments removed. The href can
-//	        keep characters RFC 3986 does not allow (a lone "%", "|" or "{"
-//	        in a query, "#" in a fragment). A relative reference stays
-//	        relative, encoded as the URL Standard encodes it (its
-//	        preprocessing and percent-encode sets), so that it resolves
-//	        to what it did. With --base, resolution is the URL Standard's.
-//	leiri   Legacy extended IRIs (section 7.1): space, < > " { } | \ ^ `,
-//	        controls and bidi formatting characters are accepted and
-//	        percent-encoded; a valid URI is left unchanged. Resolution
-//	        against --base is RFC 3986 section 5.2.
-//	strict  The IRI-reference grammar of RFC 3987; anything else fails.
 //
 // Examples:
 //

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -207,4 +208,34 @@ func (j jsonWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// position returns where a message is about, as GNU tools, compilers and
+// the editors and CI annotators that read them write it: "FILE:LINE:COL"
+// (line and column from 1, the column in bytes of the file as it is
+// written: for a document in a legacy charset, or UTF-16, its bytes), or
+// "FILE:LINE" when the column is 0 (unknown), or FILE alone when the
+// line is 0 too. Standard input is "-". The file name is escaped
+// (escapeText), line breaks included: it is one field of one line.
+//
+// Every message of relink is one line of the form
+//
+//	relink CMD: FILE:LINE:COL: message
+//	relink CMD: FILE:LINE:COL: warning: message
+//
+// with as much of the position as is known (a file that cannot be opened
+// has no line); a message about the run as a whole (writing the output,
+// a summary) has none. relink warc's positions are in WARC files, whose
+// records are known by their byte offset ("FILE: offset 1234: ..."), and
+// relink uri, iri and check give the offset in an argument ("at offset
+// 5").
+func position(file string, line, col int) string {
+	s := escapeText(file)
+	if line > 0 {
+		s += ":" + strconv.Itoa(line)
+		if col > 0 {
+			s += ":" + strconv.Itoa(col)
+		}
+	}
+	return s
 }
