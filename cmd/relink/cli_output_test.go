@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -110,5 +113,70 @@ func TestStdinPositions(t *testing.T) {
 		"relink uri: -:3:9: \"http://a b/\": character not allowed here\n"
 	if got.stderr != want {
 		t.Errorf("stderr\n got %q\nwant %q", got.stderr, want)
+	}
+}
+
+// TestUsageAligned checks that relink -h lines up the summaries of the
+// commands, completion's included, and names every kind of document.
+func TestUsageAligned(t *testing.T) {
+	got := runString([]string{"-h"}, "")
+	col := -1
+	for _, c := range commands {
+		i := strings.Index(got.stdout, "\t"+c.name+" ")
+		if i < 0 {
+			t.Fatalf("relink -h does not list %s", c.name)
+		}
+		line := got.stdout[i:]
+		line, _, _ = strings.Cut(line, "\n")
+		at := strings.Index(line, c.summary)
+		if col >= 0 && at != col {
+			t.Errorf("the summary of %s starts at column %d, the others at %d", c.name, at, col)
+		}
+		col = at
+	}
+	for _, kind := range []string{"HTML", "CSS", "Markdown", "plain text"} {
+		if !strings.Contains(got.stdout[:200], kind) {
+			t.Errorf("relink -h does not say it reads %s", kind)
+		}
+		name, _, _ := strings.Cut(manPage()[strings.Index(manPage(), ".SH NAME"):], ".SH SYNOPSIS")
+		if !strings.Contains(name, kind) {
+			t.Errorf("the NAME of the man page does not say %s", kind)
+		}
+	}
+}
+
+// TestManEnvironment checks that the ENVIRONMENT section of the man page
+// names every variable the command reads: each os.Getenv and getenv
+// call of the module's code, and the Go runtime's GOMEMLIMIT.
+func TestManEnvironment(t *testing.T) {
+	man := manPage()
+	env, _, _ := strings.Cut(man[strings.Index(man, ".SH ENVIRONMENT"):], ".SH SEE ALSO")
+	files, err := filepath.Glob("../../*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("*.go")
+	files = append(files, more...)
+	re := regexp.MustCompile(`(?i)getenv\("([A-Z0-9_]+)"\)`)
+	seen := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") || strings.Contains(f, "internal/testcorpus") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			seen[m[1]] = true
+		}
+	}
+	if len(seen) < 5 {
+		t.Fatalf("found only %v: the search is broken", seen)
+	}
+	for v := range seen {
+		if !strings.Contains(env, roffEscape(v)) {
+			t.Errorf("the man page's ENVIRONMENT does not name %s, which the code reads", v)
+		}
 	}
 }

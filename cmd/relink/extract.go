@@ -21,7 +21,7 @@ import (
 
 var extractCommand = &command{
 	name:    "extract",
-	summary: "list the links of HTML and plain-text documents",
+	summary: "list the links of HTML, CSS, Markdown and plain-text documents",
 	usage:   "relink extract [flags] [FILE|DIR...]",
 	help: `Extract finds every link of each FILE (standard input when there is none,
 and for "-") and prints one line per link, in document order.

@@ -91,8 +91,8 @@ func lookup(name string) *command {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintf(w, `Relink finds the links in HTML and plain text and converts them between
-their IRI and URI forms, correctly for the document's charset.
+	fmt.Fprintf(w, `Relink finds the links in HTML, CSS, Markdown and plain text and converts
+them between their IRI and URI forms, correctly for the document's charset.
 
 Usage:
 
@@ -101,8 +101,12 @@ Usage:
 The commands are:
 
 `)
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, `
 Use "relink <command> -h" for more information about a command.

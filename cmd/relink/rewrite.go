@@ -27,7 +27,7 @@ import (
 
 var rewriteCommand = &command{
 	name:    "rewrite",
-	summary: "rewrite the links of HTML and plain-text files, in place or to standard output",
+	summary: "rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output",
 	usage:   "relink rewrite [flags] [FILE|DIR...]",
 	help: `Rewrite copies each HTML or plain-text document with its links rewritten
 and every other byte unchanged: same quotes, entities, line endings and
