@@ -369,7 +369,7 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"-h"}, []string{"Usage:", "uri      print the URI form of each input", "iri      print the display IRI"}},
+		{[]string{"-h"}, []string{"Usage:", "uri         print the URI form of each input", "iri         print the display IRI"}},
 		{[]string{"--help"}, []string{"The commands are:"}},
 		{[]string{"help"}, []string{"The commands are:"}},
 		{[]string{"help", "uri"}, []string{"usage: relink uri [flags] [INPUT...]", "Examples:"}},
