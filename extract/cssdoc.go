@@ -37,7 +37,8 @@ const SourceCharsetRule = "@charset"
 // encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
 // resolved in w3c/csswg-drafts#9301). A URL longer than
 // 64 KiB is not examined: it is reported to Options.Oversize, not as a
-// link.
+// link; but a data: URL that long is not reported at all (it has no link
+// to follow, nothing to rewrite).
 type CSS struct {
 	opts Options
 	fn   func(*Link) error
