@@ -79,10 +79,12 @@
 // Formats (--format):
 //
 //	jsonl	one JSON object per link: file, tag, attr (empty for a link in
-//		text), role, raw (the value as the document means it: entities
-//		decoded; for a text link, the detected text), href, uri, iri,
-//		offset and end (the byte span of the value in the file), line,
-//		and where they apply rel, text (anchor text), lazy, error
+//		text), role ("text" for a link in text), raw (the value as the
+//		document means it: entities decoded; for a text link, the
+//		detected text), href, uri, iri, offset and end (the byte span
+//		of the value in the file), line and column (where the value
+//		starts, from 1; the column in bytes of the line), and where
+//		they apply rel, text (anchor text), lazy, error
 //	href	the hrefs, one per line: the URL a browser requests, as the
 //		URL Standard writes it (ASCII, the query in the document's
 //		charset). An href may keep characters RFC 3986 does not allow
@@ -141,7 +143,9 @@
 // with the number of distinct links, not with the input.
 //
 // A file that cannot be read is reported on standard error with its name and
-// the others continue; the exit status is then 1. A binary file (a NUL byte
+// the others continue; the exit status is then 1. Warnings and notes about a
+// place in a file start with FILE:LINE:COL:, as compilers write them, for
+// editors and CI annotators to jump to. A binary file (a NUL byte
 // in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
 // skipped with a warning, as rewrite skips it.
 //
@@ -157,7 +161,8 @@
 // and the oversize constructs, when the output lacks any of them. -q
 // reports errors only: no warnings, no summary. -v also reports each file
 // (its type, its number of links, its charset and how it was found, and
-// the same counts) and always the summary.
+// the same counts), each invalid link the format leaves out, with its
+// place, and always the summary.
 //
 // Examples (from the repository's root):
 //
@@ -398,7 +403,8 @@
 // terminal a progress bar shows the files and bytes done while it runs.
 // -q reports errors only (no warnings, progress bar or summary); -v also
 // reports each file: its links, those rewritten, those left as written
-// and why, and the constructs passed over.
+// and why, and the constructs passed over; and each invalid link, at
+// FILE:LINE:COL: (in the file as read), as compilers write a place.
 //
 // Examples (from the repository's root). What would change if the sample
 // site moved to https://example.org/ and its links became absolute:
@@ -758,8 +764,8 @@
 // Examples (from the repository's root):
 //
 //	$ relink warc testdata/warc/example.warc
-//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
-//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
+//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
 //
 // The same as TSV, a line per link after the page's URL:
 //

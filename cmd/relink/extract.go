@@ -74,10 +74,12 @@ file's URL is --base plus the file's path below it.
 Formats (--format):
 
 	jsonl	one JSON object per link: file, tag, attr (empty for a link in
-		text), role, raw (the value as the document means it: entities
-		decoded; for a text link, the detected text), href, uri, iri,
-		offset and end (the byte span of the value in the file), line,
-		and where they apply rel, text (anchor text), lazy, error
+		text), role ("text" for a link in text), raw (the value as the
+		document means it: entities decoded; for a text link, the
+		detected text), href, uri, iri, offset and end (the byte span
+		of the value in the file), line and column (where the value
+		starts, from 1; the column in bytes of the line), and where
+		they apply rel, text (anchor text), lazy, error
 	href	the hrefs, one per line: the URL a browser requests, as the
 		URL Standard writes it (ASCII, the query in the document's
 		charset). An href may keep characters RFC 3986 does not allow
@@ -112,7 +114,9 @@ the format is raw. Both hold every distinct value in memory: it grows
 with the number of distinct links, not with the input.
 
 A file that cannot be read is reported on standard error with its name and
-the others continue; the exit status is then 1. A binary file (a NUL byte
+the others continue; the exit status is then 1. Warnings and notes about a
+place in a file start with FILE:LINE:COL:, as compilers write them, for
+editors and CI annotators to jump to. A binary file (a NUL byte
 in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
 skipped with a warning, as rewrite skips it.
 
@@ -128,7 +132,8 @@ links, the invalid ones (and those left out), the text links too long
 and the oversize constructs, when the output lacks any of them. -q
 reports errors only: no warnings, no summary. -v also reports each file
 (its type, its number of links, its charset and how it was found, and
-the same counts) and always the summary.
+the same counts), each invalid link the format leaves out, with its
+place, and always the summary.
 
 Examples (from the repository's root):
 
@@ -390,6 +395,10 @@ func (x *extractor) link(file string, l *extract.Link) {
 			x.write(tsvField(v), "\n")
 		} else {
 			x.doc1.lost++
+			if x.verb == verbose {
+				x.out.Flush()
+				io.WriteString(x.stderr, invalidNote("extract", file, l, leftOut(x.format)))
+			}
 		}
 	}
 }
@@ -434,7 +443,7 @@ func (x *extractor) fail(name string, err error) {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
+	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", position(name, 0, 0), err)
 }
 
 // parseType returns the document type that --type names, 0 for auto,

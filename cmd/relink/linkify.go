@@ -125,7 +125,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 				fmt.Fprintf(e.stderr, "relink linkify: %v\n", werr)
 				return false
 			}
-			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", name, err)
+			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", position(name, 0, 0), err)
 			counts.errs++
 			code = exitFail
 			return true

@@ -182,7 +182,8 @@ skipped, the errors (and among them the conflicts) and the time; on a
 terminal a progress bar shows the files and bytes done while it runs.
 -q reports errors only (no warnings, progress bar or summary); -v also
 reports each file: its links, those rewritten, those left as written
-and why, and the constructs passed over.
+and why, and the constructs passed over; and each invalid link, at
+FILE:LINE:COL: (in the file as read), as compilers write a place.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute:
@@ -435,12 +436,18 @@ func (rw *rewriteRun) stdin() int {
 
 // warnOversize returns opts with an Oversize function that counts the
 // constructs of the file path passed over in res.drops and adds their
-// warnings to res.warns (unless -q).
+// warnings to res.warns (unless -q), and with -v an Invalid function that
+// adds a note for each invalid link, with its place.
 func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, res *rewriteResult) rewrite.Options {
 	opts.Oversize = func(e *extract.OversizeError) {
 		res.drops.addOversize(e)
 		if rw.verb != quiet {
 			res.warns += oversizeWarning("rewrite", path, e)
+		}
+	}
+	if rw.verb == verbose {
+		opts.Invalid = func(l *extract.Link) {
+			res.warns += invalidNote("rewrite", path, l, "left as written")
 		}
 	}
 	return opts
