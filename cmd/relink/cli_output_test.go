@@ -208,3 +208,47 @@ func TestDataURLNoWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestPositions checks issue 18 item 10: JSON lines give a column and a
+// role for text links, and every warning about a place in a file starts
+// with FILE:LINE:COL:, the place where what it is about starts (for a
+// text link too long, the link's start, not its scheme's colon).
+func TestPositions(t *testing.T) {
+	got := runString([]string{"extract", "--type", "text"}, "one\n  see https://example.org/a")
+	want := `{"file":"-","tag":"","attr":"","role":"text","raw":"https://example.org/a","href":"https://example.org/a","uri":"https://example.org/a","iri":"https://example.org/a","offset":10,"end":31,"line":2,"column":7}` + "\n"
+	if got.stdout != want {
+		t.Errorf("text link in JSON:\n got %s\nwant %s", got.stdout, want)
+	}
+
+	dir := t.TempDir()
+	long := "https://example.org/" + strings.Repeat("a", 9000)
+	text := filepath.Join(dir, "t.txt")
+	page := filepath.Join(dir, "p.html")
+	os.WriteFile(text, []byte("a\n\tsee "+long+"\n"), 0o644)
+	os.WriteFile(page, []byte("<p>\n <a href=\"http://[x/\">x</a>  <img src=\"http://a b/\">\n <p title=\""+strings.Repeat("x", 1<<20+1)+"\">"), 0o644)
+	gnu := regexp.MustCompile(`^relink (extract|rewrite): (.+):(\d+):(\d+): (warning: .*|invalid link .*)$`)
+	wantPlaces := map[string]bool{text + ":2:6": true, page + ":2:11": true, page + ":2:40": true, page + ":3:2": true}
+	seen := map[string]bool{}
+	for _, args := range [][]string{{"extract", "-v", "--format", "uri"}, {"rewrite", "-n", "-v"}} {
+		got := runString(append(args, text, page), "")
+		for line := range strings.Lines(got.stderr) {
+			line = strings.TrimSuffix(line, "\n")
+			if !strings.Contains(line, "warning:") && !strings.Contains(line, "invalid link \"") {
+				continue
+			}
+			m := gnu.FindStringSubmatch(line)
+			if m == nil {
+				t.Errorf("%s: not FILE:LINE:COL: %q", args[0], line)
+				continue
+			}
+			place := m[2] + ":" + m[3] + ":" + m[4]
+			if !wantPlaces[place] {
+				t.Errorf("%s: %q: place %s, want one of %v", args[0], line, place, wantPlaces)
+			}
+			seen[args[0]+" "+place] = true
+		}
+	}
+	if len(seen) != 2*len(wantPlaces) {
+		t.Errorf("places reported: %v, want each of %v by extract and rewrite", seen, wantPlaces)
+	}
+}
