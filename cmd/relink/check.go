@@ -61,6 +61,7 @@ func runCheck(cmd *command, args []string, e *env) int {
 	modeName := choiceFlag(fs, "mode", "strict", "`MODE` deciding what is an error: strict, leiri or web", modeNames)
 	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line in, a violation per line out) or jsonl\n(JSON objects {\"input\"}, one per line, in; {\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]} out)", ioFormats)
 	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -71,6 +72,9 @@ func runCheck(cmd *command, args []string, e *env) int {
 	mode, err := iri.ParseMode(*modeName)
 	if err != nil {
 		return usageError(cmd, e, "unknown --mode %q (want strict, leiri or web)", *modeName)
+	}
+	if status := e.openOutput(cmd, exitFail); status >= 0 {
+		return status
 	}
 	c := newConverter(cmd, e, mode, iri.NewConverter(iri.WithMode(mode)))
 	c.check = true

@@ -32,6 +32,11 @@ reason (for standard input, after "-:LINE:COL:") and produces no output
 line; the other inputs are still converted, and the exit status is 1.
 A bad flag is a usage error: the exit status is 2.
 
+Output is written in whole lines, on a pipe in writes of at most 4096
+bytes, so that runs that share a pipe do not mix their lines (a line
+longer than 4096 bytes can be cut there); -o FILE appends to FILE,
+which any number of runs can share with every line whole.
+
 With --format jsonl (or --jsonl, the same), for lists whose inputs may
 hold any string (NUL, newlines),
 each line of standard input is a JSON object {"input": "...", "base":
@@ -161,7 +166,7 @@ type converter struct {
 	base    *iri.Base // --base, or nil
 	baseArg string    // --base as given
 	convert func(*iri.Converter, string) (string, error)
-	out     *bufio.Writer
+	out     *lineWriter
 	jsonl   *jsonl // --jsonl, else nil
 	check   bool   // relink check: print violations instead of converting
 	stderr  io.Writer
@@ -181,6 +186,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	if toIRI {
 		text = fs.Bool("text", false, "print the UTS #58 minimally escaped form for running text")
 	}
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -203,6 +209,10 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 			return status
 		}
 	}
+	if status := e.openOutput(cmd, exitFail); status >= 0 {
+		return status
+	}
+	c.out = newLineWriter(e.stdout)
 	switch {
 	case !toIRI:
 		c.convert = (*iri.Converter).ToURI
@@ -253,7 +263,7 @@ func newConverter(cmd *command, e *env, mode iri.Mode, conv *iri.Converter) *con
 		mode:   mode,
 		conv:   conv,
 		stderr: e.stderr,
-		out:    bufio.NewWriterSize(e.stdout, 64<<10),
+		out:    newLineWriter(e.stdout),
 	}
 }
 

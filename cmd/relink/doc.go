@@ -142,6 +142,12 @@
 // the format is raw. Both hold every distinct value in memory: it grows
 // with the number of distinct links, not with the input.
 //
+// Output is written in whole lines, on a pipe in writes of at most 4096
+// bytes (PIPE_BUF, which the system writes at once), so that runs that
+// share a pipe (xargs -P, parallel) do not mix their lines; a line longer
+// than 4096 bytes can be cut by another run's there. -o FILE appends to
+// FILE instead, which any number of runs can share: every line stays whole.
+//
 // A file that cannot be read is reported on standard error with its name and
 // the others continue; the exit status is then 1. Warnings and notes about a
 // place in a file start with FILE:LINE:COL:, as compilers write them, for
@@ -219,6 +225,9 @@
 //		begin the output of --format tsv or --count with a line naming the columns
 //	-host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
+//	-o FILE
+//		append the output to FILE (created if need be) instead of writing it to standard output:
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-r	recurse into directories
 //	-rel TOKENS
@@ -757,7 +766,10 @@
 // records in file order), and nothing is shared between files. Output is
 // written in whole lines (and on a pipe, in writes of at most 4096 bytes
 // when the lines allow), so that the lines of parallel runs sharing one
-// output do not mix. Memory stays bounded whatever the size of the files
+// output do not mix; but a line longer than 4096 bytes (a page of
+// --per-page, a long link) can be cut by another run's lines on a shared
+// pipe: give the runs -o FILE, one file or each its own, which keeps every
+// line whole. Memory stays bounded whatever the size of the files
 // and their records: the command sets a soft memory limit of 32 MiB
 // (GOMEMLIMIT sets another).
 //
@@ -810,6 +822,9 @@
 //		wait at most DURATION for the next bytes of a remote file before taking the transfer up again; 0 for no limit (default 1m0s)
 //	-max-payload SIZE
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
+//	-o FILE
+//		append the output to FILE (created if need be) instead of writing it to standard output:
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //	-paths-from FILE
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	-per-page
@@ -864,6 +879,11 @@
 // reason (for standard input, after "-:LINE:COL:") and produces no output
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
+//
+// Output is written in whole lines, on a pipe in writes of at most 4096
+// bytes, so that runs that share a pipe do not mix their lines (a line
+// longer than 4096 bytes can be cut there); -o FILE appends to FILE,
+// which any number of runs can share with every line whole.
 //
 // With --format jsonl (or --jsonl, the same), for lists whose inputs may
 // hold any string (NUL, newlines),
@@ -930,6 +950,9 @@
 //		the same as --format jsonl
 //	-mode MODE
 //		MODE of parsing: strict, leiri or web (default web)
+//	-o FILE
+//		append the output to FILE (created if need be) instead of writing it to standard output:
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //
 // # Print the display IRI of each input
 //
@@ -965,6 +988,11 @@
 // reason (for standard input, after "-:LINE:COL:") and produces no output
 // line; the other inputs are still converted, and the exit status is 1.
 // A bad flag is a usage error: the exit status is 2.
+//
+// Output is written in whole lines, on a pipe in writes of at most 4096
+// bytes, so that runs that share a pipe do not mix their lines (a line
+// longer than 4096 bytes can be cut there); -o FILE appends to FILE,
+// which any number of runs can share with every line whole.
 //
 // With --format jsonl (or --jsonl, the same), for lists whose inputs may
 // hold any string (NUL, newlines),
@@ -1032,6 +1060,9 @@
 //		the same as --format jsonl
 //	-mode MODE
 //		MODE of parsing: strict, leiri or web (default web)
+//	-o FILE
+//		append the output to FILE (created if need be) instead of writing it to standard output:
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //	-text
 //		print the UTS #58 minimally escaped form for running text
 //
@@ -1096,6 +1127,9 @@
 //		the same as --format jsonl
 //	-mode MODE
 //		MODE deciding what is an error: strict, leiri or web (default strict)
+//	-o FILE
+//		append the output to FILE (created if need be) instead of writing it to standard output:
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //
 // # Print a shell completion script for bash, zsh or fish
 //

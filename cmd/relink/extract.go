@@ -113,6 +113,12 @@ known by its raw value to --unique, and --count leaves it out unless
 the format is raw. Both hold every distinct value in memory: it grows
 with the number of distinct links, not with the input.
 
+Output is written in whole lines, on a pipe in writes of at most 4096
+bytes (PIPE_BUF, which the system writes at once), so that runs that
+share a pipe (xargs -P, parallel) do not mix their lines; a line longer
+than 4096 bytes can be cut by another run's there. -o FILE appends to
+FILE instead, which any number of runs can share: every line stays whole.
+
 A file that cannot be read is reported on standard error with its name and
 the others continue; the exit status is then 1. Warnings and notes about a
 place in a file start with FILE:LINE:COL:, as compilers write them, for
@@ -180,7 +186,7 @@ type extractor struct {
 	format    string
 	textLinks bool
 	strict    bool
-	out       *bufio.Writer
+	out       *lineWriter
 	stderr    io.Writer
 	failed    bool
 	werr      error
@@ -205,6 +211,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	shape := addShapeFlags(fs, "run")
 	var vf verbosityFlags
 	vf.register(fs)
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -229,8 +236,11 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
 	}
+	if status := e.openOutput(cmd, exitFail); status >= 0 {
+		return status
+	}
 	x := &extractor{typ: docType, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
-		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
+		out: newLineWriter(e.stdout), stderr: e.stderr, verb: verb,
 		filter: filter, shape: shape}
 	x.enc = json.NewEncoder(jsonWriter{x.out})
 	x.enc.SetEscapeHTML(false)

@@ -37,6 +37,11 @@ var commands = []*command{extractCommand, rewriteCommand, linkifyCommand, warcCo
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// -o FILE (see output.go)
+	outPath string
+	outFile *os.File
+	outLost int // the exit status when writing to it fails
 }
 
 func main() {
@@ -78,7 +83,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Run 'relink help' for usage.\n")
 		return exitUsage
 	}
-	return cmd.run(cmd, args[1:], e)
+	return e.closeOutput(cmd, cmd.run(cmd, args[1:], e))
 }
 
 func lookup(name string) *command {

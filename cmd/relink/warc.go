@@ -191,7 +191,10 @@ depends only on its input files (one after another, in the order given,
 records in file order), and nothing is shared between files. Output is
 written in whole lines (and on a pipe, in writes of at most 4096 bytes
 when the lines allow), so that the lines of parallel runs sharing one
-output do not mix. Memory stays bounded whatever the size of the files
+output do not mix; but a line longer than 4096 bytes (a page of
+--per-page, a long link) can be cut by another run's lines on a shared
+pipe: give the runs -o FILE, one file or each its own, which keeps every
+line whole. Memory stays bounded whatever the size of the files
 and their records: the command sets a soft memory limit of 32 MiB
 (GOMEMLIMIT sets another).
 
@@ -320,6 +323,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	shape := addShapeFlags(fs, "page")
 	var vf verbosityFlags
 	vf.register(fs)
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -367,6 +371,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		// links can outgrow the collector on a busy machine: a soft
 		// limit keeps the process small beside others.
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
+	}
+	if status := e.openOutput(cmd, exitOutputLost); status >= 0 {
+		return status
 	}
 	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), filter: filter, shape: shape,
 		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
