@@ -340,7 +340,7 @@ func (c *converter) lines(r io.Reader) {
 		}
 		if err != nil && err != io.EOF {
 			c.flush()
-			fmt.Fprintf(c.stderr, "relink %s: reading standard input: %v\n", c.name, err)
+			fmt.Fprintf(c.stderr, "relink %s: -: reading standard input: %v\n", c.name, err)
 			c.failed = true
 			return
 		}

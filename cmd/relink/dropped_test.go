@@ -107,7 +107,7 @@ func TestDroppedLinkify(t *testing.T) {
 		{[]string{"-v", text}, "", "relink linkify: " + text + ": 2 links, 1 invalid (left as text), 1 text link too long\n" + summary},
 		{[]string{"-q", text}, "", ""},
 		{nil, "see https://example.org/", ""},
-		{[]string{"-v"}, "see https://example.org/", "relink linkify: standard input: 1 link, 0 invalid\nrelink linkify: 1 file, 1 link, 0 invalid\n"},
+		{[]string{"-v"}, "see https://example.org/", "relink linkify: -: 1 link, 0 invalid\nrelink linkify: 1 file, 1 link, 0 invalid\n"},
 	} {
 		got := runString(append([]string{"linkify"}, tt.args...), tt.stdin)
 		if got.code != 0 || got.stderr != tt.errOut {

@@ -673,7 +673,7 @@ func TestIOErrors(t *testing.T) {
 	var stdout bytes.Buffer
 	code := run([]string{"iri"}, &errReader{"http://example.org/%C3%BC\nhttp://exa"}, &stdout, &stderr)
 	if code != 1 || stdout.String() != "http://example.org/ü\n" ||
-		!strings.Contains(stderr.String(), "relink iri: reading standard input: connection reset") {
+		!strings.Contains(stderr.String(), "relink iri: -: reading standard input: connection reset") {
 		t.Errorf("read error: exit status %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }

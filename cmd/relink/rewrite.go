@@ -428,7 +428,7 @@ func (rw *rewriteRun) stdin() int {
 		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
 	}
 	if err != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: -: %v\n", err)
 		return exitFail
 	}
 	return exitOK
@@ -735,7 +735,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			links += r.stats.Rewritten
 			if werr == nil && !toStdout {
 				if rw.dryRun && !rw.diff {
-					_, werr = fmt.Fprintf(out, "%s\t%d\n", j.path, r.stats.Rewritten)
+					_, werr = fmt.Fprintf(out, "%s\t%d\n", tsvField(j.path), r.stats.Rewritten)
 				}
 				if rw.diff {
 					_, werr = out.Write(r.diff)
