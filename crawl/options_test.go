@@ -104,7 +104,7 @@ func TestTextLinks(t *testing.T) {
 		if fmt.Sprint(got) != tt.links {
 			t.Errorf("TextLinks %v, StrictText %v: links %v, want %v", tt.opts.TextLinks, tt.opts.StrictText, got, tt.links)
 		}
-		if wantOver := tt.opts.TextLinks; (len(over) == 1 && over[0] == "text link 61") != wantOver || len(over) > 1 {
+		if wantOver := tt.opts.TextLinks; (len(over) == 1 && over[0] == "text link 56") != wantOver || len(over) > 1 {
 			t.Errorf("TextLinks %v: oversize %v", tt.opts.TextLinks, over)
 		}
 	}

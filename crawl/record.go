@@ -40,7 +40,7 @@ type Page struct {
 type Link struct {
 	Tag    string `json:"tag"`
 	Attr   string `json:"attr"`
-	Role   string `json:"role,omitempty"` // "hyperlink", "resource"... in lower case
+	Role   string `json:"role,omitempty"` // "hyperlink", "resource"... in lower case; "text" for a link in text
 	Raw    string `json:"raw"`
 	Href   string `json:"href"` // the URL Standard's href (extract.Link.Href)
 	URI    string `json:"uri"`  // the same URL as an RFC 3986 URI (extract.Link.URI)
@@ -48,6 +48,7 @@ type Link struct {
 	Offset int64  `json:"offset"`
 	End    int64  `json:"end"`
 	Line   int    `json:"line"`
+	Column int    `json:"column"` // the column of Offset on its line, from 1 (extract.Link.Column)
 	Rel    string `json:"rel,omitempty"`
 	Text   string `json:"text,omitempty"`
 	Lazy   bool   `json:"lazy,omitempty"`
@@ -57,9 +58,11 @@ type Link struct {
 // NewLink returns the JSON form of l.
 func NewLink(l *extract.Link) Link {
 	j := Link{Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.Href, URI: l.URI(), IRI: l.IRI,
-		Offset: l.Offset, End: l.End, Line: l.Line, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
+		Offset: l.Offset, End: l.End, Line: l.Line, Column: l.Column, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
 	if l.Role != 0 {
 		j.Role = strings.ToLower(l.Role.String())
+	} else if l.Tag == "" {
+		j.Role = "text" // a link in text, as relink's --role names it
 	}
 	if l.Err != nil {
 		j.Error = Reason(l.Err)

@@ -84,6 +84,8 @@ type CSSScanner struct {
 	// MaxURLLen is the longest URL text whose value the scanner keeps; a
 	// longer URL is reported with TooLong set and no value. Zero means
 	// 64 KiB: data: URLs of inline images are the URLs that come near it.
+	// A longer data: URL is not reported at all: a data: URL holds its
+	// resource, it has no link to follow and nothing to rewrite.
 	MaxURLLen int
 
 	state cssState
@@ -113,6 +115,7 @@ type CSSScanner struct {
 	urlStart  int64
 	urlEnd    int64
 	buf       []byte
+	head      []byte // the first urlHeadLen bytes of the URL, kept when it is too long
 	tooLong   bool
 	pendingIm bool // after @import, before its first token
 	namespace bool // in the prelude of @namespace
@@ -427,7 +430,7 @@ func (s *CSSScanner) Write(chunk []byte, offset int64, fn func(CSSURL)) {
 				i++
 			default:
 				s.urlStart, s.urlEnd = offset+int64(i), offset+int64(i)
-				s.buf, s.tooLong = s.buf[:0], false
+				s.buf, s.head, s.tooLong = s.buf[:0], s.head[:0], false
 				s.state = cssURL
 			}
 
@@ -716,7 +719,7 @@ func (s *CSSScanner) startString(q byte, start int64) {
 		s.isURL = false
 	}
 	s.urlStart, s.urlEnd = start, start
-	s.buf, s.tooLong = s.buf[:0], false
+	s.buf, s.head, s.tooLong = s.buf[:0], s.head[:0], false
 }
 
 func (s *CSSScanner) startRun() {
@@ -788,6 +791,9 @@ func (s *CSSScanner) appendURL(b []byte, end int64) {
 		return
 	}
 	s.urlEnd = end
+	if len(s.head) < urlHeadLen {
+		s.head = append(s.head, b[:min(len(b), urlHeadLen-len(s.head))]...)
+	}
 	if s.tooLong {
 		return
 	}
@@ -805,6 +811,9 @@ func (s *CSSScanner) appendURL(b []byte, end int64) {
 }
 
 func (s *CSSScanner) appendRune(r rune) {
+	if len(s.head) < urlHeadLen {
+		s.head = utf8.AppendRune(s.head, r)
+	}
 	if s.tooLong {
 		return
 	}
@@ -819,9 +828,10 @@ func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
 	if s.urlEnd-s.urlStart > s.maxLen() {
 		s.tooLong, s.buf = true, s.buf[:0]
 	}
-	if (len(s.buf) == 0 && !s.tooLong) || s.namespace {
-		// url() and url("") are no links, and the url() of @namespace is
-		// a namespace name.
+	if (len(s.buf) == 0 && !s.tooLong) || s.namespace || s.tooLong && isDataURL(s.head) {
+		// url() and url("") are no links, the url() of @namespace is a
+		// namespace name, and a data: URL too long to keep (an inline
+		// image) has nothing to follow or rewrite.
 		s.buf, s.tooLong, s.imp = s.buf[:0], false, false
 		return
 	}
@@ -867,4 +877,20 @@ func AppendCSSURL(dst []byte, url string, quote byte) []byte {
 		}
 	}
 	return dst
+}
+
+// urlHeadLen is how many of the first bytes of a URL a CSSScanner keeps
+// even when the URL is too long, to tell a data: URL: the scheme, and
+// spaces before it.
+const urlHeadLen = 16
+
+// isDataURL reports whether head, the first bytes of a URL, begins with
+// the scheme data: (in any case, after the C0 controls and spaces that
+// the URL parser strips).
+func isDataURL(head []byte) bool {
+	i := 0
+	for i < len(head) && head[i] <= ' ' {
+		i++
+	}
+	return len(head)-i >= len("data:") && strings.EqualFold(string(head[i:i+len("data:")]), "data:")
 }

@@ -37,7 +37,8 @@ const SourceCharsetRule = "@charset"
 // encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
 // resolved in w3c/csswg-drafts#9301). A URL longer than
 // 64 KiB is not examined: it is reported to Options.Oversize, not as a
-// link.
+// link; but a data: URL that long is not reported at all (it has no link
+// to follow, nothing to rewrite).
 type CSS struct {
 	opts Options
 	fn   func(*Link) error
@@ -200,12 +201,15 @@ func (c *CSS) found(u CSSURL) {
 	}
 	if u.TooLong {
 		if c.opts.Oversize != nil {
-			c.opts.Oversize(&OversizeError{Construct: ConstructCSSURL, Offset: u.Start, Line: c.lineAt(u.Start)})
+			e := &OversizeError{Construct: ConstructCSSURL, Offset: u.Start}
+			e.Line, e.Column = c.posAt(u.Start)
+			c.opts.Oversize(e)
 		}
 		return
 	}
 	l := &Link{Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
-		Offset: u.Start, End: u.End, Line: c.lineAt(u.Start)}
+		Offset: u.Start, End: u.End}
+	l.Line, l.Column = c.posAt(u.Start)
 	l.Raw = c.value(u)
 	c.resolve(l)
 	if err := c.fn(l); err != nil {

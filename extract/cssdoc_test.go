@@ -114,7 +114,7 @@ func TestCSSTooLong(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0], `"x.png"`) {
 		t.Fatalf("got %q, want the link of x.png alone", got)
 	}
-	want := fmt.Sprint([]OversizeError{{ConstructCSSURL, 8, 1}})
+	want := fmt.Sprint([]OversizeError{{ConstructCSSURL, 8, 1, 9}})
 	var over []OversizeError
 	transformtest.Sweep{
 		In: doc,
@@ -199,4 +199,51 @@ func FuzzCSSDocument(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCSSTooLongData checks that a data: URL too long to keep is not
+// reported, as oversize or as a link (issue 18 item 11: a data: URL has
+// nothing to rewrite), however it is written, while another URL as long
+// still is; the first at every chunk size.
+func TestCSSTooLongData(t *testing.T) {
+	long := strings.Repeat("A", maxCSSURLLen+10)
+	doc := []byte("a{b:url(data:image/png;base64," + long + ")}" +
+		`c{b:url("  DATA:,` + long + `")}` +
+		`d{b:image-set('data:,` + long + `' 1x)}` +
+		`@import 'Data:text/css,` + long + `';` +
+		"e{b:url(http://e/" + long + ")} f{b:url(x.png)}")
+	var over []OversizeError
+	var links []string
+	x := NewCSS(Options{Oversize: func(e *OversizeError) { over = append(over, *e) }}, func(l *Link) error {
+		links = append(links, l.Raw)
+		return nil
+	})
+	if _, _, err := transform.Bytes(x, doc); err != nil {
+		t.Fatal(err)
+	}
+	at := int64(bytes.Index(doc, []byte("http://e/")))
+	want := fmt.Sprint([]OversizeError{{Construct: ConstructCSSURL, Offset: at, Line: 1, Column: int(at) + 1}})
+	if fmt.Sprint(over) != want || fmt.Sprint(links) != "[x.png]" {
+		t.Errorf("oversize %v, links %q; want %v and x.png alone", over, links, want)
+	}
+
+	doc = []byte("a{b:url(data:image/png;base64," + long + ")} f{b:url(x.png)}")
+	transformtest.Sweep{
+		In: doc,
+		New: func() transform.Transformer {
+			over, links = nil, nil
+			return NewCSS(Options{Oversize: func(e *OversizeError) { over = append(over, *e) }}, func(l *Link) error {
+				links = append(links, l.Raw)
+				return nil
+			})
+		},
+		Dst:  []int{1, 0},
+		Want: doc,
+		Check: func([]byte) error {
+			if len(over) != 0 || fmt.Sprint(links) != "[x.png]" {
+				return fmt.Errorf("oversize %v, links %q; want none and x.png", over, links)
+			}
+			return nil
+		},
+	}.Run(t)
 }

@@ -297,7 +297,9 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	case htmltok.Oversize:
 		// One report per construct, which comes in several tokens.
 		if !tok.Cont && x.opts.Oversize != nil {
-			x.opts.Oversize(&OversizeError{Construct: constructOf(tok), Offset: x.orig(tok, 0), Line: x.lineAt(tok, 0)})
+			e := &OversizeError{Construct: constructOf(tok), Offset: x.orig(tok, 0)}
+			e.Line, e.Column = x.posAt(tok, 0)
+			x.opts.Oversize(e)
 		}
 	}
 	if x.u16 != nil {
@@ -390,7 +392,7 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl
 		Quote:  a.Quote,
 		Base:   base,
 	}
-	l.Line = x.lineAt(tok, a.ValOff+x.rawIndex(a, s))
+	l.Line, l.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
 	if rule.Kind == KindCSS {
 		l.CSSQuote = x.cssQuote
 	}
@@ -475,11 +477,13 @@ func intern(b []byte) string {
 // chunk given to the tokenizer: only up to where a link asks (lineAt),
 // and the rest of the chunk once it is tokenized (endChunk).
 type lineCount struct {
-	chunk     []byte // the chunk
-	chunkOff  int64  // its offset in the tokenizer's stream
-	chunkLine int    // the line at chunkOff
-	cntPos    int    // bytes of chunk counted
-	cntLines  int    // the newlines among them
+	chunk      []byte // the chunk
+	chunkOff   int64  // its offset in the tokenizer's stream
+	chunkLine  int    // the line at chunkOff
+	chunkStart int64  // the offset where that line starts
+	cntPos     int    // bytes of chunk counted
+	cntLines   int    // the newlines among them
+	cntStart   int64  // the offset where the line at cntPos starts
 }
 
 var newline = []byte{'\n'}
@@ -492,27 +496,53 @@ func (c *lineCount) beginChunk(b []byte, off int64) {
 
 // lineAt returns the line of byte i of tok.Raw.
 func (c *lineCount) lineAt(tok *htmltok.Token, i int) int {
+	line, _ := c.posAt(tok, i)
+	return line
+}
+
+// posAt returns the line of byte i of tok.Raw and its column, in bytes of
+// the tokenizer's stream from 1; the column is 0 when the line starts
+// before a token begun in an earlier chunk (a tag longer than a chunk,
+// with a line break after i but none before it).
+func (c *lineCount) posAt(tok *htmltok.Token, i int) (line, col int) {
 	p := tok.Offset + int64(min(i, len(tok.Raw)))
 	if p >= c.chunkOff {
 		// In the chunk being tokenized: count from where the last count
 		// stopped (queries come in order, so each byte is counted once).
 		k := int(p - c.chunkOff)
 		if k < c.cntPos {
-			c.cntPos, c.cntLines = 0, 0
+			c.cntPos, c.cntLines, c.cntStart = 0, 0, c.chunkStart
 		}
-		c.cntLines += bytes.Count(c.chunk[c.cntPos:k], newline)
+		seg := c.chunk[c.cntPos:k]
+		c.cntLines += bytes.Count(seg, newline)
+		if j := bytes.LastIndexByte(seg, '\n'); j >= 0 {
+			c.cntStart = c.chunkOff + int64(c.cntPos+j+1)
+		}
 		c.cntPos = k
-		return c.chunkLine + c.cntLines
+		return c.chunkLine + c.cntLines, int(p-c.cntStart) + 1
 	}
 	// In a token begun in an earlier chunk, all of which tok.Raw holds.
 	end := min(int(c.chunkOff-tok.Offset), len(tok.Raw))
-	return c.chunkLine - bytes.Count(tok.Raw[min(i, end):end], newline)
+	ii := min(i, end)
+	line = c.chunkLine - bytes.Count(tok.Raw[ii:end], newline)
+	switch j := bytes.LastIndexByte(tok.Raw[:ii], '\n'); {
+	case j >= 0:
+		col = ii - j
+	case bytes.IndexByte(tok.Raw[ii:end], '\n') < 0:
+		col = int(p-c.chunkStart) + 1
+	}
+	return line, col
 }
 
 // endChunk counts the lines of the chunk just tokenized, while its bytes
 // are valid: the caller may reuse them.
 func (c *lineCount) endChunk() {
-	c.chunkLine += c.cntLines + bytes.Count(c.chunk[c.cntPos:], newline)
+	rest := c.chunk[c.cntPos:]
+	c.chunkLine += c.cntLines + bytes.Count(rest, newline)
+	if j := bytes.LastIndexByte(rest, '\n'); j >= 0 {
+		c.cntStart = c.chunkOff + int64(c.cntPos+j+1)
+	}
+	c.chunkStart = c.cntStart
 	c.chunkOff += int64(len(c.chunk))
 	c.chunk, c.cntPos, c.cntLines = nil, 0, 0
 }

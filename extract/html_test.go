@@ -297,9 +297,16 @@ func FuzzHTML(f *testing.F) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("chunk %d: links differ:\n%s", chunk, diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
 		}
+		utf16 := bytes.HasPrefix(doc, []byte{0xFF, 0xFE}) || bytes.HasPrefix(doc, []byte{0xFE, 0xFF})
 		x := NewHTML(Options{}, func(l *Link) error {
 			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
 				t.Fatalf("span [%d,%d) out of range", l.Offset, l.End)
+			}
+			// Line and Column count the input's bytes (but for UTF-16).
+			start := bytes.LastIndexByte(doc[:l.Offset], '\n') + 1
+			line := bytes.Count(doc[:l.Offset], []byte{'\n'}) + 1
+			if !utf16 && (l.Line != line || l.Column != 0 && l.Column != int(l.Offset)-start+1) {
+				t.Fatalf("link at %d: line %d column %d, want %d:%d", l.Offset, l.Line, l.Column, line, int(l.Offset)-start+1)
 			}
 			return nil
 		})

@@ -58,7 +58,8 @@ func (x *HTML) styleText(tok *htmltok.Token) error {
 	end := tok.Offset + int64(len(tok.Raw))
 	if p, ok := x.css.Pending(); ok && p >= tok.Offset && p <= end {
 		i := int(p - tok.Offset)
-		x.cssPend = cssMark{stream: p, orig: x.orig(tok, i), line: x.lineAt(tok, i)}
+		x.cssPend = cssMark{stream: p, orig: x.orig(tok, i)}
+		x.cssPend.line, x.cssPend.col = x.posAt(tok, i)
 		x.cssTail = append(x.cssTail[:0], tok.Raw[i:]...)
 	} else if ok && int64(len(x.cssTail)) <= x.css.maxLen() {
 		x.cssTail = append(x.cssTail, tok.Raw...)
@@ -84,7 +85,7 @@ func (x *HTML) cssOrig(p int64) (int64, bool) {
 // tokenizer's stream, in the input, and its line.
 type cssMark struct {
 	stream, orig int64
-	line         int
+	line, col    int
 }
 
 // errNoSpan is the error of a URL of a style element whose place in the
@@ -112,9 +113,10 @@ func (x *HTML) cssURL(u CSSURL) error {
 	switch {
 	case in(u.Start):
 		i := int(u.Start - tok.Offset)
-		l.Offset, l.Line, ok = x.orig(tok, i), x.lineAt(tok, i), true
+		l.Offset, ok = x.orig(tok, i), true
+		l.Line, l.Column = x.posAt(tok, i)
 	case u.Start == x.cssPend.stream:
-		l.Offset, l.Line, ok = x.cssPend.orig, x.cssPend.line, true
+		l.Offset, l.Line, l.Column, ok = x.cssPend.orig, x.cssPend.line, x.cssPend.col, true
 	}
 	if ok && in(u.End) {
 		l.End = x.orig(tok, int(u.End-tok.Offset))

@@ -21,6 +21,7 @@ type textRun struct {
 	trun      []byte // text since the last tag, for Options.TextLinks
 	trunStart int64  // its offset in the input
 	trunLine  int
+	trunCol   int // the column of trunStart
 }
 
 // reset readies t for a new document.
@@ -36,7 +37,8 @@ const maxTextRun = 64 << 10
 // addText adds a text token to the run searched for plain-text links.
 func (x *HTML) addText(tok *htmltok.Token) error {
 	if len(x.trun) == 0 {
-		x.trunStart, x.trunLine = x.orig(tok, 0), x.lineAt(tok, 0)
+		x.trunStart = x.orig(tok, 0)
+		x.trunLine, x.trunCol = x.posAt(tok, 0)
 	}
 	x.trun = append(x.trun, tok.Raw...)
 	if len(x.trun) >= maxTextRun {
@@ -81,12 +83,25 @@ func (x *HTML) flushText() error {
 		}
 		return x.trunStart + int64(k)
 	}
+	// posAt returns the line and column of an offset of text.
+	posAt := func(i int) (line, col int) {
+		k := rawAt(i)
+		line = x.trunLine + bytes.Count(raw[:k], newline)
+		if j := bytes.LastIndexByte(raw[:k], '\n'); j >= 0 {
+			return line, k - j
+		}
+		if x.trunCol == 0 {
+			return line, 0
+		}
+		return line, x.trunCol + k
+	}
 	var dropped func(int64)
 	if x.opts.Oversize != nil {
 		dropped = func(o int64) {
 			i := int(o)
-			x.opts.Oversize(&OversizeError{Construct: ConstructTextLink, Offset: origAt(i),
-				Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'})})
+			e := &OversizeError{Construct: ConstructTextLink, Offset: origAt(i)}
+			e.Line, e.Column = posAt(i)
+			x.opts.Oversize(e)
 		}
 	}
 	for _, m := range textlink.FindDropped(text, dropped) {
@@ -94,8 +109,8 @@ func (x *HTML) flushText() error {
 			continue
 		}
 		i, j := int(m.Start), int(m.End)
-		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j),
-			Line: x.trunLine + bytes.Count(raw[:rawAt(i)], []byte{'\n'}), Base: x.base}
+		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j), Base: x.base}
+		l.Line, l.Column = posAt(i)
 		uri, e := m.URI()
 		if e == nil {
 			uri, e = x.conv.ToURI(uri)

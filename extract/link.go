@@ -49,8 +49,15 @@ type Link struct {
 	// them, rewrites the link. For UTF-16 input they are offsets in the
 	// UTF-16 bytes.
 	Offset, End int64
-	// Line is the 1-based line of Offset.
-	Line int
+	// Line is the 1-based line of Offset, and Column its 1-based column
+	// there, in bytes from the line's start: bytes of the input for UTF-8
+	// input, and for HTML, CSS and Markdown in any charset but UTF-16;
+	// bytes of the line decoded to UTF-8 (as an editor that reads the
+	// charset holds it) for plain text in another charset and for
+	// UTF-16. Column is 0 in the rare case it is not known (a link in a
+	// tag longer than the 64 KiB the tokenizer reads at a time, after a
+	// line break of that tag that follows the link).
+	Line, Column int
 
 	// What a rewriter needs to write a new value in place:
 

@@ -222,7 +222,7 @@ func (m *Markdown) report() error {
 		default:
 			l.Attr = attrMarkdownAutolink
 		}
-		l.Line = lines.lineAt(l.Offset)
+		l.Line, l.Column = lines.posAt(l.Offset)
 		if !m.opts.Unresolved {
 			var uri string
 			var err error
@@ -257,14 +257,14 @@ func (m *Markdown) html(start, end int, lines lineIndex) error {
 	if m.opts.Oversize != nil {
 		opts.Oversize = func(e *OversizeError) {
 			e.Offset += int64(start)
-			e.Line = lines.lineAt(e.Offset)
+			e.Line, e.Column = lines.posAt(e.Offset)
 			m.opts.Oversize(e)
 		}
 	}
 	x := NewHTML(opts, func(l *Link) error {
 		l.Offset += int64(start)
 		l.End += int64(start)
-		l.Line = lines.lineAt(l.Offset)
+		l.Line, l.Column = lines.posAt(l.Offset)
 		if err := m.fn(l); err != nil {
 			ferr = err
 			return err

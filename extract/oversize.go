@@ -19,6 +19,7 @@ type OversizeError struct {
 	Construct Construct // what the bytes passed over are
 	Offset    int64     // where the construct starts in the input (in UTF-16 bytes for UTF-16 input)
 	Line      int       // the 1-based line of Offset
+	Column    int       // the 1-based column of Offset on its line, as Link.Column counts it
 }
 
 // Error returns a message that gives the construct's offset; it is the

@@ -16,7 +16,7 @@ import (
 func TestOversizeOnce(t *testing.T) {
 	doc := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\"><!--" + strings.Repeat("y", 500) + "--><a href=b>c</a>"
 	second := strings.Index(doc, "<!--")
-	want := fmt.Sprint([]OversizeError{{ConstructTag, 9, 2}, {ConstructComment, int64(second), 2}})
+	want := fmt.Sprint([]OversizeError{{ConstructTag, 9, 2, 1}, {ConstructComment, int64(second), 2, second - 9 + 1}})
 	var got []OversizeError
 	transformtest.Sweep{
 		In: []byte(doc),
@@ -78,11 +78,11 @@ func TestOversizeTextLink(t *testing.T) {
 		want      []OversizeError
 	}{
 		{"text", "one\ntwo " + long + " https://example.org/ok", TypeText, Options{},
-			[]OversizeError{{ConstructTextLink, 13, 2}}},
+			[]OversizeError{{ConstructTextLink, 8, 2, 5}}},
 		{"text in a legacy charset", "é\n" + long, TypeText, Options{Charset: "windows-1252"},
-			[]OversizeError{{ConstructTextLink, 7, 2}}},
+			[]OversizeError{{ConstructTextLink, 2, 2, 1}}},
 		{"HTML text links", "<p>one</p>\n<p>a &amp; " + long + " b", TypeHTML, Options{TextLinks: true},
-			[]OversizeError{{ConstructTextLink, 27, 2}}},
+			[]OversizeError{{ConstructTextLink, 22, 2, 12}}},
 		{"HTML without text links", "<p>" + long, TypeHTML, Options{}, nil},
 		{"nothing too long", "<p>" + strings.Repeat("https://example.com/ ", 1000), TypeHTML, Options{TextLinks: true}, nil},
 	} {

@@ -216,7 +216,9 @@ func (t *Text) orig(o int64) int64 {
 // dropped reports a candidate the scanner dropped for its length, found
 // at offset o of its stream.
 func (t *Text) dropped(o int64) {
-	t.opts.Oversize(&OversizeError{Construct: ConstructTextLink, Offset: t.orig(o), Line: t.lineAt(o)})
+	e := &OversizeError{Construct: ConstructTextLink, Offset: t.orig(o)}
+	e.Line, e.Column = t.posAt(o)
+	t.opts.Oversize(e)
 }
 
 // match reports a link of the scanner.
@@ -224,7 +226,8 @@ func (t *Text) match(m *textlink.Match) {
 	if t.err != nil || t.opts.StrictText && !m.Strict() {
 		return
 	}
-	l := &Link{Raw: string(m.Raw), Offset: t.orig(m.Start), End: t.orig(m.End), Line: t.lineAt(m.Start)}
+	l := &Link{Raw: string(m.Raw), Offset: t.orig(m.Start), End: t.orig(m.End)}
+	l.Line, l.Column = t.posAt(m.Start)
 	uri, err := m.URI()
 	if err == nil {
 		uri, err = t.conv.ToURI(uri)

@@ -14,7 +14,8 @@ import (
 // TestOversizeCallback checks that Options.Oversize is called once for
 // each construct passed through unexamined, in HTML, in CSS, in the raw
 // HTML of Markdown and in plain text (a candidate for a link longer than
-// textlink.MaxLen), in a text document and in the text of HTML.
+// textlink.MaxLen, at its start), in a text document and in the text of
+// HTML.
 func TestOversizeCallback(t *testing.T) {
 	html := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\">\n<a href=b>c</a>"
 	css := "a{b:url(x)}\nc{d:url(" + strings.Repeat("y", 64<<10+1) + ")}"
@@ -31,8 +32,8 @@ func TestOversizeCallback(t *testing.T) {
 		{"html", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewHTML(o) }, html, "[9:2]"},
 		{"css", func(o Options) transform.Transformer { return NewCSS(o) }, css, "[20:2]"},
 		{"markdown", func(o Options) transform.Transformer { o.MaxTagSize = 64; return NewMarkdown(o) }, md, "[8:3]"},
-		{"text", func(o Options) transform.Transformer { return NewText(o) }, text, "[20:2]"},
-		{"html text links", func(o Options) transform.Transformer { o.TextLinks = true; return NewHTML(o) }, textHTML, "[24:2]"},
+		{"text", func(o Options) transform.Transformer { return NewText(o) }, text, "[15:2]"},
+		{"html text links", func(o Options) transform.Transformer { o.TextLinks = true; return NewHTML(o) }, textHTML, "[19:2]"},
 	}
 	for _, tt := range tests {
 		var got []string

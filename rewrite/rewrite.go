@@ -85,6 +85,13 @@ type Options struct {
 	// in plain text (and in HTML with TextLinks), a candidate for a link
 	// longer than textlink.MaxLen. Its links are not rewritten.
 	Oversize func(*extract.OversizeError)
+	// Invalid, when not nil, is called for each link left as written
+	// because it has no URL: the URL Standard's parser rejects it (l.Err
+	// says why), as it is or resolved against the base. The link's place
+	// (Offset, Line, Column) is in the document as read, but for the
+	// links of raw HTML in a Markdown document whose Markdown links were
+	// rewritten, which are found again in the rewritten document.
+	Invalid func(l *extract.Link)
 
 	// StrictText rewrites, in plain text, only the links written with a
 	// scheme and email addresses (see extract.Options.StrictText): a
@@ -398,6 +405,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	if l.Err != nil {
 		r.stats.Kept++
 		r.stats.Invalid++
+		r.invalid(l)
 		return "", false
 	}
 	if l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
@@ -431,6 +439,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	if !r.resolve(l) {
 		r.stats.Kept++
 		r.stats.Invalid++
+		r.invalid(l)
 		return "", false
 	}
 	if !ok || !r.sameTarget(l, v) {
@@ -468,7 +477,17 @@ func (r *rewriter) resolve(l *extract.Link) bool {
 	}
 	var err error
 	l.Href, err = r.target(l, l.Raw)
+	if err != nil {
+		l.Err = err
+	}
 	return err == nil
+}
+
+// invalid reports the invalid link l to Options.Invalid.
+func (r *rewriter) invalid(l *extract.Link) {
+	if r.opts.Invalid != nil {
+		r.opts.Invalid(l)
+	}
 }
 
 // target returns the URL the reference v requests in l's place: resolved

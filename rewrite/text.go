@@ -239,6 +239,9 @@ func (t *Text) reported(l *extract.Link) error {
 	if l.Err != nil {
 		t.stats.Kept++
 		t.stats.Invalid++
+		if t.opts.Invalid != nil {
+			t.opts.Invalid(l)
+		}
 		return nil
 	}
 	if l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {

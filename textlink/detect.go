@@ -103,7 +103,9 @@ type det struct {
 	runFrom, runTo int64
 	runStop        bool
 
-	// The link found, when a try function returns tryLink.
+	// The link found, when a try function returns tryLink; start is
+	// also where a candidate dropped for its length (long) starts, as
+	// far back as its try function looked.
 	start, end int
 	email      bool
 	wrapped    bool
@@ -149,7 +151,7 @@ loop:
 		}
 		var res outcome
 		var nxt int
-		d.long = false
+		d.long, d.start = false, k
 		switch b[k] {
 		case ':':
 			res, nxt = d.tryScheme(k)
@@ -185,7 +187,7 @@ loop:
 			break loop
 		default:
 			if d.long && st.dropped != nil {
-				st.dropped(in.base + int64(k))
+				st.dropped(in.base + int64(d.start))
 			}
 			i = nxt
 			if d.skip {
@@ -442,6 +444,7 @@ func (d *det) tryDomain(t, sz int) (outcome, int) {
 		}
 		hs -= n
 	}
+	d.start = hs
 	if hs == lo && lo > d.floor {
 		d.long = true // a host name longer than MaxLen
 		return d.skipFrom(t)
@@ -524,6 +527,7 @@ func (d *det) tryEmail(t, at, tldEnd, he int) (outcome, int) {
 		}
 		ls -= n
 	}
+	d.start = ls
 	if ls == lo && lo > d.floor {
 		d.long = true // a local part longer than MaxLen
 		return d.reject(he)
@@ -817,6 +821,7 @@ func (d *det) tryScheme(t int) (outcome, int) {
 	if ws == t || ws > lo && isAlnum(d.b[ws-1]) {
 		return tryNone, t + 1
 	}
+	d.start = ws
 	s := lookupScheme(d.b[ws:t])
 	switch s.kind {
 	case schemeUnknown, schemeForbidden:

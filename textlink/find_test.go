@@ -159,22 +159,23 @@ func TestLongLinks(t *testing.T) {
 	for _, tc := range []struct {
 		text    string
 		links   []string
-		dropped []int64 // what FindDropped reports: where each dropped candidate was found
+		dropped []int64 // what FindDropped reports: where each dropped candidate starts
 	}{
 		{fits, []string{fits}, nil},
 		{fits + ". x.com", []string{fits, "x.com"}, nil},
-		{tooLong, nil, []int64{5}},
-		{"see " + tooLong + " x.com", []string{"x.com"}, []int64{9}},
-		{tooLong + "/y.com/z x.com", []string{"x.com"}, []int64{5}},
-		{strings.Repeat("a", MaxLen) + ".com x.com", []string{"x.com"}, []int64{MaxLen}},
-		{strings.Repeat("a.", MaxLen) + "com x.com", []string{"x.com"}, []int64{1}},
-		{strings.Repeat("x", MaxLen) + "@example.com", nil, []int64{MaxLen + 8}},
+		{tooLong, nil, []int64{0}},
+		{"see " + tooLong + " x.com", []string{"x.com"}, []int64{4}},
+		{tooLong + "/y.com/z x.com", []string{"x.com"}, []int64{0}},
+		{strings.Repeat("a", MaxLen) + ".com x.com", []string{"x.com"}, []int64{0}},
+		{strings.Repeat("a.", MaxLen) + "com x.com", []string{"x.com"}, []int64{0}},
+		// The local part starts before the MaxLen bytes looked back from the ".".
+		{strings.Repeat("x", MaxLen) + "@example.com", nil, []int64{8}},
 		{fits + strings.Repeat(".", margin) + " x.com", []string{fits, "x.com"}, nil},
-		{fits + strings.Repeat(".", margin+1) + " x.com", []string{"x.com"}, []int64{5}},
+		{fits + strings.Repeat(".", margin+1) + " x.com", []string{"x.com"}, []int64{0}},
 		{"<" + fits[:MaxLen-10] + "\n" + path(20) + ">", []string{fits[:MaxLen-10]}, nil},
-		{"mailto:a@example.com?" + path(MaxLen), nil, []int64{6}},
-		{"mailto:" + path(MaxLen) + "@example.com", nil, []int64{6}},
-		{"tel:+1" + strings.Repeat("0", MaxLen), nil, []int64{3}},
+		{"mailto:a@example.com?" + path(MaxLen), nil, []int64{0}},
+		{"mailto:" + path(MaxLen) + "@example.com", nil, []int64{0}},
+		{"tel:+1" + strings.Repeat("0", MaxLen), nil, []int64{0}},
 		// Long text, long runs, and no long candidate: nothing dropped.
 		{strings.Repeat("word ", MaxLen), nil, nil},
 		{strings.Repeat("x.com ", MaxLen/4)[:5], []string{"x.com"}, nil},

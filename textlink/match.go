@@ -177,8 +177,7 @@ func Find(text []byte) []Match {
 
 // FindDropped is Find that also calls dropped, when not nil, for each
 // candidate it drops for being longer than MaxLen, in order, with the
-// offset in text at which detection found it (as Scanner.Dropped gives
-// it). Only a text longer than MaxLen can hold one.
+// offset in text where it starts (as Scanner.Dropped gives it). Only a text longer than MaxLen can hold one.
 func FindDropped(text []byte, dropped func(offset int64)) []Match {
 	var links []Match
 	in := input{b: text, eof: true}

@@ -30,8 +30,11 @@ import "golang.org/x/text/transform"
 type Scanner struct {
 	// Dropped, when not nil, is called for each candidate the scanner
 	// drops for being longer than MaxLen (see MaxLen), once, as it is
-	// dropped, with the offset in the text at which detection found it:
-	// its scheme's ":", or a "." of its host name. Nothing of such a
+	// dropped, with the offset in the text where the candidate starts:
+	// the first letter of its scheme, of its host name or of the local
+	// part of an email address (at most MaxLen bytes before where
+	// detection found it, its scheme's ":" or a "." of its host name, for
+	// a host name or local part longer than that). Nothing of such a
 	// candidate is reported as a link; Dropped lets a caller say so
 	// rather than lose it without a word. Set it before the first
 	// Transform.

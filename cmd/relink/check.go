@@ -30,7 +30,20 @@ are only warnings or none.
 --mode sets what counts as an error: in strict mode (the default) any
 character an IRI does not allow; in leiri and web modes, what those modes
 accept is only a warning.
-` + convertInputHelp + `
+
+Each INPUT is an IRI reference, absolute or relative. With no INPUT, and
+for an INPUT "-", check reads one reference per line from standard input
+(a trailing "\r" and a leading byte order mark are removed), and writes
+the violations of each as soon as it has read all the lines available.
+
+With --format jsonl (or --jsonl, the same), for references that may hold
+any string (NUL, newlines), each line of standard input is a JSON object
+{"input": "..."} and each INPUT argument is read as {"input": INPUT};
+each output line is a JSON object, in the same order, also for an input
+without violations: {"input": ..., "violations": [{"offset": N, "code":
+..., "severity": "error" or "warning", "message": ...}...]}. A line that
+is not such an object gives {"line": N, "error": ...}.
+` + flagsHelp + `
 Examples:
 
 	$ relink check 'http://example.com/a b' 'http://ex%C0%AFample.com/'
@@ -48,6 +61,7 @@ func runCheck(cmd *command, args []string, e *env) int {
 	modeName := choiceFlag(fs, "mode", "strict", "`MODE` deciding what is an error: strict, leiri or web", modeNames)
 	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line in, a violation per line out) or jsonl\n(JSON objects {\"input\"}, one per line, in; {\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]} out)", ioFormats)
 	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -58,6 +72,9 @@ func runCheck(cmd *command, args []string, e *env) int {
 	mode, err := iri.ParseMode(*modeName)
 	if err != nil {
 		return usageError(cmd, e, "unknown --mode %q (want strict, leiri or web)", *modeName)
+	}
+	if status := e.openOutput(cmd, exitFail); status >= 0 {
+		return status
 	}
 	c := newConverter(cmd, e, mode, iri.NewConverter(iri.WithMode(mode)))
 	c.check = true

@@ -21,15 +21,21 @@ import (
 
 const convertInputHelp = `
 Each INPUT is an IRI or URI reference, absolute or relative. With no
-INPUT, the command reads one input per line from standard input (a
-trailing "\r" and a leading byte order mark are removed) and writes each
-result as soon as it has read all the lines available, so that it works
-in a pipeline and on lists of any length.
+INPUT, and for an INPUT "-", the command reads one input per line from
+standard input (a trailing "\r" and a leading byte order mark are
+removed) and writes each result as soon as it has read all the lines
+available, so that it works in a pipeline and on lists of any length.
+(The reference "-" itself is given on standard input.)
 
 An input that cannot be converted is reported on standard error with the
-reason (and for standard input its line number) and produces no output
+reason (for standard input, after "-:LINE:COL:") and produces no output
 line; the other inputs are still converted, and the exit status is 1.
 A bad flag is a usage error: the exit status is 2.
+
+Output is written in whole lines, on a pipe in writes of at most 4096
+bytes, so that runs that share a pipe do not mix their lines (a line
+longer than 4096 bytes can be cut there); -o FILE appends to FILE,
+which any number of runs can share with every line whole.
 
 With --format jsonl (or --jsonl, the same), for lists whose inputs may
 hold any string (NUL, newlines),
@@ -37,13 +43,20 @@ each line of standard input is a JSON object {"input": "...", "base":
 "..." or null, "charset": "..."} (base and charset optional, defaulting
 to the flags), and each output line is a JSON object, in the same order:
 {"input": ..., "uri": ...} (or "iri"), or {"input": ..., "error": ...}.
-A line that is not such an object gives {"line": N, "error": ...}. Errors
-are reported there, not on standard error; the exit status is still 1.
+An INPUT argument is read as {"input": INPUT}. A line that is not such
+an object gives {"line": N, "error": ...}. Errors are reported there,
+not on standard error; the exit status is still 1.
+` + flagsHelp + modesHelp
 
+// flagsHelp ends the input help of uri, iri and check.
+const flagsHelp = `
 Flags take one dash or two (-mode or --mode) and may also follow the
 inputs; "--" ends the flags, so that an input that starts with "-" can
 follow it.
+`
 
+// modesHelp describes the modes of uri and iri.
+const modesHelp = `
 The modes, from the most forgiving:
 
 	web     What a browser does with an href: a reference with a scheme
@@ -153,11 +166,12 @@ type converter struct {
 	base    *iri.Base // --base, or nil
 	baseArg string    // --base as given
 	convert func(*iri.Converter, string) (string, error)
-	out     *bufio.Writer
+	out     *lineWriter
 	jsonl   *jsonl // --jsonl, else nil
 	check   bool   // relink check: print violations instead of converting
 	stderr  io.Writer
 	failed  bool  // some input could not be converted
+	bom     int   // the length of the byte order mark before the first line of standard input
 	werr    error // the first error writing the output
 }
 
@@ -172,6 +186,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	if toIRI {
 		text = fs.Bool("text", false, "print the UTS #58 minimally escaped form for running text")
 	}
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -194,6 +209,10 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 			return status
 		}
 	}
+	if status := e.openOutput(cmd, exitFail); status >= 0 {
+		return status
+	}
+	c.out = newLineWriter(e.stdout)
 	switch {
 	case !toIRI:
 		c.convert = (*iri.Converter).ToURI
@@ -244,19 +263,31 @@ func newConverter(cmd *command, e *env, mode iri.Mode, conv *iri.Converter) *con
 		mode:   mode,
 		conv:   conv,
 		stderr: e.stderr,
-		out:    bufio.NewWriterSize(e.stdout, 64<<10),
+		out:    newLineWriter(e.stdout),
 	}
 }
 
 // runInputs handles the inputs given as arguments, or else the lines of
 // standard input, and returns the exit status.
 func (c *converter) runInputs(inputs []string, e *env) int {
-	if len(inputs) > 0 {
-		for _, in := range inputs {
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	stdinRead := false
+	for _, in := range inputs {
+		switch {
+		case in == "-" && stdinRead:
+			c.failed = true
+			c.flush()
+			fmt.Fprintf(e.stderr, "relink %s: -: standard input named twice\n", c.name)
+		case in == "-":
+			stdinRead = true
+			c.lines(e.stdin)
+		case c.jsonl != nil:
+			c.jsonArg(in)
+		default:
 			c.do(in, 0)
 		}
-	} else {
-		c.lines(e.stdin)
 	}
 	c.flush()
 	if c.werr != nil {
@@ -309,7 +340,7 @@ func (c *converter) lines(r io.Reader) {
 		}
 		if err != nil && err != io.EOF {
 			c.flush()
-			fmt.Fprintf(c.stderr, "relink %s: reading standard input: %v\n", c.name, err)
+			fmt.Fprintf(c.stderr, "relink %s: -: reading standard input: %v\n", c.name, err)
 			c.failed = true
 			return
 		}
@@ -318,8 +349,9 @@ func (c *converter) lines(r io.Reader) {
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if n == 1 {
-			line = bytes.TrimPrefix(line, []byte("\uFEFF"))
+		if n == 1 && bytes.HasPrefix(line, []byte("\uFEFF")) {
+			line = line[3:]
+			c.bom = 3
 		}
 		if c.jsonl != nil {
 			c.jsonLine(line, n)
@@ -380,25 +412,39 @@ func (c *converter) resolve(in string) (string, error) {
 	return in, nil
 }
 
-// report writes the error err for input in on standard error:
-// "relink uri: stdin:3: "in": reason". When in was resolved to s, or the
-// error's offset is about a preprocessed form of in, it shows that form.
+// report writes the error err for input in on standard error. For a
+// line of standard input it gives the line, and the column (in bytes,
+// from 1) when the error is about in as written, in the form of every
+// message of relink: "relink uri: -:3:12: "in": reason"; for an argument,
+// the offset in it: "relink uri: "in": at offset 11: reason". When in was
+// resolved to s, or the error's offset is about a preprocessed form of
+// in, it shows that form, and the offset in it.
 func (c *converter) report(in, s string, resolved bool, lineno int, err error) {
 	c.failed = true
 	c.flush() // keep stdout and stderr in order on a terminal
-	where := ""
-	if lineno > 0 {
-		where = "stdin:" + strconv.Itoa(lineno) + ": "
-	}
 	as := ""
 	var ie *iri.Error
+	isIRI := errors.As(err, &ie)
 	switch {
 	case resolved:
 		as = " (resolved to " + quote(s) + ")"
-	case errors.As(err, &ie) && ie.Offset >= 0 && ie.Input != in:
+	case isIRI && ie.Offset >= 0 && ie.Input != in:
 		as = " (read as " + quote(ie.Input) + ")"
 	}
-	fmt.Fprintf(c.stderr, "relink %s: %s%s%s: %s\n", c.name, where, quote(in), as, reason(err))
+	msg := reason(err)
+	where := ""
+	if lineno > 0 {
+		col := 0
+		if isIRI && ie.Offset >= 0 && as == "" {
+			col = ie.Offset + 1
+			if lineno == 1 {
+				col += c.bom
+			}
+			msg = ie.Err.Error()
+		}
+		where = position("-", lineno, col) + ": "
+	}
+	fmt.Fprintf(c.stderr, "relink %s: %s%s%s: %s\n", c.name, where, quote(in), as, msg)
 }
 
 func (c *converter) flush() {

@@ -32,8 +32,8 @@ func droppedFixtures(t *testing.T) (page, text string) {
 // with -q.
 func TestDroppedExtract(t *testing.T) {
 	page, text := droppedFixtures(t)
-	warns := "relink extract: " + page + ":2: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
-		"relink extract: " + text + ":2: warning: a text link longer than 8192 bytes, at offset 62, was dropped (not cut)\n"
+	warns := "relink extract: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
+		"relink extract: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut)\n"
 	for _, tt := range []struct {
 		args   []string
 		errOut string
@@ -42,9 +42,9 @@ func TestDroppedExtract(t *testing.T) {
 			"relink extract: 2 files, 4 links, 2 invalid (left out of --format uri), 1 text link too long, 1 oversize construct\n"},
 		{[]string{"--format", "raw"}, warns +
 			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
-		{[]string{"-v", "--format", "jsonl"}, "relink extract: " + page + ":2: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
+		{[]string{"-v", "--format", "jsonl"}, "relink extract: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
 			"relink extract: " + page + ": html, 2 links, windows-1252 (default), 1 invalid, 1 oversize construct\n" +
-			"relink extract: " + text + ":2: warning: a text link longer than 8192 bytes, at offset 62, was dropped (not cut)\n" +
+			"relink extract: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut)\n" +
 			"relink extract: " + text + ": text, 2 links, utf-8 (detected), 1 invalid, 1 text link too long\n" +
 			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
 		{[]string{"-q", "--format", "uri"}, ""},
@@ -66,13 +66,16 @@ func TestDroppedExtract(t *testing.T) {
 
 // TestDroppedRewrite checks that relink rewrite counts the links it
 // leaves as written, the invalid ones among them, and the constructs it
-// passes over, in its summary line and, with -v, for each file.
+// passes over, in its summary line and, with -v, for each file, with the
+// place of each invalid link (issue 18 item 10).
 func TestDroppedRewrite(t *testing.T) {
 	page, text := droppedFixtures(t)
 	got := runString([]string{"rewrite", "-n", "-v", "--to", "iri", "--resolve", "absolute", "--base", "http://example.com/", page, text}, "")
 	for _, want := range []string{
-		"relink rewrite: " + page + ":2: warning: a construct longer than the size limit, at offset 43, was passed through unexamined (its links are not rewritten)\n",
-		"relink rewrite: " + text + ":2: warning: a text link longer than 8192 bytes, at offset 62, was dropped (not cut) and is left as written\n",
+		"relink rewrite: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined (its links are not rewritten)\n",
+		"relink rewrite: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut) and is left as written\n",
+		"relink rewrite: " + page + ":1:29: invalid link \"http://[bad/\" (left as written): unclosed IPv6 address \"[bad\"\n",
+		"relink rewrite: " + text + ":1:32: invalid link \"http://a\\u200db.example/\" (left as written): host \"a\\u200db.example\": IDNA conversion failed: idna: invalid label \"a\\u200db\"\n",
 		"relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (1 invalid link), 1 oversize construct\n",
 		"relink rewrite: " + text + ": 2 links, 0 rewritten, 1 left as written (1 invalid link), 1 text link too long\n",
 		"relink rewrite: 2 files scanned, 1 to change, 1 link rewritten, 2 left as written (2 invalid links), 1 text link too long, 1 oversize construct, 0 skipped, 0 errors",
@@ -104,7 +107,7 @@ func TestDroppedLinkify(t *testing.T) {
 		{[]string{"-v", text}, "", "relink linkify: " + text + ": 2 links, 1 invalid (left as text), 1 text link too long\n" + summary},
 		{[]string{"-q", text}, "", ""},
 		{nil, "see https://example.org/", ""},
-		{[]string{"-v"}, "see https://example.org/", "relink linkify: standard input: 1 link, 0 invalid\nrelink linkify: 1 file, 1 link, 0 invalid\n"},
+		{[]string{"-v"}, "see https://example.org/", "relink linkify: -: 1 link, 0 invalid\nrelink linkify: 1 file, 1 link, 0 invalid\n"},
 	} {
 		got := runString(append([]string{"linkify"}, tt.args...), tt.stdin)
 		if got.code != 0 || got.stderr != tt.errOut {

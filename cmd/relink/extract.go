@@ -21,7 +21,7 @@ import (
 
 var extractCommand = &command{
 	name:    "extract",
-	summary: "list the links of HTML and plain-text documents",
+	summary: "list the links of HTML, CSS, Markdown and plain-text documents",
 	usage:   "relink extract [flags] [FILE|DIR...]",
 	help: `Extract finds every link of each FILE (standard input when there is none,
 and for "-") and prints one line per link, in document order.
@@ -74,10 +74,12 @@ file's URL is --base plus the file's path below it.
 Formats (--format):
 
 	jsonl	one JSON object per link: file, tag, attr (empty for a link in
-		text), role, raw (the value as the document means it: entities
-		decoded; for a text link, the detected text), href, uri, iri,
-		offset and end (the byte span of the value in the file), line,
-		and where they apply rel, text (anchor text), lazy, error
+		text), role ("text" for a link in text), raw (the value as the
+		document means it: entities decoded; for a text link, the
+		detected text), href, uri, iri, offset and end (the byte span
+		of the value in the file), line and column (where the value
+		starts, from 1; the column in bytes of the line), and where
+		they apply rel, text (anchor text), lazy, error
 	href	the hrefs, one per line: the URL a browser requests, as the
 		URL Standard writes it (ASCII, the query in the document's
 		charset). An href may keep characters RFC 3986 does not allow
@@ -111,8 +113,16 @@ known by its raw value to --unique, and --count leaves it out unless
 the format is raw. Both hold every distinct value in memory: it grows
 with the number of distinct links, not with the input.
 
+Output is written in whole lines, on a pipe in writes of at most 4096
+bytes (PIPE_BUF, which the system writes at once), so that runs that
+share a pipe (xargs -P, parallel) do not mix their lines; a line longer
+than 4096 bytes can be cut by another run's there. -o FILE appends to
+FILE instead, which any number of runs can share: every line stays whole.
+
 A file that cannot be read is reported on standard error with its name and
-the others continue; the exit status is then 1. A binary file (a NUL byte
+the others continue; the exit status is then 1. Warnings and notes about a
+place in a file start with FILE:LINE:COL:, as compilers write them, for
+editors and CI annotators to jump to. A binary file (a NUL byte
 in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
 skipped with a warning, as rewrite skips it.
 
@@ -128,7 +138,8 @@ links, the invalid ones (and those left out), the text links too long
 and the oversize constructs, when the output lacks any of them. -q
 reports errors only: no warnings, no summary. -v also reports each file
 (its type, its number of links, its charset and how it was found, and
-the same counts) and always the summary.
+the same counts), each invalid link the format leaves out, with its
+place, and always the summary.
 
 Examples (from the repository's root):
 
@@ -175,7 +186,7 @@ type extractor struct {
 	format    string
 	textLinks bool
 	strict    bool
-	out       *bufio.Writer
+	out       *lineWriter
 	stderr    io.Writer
 	failed    bool
 	werr      error
@@ -200,6 +211,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	shape := addShapeFlags(fs, "run")
 	var vf verbosityFlags
 	vf.register(fs)
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -224,10 +236,13 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
 	}
+	if status := e.openOutput(cmd, exitFail); status >= 0 {
+		return status
+	}
 	x := &extractor{typ: docType, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
-		out: bufio.NewWriterSize(e.stdout, 64<<10), stderr: e.stderr, verb: verb,
+		out: newLineWriter(e.stdout), stderr: e.stderr, verb: verb,
 		filter: filter, shape: shape}
-	x.enc = json.NewEncoder(x.out)
+	x.enc = json.NewEncoder(jsonWriter{x.out})
 	x.enc.SetEscapeHTML(false)
 	x.startShape()
 	if len(inputs) == 0 {
@@ -390,6 +405,10 @@ func (x *extractor) link(file string, l *extract.Link) {
 			x.write(tsvField(v), "\n")
 		} else {
 			x.doc1.lost++
+			if x.verb == verbose {
+				x.out.Flush()
+				io.WriteString(x.stderr, invalidNote("extract", file, l, leftOut(x.format)))
+			}
 		}
 	}
 }
@@ -417,16 +436,6 @@ func lineValue(format string, l *extract.Link) (string, bool) {
 	return l.Raw, true
 }
 
-// tsvField replaces the tabs and line breaks of s by spaces.
-func tsvField(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' {
-			return ' '
-		}
-		return r
-	}, s)
-}
-
 func (x *extractor) write(s ...string) {
 	for _, p := range s {
 		if _, err := x.out.WriteString(p); err != nil {
@@ -444,7 +453,7 @@ func (x *extractor) fail(name string, err error) {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", name, err)
+	fmt.Fprintf(x.stderr, "relink extract: %s: %v\n", position(name, 0, 0), err)
 }
 
 // parseType returns the document type that --type names, 0 for auto,

@@ -117,7 +117,7 @@ func TestExtractJSONFields(t *testing.T) {
 	if !sc.Scan() {
 		t.Fatalf("no output: %q", got.stderr)
 	}
-	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","raw":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"rel":"nofollow","text":"Some text"}`
+	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","raw":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"column":10,"rel":"nofollow","text":"Some text"}`
 	if sc.Text() != want {
 		t.Errorf("got  %s\nwant %s", sc.Text(), want)
 	}

@@ -87,7 +87,7 @@ func TestExtractFilter(t *testing.T) {
 			"file\tline\toffset\ttag\tattr\thref\turi\traw\n-\t4\t105\ta\thref\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\n"},
 		{"tsv header, nothing kept", []string{"--format", "tsv", "--header", "--scheme", "ftp"}, "file\tline\toffset\ttag\tattr\thref\turi\traw\n"},
 		{"jsonl", []string{"--format", "jsonl", "--rel", "stylesheet"},
-			`{"file":"-","tag":"link","attr":"href","role":"resource","raw":"s.css","href":"https://example.org/s.css","uri":"https://example.org/s.css","iri":"https://example.org/s.css","offset":269,"end":274,"line":7,"rel":"stylesheet"}` + "\n"},
+			`{"file":"-","tag":"link","attr":"href","role":"resource","raw":"s.css","href":"https://example.org/s.css","uri":"https://example.org/s.css","iri":"https://example.org/s.css","offset":269,"end":274,"line":7,"column":30,"rel":"stylesheet"}` + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

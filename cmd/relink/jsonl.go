@@ -38,8 +38,10 @@ type jsonRecord struct {
 // line that is not a record gets {"line": N, "error": ...}.
 func (c *converter) jsonLine(line []byte, lineno int) {
 	var rec jsonRecord
-	if err := json.Unmarshal(line, &rec); err != nil || rec.Input == nil {
-		msg := "not a JSON object with an \"input\" string"
+	err := json.Unmarshal(line, &rec)
+	var te *json.UnmarshalTypeError
+	if err != nil && !errors.As(err, &te) || err == nil && rec.Input == nil {
+		msg := notARecord
 		if err != nil {
 			msg = "invalid JSON: " + err.Error()
 		}
@@ -47,12 +49,35 @@ func (c *converter) jsonLine(line []byte, lineno int) {
 		c.writeJSON(map[string]any{"line": lineno, "error": msg})
 		return
 	}
+	if err != nil {
+		// Valid JSON, but not a record ("x", [1], {"input": 2}): say
+		// what a record is rather than Go's type names.
+		c.failed = true
+		c.writeJSON(map[string]any{"line": lineno, "error": notARecord})
+		return
+	}
+	c.jsonRecord(&rec)
+}
+
+// notARecord is the error of a line of --jsonl that is valid JSON but not
+// a record.
+const notARecord = "not a JSON object with an \"input\" string"
+
+// jsonArg converts the argument in as the record {"input": in}: with
+// --jsonl the output is JSON lines whether the inputs are arguments or
+// lines of standard input.
+func (c *converter) jsonArg(in string) {
+	c.jsonRecord(&jsonRecord{Input: &in})
+}
+
+// jsonRecord converts the record rec and writes its result.
+func (c *converter) jsonRecord(rec *jsonRecord) {
 	in := *rec.Input
 	if c.check {
 		c.jsonCheck(in)
 		return
 	}
-	out, err := c.jsonConvert(&rec)
+	out, err := c.jsonConvert(rec)
 	if err != nil {
 		c.failed = true
 		c.writeJSON(struct {
@@ -138,7 +163,7 @@ func (c *converter) writeJSON(v any) {
 		c.werr = err
 		return
 	}
-	b = append(b, '\n')
+	b = append(jsonSafe(b), '\n')
 	if _, err := c.out.Write(b); err != nil {
 		c.werr = err
 	}

@@ -122,10 +122,10 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		t.Reset()
 		if _, err := io.Copy(out, transform.NewReader(r, t)); err != nil {
 			if werr := out.Flush(); werr != nil {
-				fmt.Fprintf(e.stderr, "relink linkify: %v\n", werr)
+				fmt.Fprintf(e.stderr, "relink linkify: writing output: %v\n", werr)
 				return false
 			}
-			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", name, err)
+			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", position(name, 0, 0), err)
 			counts.errs++
 			code = exitFail
 			return true
@@ -140,18 +140,18 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		return true
 	}
 	if len(inputs) == 0 {
-		linkifyFile("standard input", e.stdin)
+		linkifyFile("-", e.stdin)
 	}
 	for _, name := range inputs {
 		if name == "-" {
-			if !linkifyFile("standard input", e.stdin) {
+			if !linkifyFile("-", e.stdin) {
 				return exitFail
 			}
 			continue
 		}
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)
+			fmt.Fprintf(e.stderr, "relink linkify: %s: %v\n", position(name, 0, 0), pathErr(err))
 			counts.errs++
 			code = exitFail
 			continue
@@ -163,7 +163,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		}
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "relink linkify: %v\n", err)
+		fmt.Fprintf(e.stderr, "relink linkify: writing output: %v\n", err)
 		return exitFail
 	}
 	if verb == verbose || verb == normal && counts.dropped() {

@@ -37,6 +37,11 @@ var commands = []*command{extractCommand, rewriteCommand, linkifyCommand, warcCo
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+
+	// -o FILE (see output.go)
+	outPath string
+	outFile *os.File
+	outLost int // the exit status when writing to it fails
 }
 
 func main() {
@@ -46,7 +51,8 @@ func main() {
 // run runs relink with the arguments args (without the program name) and
 // returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	// Every message goes through safeWriter: none can drive a terminal.
+	e := &env{stdin: stdin, stdout: stdout, stderr: safeWriter{stderr}}
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage
@@ -77,7 +83,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Run 'relink help' for usage.\n")
 		return exitUsage
 	}
-	return cmd.run(cmd, args[1:], e)
+	return e.closeOutput(cmd, cmd.run(cmd, args[1:], e))
 }
 
 func lookup(name string) *command {
@@ -90,8 +96,8 @@ func lookup(name string) *command {
 }
 
 func printUsage(w io.Writer) {
-	fmt.Fprintf(w, `Relink finds the links in HTML and plain text and converts them between
-their IRI and URI forms, correctly for the document's charset.
+	fmt.Fprintf(w, `Relink finds the links in HTML, CSS, Markdown and plain text and converts
+them between their IRI and URI forms, correctly for the document's charset.
 
 Usage:
 
@@ -100,8 +106,12 @@ Usage:
 The commands are:
 
 `)
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "\t%-8s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "\t%-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, `
 Use "relink <command> -h" for more information about a command.

@@ -198,7 +198,7 @@ func TestRun(t *testing.T) {
 			stdin: "http://example.org/ü\nhttp://a b/\nhttp://example.org/é\n",
 			code:  1,
 			out:   "http://example.org/%C3%BC\nhttp://example.org/%C3%A9\n",
-			errs:  []string{`relink uri: stdin:2: "http://a b/": at offset 8: character not allowed here` + "\n"},
+			errs:  []string{`relink uri: -:2:9: "http://a b/": character not allowed here` + "\n"},
 		},
 		{
 			name: "error/strict in args",
@@ -214,8 +214,8 @@ func TestRun(t *testing.T) {
 			code:  1,
 			out:   "http://ok.example/\nhttp://ok.example/%C3%BC\n",
 			errs: []string{
-				`relink uri: stdin:2: "http://aא.example.org/": invalid domain "aא.example.org": idna: invalid label`,
-				`relink uri: stdin:3: "http://a⒈example.com/": invalid domain "a⒈example.com": idna: disallowed rune U+2488`,
+				`relink uri: -:2: "http://aא.example.org/": invalid domain "aא.example.org": idna: invalid label`,
+				`relink uri: -:3: "http://a⒈example.com/": invalid domain "a⒈example.com": idna: disallowed rune U+2488`,
 			},
 		},
 		{
@@ -369,7 +369,7 @@ func TestHelp(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"-h"}, []string{"Usage:", "uri      print the URI form of each input", "iri      print the display IRI"}},
+		{[]string{"-h"}, []string{"Usage:", "uri         print the URI form of each input", "iri         print the display IRI"}},
 		{[]string{"--help"}, []string{"The commands are:"}},
 		{[]string{"help"}, []string{"The commands are:"}},
 		{[]string{"help", "uri"}, []string{"usage: relink uri [flags] [INPUT...]", "Examples:"}},
@@ -673,7 +673,7 @@ func TestIOErrors(t *testing.T) {
 	var stdout bytes.Buffer
 	code := run([]string{"iri"}, &errReader{"http://example.org/%C3%BC\nhttp://exa"}, &stdout, &stderr)
 	if code != 1 || stdout.String() != "http://example.org/ü\n" ||
-		!strings.Contains(stderr.String(), "relink iri: reading standard input: connection reset") {
+		!strings.Contains(stderr.String(), "relink iri: -: reading standard input: connection reset") {
 		t.Errorf("read error: exit status %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }

@@ -18,7 +18,7 @@ func manPage() string {
 .\" Edit the help text in main.go and the command files instead.
 .TH RELINK 1 "" "relink" "User Commands"
 .SH NAME
-relink \- find and rewrite the links of HTML, plain text and CSS
+relink \- find and rewrite the links of HTML, CSS, Markdown and plain text
 .SH SYNOPSIS
 .B relink
 .I command
@@ -60,6 +60,28 @@ some input could not be processed, or reading or writing failed (each is reporte
 .TP
 .B 2
 a bad command line
+.SH ENVIRONMENT
+.TP
+.B GOMEMLIMIT
+a soft memory limit for the Go runtime; relink warc sets one of 32 MiB when it is not set
+.TP
+.BR GOGC ", " GODEBUG
+the Go runtime's other settings, as for any Go program
+.TP
+.BR AWS_ACCESS_KEY_ID ", " AWS_SECRET_ACCESS_KEY ", " AWS_SESSION_TOKEN
+the credentials that sign the requests for s3:// inputs of relink warc (without them, the requests are anonymous)
+.TP
+.BR AWS_REGION ", " AWS_DEFAULT_REGION
+the region of s3:// inputs (the first set wins; default us-east-1)
+.TP
+.BR AWS_ENDPOINT_URL_S3 ", " AWS_ENDPOINT_URL
+an S3-compatible endpoint for s3:// inputs (the first set wins)
+.TP
+.BR HTTPS_PROXY ", " HTTP_PROXY ", " NO_PROXY
+the proxy for http://, https:// and s3:// inputs of relink warc
+.TP
+.BR SSL_CERT_FILE ", " SSL_CERT_DIR
+the certificates that https:// and s3:// requests trust, instead of the system's
 .SH SEE ALSO
 .BR curl (1),
 .BR wget (1)

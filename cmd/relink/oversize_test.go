@@ -9,7 +9,8 @@ import (
 )
 
 // TestOversizeWarnings checks that extract and rewrite give one warning
-// for each oversize construct, with its line and offset, the same way.
+// for each oversize construct, at FILE:LINE:COL, with its offset, the same
+// way.
 func TestOversizeWarnings(t *testing.T) {
 	dir := t.TempDir()
 	page := filepath.Join(dir, "big.html")
@@ -18,20 +19,22 @@ func TestOversizeWarnings(t *testing.T) {
 		t.Fatal(err)
 	}
 	second := strings.Index(doc, "<!--")
-	warning := func(cmd string, file string, line, off int) string {
-		s := "relink " + cmd + ": " + file + ":" + strconv.Itoa(line) + ": warning: a construct longer than the size limit, at offset " + strconv.Itoa(off) + ", was passed through unexamined"
+	// The comment starts on line 3, after "<a href=\"D%C3%BCrst\">x</a>".
+	col3 := second - strings.LastIndex(doc[:second], "\n")
+	warning := func(cmd string, file string, line, col, off int) string {
+		s := "relink " + cmd + ": " + file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": warning: a construct longer than the size limit, at offset " + strconv.Itoa(off) + ", was passed through unexamined"
 		if cmd == "rewrite" {
 			s += " (its links are not rewritten)"
 		}
 		return s + "\n"
 	}
 	got := runString([]string{"extract", "--format", "uri", page}, "")
-	if want := warning("extract", page, 2, 9) + warning("extract", page, 3, second) +
+	if want := warning("extract", page, 2, 1, 9) + warning("extract", page, 3, col3, second) +
 		"relink extract: 1 file, 1 link, 0 invalid, 2 oversize constructs\n"; got.stderr != want || got.stdout != "D%C3%BCrst\n" {
 		t.Errorf("extract: stdout %q, stderr\n%s\nwant\n%s", got.stdout, got.stderr, want)
 	}
 	got = runString([]string{"rewrite", "-n", "--to", "iri", page}, "")
-	if want := warning("rewrite", page, 2, 9) + warning("rewrite", page, 3, second); !strings.HasPrefix(got.stderr, want) {
+	if want := warning("rewrite", page, 2, 1, 9) + warning("rewrite", page, 3, col3, second); !strings.HasPrefix(got.stderr, want) {
 		t.Errorf("rewrite -n: stderr\n%s\nwant it to start with\n%s", got.stderr, want)
 	}
 	got = runString([]string{"rewrite", "--to", "iri"}, doc)
@@ -39,7 +42,7 @@ func TestOversizeWarnings(t *testing.T) {
 	// only in a charset the reader might not use: the link is left as
 	// written (issue 18), with a warning.
 	wantOut := doc
-	if want := warning("rewrite", "-", 2, 9) + warning("rewrite", "-", 3, second) +
+	if want := warning("rewrite", "-", 2, 1, 9) + warning("rewrite", "-", 3, col3, second) +
 		"relink rewrite: -: warning: charset guessed as windows-1252 (nothing declares it): 1 link left as written, since what they would become depends on the guess (only ASCII is written); give --charset to rewrite them\n"; got.stderr != want || got.stdout != wantOut {
 		t.Errorf("rewrite from standard input: stderr\n%s\nwant\n%s", got.stderr, want)
 	}

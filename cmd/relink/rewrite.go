@@ -27,7 +27,7 @@ import (
 
 var rewriteCommand = &command{
 	name:    "rewrite",
-	summary: "rewrite the links of HTML and plain-text files, in place or to standard output",
+	summary: "rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output",
 	usage:   "relink rewrite [flags] [FILE|DIR...]",
 	help: `Rewrite copies each HTML or plain-text document with its links rewritten
 and every other byte unchanged: same quotes, entities, line endings and
@@ -202,7 +202,8 @@ skipped, the errors (and among them the conflicts) and the time; on a
 terminal a progress bar shows the files and bytes done while it runs.
 -q reports errors only (no warnings, progress bar or summary); -v also
 reports each file: its links, those rewritten, those left as written
-and why, and the constructs passed over.
+and why, and the constructs passed over; and each invalid link, at
+FILE:LINE:COL: (in the file as read), as compilers write a place.
 
 Examples (from the repository's root). What would change if the sample
 site moved to https://example.org/ and its links became absolute: its
@@ -454,7 +455,7 @@ func (rw *rewriteRun) stdin() int {
 		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
 	}
 	if err != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: -: %v\n", err)
 		return exitFail
 	}
 	return exitOK
@@ -462,12 +463,18 @@ func (rw *rewriteRun) stdin() int {
 
 // warnOversize returns opts with an Oversize function that counts the
 // constructs of the file path passed over in res.drops and adds their
-// warnings to res.warns (unless -q).
+// warnings to res.warns (unless -q), and with -v an Invalid function that
+// adds a note for each invalid link, with its place.
 func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, res *rewriteResult) rewrite.Options {
 	opts.Oversize = func(e *extract.OversizeError) {
 		res.drops.addOversize(e)
 		if rw.verb != quiet {
 			res.warns += oversizeWarning("rewrite", path, e)
+		}
+	}
+	if rw.verb == verbose {
+		opts.Invalid = func(l *extract.Link) {
+			res.warns += invalidNote("rewrite", path, l, "left as written")
 		}
 	}
 	return opts
@@ -637,7 +644,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		total += j.size
 	}
 	var bar *progressbar.ProgressBar
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
+	if f, ok := terminalFile(stderr); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
 		bar = progressbar.NewOptions64(total,
 			progressbar.OptionSetWriter(f),
 			progressbar.OptionShowBytes(true),
@@ -756,7 +763,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			links += r.stats.Rewritten
 			if werr == nil && !toStdout {
 				if rw.dryRun && !rw.diff {
-					_, werr = fmt.Fprintf(out, "%s\t%d\n", j.path, r.stats.Rewritten)
+					_, werr = fmt.Fprintf(out, "%s\t%d\n", tsvField(j.path), r.stats.Rewritten)
 				}
 				if rw.diff {
 					_, werr = out.Write(r.diff)

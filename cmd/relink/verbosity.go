@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
 	"github.com/relink-go/relink/textlink"
@@ -46,9 +47,16 @@ func (f *verbosityFlags) level(cmd *command, e *env) (verbosity, int) {
 
 // oversizeWarning returns the warning of command name (extract,
 // rewrite) for a construct of file passed through unexamined, e: one for
-// each construct, with its line and offset.
+// each construct, at its line and column.
 func oversizeWarning(name, file string, e *extract.OversizeError) string {
-	return fmt.Sprintf("relink %s: %s:%d: warning: %s\n", name, file, e.Line, oversizeMessage(name, e))
+	return fmt.Sprintf("relink %s: %s: warning: %s\n", name, position(file, e.Line, e.Column), oversizeMessage(name, e))
+}
+
+// invalidNote returns the note of command name (rewrite, extract) for the
+// invalid link l of file, at its line and column, saying what became of
+// it (done).
+func invalidNote(name, file string, l *extract.Link, done string) string {
+	return fmt.Sprintf("relink %s: %s: invalid link %s (%s): %s\n", name, position(file, l.Line, l.Column), quote(l.Raw), done, crawl.Reason(l.Err))
 }
 
 // oversizeMessage says what became of the construct e, for command name.

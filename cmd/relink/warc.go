@@ -209,15 +209,18 @@ depends only on its input files (one after another, in the order given,
 records in file order), and nothing is shared between files. Output is
 written in whole lines (and on a pipe, in writes of at most 4096 bytes
 when the lines allow), so that the lines of parallel runs sharing one
-output do not mix. Memory stays bounded whatever the size of the files
+output do not mix; but a line longer than 4096 bytes (a page of
+--per-page, a long link) can be cut by another run's lines on a shared
+pipe: give the runs -o FILE, one file or each its own, which keeps every
+line whole. Memory stays bounded whatever the size of the files
 and their records: the command sets a soft memory limit of 32 MiB
 (GOMEMLIMIT sets another).
 
 Examples (from the repository's root):
 
 	$ relink warc testdata/warc/example.warc
-	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0}
-	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"text":"Поиск"}
+	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
+	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
 
 The same as TSV, a line per link after the page's URL:
 
@@ -345,6 +348,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	shape := addShapeFlags(fs, "page")
 	var vf verbosityFlags
 	vf.register(fs)
+	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -393,6 +397,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		// limit keeps the process small beside others.
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memoryLimit))
 	}
+	if status := e.openOutput(cmd, exitOutputLost); status >= 0 {
+		return status
+	}
 	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
 		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
 	w.remote = crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
@@ -403,7 +410,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	w.x = crawl.NewExtractor(xopts)
 	w.wat = *wat
-	w.enc = json.NewEncoder(&w.jbuf)
+	w.enc = json.NewEncoder(jsonWriter{&w.jbuf})
 	w.enc.SetEscapeHTML(false)
 
 	if len(inputs) == 0 && *pathsFrom == "" {
@@ -865,7 +872,7 @@ func (w *warcRun) fail(name string, err error) {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	fmt.Fprintf(w.stderr, "relink warc: %s: %v\n", name, err)
+	fmt.Fprintf(w.stderr, "relink warc: %s: %v\n", position(name, 0, 0), err)
 }
 
 // lineWriter buffers output and writes it in whole lines, so that the

@@ -193,7 +193,7 @@ func TestWARCTextLinks(t *testing.T) {
 	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	warning := "relink warc: " + file + ": offset 0: warning: a text link longer than 8192 bytes, at offset 61, was dropped (not cut)\n"
+	warning := "relink warc: " + file + ": offset 0: warning: a text link longer than 8192 bytes, at offset 56, was dropped (not cut)\n"
 	for _, tt := range []struct {
 		args        []string
 		out, errOut string
