@@ -27,7 +27,7 @@ func ExampleNew() {
 	l := linkify.New(linkify.Options{Rel: "ugc", Target: "_blank", Charset: "windows-1252"})
 	io.Copy(os.Stdout, transform.NewReader(strings.NewReader(in), l))
 	// Output:
-	// Café menu: <a href="http://xn--caf-dma.example.com/menu?plat=cr%C3%AApe" rel="ugc" target="_blank">café.example.com/menu?plat=crêpe</a>
+	// Café menu: <a href="http://xn--caf-dma.example.com/menu?plat=cr%C3%AApe" rel="ugc" target="_blank">café.example.com/menu?plat=crêpe</a><br>
 }
 
 // An unlabeled text in a legacy charset is read in the charset its bytes
@@ -37,7 +37,7 @@ func ExampleOptions_guessed() {
 	out, _, _ := transform.String(linkify.New(linkify.Options{NoRel: true}), in)
 	fmt.Print(out[strings.Index(out, "Статья"):])
 	// Output:
-	// Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4">https://ru.wikipedia.org/wiki/Юникод</a>
+	// Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4">https://ru.wikipedia.org/wiki/Юникод</a><br>
 }
 
 // NoRel leaves out the rel attribute, for text whose links are trusted.

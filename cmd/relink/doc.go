@@ -528,7 +528,7 @@
 //
 // Usage:
 //
-//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
+//	relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 // standard input when there is none or for "-", and writes it to standard output as an
@@ -558,6 +558,16 @@
 // a link, an image, HTML or a character reference ("\", "[", "]", "<", ">",
 // "!", "&"); emphasis and other Markdown in the text are left as written.
 //
+// The lines of the text are kept in HTML, which would show them as one
+// paragraph: --layout br (the default) writes <br> before each line break
+// (LF, CRLF, CR), each space and tab starting a line as &nbsp; (a tab up to
+// the next multiple of 8 columns) and each space of a run within a line
+// after its first as &nbsp;; --layout pre wraps the text in
+// <pre style="white-space: pre-wrap"> instead, which keeps every space,
+// tab and line break in a monospace font; --layout none escapes the text
+// and nothing more, for a page that puts it in an element of its own.
+// Markdown keeps the line breaks as they are.
+//
 // --rel sets the rel attribute (an empty --rel writes none), --target the
 // target attribute (none by default). --charset LABEL (a WHATWG encoding
 // label) decodes input in a legacy charset; a byte order mark wins over it,
@@ -578,8 +588,8 @@
 // Examples (from the repository's root):
 //
 //	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
-//	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),
-//	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.
+//	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),<br>
+//	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.<br>
 //
 //	$ relink linkify --format markdown testdata/mail/note.txt
 //	Meeting notes: see [example.com/agenda?a=1\&b=2](<http://example.com/agenda?a=1&b=2>) and \<[https://例え.テスト/議事録](<https://xn--r8jz45g.xn--zckzah/%E8%AD%B0%E4%BA%8B%E9%8C%B2>)\>.
@@ -594,6 +604,8 @@
 //		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
 //	-format FORMAT
 //		output FORMAT: html or markdown (default html)
+//	-layout LAYOUT
+//		how HTML keeps the lines, LAYOUT: br (<br> and &nbsp;), pre (a pre element) or none (default br)
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
