@@ -67,10 +67,26 @@
 // offsets are those of the destination as written. Markdown is UTF-8, read
 // whole (at most 64 MiB).
 //
+// A mail message (--type mail, or a .eml file) is read as a mail reader
+// reads it: its MIME parts are walked (multipart, message/rfc822), each
+// decoded from quoted-printable or base64 and read in the charset its
+// Content-Type names, text/html parts as HTML and other text parts as
+// text. Header fields are not text: From, To, Message-ID, References and
+// the rest are never read for links; List-Unsubscribe and List-Subscribe
+// (role form), List-Help, List-Post, List-Owner, List-Archive and
+// Archived-At (role hyperlink) give their <URL>s with tag "mail" and the
+// field name as attr. The offsets of a link span it as the file writes
+// it, quoted-printable escapes and soft line breaks included. A message
+// is read whole (at most 64 MiB, 32 levels of nested parts, 10000 parts);
+// one that cannot be read (a header line that is not a field, a multipart
+// part without its boundary) is an error that gives its line and offset.
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-// .txt, .text, .log, .eml are text; .css is CSS; .md, .markdown, .mdown,
-// .mkd are Markdown), then by the first bytes.
+// .txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
+// .mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
+// when they are a header with From, Date, Message-ID, MIME-Version,
+// Received, Return-Path or Delivered-To).
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
 // unresolved. For a directory, --base is the URL of the directory, and each
@@ -233,7 +249,7 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
 //	-unique
 //		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
 //		the command then holds every distinct one in memory
@@ -374,13 +390,20 @@
 //
 // --type decides which files are HTML and which plain text, as for
 // extract: "auto" (the default) goes by the file name's extension (.html,
-// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .eml...
-// are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown) and takes in a directory only the files with such an extension;
+// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
+// are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
+// mail) and takes in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
 // it looks like HTML and skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
 // HTML and text otherwise. "html",
-// "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
+// "text", "css" and "markdown" take every file for one. Mail (a .eml
+// file, --type mail, or standard input that starts as a message's header)
+// is not rewritten: its parts are quoted-printable or base64 and may be
+// signed, and a link written anew would have to be encoded again exactly;
+// a mail message named on the command line is an error, one met in a
+// directory is skipped with a warning. --type text rewrites a message as
+// plain text, its encoded parts left as they are. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
 // (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
@@ -520,7 +543,7 @@
 //	-to FORM
 //		the FORM of the links: keep (each link's own; only --map and --resolve change links), uri or iri (default keep)
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
 //	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //
@@ -528,7 +551,7 @@
 //
 // Usage:
 //
-//	relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
+//	relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|mail] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 // standard input when there is none or for "-", and writes it to standard output as an
@@ -567,6 +590,17 @@
 // tab and line break in a monospace font; --layout none escapes the text
 // and nothing more, for a page that puts it in an element of its own.
 // Markdown keeps the line breaks as they are.
+//
+// A mail message (a .eml file, or a FILE or standard input whose first
+// lines are a message's header, as relink extract decides; --type mail or
+// --type text decides instead) is read as a mail reader reads it: each of
+// its text/plain parts (the plain-text alternative of a
+// multipart/alternative, parts of forwarded messages too), decoded from
+// quoted-printable or base64 and read in the charset its Content-Type
+// names, is linkified and written, the parts separated by <hr> (by "* * *"
+// in Markdown). The header and the text/html parts are not written. A
+// message is read whole, at most 64 MiB; one that cannot be read as a
+// message is an error that gives its line and offset.
 //
 // --rel sets the rel attribute (an empty --rel writes none), --target the
 // target attribute (none by default). --charset LABEL (a WHATWG encoding
@@ -611,6 +645,8 @@
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
 //	-target TARGET
 //		the target attribute of the links, TARGET (such as _blank); empty for none
+//	-type TYPE
+//		TYPE of the input: auto (mail if it is named .eml or starts as a message's header), text or mail (default auto)
 //	-v	verbose: also report each file, with what was found in it
 //
 // # List the outlinks of the HTML pages in WARC files
