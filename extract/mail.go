@@ -57,7 +57,8 @@ var mailHeaderRoles = map[string]Role{
 // part is read by the HTML extractor, any other text/* part (text/plain
 // above all) by the Text extractor, each in the charset its Content-Type
 // names (a label the Encoding Standard does not know is ignored, and the
-// charset of a part without one is found as Text finds it); other parts
+// charset of a part without one is Options.Charset, or found as Text
+// finds it); other parts
 // (images, application/*) hold no links to report. Attachments of a text
 // type are read too: their links are the message's.
 //
@@ -218,7 +219,9 @@ func (m *Mail) report() error {
 			return nil
 		}
 		opts := m.opts
-		opts.Charset = p.Params["charset"]
+		if cs := p.Params["charset"]; cs != "" {
+			opts.Charset = cs // else what the caller says, or the extractor's own decision
+		}
 		fn := func(l *Link) error {
 			c := *l
 			c.Offset, c.End = p.Span(int(l.Offset), int(l.End))

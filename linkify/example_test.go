@@ -46,3 +46,31 @@ func ExampleOptions_noRel() {
 	// Output:
 	// See <a href="http://www.example.org/">www.example.org</a>.
 }
+
+// The lines and indentation of a text are kept: by default with <br> and
+// &nbsp;, or in a pre element.
+func ExampleLayout() {
+	text := "Hi,\n\n  see example.com\n"
+	fmt.Print(linkify.String(text, linkify.Options{NoRel: true}))
+	fmt.Println(linkify.String(text, linkify.Options{NoRel: true, Layout: linkify.LayoutPre}))
+	// Output:
+	// Hi,<br>
+	// <br>
+	// &nbsp;&nbsp;see <a href="http://example.com/">example.com</a><br>
+	// <pre style="white-space: pre-wrap">
+	// Hi,
+	//
+	//   see <a href="http://example.com/">example.com</a>
+	// </pre>
+}
+
+// Mail writes the text of a mail message, decoded, with its links made
+// links; the header is not written.
+func ExampleMail() {
+	msg := "From: joe@example.com\r\nMessage-ID: <abc@example.com>\r\n" +
+		"Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
+		"Caf=E9 menu: https://caf=E9.example/menu?plat=3Dcr=EApe\r\n"
+	linkify.Mail(os.Stdout, []byte(msg), linkify.Options{Layout: linkify.LayoutNone, NoRel: true})
+	// Output:
+	// Café menu: <a href="https://xn--caf-dma.example/menu?plat=cr%C3%AApe">https://café.example/menu?plat=crêpe</a>
+}
