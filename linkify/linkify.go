@@ -157,7 +157,9 @@ const maxChunk = 4 << 10
 // (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel, sms,
 // magnet), or that cannot be mapped to a URI, is left as text: a
 // Linkifier never writes a javascript:, vbscript: or data: link. Whatever
-// the input, the output holds no elements but these a elements.
+// the input, the output holds no elements but these a elements and those
+// of Options.Layout: a br element before each line break (LayoutBR, the
+// default), or the one pre element around the whole text (LayoutPre).
 //
 // In Markdown, each link becomes [display](<URI>): the display text with
 // "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"

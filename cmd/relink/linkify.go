@@ -36,7 +36,7 @@ it (RFC 3987bis 4.1).
 Only links of the schemes plain-text detection knows (http, https, ftp,
 mailto, xmpp, irc, ircs, nntp, news, tel, sms, magnet) are made: never a
 javascript:, vbscript: or data: link. The output holds no other markup
-whatever the input. NUL and bytes that are not UTF-8 (after --charset
+whatever the input, but the <br> or <pre> of --layout (see below). NUL and bytes that are not UTF-8 (after --charset
 decoding) become U+FFFD.
 
 --format markdown writes Markdown instead: each link [display](<URI>),
