@@ -238,3 +238,22 @@ func FuzzMail(f *testing.F) {
 		}
 	})
 }
+
+// TestMailOversize checks that a construct too long to examine in a part
+// is reported at its offset in the message, transfer encoding included.
+func TestMailOversize(t *testing.T) {
+	head := "From: a@b.c\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nx =\r\n"
+	long := "https://a.example/" + strings.Repeat("a", 10000)
+	msg := head + long + "\r\nthen https://b.example/\r\n"
+	var over []OversizeError
+	links, err := readMailLinks(t, []byte(msg), Options{Oversize: func(e *OversizeError) { over = append(over, *e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(over) != 1 || over[0].Construct != ConstructTextLink || over[0].Offset != int64(len(head)+5) || over[0].Line != 5 {
+		// Text reports the candidate at its "://".
+		t.Errorf("oversize %+v, want a text link at offset %d, line 5", over, len(head)+5)
+	}
+	want := []mailLink{{"", "", 0, "https://b.example/", "https://b.example/", 6, int64(len(head) + len(long) + 7), int64(len(head) + len(long) + 25), "https://b.example/"}}
+	checkMailLinks(t, "oversize", links, want)
+}
