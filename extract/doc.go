@@ -15,12 +15,14 @@
 //
 // An [Extractor] reads one type of document ([Type]): [NewHTML] HTML,
 // [NewText] plain text (mail, chat, logs; detection is package
-// textlink's), [NewCSS] a style sheet, [NewMarkdown] a Markdown document;
+// textlink's), [NewCSS] a style sheet, [NewMarkdown] a Markdown document,
+// [NewMail] a mail message (.eml: its MIME parts decoded, each read as
+// text or HTML);
 // [New] returns the one for a type, and [TypeOf] tells a document's type
 // from its name and first bytes. Each finds the document's charset as a
 // browser would (see [DetectCharset] for HTML) and holds a bounded amount
-// of memory whatever the size of the document, but Markdown, which is read
-// whole.
+// of memory whatever the size of the document, but Markdown and mail,
+// which are read whole.
 //
 // An extractor calls a function for each link, in document order, and
 // takes the document in one of three ways: as a transform.Transformer

@@ -75,4 +75,5 @@ var (
 	_ Extractor = (*Text)(nil)
 	_ Extractor = (*CSS)(nil)
 	_ Extractor = (*Markdown)(nil)
+	_ Extractor = (*Mail)(nil)
 )

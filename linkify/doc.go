@@ -30,9 +30,14 @@
 // extract, the rewriters of package rewrite), a Linkifier takes an
 // [Options] struct by value when it is made, and its zero value is the
 // usual choice: HTML links with rel="nofollow noopener" ([DefaultRel]),
-// the charset found as above. Options choose the format ([FormatHTML],
-// [FormatMarkdown]), the rel and target attributes of the HTML links,
-// and the charset.
+// the charset found as above, the lines and indentation of the text
+// kept with <br> and &nbsp; ([LayoutBR]). Options choose the format
+// ([FormatHTML], [FormatMarkdown]), the layout of HTML ([Layout]: <br>,
+// a pre element, or none), the rel and target attributes of the HTML
+// links, and the charset.
+//
+// [Mail] linkifies the text of a mail message (.eml): its text/plain
+// parts, decoded from quoted-printable or base64, each in its charset.
 //
 // The other direction, rewriting the links a document already has, is
 // package rewrite; finding them, package extract.

@@ -27,7 +27,7 @@ func ExampleNew() {
 	l := linkify.New(linkify.Options{Rel: "ugc", Target: "_blank", Charset: "windows-1252"})
 	io.Copy(os.Stdout, transform.NewReader(strings.NewReader(in), l))
 	// Output:
-	// Café menu: <a href="http://xn--caf-dma.example.com/menu?plat=cr%C3%AApe" rel="ugc" target="_blank">café.example.com/menu?plat=crêpe</a>
+	// Café menu: <a href="http://xn--caf-dma.example.com/menu?plat=cr%C3%AApe" rel="ugc" target="_blank">café.example.com/menu?plat=crêpe</a><br>
 }
 
 // An unlabeled text in a legacy charset is read in the charset its bytes
@@ -37,7 +37,7 @@ func ExampleOptions_guessed() {
 	out, _, _ := transform.String(linkify.New(linkify.Options{NoRel: true}), in)
 	fmt.Print(out[strings.Index(out, "Статья"):])
 	// Output:
-	// Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4">https://ru.wikipedia.org/wiki/Юникод</a>
+	// Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4">https://ru.wikipedia.org/wiki/Юникод</a><br>
 }
 
 // NoRel leaves out the rel attribute, for text whose links are trusted.
@@ -45,4 +45,32 @@ func ExampleOptions_noRel() {
 	fmt.Println(linkify.String("See www.example.org.", linkify.Options{NoRel: true}))
 	// Output:
 	// See <a href="http://www.example.org/">www.example.org</a>.
+}
+
+// The lines and indentation of a text are kept: by default with <br> and
+// &nbsp;, or in a pre element.
+func ExampleLayout() {
+	text := "Hi,\n\n  see example.com\n"
+	fmt.Print(linkify.String(text, linkify.Options{NoRel: true}))
+	fmt.Println(linkify.String(text, linkify.Options{NoRel: true, Layout: linkify.LayoutPre}))
+	// Output:
+	// Hi,<br>
+	// <br>
+	// &nbsp;&nbsp;see <a href="http://example.com/">example.com</a><br>
+	// <pre style="white-space: pre-wrap">
+	// Hi,
+	//
+	//   see <a href="http://example.com/">example.com</a>
+	// </pre>
+}
+
+// Mail writes the text of a mail message, decoded, with its links made
+// links; the header is not written.
+func ExampleMail() {
+	msg := "From: joe@example.com\r\nMessage-ID: <abc@example.com>\r\n" +
+		"Content-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" +
+		"Caf=E9 menu: https://caf=E9.example/menu?plat=3Dcr=EApe\r\n"
+	linkify.Mail(os.Stdout, []byte(msg), linkify.Options{Layout: linkify.LayoutNone, NoRel: true})
+	// Output:
+	// Café menu: <a href="https://xn--caf-dma.example/menu?plat=cr%C3%AApe">https://café.example/menu?plat=crêpe</a>
 }

@@ -22,6 +22,40 @@ const (
 	FormatMarkdown
 )
 
+// Layout is how a Linkifier writing HTML keeps the lines of the text:
+// HTML collapses line breaks and runs of spaces into one space, so that
+// a text escaped and nothing more shows as one paragraph.
+type Layout uint8
+
+const (
+	// LayoutBR, the zero value, writes "<br>" before each line break
+	// (LF, CRLF or a lone CR, which is kept after it), each space and tab
+	// at the start of a line as "&nbsp;" (a tab as many as reach the next
+	// multiple of 8 columns), and each space or tab of a run within a
+	// line after its first as "&nbsp;", the first as a space (so that the
+	// browser may still wrap a long line there). The output is a fragment
+	// without a wrapping element, which shows its lines and indentation
+	// wherever it is put; a tab within a line is one column wide.
+	LayoutBR Layout = iota
+	// LayoutPre wraps the text in
+	// <pre style="white-space: pre-wrap">, followed by a line break
+	// (which the HTML parser drops, so that a line break starting the
+	// text is kept), and ends it with </pre>: every space, tab and line
+	// break shows as written, in a monospace font, and long lines wrap.
+	// The element is written even for an empty text.
+	LayoutPre
+	// LayoutNone writes the text escaped and nothing more, for a caller
+	// that puts it in an element of its own (a <pre>, or one styled with
+	// white-space: pre-wrap).
+	LayoutNone
+)
+
+// The element that LayoutPre writes around the text.
+const (
+	preStart = "<pre style=\"white-space: pre-wrap\">\n"
+	preEnd   = "</pre>"
+)
+
 // DefaultRel is the rel attribute a Linkifier writes when Options.Rel is
 // empty and Options.NoRel is not set: the text is someone else's, so
 // search engines are told not to credit its links (nofollow) and the page
@@ -42,6 +76,10 @@ type Options struct {
 	// Target is the target attribute of each a element ("_blank", say);
 	// "" writes none. Markdown has no place for it.
 	Target string
+	// Layout is how the HTML keeps the text's lines and indentation; the
+	// zero value is LayoutBR. Markdown is written without it: its line
+	// breaks are kept as they are.
+	Layout Layout
 
 	// Charset is what the transport says of the text's encoding, as in
 	// extract.Options: a Content-Type header value ("text/plain;
@@ -119,7 +157,9 @@ const maxChunk = 4 << 10
 // (http, https, ftp, mailto, xmpp, irc, ircs, nntp, news, tel, sms,
 // magnet), or that cannot be mapped to a URI, is left as text: a
 // Linkifier never writes a javascript:, vbscript: or data: link. Whatever
-// the input, the output holds no elements but these a elements.
+// the input, the output holds no elements but these a elements and those
+// of Options.Layout: a br element before each line break (LayoutBR, the
+// default), or the one pre element around the whole text (LayoutPre).
 //
 // In Markdown, each link becomes [display](<URI>): the display text with
 // "\", "[", "]", "(", ")", "<", ">", "!", "&", "*", "_", "`" and "~"
@@ -160,7 +200,8 @@ type Linkifier struct {
 	outPos  int
 	ended   bool // the end of the input has been handled
 	bidiCtl bool // the text written since the last paragraph separator holds a bidi formatting character
-	late    int  // links reported after their text was written (never, if the bound holds)
+	line    lineState
+	late    int // links reported after their text was written (never, if the bound holds)
 	stats   Stats
 }
 
@@ -171,6 +212,14 @@ type Stats struct {
 	Links   int // links made
 	Invalid int // links found and left as text: no URI (the URL parser rejects them), or a scheme not to link
 	TooLong int // candidates for a link dropped for being longer than textlink.MaxLen, left as text
+}
+
+// lineState is what LayoutBR knows of the text written so far.
+type lineState struct {
+	started bool // the text has a character other than a line break, space or tab since the last line break
+	space   bool // the last character written is a space or tab within a line
+	cr      bool // the last character written is CR
+	col     int  // the columns of the spaces and tabs starting the line
 }
 
 type match struct {
@@ -221,6 +270,7 @@ func (l *Linkifier) Reset() {
 	l.links = l.links[:0]
 	l.out, l.outPos = l.out[:0], 0
 	l.ended, l.bidiCtl = false, false
+	l.line = lineState{}
 	l.late = 0
 	l.stats = Stats{}
 }
@@ -251,6 +301,9 @@ func (l *Linkifier) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				return nDst, nSrc, nil
 			}
 			l.start()
+			if l.pre() {
+				l.out = append(l.out, preStart...)
+			}
 		}
 		text, n, read := l.next(src[nSrc:], atEOF)
 		nSrc += n
@@ -265,6 +318,9 @@ func (l *Linkifier) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		default:
 			l.scan(nil, true)
 			l.write(true)
+			if l.pre() {
+				l.out = append(l.out, preEnd...)
+			}
 			l.ended = true
 		}
 	}
@@ -476,12 +532,65 @@ func (l *Linkifier) text(n int) {
 	}
 	b := l.pend[l.head : l.head+n]
 	l.bidiCtl = bidiControls(b, l.bidiCtl)
-	if l.opts.Format == FormatMarkdown {
+	switch {
+	case l.opts.Format == FormatMarkdown:
 		l.out = appendMarkdownText(l.out, b, false)
-	} else {
+	case l.opts.Layout == LayoutBR:
+		l.out = l.line.appendHTML(l.out, b)
+	default:
 		l.out = appendHTMLText(l.out, b)
 	}
 	l.drop(n)
+}
+
+// pre reports whether the output is wrapped in a pre element.
+func (l *Linkifier) pre() bool {
+	return l.opts.Format == FormatHTML && l.opts.Layout == LayoutPre
+}
+
+// nbsp is what LayoutBR writes for a space it keeps.
+const nbsp = "&nbsp;"
+
+// appendHTML appends b as HTML text laid out as LayoutBR says, given s,
+// the state the text before b left, which it updates: the same bytes
+// give the same output however the text is cut.
+func (s *lineState) appendHTML(dst, b []byte) []byte {
+	run := 0 // b[run:i] is text to escape
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != '\n' && c != '\r' && c != ' ' && c != '\t' {
+			s.started, s.space, s.cr = true, false, false
+			continue
+		}
+		dst = appendHTMLText(dst, b[run:i])
+		run = i + 1
+		switch {
+		case c == '\n' && s.cr:
+			dst = append(dst, '\n') // CRLF: its <br> is written
+		case c == '\n' || c == '\r':
+			dst = append(dst, "<br>"...)
+			dst = append(dst, c)
+		case !s.started:
+			k := 1
+			if c == '\t' {
+				k = 8 - s.col%8
+			}
+			s.col += k
+			for ; k > 0; k-- {
+				dst = append(dst, nbsp...)
+			}
+		case s.space:
+			dst = append(dst, nbsp...)
+		default:
+			dst = append(dst, ' ')
+		}
+		if c == '\n' || c == '\r' {
+			*s = lineState{cr: c == '\r'}
+		} else {
+			s.space, s.cr = s.started, false
+		}
+	}
+	return appendHTMLText(dst, b[run:])
 }
 
 // bidiControls reports whether the text that ends with b holds a bidi
@@ -544,6 +653,7 @@ func (l *Linkifier) link(m *match) {
 	l.out = append(l.out, '>')
 	l.out = appendHTMLText(l.out, []byte(m.display))
 	l.out = append(l.out, "</a>"...)
+	l.line = lineState{started: true}
 }
 
 // appendHTMLEscaped appends s with the five HTML special characters

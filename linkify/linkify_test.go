@@ -107,7 +107,7 @@ var linkifyTests = []struct {
 
 func TestLinkify(t *testing.T) {
 	for _, tt := range linkifyTests {
-		var opts Options
+		opts := Options{Layout: LayoutNone} // layout_test.go tests LayoutBR
 		if !utf8.ValidString(tt.in) {
 			opts.DefaultCharset = "utf-8" // not guessed: stray bytes are U+FFFD
 		}
@@ -141,8 +141,14 @@ func TestLinkifyAttrs(t *testing.T) {
 // tests of the linkifying itself want (TestLinkifyCharsets tests the
 // charsets): stray bytes are U+FFFD, never a reason to guess another
 // charset.
+//
+// The layout is LayoutNone unless opts say otherwise: these tests check
+// the escaping and the links, layout_test.go the line breaks and spaces.
 func u8(opts Options) Options {
 	opts.DefaultCharset = "utf-8"
+	if opts.Layout == LayoutBR {
+		opts.Layout = LayoutNone
+	}
 	return opts
 }
 

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -159,9 +160,21 @@ var (
 	_ Rewriter = (*Markdown)(nil)
 )
 
+// ErrMail is the error of the rewriter that New returns for a mail
+// message (extract.TypeMail). A message's text is encoded: a part's
+// Content-Transfer-Encoding (quoted-printable, base64) over its own
+// charset, in lines that quoted-printable may break anywhere, and a
+// signed part (multipart/signed, S/MIME) is no longer valid once a byte
+// changes; a link written anew would have to be encoded exactly as the
+// part is, line lengths included. Rather than risk a message that reads
+// differently, rewrite refuses it: rewrite the text of its parts, and
+// write the message again with a mail library.
+var ErrMail = errors.New("rewrite: mail messages (.eml) are not rewritten: their parts are transfer-encoded (quoted-printable, base64) and may be signed, and a link written anew would have to be encoded again exactly; use --type text to rewrite the message as plain text, encoded parts left as they are")
+
 // New returns the rewriter of documents of type t, configured by opts:
-// NewHTML, NewText, NewCSS or NewMarkdown. It panics if t is not one of
-// the four types of package extract.
+// NewHTML, NewText, NewCSS or NewMarkdown; for extract.TypeMail, one
+// whose Transform fails with ErrMail, writing nothing. It panics if t is
+// not one of the types of package extract.
 func New(t extract.Type, opts Options) Rewriter {
 	switch t {
 	case extract.TypeHTML:
@@ -172,9 +185,22 @@ func New(t extract.Type, opts Options) Rewriter {
 		return NewCSS(opts)
 	case extract.TypeMarkdown:
 		return NewMarkdown(opts)
+	case extract.TypeMail:
+		return refused{ErrMail}
 	}
 	panic(fmt.Sprintf("rewrite: New of an unknown %v", t))
 }
+
+// refused is a Rewriter that rewrites nothing: its Transform fails.
+type refused struct{ err error }
+
+func (r refused) Reset() {}
+
+func (r refused) Transform(dst, src []byte, atEOF bool) (int, int, error) { return 0, 0, r.err }
+
+func (r refused) Stats() Stats { return Stats{} }
+
+func (r refused) Charset() extract.Charset { return extract.Charset{} }
 
 // Stats counts what a rewriter did in a document. Links is Rewritten and
 // Kept and the links left as they were because they already had the form

@@ -34,7 +34,7 @@ func TestCSSFiles(t *testing.T) {
 		t.Errorf("rewrite -n -r testdata/nodedocs/api/assets: stdout %q, stderr %q", got.stdout, got.stderr)
 	}
 	got = runString([]string{"extract", "--type", "xml"}, "")
-	if got.code != exitUsage || !strings.Contains(got.stderr, "auto, html, text, css or markdown") {
+	if got.code != exitUsage || !strings.Contains(got.stderr, "auto, html, text, css, markdown or mail") {
 		t.Errorf("--type xml: status %d, stderr %q", got.code, got.stderr)
 	}
 }

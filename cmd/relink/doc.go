@@ -67,10 +67,26 @@
 // offsets are those of the destination as written. Markdown is UTF-8, read
 // whole (at most 64 MiB).
 //
+// A mail message (--type mail, or a .eml file) is read as a mail reader
+// reads it: its MIME parts are walked (multipart, message/rfc822), each
+// decoded from quoted-printable or base64 and read in the charset its
+// Content-Type names, text/html parts as HTML and other text parts as
+// text. Header fields are not text: From, To, Message-ID, References and
+// the rest are never read for links; List-Unsubscribe and List-Subscribe
+// (role form), List-Help, List-Post, List-Owner, List-Archive and
+// Archived-At (role hyperlink) give their <URL>s with tag "mail" and the
+// field name as attr. The offsets of a link span it as the file writes
+// it, quoted-printable escapes and soft line breaks included. A message
+// is read whole (at most 64 MiB, 32 levels of nested parts, 10000 parts);
+// one that cannot be read (a header line that is not a field, a multipart
+// part without its boundary) is an error that gives its line and offset.
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-// .txt, .text, .log, .eml are text; .css is CSS; .md, .markdown, .mdown,
-// .mkd are Markdown), then by the first bytes.
+// .txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
+// .mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
+// when they are a header with From, Date, Message-ID, MIME-Version,
+// Received, Return-Path or Delivered-To).
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
 // unresolved. For a directory, --base is the URL of the directory, and each
@@ -247,7 +263,7 @@
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
 //	-unique
 //		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
 //		the command then holds every distinct one in memory
@@ -388,13 +404,20 @@
 //
 // --type decides which files are HTML and which plain text, as for
 // extract: "auto" (the default) goes by the file name's extension (.html,
-// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .eml...
-// are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown) and takes in a directory only the files with such an extension;
+// .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
+// are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
+// mail) and takes in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
 // it looks like HTML and skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
 // HTML and text otherwise. "html",
-// "text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
+// "text", "css" and "markdown" take every file for one. Mail (a .eml
+// file, --type mail, or standard input that starts as a message's header)
+// is not rewritten: its parts are quoted-printable or base64 and may be
+// signed, and a link written anew would have to be encoded again exactly;
+// a mail message named on the command line is an error, one met in a
+// directory is skipped with a warning. --type text rewrites a message as
+// plain text, its encoded parts left as they are. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
 // (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
@@ -535,7 +558,7 @@
 //	-to FORM
 //		the FORM of the links: keep (each link's own; only --map and --resolve change links), uri or iri (default keep)
 //	-type TYPE
-//		TYPE of the documents: auto, html, text, css or markdown (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
 //	-v	verbose: also report each file, with what was found in it
 //	-w	write the changed files in place
 //
@@ -543,7 +566,7 @@
 //
 // Usage:
 //
-//	relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
+//	relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|mail] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 // standard input when there is none or for "-", and writes it to standard output as an
@@ -563,7 +586,7 @@
 // Only links of the schemes plain-text detection knows (http, https, ftp,
 // mailto, xmpp, irc, ircs, nntp, news, tel, sms, magnet) are made: never a
 // javascript:, vbscript: or data: link. The output holds no other markup
-// whatever the input. NUL and bytes that are not UTF-8 (after --charset
+// whatever the input, but the <br> or <pre> of --layout (see below). NUL and bytes that are not UTF-8 (after --charset
 // decoding) become U+FFFD.
 //
 // --format markdown writes Markdown instead: each link [display](<URI>),
@@ -572,6 +595,27 @@
 // a backslash before the characters of the rest of the text that would make
 // a link, an image, HTML or a character reference ("\", "[", "]", "<", ">",
 // "!", "&"); emphasis and other Markdown in the text are left as written.
+//
+// The lines of the text are kept in HTML, which would show them as one
+// paragraph: --layout br (the default) writes <br> before each line break
+// (LF, CRLF, CR), each space and tab starting a line as &nbsp; (a tab up to
+// the next multiple of 8 columns) and each space of a run within a line
+// after its first as &nbsp;; --layout pre wraps the text in
+// <pre style="white-space: pre-wrap"> instead, which keeps every space,
+// tab and line break in a monospace font; --layout none escapes the text
+// and nothing more, for a page that puts it in an element of its own.
+// Markdown keeps the line breaks as they are.
+//
+// A mail message (a .eml file, or a FILE or standard input whose first
+// lines are a message's header, as relink extract decides; --type mail or
+// --type text decides instead) is read as a mail reader reads it: each of
+// its text/plain parts (the plain-text alternative of a
+// multipart/alternative, parts of forwarded messages too), decoded from
+// quoted-printable or base64 and read in the charset its Content-Type
+// names, is linkified and written, the parts separated by <hr> (by "* * *"
+// in Markdown). The header and the text/html parts are not written. A
+// message is read whole, at most 64 MiB; one that cannot be read as a
+// message is an error that gives its line and offset.
 //
 // --rel sets the rel attribute (an empty --rel writes none), --target the
 // target attribute (none by default). --charset LABEL (a WHATWG encoding
@@ -593,8 +637,8 @@
 // Examples (from the repository's root):
 //
 //	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
-//	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),
-//	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.
+//	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),<br>
+//	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.<br>
 //
 //	$ relink linkify --format markdown testdata/mail/note.txt
 //	Meeting notes: see [example.com/agenda?a=1\&b=2](<http://example.com/agenda?a=1&b=2>) and \<[https://例え.テスト/議事録](<https://xn--r8jz45g.xn--zckzah/%E8%AD%B0%E4%BA%8B%E9%8C%B2>)\>.
@@ -609,11 +653,15 @@
 //		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
 //	-format FORMAT
 //		output FORMAT: html or markdown (default html)
+//	-layout LAYOUT
+//		how HTML keeps the lines, LAYOUT: br (<br> and &nbsp;), pre (a pre element) or none (default br)
 //	-q	quiet: report errors only (no warnings, progress or summary)
 //	-rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
 //	-target TARGET
 //		the target attribute of the links, TARGET (such as _blank); empty for none
+//	-type TYPE
+//		TYPE of the input: auto (mail if it is named .eml or starts as a message's header), text or mail (default auto)
 //	-v	verbose: also report each file, with what was found in it
 //
 // # List the outlinks of the HTML pages in WARC files

@@ -62,10 +62,26 @@ in code spans or code blocks, and the links of raw HTML as in HTML; the
 offsets are those of the destination as written. Markdown is UTF-8, read
 whole (at most 64 MiB).
 
+A mail message (--type mail, or a .eml file) is read as a mail reader
+reads it: its MIME parts are walked (multipart, message/rfc822), each
+decoded from quoted-printable or base64 and read in the charset its
+Content-Type names, text/html parts as HTML and other text parts as
+text. Header fields are not text: From, To, Message-ID, References and
+the rest are never read for links; List-Unsubscribe and List-Subscribe
+(role form), List-Help, List-Post, List-Owner, List-Archive and
+Archived-At (role hyperlink) give their <URL>s with tag "mail" and the
+field name as attr. The offsets of a link span it as the file writes
+it, quoted-printable escapes and soft line breaks included. A message
+is read whole (at most 64 MiB, 32 levels of nested parts, 10000 parts);
+one that cannot be read (a header line that is not a field, a multipart
+part without its boundary) is an error that gives its line and offset.
+
 --type decides which a file is: "auto" (the default) goes by the file
 name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
-.txt, .text, .log, .eml are text; .css is CSS; .md, .markdown, .mdown,
-.mkd are Markdown), then by the first bytes.
+.txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
+.mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
+when they are a header with From, Date, Message-ID, MIME-Version,
+Received, Return-Path or Delivered-To).
 --base is the document's own URL: relative links are resolved against it
 (and against a <base href>); without it they are given in URI form,
 unresolved. For a directory, --base is the URL of the directory, and each
@@ -200,7 +216,7 @@ type extractor struct {
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
@@ -458,14 +474,14 @@ func (x *extractor) fail(name string, err error) {
 
 // parseType returns the document type that --type names, 0 for auto,
 // and -1; or a usage error's exit status for a --type other than auto,
-// html, text, css and markdown.
+// html, text, css, markdown and mail.
 func parseType(cmd *command, e *env, name string) (extract.Type, int) {
 	if name == "auto" {
 		return 0, -1
 	}
 	t, err := extract.ParseType(name)
 	if err != nil {
-		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css or markdown)", name)
+		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css, markdown or mail)", name)
 	}
 	return t, -1
 }

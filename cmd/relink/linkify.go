@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/linkify"
 	"golang.org/x/text/transform"
@@ -15,7 +17,7 @@ import (
 var linkifyCommand = &command{
 	name:    "linkify",
 	summary: "turn plain text into HTML or Markdown with its links made links",
-	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--rel REL] [--target TARGET] [-q|-v] [FILE...]",
+	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|mail] [--rel REL] [--target TARGET] [-q|-v] [FILE...]",
 	help: `Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 standard input when there is none or for "-", and writes it to standard output as an
 HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
@@ -34,7 +36,7 @@ it (RFC 3987bis 4.1).
 Only links of the schemes plain-text detection knows (http, https, ftp,
 mailto, xmpp, irc, ircs, nntp, news, tel, sms, magnet) are made: never a
 javascript:, vbscript: or data: link. The output holds no other markup
-whatever the input. NUL and bytes that are not UTF-8 (after --charset
+whatever the input, but the <br> or <pre> of --layout (see below). NUL and bytes that are not UTF-8 (after --charset
 decoding) become U+FFFD.
 
 --format markdown writes Markdown instead: each link [display](<URI>),
@@ -43,6 +45,27 @@ dir="ltr", and
 a backslash before the characters of the rest of the text that would make
 a link, an image, HTML or a character reference ("\", "[", "]", "<", ">",
 "!", "&"); emphasis and other Markdown in the text are left as written.
+
+The lines of the text are kept in HTML, which would show them as one
+paragraph: --layout br (the default) writes <br> before each line break
+(LF, CRLF, CR), each space and tab starting a line as &nbsp; (a tab up to
+the next multiple of 8 columns) and each space of a run within a line
+after its first as &nbsp;; --layout pre wraps the text in
+<pre style="white-space: pre-wrap"> instead, which keeps every space,
+tab and line break in a monospace font; --layout none escapes the text
+and nothing more, for a page that puts it in an element of its own.
+Markdown keeps the line breaks as they are.
+
+A mail message (a .eml file, or a FILE or standard input whose first
+lines are a message's header, as relink extract decides; --type mail or
+--type text decides instead) is read as a mail reader reads it: each of
+its text/plain parts (the plain-text alternative of a
+multipart/alternative, parts of forwarded messages too), decoded from
+quoted-printable or base64 and read in the charset its Content-Type
+names, is linkified and written, the parts separated by <hr> (by "* * *"
+in Markdown). The header and the text/html parts are not written. A
+message is read whole, at most 64 MiB; one that cannot be read as a
+message is an error that gives its line and offset.
 
 --rel sets the rel attribute (an empty --rel writes none), --target the
 target attribute (none by default). --charset LABEL (a WHATWG encoding
@@ -64,8 +87,8 @@ was found in it.
 Examples (from the repository's root):
 
 	$ relink linkify --charset koi8-r testdata/mail/note-koi8-r.txt
-	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),
-	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.
+	Привет! Статья: <a href="https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4" rel="nofollow noopener">https://ru.wikipedia.org/wiki/Юникод</a> (см. раздел &#34;История&#34;),<br>
+	сайт <a href="http://xn--e1afmkfd.xn--p1ai/" rel="nofollow noopener">пример.рф</a>, почта <a href="mailto:info@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84" rel="nofollow noopener">info@пример.рф</a>.<br>
 
 	$ relink linkify --format markdown testdata/mail/note.txt
 	Meeting notes: see [example.com/agenda?a=1\&b=2](<http://example.com/agenda?a=1&b=2>) and \<[https://例え.テスト/議事録](<https://xn--r8jz45g.xn--zckzah/%E8%AD%B0%E4%BA%8B%E9%8C%B2>)\>.
@@ -81,10 +104,51 @@ Examples (from the repository's root):
 // taken for markdown too).
 var linkifyFormats = []string{"html", "markdown"}
 
+// linkifyLayouts are the values of relink linkify --layout, in the order
+// of linkify.Layout.
+var linkifyLayouts = []string{"br", "pre", "none"}
+
+// linkifyTypes are the values of relink linkify --type.
+var linkifyTypes = []string{"auto", "text", "mail"}
+
+// maxLinkifyMail is the size of the largest mail message relink linkify
+// reads (a message is read whole).
+const maxLinkifyMail = 64 << 20
+
+// linkifyMail reports whether relink linkify reads the input name, whose
+// first bytes br holds, as a mail message.
+func linkifyMail(typ, name string, br *bufio.Reader) bool {
+	switch typ {
+	case "mail":
+		return true
+	case "text":
+		return false
+	}
+	if t := extract.TypeByName(name); t != 0 {
+		return t == extract.TypeMail
+	}
+	head, _ := br.Peek(1024)
+	return extract.TypeOf("", head) == extract.TypeMail
+}
+
+// linkifyMessage linkifies the mail message that r holds into out.
+func linkifyMessage(out io.Writer, r io.Reader, opts linkify.Options) (linkify.Stats, error) {
+	msg, err := io.ReadAll(io.LimitReader(r, maxLinkifyMail+1))
+	if err != nil {
+		return linkify.Stats{}, err
+	}
+	if len(msg) > maxLinkifyMail {
+		return linkify.Stats{}, fmt.Errorf("mail message longer than %d bytes (it is read whole)", maxLinkifyMail)
+	}
+	return linkify.Mail(out, msg, opts)
+}
+
 func runLinkify(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	charset := choiceFlag(fs, "charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)", charsetNames)
 	format := choiceFlag(fs, "format", "html", "output `FORMAT`: html or markdown", linkifyFormats)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the input: auto (mail if it is named .eml or starts as a message's header), text or mail", linkifyTypes)
+	layout := choiceFlag(fs, "layout", "br", "how HTML keeps the lines, `LAYOUT`: br (<br> and &nbsp;), pre (a pre element) or none", linkifyLayouts)
 	rel := fs.String("rel", linkify.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
 	target := fs.String("target", "", "the target attribute of the links, `TARGET` (such as _blank); empty for none")
 	var vf verbosityFlags
@@ -106,6 +170,13 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	default:
 		return usageError(cmd, e, "unknown --format %q (want html or markdown)", *format)
 	}
+	opts.Layout = linkify.Layout(slices.Index(linkifyLayouts, *layout))
+	if opts.Layout > linkify.LayoutNone {
+		return usageError(cmd, e, "unknown --layout %q (want br, pre or none)", *layout)
+	}
+	if !slices.Contains(linkifyTypes, *typ) {
+		return usageError(cmd, e, "unknown --type %q (want auto, text or mail)", *typ)
+	}
 	if *charset != "" {
 		if _, err := webenc.Get(*charset); err != nil {
 			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
@@ -120,7 +191,16 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	var counts linkCounts
 	linkifyFile := func(name string, r io.Reader) bool {
 		t.Reset()
-		if _, err := io.Copy(out, transform.NewReader(r, t)); err != nil {
+		br := bufio.NewReaderSize(r, 64<<10)
+		var err error
+		var s linkify.Stats
+		if linkifyMail(*typ, name, br) {
+			s, err = linkifyMessage(out, br, opts)
+		} else {
+			_, err = io.Copy(out, transform.NewReader(br, t))
+			s = t.Stats()
+		}
+		if err != nil {
 			if werr := out.Flush(); werr != nil {
 				fmt.Fprintf(e.stderr, "relink linkify: writing output: %v\n", werr)
 				return false
@@ -130,7 +210,6 @@ func runLinkify(cmd *command, args []string, e *env) int {
 			code = exitFail
 			return true
 		}
-		s := t.Stats()
 		c := linkCounts{files: 1, links: s.Links + s.Invalid, invalid: s.Invalid, lost: s.Invalid, long: s.TooLong}
 		counts.add(c)
 		if verb == verbose {

@@ -158,13 +158,20 @@ handle where Go's os.Root does so: Unix and Windows.)
 
 --type decides which files are HTML and which plain text, as for
 extract: "auto" (the default) goes by the file name's extension (.html,
-.htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log, .eml...
-are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown) and takes in a directory only the files with such an extension;
+.htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
+are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
+mail) and takes in a directory only the files with such an extension;
 a FILE named on the command line with another extension is rewritten if
 it looks like HTML and skipped otherwise (a script or a data file is no
 text to rewrite in place), and standard input is HTML if it looks like
 HTML and text otherwise. "html",
-"text", "css" and "markdown" take every file for one. Binary files (a NUL byte in the first 1024
+"text", "css" and "markdown" take every file for one. Mail (a .eml
+file, --type mail, or standard input that starts as a message's header)
+is not rewritten: its parts are quoted-printable or base64 and may be
+signed, and a link written anew would have to be encoded again exactly;
+a mail message named on the command line is an error, one met in a
+directory is skipped with a warning. --type text rewrites a message as
+plain text, its encoded parts left as they are. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
 (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
@@ -326,7 +333,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := choiceFlag(fs, "to", "keep", "the `FORM` of the links: keep (each link's own; only --map and --resolve change links), uri or iri", formNames)
 	resolve := choiceFlag(fs, "resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be", resolveNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css or markdown", typeNames)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("r", false, "recurse into directories")
 	write := fs.Bool("w", false, "write the changed files in place")
@@ -923,6 +930,12 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 				return rewriteResult{skip: "neither HTML nor a text file by its name, skipped (use --type text to rewrite it)"}
 			}
 		}
+	}
+	if typ == extract.TypeMail {
+		if j.explicit {
+			return rewriteResult{err: rewrite.ErrMail}
+		}
+		return rewriteResult{skip: "mail message, skipped (rewrite does not rewrite mail; --type text rewrites it as plain text)"}
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base

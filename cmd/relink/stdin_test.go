@@ -30,8 +30,8 @@ func TestDashIsStdin(t *testing.T) {
 		{[]string{"rewrite", "-"}, 0, in, ""},
 		{[]string{"rewrite", "-n", "-"}, 2, "", "need FILE arguments"},
 		{[]string{"rewrite", "--diff", file, "-"}, 2, "", `"-" (standard input) is rewritten alone`},
-		{[]string{"linkify", "-"}, 0, `see <a href="https://stdin.example/" rel="nofollow noopener">https://stdin.example/</a>` + "\n", ""},
-		{[]string{"linkify", "--", "-"}, 0, `see <a href="https://stdin.example/" rel="nofollow noopener">https://stdin.example/</a>` + "\n", ""},
+		{[]string{"linkify", "-"}, 0, `see <a href="https://stdin.example/" rel="nofollow noopener">https://stdin.example/</a><br>` + "\n", ""},
+		{[]string{"linkify", "--", "-"}, 0, `see <a href="https://stdin.example/" rel="nofollow noopener">https://stdin.example/</a><br>` + "\n", ""},
 	}
 	for _, tt := range tests {
 		got := runString(tt.args, in)
