@@ -463,6 +463,14 @@ func (d *det) tryDomain(t, sz int) (outcome, int) {
 	if !valid || labels < 2 || !isTLD(d.b[hs+ls:hs+le]) {
 		return tryNone, he
 	}
+	tldEnd := hs + le
+	// The domain of an address ends the address, whatever follows it: in
+	// alice@example.org|bob@example.org the "|bob" that follows starts the
+	// local part of the next address (UTS #58 starts each scan after the
+	// last link), it does not make "example.org|bob" a local part.
+	if r, _ := d.before(hs, lo); r == '@' {
+		return d.tryEmail(t, hs-1, tldEnd, he)
+	}
 	// A name followed by "@", or by more local-part characters and "@",
 	// is (part of) the local part of an address.
 	switch d.atAhead(he, hs+MaxLen) {
@@ -470,10 +478,6 @@ func (d *det) tryDomain(t, sz int) (outcome, int) {
 		return tryMore, t
 	case tryLink:
 		return tryNone, he
-	}
-	tldEnd := hs + le
-	if r, _ := d.before(hs, lo); r == '@' {
-		return d.tryEmail(t, hs-1, tldEnd, he)
 	}
 	return d.tryBare(t, hs, he, tldEnd, after)
 }
@@ -777,6 +781,9 @@ func (d *det) scanPQF(i, start int) (int, outcome) {
 			}
 		}
 		tm := termOf(r)
+		if r == '<' || sentenceEnd(r) {
+			tm = linkprop.Hard
+		}
 		switch tm {
 		case linkprop.Hard:
 			return last, tryLink
@@ -809,6 +816,20 @@ func (d *det) scanPQF(i, start int) (int, outcome) {
 		}
 		j += n
 	}
+}
+
+// sentenceEnd reports the CJK sentence punctuation that ends a path,
+// query or fragment, where UTS #58 makes it Soft (part of the link when
+// more follows): the ideographic full stop and comma and their halfwidth
+// forms. In https://例子.测试/路径。谢谢 the
+// "。" ends a sentence, as in prose it nearly always does; a URL that
+// means one writes it percent-encoded (UTS #58's own formatting does).
+func sentenceEnd(r rune) bool {
+	switch r {
+	case 0x3001, 0x3002, 0xFF61, 0xFF64:
+		return true
+	}
+	return false
 }
 
 // tryScheme looks at the ":" at b[t].
@@ -1047,6 +1068,9 @@ func (d *det) finish(t int) (outcome, int) {
 	d.wrapped = false
 	plo := d.prefixLower(t)
 	s := d.start
+	if !d.email {
+		d.trimMarkup(plo)
+	}
 	if s-1 >= plo {
 		d.closeQuote(d.b[s-1])
 	}
@@ -1088,6 +1112,79 @@ func (d *det) finish(t int) (outcome, int) {
 	}
 	d.end, d.wrapped = j, saw
 	return tryLink, d.end
+}
+
+// trimMarkup leaves out of the link b[d.start:d.end] the end that belongs
+// to the markup of the text around it rather than to the link:
+//
+//   - AsciiDoc link text: a link whose path ends in "[text]", the "["
+//     right after an ASCII letter or digit, "/", "-" or "." and the only
+//     "[" of the link, ends before the "[" (https://x.org/a[text] is the
+//     link https://x.org/a with the text "text"); so does one whose path
+//     ends in such a "[" and text not closed, which white space cut off
+//     (https://x.org/a[some text]). A "[" after "_" (a
+//     space in a wiki title, /wiki/Blur_[band]), and one in a query or
+//     fragment (?a[0]=1), is part of the link, as UTS #58 has it.
+//   - Emphasis: a link preceded by a run of one to three "*", "_" or "~"
+//     and ending with as many of the same character ends before them
+//     (**https://example.com/bold** is the link https://example.com/bold).
+func (d *det) trimMarkup(plo int) {
+	b := d.b[d.start:d.end]
+	if n := len(b); n > 2 && b[n-1] == ']' {
+		open := bytes.LastIndexByte(b, '[')
+		if open > 0 && bytes.Count(b, []byte("[")) == 1 && bytes.IndexByte(b[open+1:n-1], ']') < 0 && bytes.IndexAny(b[:open], "?#") < 0 && d.asciidocAt(b, open) {
+			d.end = d.start + open
+			return
+		}
+	} else if open := bytes.IndexByte(b, '['); open > 0 && bytes.IndexByte(b, ']') < 0 &&
+		bytes.Count(b, []byte("[")) == 1 && bytes.IndexAny(b[:open], "?#") < 0 && d.asciidocAt(b, open) {
+		// [text with spaces]: the link stops at the space.
+		d.end = d.start + open
+		return
+	}
+	d.trimEmphasis(plo)
+}
+
+// asciidocAt reports whether the "[" at b[open] of a link b may open
+// AsciiDoc link text: it is in the path, right after an ASCII letter or
+// digit, "/", "-" or ".".
+func (d *det) asciidocAt(b []byte, open int) bool {
+	auth := 0
+	if i := bytes.Index(b, []byte("//")); i >= 0 {
+		auth = i + 2
+	}
+	c := b[open-1]
+	return bytes.IndexByte(b[auth:open], '/') >= 0 && (isAlnum(c) || c == '/' || c == '-' || c == '.')
+}
+
+// trimEmphasis applies trimMarkup's emphasis rule.
+func (d *det) trimEmphasis(plo int) {
+	b := d.b[d.start:d.end]
+	if d.start <= plo {
+		return
+	}
+	c := d.b[d.start-1]
+	if c != '*' && c != '_' && c != '~' {
+		return
+	}
+	k := 1
+	for k < 3 && d.start-k-1 >= plo && d.b[d.start-k-1] == c {
+		k++
+	}
+	n := len(b)
+	if n > k && bytes.Count(b[n-k:], []byte{c}) == k {
+		end := d.end - k
+		for end > d.start {
+			r, sz := utf8.DecodeLastRune(d.b[d.start:end])
+			if termOf(r) != linkprop.Soft {
+				break
+			}
+			end -= sz
+		}
+		if end > d.start {
+			d.end = end
+		}
+	}
 }
 
 // closeQuote ends the link at the quote that closes the quote q written

@@ -37,7 +37,30 @@ var findCases = []struct {
 	{marked: "⸠https://example.com/Bücher/日本語?q=ü#frag⸡", scheme: "https"},
 	{marked: "⸠HTTP://EXAMPLE.COM/⸡", scheme: "http"},
 	{marked: "(⸠https://en.wikipedia.org/wiki/Go_(programming_language)⸡)"},
-	{marked: "日本語の⸠https://example.jp/ページ⸡。 次の⸠https://example.jp/ページ、です⸡"},
+	{marked: "日本語の⸠https://example.jp/ページ⸡。 次の⸠https://example.jp/ページ⸡、です"},
+
+	// Issue 18 item 6: ends of links that would damage prose.
+	// Placeholders: an ASCII "<" ends a path, query or fragment.
+	{marked: "uri = ⸠https://eastus.example.com/⸡<domain>/<org>/<repo>"},
+	{marked: "⸠https://example.com/a⸡<b> ⸠https://example.com/?q=⸡<x> ⸠https://example.com/#⸡<f>"},
+	// CJK sentence punctuation ends a path: 。 、 and their halfwidth forms.
+	{marked: "⸠https://例子.测试/路径⸡。谢谢！"},
+	{marked: "⸠https://例子.测试/路径⸡、谢谢 ⸠https://例子.测试/a⸡｡b ⸠https://例子.测试/a⸡､b"},
+	// Emphasis delimiters around a link are markup.
+	{marked: "**⸠https://example.com/bold⸡** *⸠https://example.com/it⸡* _⸠http://foo.com/bar⸡_ ~~⸠https://example.com/s⸡~~"},
+	{marked: "⸠https://example.com/a**b**⸡ **⸠https://example.com/a*b⸡**."},
+	// AsciiDoc link text.
+	{marked: "see ⸠https://x.org/a⸡[text] and ⸠https://git-scm.com/docs/git-config⸡[git-config] ok"},
+	{marked: "⸠https://x.org/a/⸡[Some text, here] ⸠x.org/a⸡[t]"},
+	// Brackets that are not AsciiDoc link text stay in the link (issue 19 item 15).
+	{marked: "⸠https://en.wikipedia.org/wiki/Blur_[band]⸡ ⸠https://x.org/?a[0]=1⸡ ⸠https://x.org/#x[1]⸡ ⸠http://foo.com/path_[even]-[more]⸡"},
+
+	// Issue 19 item 17: the domain of an address ends it; what follows
+	// starts the next one (UTS #58 scans again after each link).
+	{marked: "⸠alice@example.org⸡⸠|bob@example.org⸡", email: true},
+	{marked: "⸠alice@example.org⸡⸠+bob@example.org⸡ ⸠alice@example.org⸡⸠&bob@example.org⸡"},
+	{marked: "⸠alice@example.org⸡'⸠bob@example.org⸡ ⸠alice@example.org⸡⸠}bob@example.org⸡"},
+	{marked: "⸠a@b.com⸡@c.com ⸠info.de@gmx.de⸡ ⸠info.de+x@gmx.de⸡"},
 	{marked: "⸠http://localhost:8080/x⸡ ⸠http://192.168.0.1/⸡ ⸠http://[::1]:80/⸡"},
 	{marked: "⸠http://intranet⸡ but not intranet/x"},
 	{marked: "⸠example.com:8080/a⸡ and example.com:123456 and ⸠example.com⸡: done"},

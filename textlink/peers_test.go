@@ -684,6 +684,7 @@ var peerCategories = map[string]bool{
 	"no-phone":    true,
 	"markup":      true,
 	"peer-quirk":  true,
+	"prose":       true,
 }
 
 func TestPeerLinkifiers(t *testing.T) {
