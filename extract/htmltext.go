@@ -111,10 +111,7 @@ func (x *HTML) flushText() error {
 		i, j := int(m.Start), int(m.End)
 		l := &Link{Raw: string(m.Raw), Offset: origAt(i), End: origAt(j), Base: x.base}
 		l.Line, l.Column = posAt(i)
-		uri, e := m.URI()
-		if e == nil {
-			uri, e = x.conv.ToURI(uri)
-		}
+		uri, e := m.Href()
 		if e != nil {
 			l.Err = e
 		} else {

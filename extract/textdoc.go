@@ -19,11 +19,12 @@ import (
 // charset the first DetectLimit bytes are most likely in when some are
 // not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
 // document in another charset is decoded for detection, and the offsets
-// of its links are mapped back to its own bytes. A link written without a
-// scheme ("www.example.com/x") gets "http://" (see textlink.Match.URI),
-// an email address "mailto:". Queries are UTF-8 whatever the document's
-// charset: a link in plain text is pasted into an address bar, not
-// resolved by a page.
+// of its links are mapped back to its own bytes. A link's Href is the URL
+// Standard's href of the text detected (textlink.Match.Href), as an
+// attribute holding that text would get: a link written without a
+// scheme ("www.example.com/x") gets "http://", an email address
+// "mailto:". Queries are UTF-8 whatever the document's charset: a link in
+// plain text is pasted into an address bar, not resolved by a page.
 type Text struct {
 	opts Options
 	fn   func(*Link) error
@@ -228,10 +229,7 @@ func (t *Text) match(m *textlink.Match) {
 	}
 	l := &Link{Raw: string(m.Raw), Offset: t.orig(m.Start), End: t.orig(m.End)}
 	l.Line, l.Column = t.posAt(m.Start)
-	uri, err := m.URI()
-	if err == nil {
-		uri, err = t.conv.ToURI(uri)
-	}
+	uri, err := m.Href()
 	if err != nil {
 		l.Err = err
 	} else {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
@@ -138,13 +139,16 @@ const maxChunk = 4 << 10
 //
 //	<a href="URI" rel="nofollow noopener">display</a>
 //
-// The href is the link as a URI (iri.Converter.ToURI in Web mode, after
-// "http://" or "mailto:" is put before a link written without a scheme),
-// escaped for the attribute. The visible text is the link as written, in
-// its display form (iri.ToIRI): percent-encoding decoded where it is safe
-// to show, an A-label host shown in Unicode when safe, anything unsafe to
-// show (bidi formatting characters, say) percent-encoded; a link written
-// without a scheme is shown without one. A link whose visible text holds
+// The href is the link as a URI: the URL Standard's href (iri.Converter.ToURI
+// in Web mode, after "http://" or "mailto:" is put before a link written
+// without a scheme) with what RFC 3986 does not allow percent-encoded
+// ("[", "]", "|", a stray "%"), as extract.Link.URI gives it, escaped for
+// the attribute. The visible text is the link as written, in its display
+// form (iri.ToIRI): percent-encoding decoded where it is safe to show, an
+// A-label host shown in Unicode when safe, anything unsafe to show
+// percent-encoded; where that form would escape an ASCII character the
+// text writes as it is ("|", "[", a stray "%"), the link exactly as
+// written. A link written without a scheme is shown without one. A link whose visible text holds
 // right-to-left characters (iri.NeedsEmbedding in left-to-right text) gets
 // dir="ltr" on its a element, which isolates it from the text around it
 // (3987bis section 4.1; an element with a dir attribute is a bidi isolate
@@ -435,14 +439,23 @@ func (l *Linkifier) found(m *textlink.Match) {
 		}
 	}
 	href, err := l.web.ToURI(prefix + value)
+	if err == nil {
+		// The URL Standard's href may keep what a URI may not ("[", "|",
+		// a stray "%"): the URI names the same resource.
+		href = (&extract.Link{Href: href}).URI()
+	}
 	if err != nil || !safeURI(href) {
 		l.stats.Invalid++
 		return
 	}
 	l.stats.Links++
 	display, err := iri.ToIRI(prefix + value)
-	if err != nil {
-		display = href
+	if err != nil || strings.Count(display, "%") > strings.Count(value, "%") {
+		// iri.ToIRI rejects or escapes an ASCII character the text
+		// writes as it is ("[", "|", a stray "%"): the link as written
+		// (which holds no white space, control or bidi formatting
+		// character: they end a link).
+		display = prefix + value
 	}
 	if prefix != "" && strings.HasPrefix(display, prefix) {
 		display = display[len(prefix):]

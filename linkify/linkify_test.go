@@ -68,11 +68,11 @@ var linkifyTests = []struct {
 		`<a href="http://example.com/%D7%A9%D7%9C%D7%95%D7%9D"` + rel + ` dir="ltr">http://example.com/שלום</a>`,
 		"[\u2066http://example.com/שלום\u2069](<http://example.com/%D7%A9%D7%9C%D7%95%D7%9D>)"},
 	{"script", "<script>alert(1)</script> http://a.com/<script>",
-		`&lt;script&gt;alert(1)&lt;/script&gt; <a href="http://a.com/%3Cscript%3E"` + rel + `>http://a.com/%3Cscript%3E</a>`,
-		`\<script\>alert(1)\</script\> [http://a.com/%3Cscript%3E](<http://a.com/%3Cscript%3E>)`},
+		`&lt;script&gt;alert(1)&lt;/script&gt; <a href="http://a.com/"` + rel + `>http://a.com/</a>&lt;script&gt;`,
+		`\<script\>alert(1)\</script\> [http://a.com/](<http://a.com/>)\<script\>`},
 	{"quote in URL", `http://a.com/"onmouseover=alert(1)// x`,
-		`<a href="http://a.com/%22onmouseover=alert(1)//"` + rel + `>http://a.com/%22onmouseover=alert(1)//</a> x`,
-		`[http://a.com/%22onmouseover=alert\(1\)//](<http://a.com/%22onmouseover=alert(1)//>) x`},
+		`<a href="http://a.com/%22onmouseover=alert(1)//"` + rel + `>http://a.com/&#34;onmouseover=alert(1)//</a> x`,
+		`[http://a.com/"onmouseover=alert\(1\)//](<http://a.com/%22onmouseover=alert(1)//>) x`},
 	{"apostrophe in URL", `http://a.com/it's'onclick=x`,
 		`<a href="http://a.com/it&#39;s&#39;onclick=x"` + rel + `>http://a.com/it&#39;s&#39;onclick=x</a>`,
 		`[http://a.com/it's'onclick=x](<http://a.com/it's'onclick=x>)`},
@@ -90,16 +90,25 @@ var linkifyTests = []struct {
 	{"invalid UTF-8 and NUL", "a\x00b\xff example.com \xe3\x81",
 		"a\uFFFDb\uFFFD <a href=\"http://example.com/\"" + rel + ">example.com</a> \uFFFD\uFFFD",
 		"a\uFFFDb\uFFFD [example.com](<http://example.com/>) \uFFFD\uFFFD"},
-	{"markdown image", "wow!http://x.com/[a]",
-		`wow!<a href="http://x.com/[a]"` + rel + `>http://x.com/[a]</a>`,
-		`wow\![http://x.com/\[a\]](<http://x.com/[a]>)`},
+	{"markdown image", "wow!http://x.com/_[a]",
+		`wow!<a href="http://x.com/_%5Ba%5D"` + rel + `>http://x.com/_[a]</a>`,
+		`wow\![http://x.com/\_\[a\]](<http://x.com/_%5Ba%5D>)`},
+	// Issue 19 item 16: the href is a URI ("[", "]" and a stray "%"
+	// percent-encoded), the visible text shows "|" as written.
+	{"uri href", "https://en.wikipedia.org/wiki/Blur_[band] www.mystore.com/30%OffCoupons http://example.com/a|b?c{d}#e|f",
+		`<a href="https://en.wikipedia.org/wiki/Blur_%5Bband%5D"` + rel + `>https://en.wikipedia.org/wiki/Blur_[band]</a> ` +
+			`<a href="http://www.mystore.com/30%25OffCoupons"` + rel + `>www.mystore.com/30%OffCoupons</a> ` +
+			`<a href="http://example.com/a%7Cb?c%7Bd%7D#e%7Cf"` + rel + `>http://example.com/a|b?c{d}#e|f</a>`,
+		`[https://en.wikipedia.org/wiki/Blur\_\[band\]](<https://en.wikipedia.org/wiki/Blur_%5Bband%5D>) ` +
+			`[www.mystore.com/30%OffCoupons](<http://www.mystore.com/30%25OffCoupons>) ` +
+			`[http://example.com/a|b?c{d}#e|f](<http://example.com/a%7Cb?c%7Bd%7D#e%7Cf>)`},
 	{"override", "\u202Ehttp://x.co/moc.knab//:sptth\u202C http://x.co/\nhttp://x.co/",
 		"\u202E<a href=\"http://x.co/moc.knab//:sptth\"" + rel + ` dir="ltr">http://x.co/moc.knab//:sptth</a>` + "\u202C " +
 			`<a href="http://x.co/"` + rel + ` dir="ltr">http://x.co/</a>` + "\n" + `<a href="http://x.co/"` + rel + `>http://x.co/</a>`,
 		"\u202E[\u2066http://x.co/moc.knab//:sptth\u2069](<http://x.co/moc.knab//:sptth>)\u202C [\u2066http://x.co/\u2069](<http://x.co/>)\n[http://x.co/](<http://x.co/>)"},
 	{"backslash in URI", `http://a.com/x?q=a\b#c\d`,
-		`<a href="http://a.com/x?q=a\b#c\d"` + rel + `>http://a.com/x?q=a%5Cb#c%5Cd</a>`,
-		`[http://a.com/x?q=a%5Cb#c%5Cd](<http://a.com/x?q=a\\b#c\\d>)`},
+		`<a href="http://a.com/x?q=a%5Cb#c%5Cd"` + rel + `>http://a.com/x?q=a\b#c\d</a>`,
+		`[http://a.com/x?q=a\\b#c\\d](<http://a.com/x?q=a%5Cb#c%5Cd>)`},
 	{"backslash", `\[x](javascript:y) \`,
 		`\[x](javascript:y) \`,
 		`\\\[x\](javascript:y) \\`},

@@ -710,12 +710,22 @@ func (t *Text) findsAt(start, end int64, uri string) bool {
 	return false
 }
 
-// sameURI reports whether the URIs a and b of text links are the same up
-// to the case of percent-encoding hex digits and percent-encoded
-// unreserved characters and, for an address, to the form of its domain.
+// sameURI reports whether the hrefs a and b of text links are the same up
+// to the case of percent-encoding hex digits, percent-encoded unreserved
+// characters and the percent-encoding of the characters that a URI does
+// not allow (extract.Link.URI) and, for an address, to the form of its
+// domain.
 func (t *Text) sameURI(a, b string) bool {
 	if equivalent(a, b) {
 		return true
+	}
+	// The href of a text link keeps what the URL Standard keeps ("|",
+	// "{", "[" in a path); its URI form, the new value, has them
+	// percent-encoded: the same resource.
+	if ua, ub := (&extract.Link{Href: a}).URI(), (&extract.Link{Href: b}).URI(); ua != a || ub != b {
+		if equivalent(ua, ub) {
+			return true
+		}
 	}
 	if !isAddress(a) || !isAddress(b) {
 		return false

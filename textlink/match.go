@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/weburl"
 )
 
 // MaxLen is the longest link, in bytes, that Find and Scanner report. It
@@ -97,6 +98,35 @@ func (m *Match) URI() (string, error) {
 		return iri.ToURI(string(m.AppendValue([]byte(prefix))))
 	}
 	return iri.ToURI(prefix + string(m.Raw))
+}
+
+// Href returns the link as the URL Standard writes it: the href that a
+// browser requests for it, what package weburl's parser makes of the
+// link as meant (Value) with "mailto:" put before an email address
+// written without it and "http://" before a domain name written without a
+// scheme, as URI does. It is the answer for a link in text that an
+// attribute holding the same text gets: the characters the Standard
+// leaves as they are stay so ("[", "]", "|", "{", a "%" not followed by
+// two hexadecimal digits), a "\" in the path of an http link is "/",
+// and the query is UTF-8. The error is the parser's, for a link it
+// rejects.
+//
+// Href is not always a URI (RFC 3986): URI is, and differs where the
+// Standard keeps a character that RFC 3986 does not allow.
+func (m *Match) Href() (string, error) {
+	prefix := ""
+	switch {
+	case m.Scheme != "":
+	case m.Email:
+		prefix = "mailto:"
+	default:
+		prefix = "http://"
+	}
+	u, err := weburl.Parse(string(m.AppendValue([]byte(prefix))), nil)
+	if err != nil {
+		return "", err
+	}
+	return u.String(), nil
 }
 
 // Strict reports whether the match is a link that strict detection takes

@@ -26,7 +26,7 @@ func TestLinkify(t *testing.T) {
 		{[]string{"linkify", "--rel", "", "--target", "_blank"}, "joe@example.org",
 			`<a href="mailto:joe@example.org" target="_blank">joe@example.org</a>`, exitOK},
 		{[]string{"linkify", "--rel", "ugc"}, `http://a.com/"onmouseover=x javascript:alert(1)`,
-			`<a href="http://a.com/%22onmouseover=x" rel="ugc">http://a.com/%22onmouseover=x</a> javascript:alert(1)`, exitOK},
+			`<a href="http://a.com/%22onmouseover=x" rel="ugc">http://a.com/&#34;onmouseover=x</a> javascript:alert(1)`, exitOK},
 		{[]string{"linkify", "--format", "markdown"}, "[x](javascript:y) https://例え.テスト/",
 			`\[x\](javascript:y) [https://例え.テスト/](<https://xn--r8jz45g.xn--zckzah/>)`, exitOK},
 		{[]string{"linkify", "--charset", "shift_jis"}, "\x83e\x83X\x83g http://example.com/\x8e\x9a",
