@@ -76,6 +76,20 @@ func TestExtract(t *testing.T) {
 			out:   "http://www.example.com/a\nmailto:user@example.org\n",
 		},
 		{
+			// Issue 19 item 15: a "[" in a path and a stray "%" are
+			// valid hrefs, never dropped.
+			name:  "stdin text: brackets and a stray percent",
+			args:  []string{"extract", "--format", "href"},
+			stdin: "https://en.wikipedia.org/wiki/Blur_[band] and www.mystore.com/30%OffCoupons\n",
+			out:   "https://en.wikipedia.org/wiki/Blur_[band]\nhttp://www.mystore.com/30%OffCoupons\n",
+		},
+		{
+			name:  "stdin text: brackets and a stray percent as URIs",
+			args:  []string{"extract", "--format", "uri"},
+			stdin: "https://en.wikipedia.org/wiki/Blur_[band] and www.mystore.com/30%OffCoupons\n",
+			out:   "https://en.wikipedia.org/wiki/Blur_%5Bband%5D\nhttp://www.mystore.com/30%25OffCoupons\n",
+		},
+		{
 			name: "file url from directory base",
 			args: []string{"extract", "-r", "--format", "uri", "--base", "http://h/root", tmp},
 			out:  "http://h/root/a%20b/%C3%BC?q=%C3%BC\nhttp://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9\nmailto:a@example.com\n",
