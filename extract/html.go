@@ -270,6 +270,9 @@ func (x *HTML) token(tok *htmltok.Token) error {
 			return err
 		}
 	}
+	if x.opts.TextLinks && (tok.Type == htmltok.StartTag || tok.Type == htmltok.EndTag) {
+		x.codeTag(tok)
+	}
 	switch tok.Type {
 	case htmltok.StartTag, htmltok.SelfClosingTag:
 		err = x.startTag(tok)
@@ -291,7 +294,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 			err = x.styleText(tok)
 		case tok.RawText == htmltok.NotRaw && x.anchor != nil:
 			x.anchorText(tok.Raw)
-		case tok.RawText == htmltok.NotRaw && x.opts.TextLinks:
+		case tok.RawText == htmltok.NotRaw && x.opts.TextLinks && x.code == 0:
 			err = x.addText(tok)
 		}
 	case htmltok.Oversize:

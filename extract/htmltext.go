@@ -22,11 +22,44 @@ type textRun struct {
 	trunStart int64  // its offset in the input
 	trunLine  int
 	trunCol   int // the column of trunStart
+
+	// code counts the open elements whose text is code (codeElement): no
+	// text link is looked for while it is not 0.
+	code int
 }
 
 // reset readies t for a new document.
 func (t *textRun) reset() {
 	t.trun = t.trun[:0]
+	t.code = 0
+}
+
+// codeElement reports the elements whose text is code, commands or their
+// output, in which Options.TextLinks finds no link: pre, code, kbd, samp
+// and tt (and listing, an old pre). The text of script, style, textarea,
+// xmp and the other raw-text elements is not ordinary text and is never
+// searched.
+func codeElement(name []byte) bool {
+	switch string(name) {
+	case "pre", "code", "kbd", "samp", "tt", "listing":
+		return true
+	}
+	return false
+}
+
+// codeTag counts the start and end tags of the code elements.
+func (t *textRun) codeTag(tok *htmltok.Token) {
+	if tok.Foreign || !codeElement(tok.Name) {
+		return
+	}
+	switch tok.Type {
+	case htmltok.StartTag:
+		t.code++
+	case htmltok.EndTag:
+		if t.code > 0 {
+			t.code--
+		}
+	}
 }
 
 // maxTextRun bounds the text held for Options.TextLinks: a longer run of

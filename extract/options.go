@@ -40,7 +40,10 @@ type Options struct {
 	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
 	MaxAnchorText int
 	// TextLinks also reports the links written as plain text in the text
-	// of an HTML document (not in script, style and the like).
+	// of an HTML document: not in the text of pre, code, kbd, samp and tt
+	// elements (commands, code and output, where "user@example.org" or
+	// "user.email" is what to type, not a link), nor in script, style,
+	// textarea and the like.
 	TextLinks bool
 	// StrictText takes for a link in plain text (Text, and TextLinks)
 	// only what is written with a scheme ("https://...", "mailto:...")

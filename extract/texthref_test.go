@@ -120,3 +120,27 @@ func TestTextHrefIssue19(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLinksNotInCode is issue 18 item 5: with TextLinks, the text of
+// pre, code, kbd, samp, tt, script, style and textarea holds no link.
+func TestTextLinksNotInCode(t *testing.T) {
+	doc := `<p>a@example.org</p><pre>$ ssh b@example.org <b>www.example.org</b></pre>` +
+		`<code>git config user.email c@example.com</code><kbd>d@example.org</kbd><samp>e.example.org/x</samp>` +
+		`<tt>f@example.org</tt><script>g@example.org</script><style>/* h.example.org/x */</style>` +
+		`<textarea>i@example.org</textarea><listing>j@example.org</listing><p>k.example.org/x <code>l@example.org</code> m@example.org</p>` +
+		`<svg><code>n@example.org</code></svg>`
+	var got []string
+	x := New(TypeHTML, Options{TextLinks: true}, func(l *Link) error {
+		if l.Tag == "" {
+			got = append(got, l.Raw)
+		}
+		return nil
+	})
+	if err := x.Feed([]byte(doc), true); err != nil {
+		t.Fatal(err)
+	}
+	want := "[a@example.org k.example.org/x m@example.org n@example.org]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("got %v\nwant %s", got, want)
+	}
+}

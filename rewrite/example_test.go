@@ -27,7 +27,7 @@ func Example() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <meta charset=utf-8><a href="https://de.example/wiki/Dürst?q=€" title=x>Dürst</a> <img src='https://de.example/logo.png'>
-	// {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
+	// {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0 Placeholders:0}
 }
 
 // A Rewriter is a transform.Transformer: here it rewrites a style sheet
@@ -62,7 +62,7 @@ func Example_map() {
 	fmt.Printf("%+v\n", r.Stats())
 	// Output:
 	// <a href="install.html">Install</a>, <a href="https://new.example/manual/faq.html">FAQ</a>, <a href="https://old.example/blog/">blog</a>
-	// {Links:3 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
+	// {Links:3 Rewritten:2 Kept:0 Invalid:0 Guessed:0 Placeholders:0}
 }
 
 // Example_keep makes a page's links absolute and changes nothing else:
@@ -96,8 +96,8 @@ func Example_guessed() {
 		fmt.Print(strings.SplitN(out, "\n", 2)[1])
 	}
 	// Output:
-	// utf-8 guessed true: {Links:2 Rewritten:1 Kept:1 Invalid:0 Guessed:1}
+	// utf-8 guessed true: {Links:2 Rewritten:1 Kept:1 Invalid:0 Guessed:1 Placeholders:0}
 	// http://example.com/café and http://example.com/a%7Cb
-	// utf-8 guessed false: {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
+	// utf-8 guessed false: {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0 Placeholders:0}
 	// http://example.com/caf%C3%A9 and http://example.com/a%7Cb
 }

@@ -25,10 +25,10 @@ func ExampleNewText() {
 	// Output:
 	// See www.xn--bcher-kva.de/regal (or https://de.wikipedia.org/wiki/D%C3%BCrst).
 	// Mail jörg@xn--bcher-kva.de.
-	// {Links:3 Rewritten:2 Kept:0 Invalid:0 Guessed:0}
+	// {Links:3 Rewritten:2 Kept:0 Invalid:0 Guessed:0 Placeholders:0}
 	// See www.bücher.de/regal (or https://de.wikipedia.org/wiki/Dürst).
 	// Mail jörg@bücher.de.
-	// {Links:3 Rewritten:1 Kept:0 Invalid:0 Guessed:0}
+	// {Links:3 Rewritten:1 Kept:0 Invalid:0 Guessed:0 Placeholders:0}
 }
 
 // A text in a legacy charset stays in it: here the display form of a

@@ -214,6 +214,12 @@ type Stats struct {
 	// Guessed counts the links of Kept left as written because the
 	// document's charset is only a guess (see Options).
 	Guessed int
+
+	// Placeholders counts the links of Kept found in text (plain text,
+	// and the text of HTML with TextLinks) that hold a placeholder
+	// (textlink.HasPlaceholder): https://example.com/{name}/x is left as
+	// written, never made https://example.com/%7Bname%7D/x.
+	Placeholders int
 }
 
 // An edit replaces the input bytes [off, end) with new.
@@ -234,6 +240,7 @@ type rewriter struct {
 	outPos int
 	stats  Stats
 	err    error
+	forms  *Text // the forms of the links in the text of HTML (htmltext.go)
 
 	conv    *iri.Converter    // Web mode: the URLs a browser requests
 	web     *weburl.Parser    // conv's charset: links resolved against their base
@@ -403,7 +410,13 @@ func isASCII(b []byte) bool {
 // link decides the new form of l and records the edit, if any. raw is the
 // input's bytes of l's span, if still held.
 func (r *rewriter) link(l *extract.Link) {
-	v, ok := r.decide(l)
+	var v string
+	var ok bool
+	if r.html && l.Tag == "" && l.Kind == 0 {
+		v, ok = r.textLink(l)
+	} else {
+		v, ok = r.decide(l)
+	}
 	if !ok {
 		return
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/textlink"
 	"github.com/relink-go/relink/weburl"
 )
 
@@ -57,6 +58,11 @@ import (
 // converted as a URL's. The mailto: URI that the address means stays the
 // same up to the form of its domain, A-labels or Unicode, which name the
 // same domain.
+//
+// A link that holds a placeholder (textlink.HasPlaceholder: "{name}",
+// "${name}", "$NAME" in its path, query or fragment) is left as written,
+// and Stats counts it as Kept and Placeholders: documentation means it
+// to be filled in, and a rewritten form (%7Bname%7D) damages it.
 //
 // A link wrapped across lines inside angle brackets (RFC 3986 appendix C)
 // is written on one line when its value changes, and left wrapped when it
@@ -259,6 +265,11 @@ func (t *Text) reported(l *extract.Link) error {
 	if strings.ContainsFunc(written, unicode.IsSpace) {
 		// Wrapped across lines: the link as meant.
 		written = strings.Map(dropSpace, written)
+	}
+	if textlink.HasPlaceholder(written) {
+		t.stats.Kept++
+		t.stats.Placeholders++
+		return nil
 	}
 	uri := l.Href
 	var v string

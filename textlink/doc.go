@@ -41,6 +41,44 @@
 // what cannot be anything but a link, the matches for which Match.Strict
 // reports true: a link written with a scheme, or an email address.
 //
+// # Where a link ends in prose
+//
+// Find follows UTS #58 for where a link ends, with four rules of its own
+// that keep a link from taking in the text around it (each is listed,
+// with the fixtures of other linkifiers it changes, in
+// testdata/peers/known-differences.tsv and textlink/testdata/uts58-reference.tsv):
+//
+//   - An ASCII "<" ends a path, query or fragment, as it does for xurls
+//     and linkify-it: https://eastus.example.com/<domain>/<org> is the
+//     link https://eastus.example.com/ followed by a placeholder.
+//   - The ideographic full stop and comma ("。", "、") and their halfwidth
+//     forms end a path, query or fragment: https://例子.测试/路径。谢谢 is
+//     the link https://例子.测试/路径.
+//   - A link between emphasis delimiters ends before the closing run:
+//     **https://example.com/bold** is https://example.com/bold.
+//   - A path that ends in AsciiDoc link text, "[text]" right after a
+//     letter, digit, "/", "-" or "." (and the only "[" of the link),
+//     ends before it: https://x.org/a[text] is https://x.org/a. A "["
+//     after "_" (/wiki/Blur_[band]) or in a query or fragment stays.
+//
+// # Placeholders
+//
+// Documentation writes links with parts to be filled in. A placeholder,
+// for HasPlaceholder and the tools built on it, is one of these in the
+// path, query or fragment of a link:
+//
+//   - "{name}" or "{{name}}": a name (ASCII letters, digits, "_", "-",
+//     "."; starting with a letter or "_"), after an optional URI Template
+//     operator (RFC 6570: + # . / ; ? &), with "," between names;
+//   - "${name}", the same after "$";
+//   - "$NAME": "$" and an upper-case shell variable name (A-Z, "_", then
+//     digits too) making up a whole path segment, query field or value,
+//     or fragment: https://example.com/$VERSION/x.
+//
+// "<name>" would be one too, but "<" ends a link, so a link never holds
+// it. A placeholder does not stop detection (the link is reported as
+// written); a rewriter leaves such a link as it is.
+//
 // # Two ways in
 //
 // Find reads a whole text and returns its matches. A Scanner reads a text
