@@ -152,6 +152,12 @@ func TestText(t *testing.T) {
 		{name: "right after a long link", opts: Options{To: FormURI}, in: "http://example.com/" + strings.Repeat("a", 30) + ")bücher.de x",
 			want: "http://example.com/" + strings.Repeat("a", 30) + ")xn--bcher-kva.de x", rewrote: 1},
 		{name: "not links", opts: Options{To: FormURI}, in: "javascript:alert(1) data:text/html,x file:///etc/passwd"},
+		// Issue 18 item 6: a link holding a placeholder is left as
+		// written; "<" ends a link, "。" too, and so does emphasis.
+		{name: "placeholders", opts: Options{To: FormURI}, in: "https://例え.jp/{name}/x https://例え.jp/${X}/y https://例え.jp/$VAR/z https://例え.jp/a",
+			want: "https://例え.jp/{name}/x https://例え.jp/${X}/y https://例え.jp/$VAR/z https://xn--r8jz45g.jp/a", rewrote: 1, kept: 3},
+		{name: "prose ends", opts: Options{To: FormURI}, in: "uri = https://例え.jp/<domain>/<org> https://例え.jp/路径。谢谢！ **https://例え.jp/bold** https://例え.jp/a[text]",
+			want: "uri = https://xn--r8jz45g.jp/<domain>/<org> https://xn--r8jz45g.jp/%E8%B7%AF%E5%BE%84。谢谢！ **https://xn--r8jz45g.jp/bold** https://xn--r8jz45g.jp/a[text]", rewrote: 4},
 		{name: "windows-1251 uri", opts: Options{To: FormURI, Charset: "windows-1251"}, in: "http://пример.рф/путь?q=Ж",
 			want: "http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C?q=%D0%96", rewrote: 1},
 		{name: "windows-1251 iri: the query stays as written", opts: Options{To: FormIRI, Charset: "windows-1251"},

@@ -46,7 +46,8 @@
 // Find follows UTS #58 for where a link ends, with four rules of its own
 // that keep a link from taking in the text around it (each is listed,
 // with the fixtures of other linkifiers it changes, in
-// testdata/peers/known-differences.tsv and textlink/testdata/uts58-reference.tsv):
+// textlink/testdata/peers/known-differences.tsv and
+// testdata/uts58/known-differences-reference.tsv):
 //
 //   - An ASCII "<" ends a path, query or fragment, as it does for xurls
 //     and linkify-it: https://eastus.example.com/<domain>/<org> is the

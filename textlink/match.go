@@ -149,7 +149,10 @@ func (m *Match) Strict() bool { return m.Scheme != "" || m.Email }
 //     file.txt, localhost) is not a link; a name with an empty label or a
 //     label that starts or ends with "-" is not a link at all; a single
 //     trailing dot is kept only before a path. A name followed by "@", or
-//     by local-part characters and then "@", is part of an address.
+//     by local-part characters and then "@", is part of an address,
+//     unless it is itself the domain of an address: the domain ends the
+//     address, and what follows starts the next one
+//     (alice@example.org|bob@example.org is two).
 //   - An email address: a domain name as above preceded by "@" and a
 //     local part of Link_Email characters (UTS #58) that neither starts nor
 //     ends with "." nor holds ".."; brackets and quotation marks before it
@@ -190,6 +193,12 @@ func (m *Match) Strict() bool { return m.Scheme != "" || m.Email }
 // by itself, as RFC 3987 section 8.3 asks. Bytes that are not valid UTF-8
 // are Hard. A link right after a double quote or a backtick ends before
 // the quote that closes it ("https://a/","https://b/" is two links).
+// Four rules of this package's own keep a link from taking in the prose
+// around it (the package doc, "Where a link ends in prose", gives them in
+// full): an ASCII "<" is Hard here, and so are "。", "、" and their
+// halfwidth forms; a link between emphasis delimiters (**...**) ends
+// before the closing run; a path that ends in AsciiDoc link text
+// (url[text]) ends before the "[".
 //
 // A link that starts right after "<" (or "<URL:") and is followed, after
 // white space that contains a line break, by more text and then ">" is

@@ -262,6 +262,7 @@
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-text-links
 //		also find the links written as plain text in the text of HTML documents
+//		(not in pre, code, kbd, samp or tt: code, commands and their output)
 //	-type TYPE
 //		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
 //	-unique
@@ -553,7 +554,8 @@
 //		in plain text, take for links only those written with a scheme, and email addresses;
 //		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
 //	-text-links
-//		also rewrite the links written as plain text in the text of HTML documents
+//		also rewrite the links written as plain text in the text of HTML documents, each in the form
+//		it is written in (an address stays an address), never in pre, code, kbd, samp or tt
 //		(plain-text documents have no other)
 //	-to FORM
 //		the FORM of the links: keep (each link's own; only --map and --resolve change links), uri or iri (default keep)

@@ -221,7 +221,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	recurse := fs.Bool("r", false, "recurse into directories")
-	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents")
+	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents\n(not in pre, code, kbd, samp or tt: code, commands and their output)")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
 	filter := addFilterFlags(fs)
 	shape := addShapeFlags(fs, "run")

@@ -345,7 +345,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	backup := fs.String("backup", "", "with -w, keep each original file as its name followed by `SUFFIX`")
 	var vf verbosityFlags
 	vf.register(fs)
-	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents\n(plain-text documents have no other)")
+	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents, each in the form\nit is written in (an address stays an address), never in pre, code, kbd, samp or tt\n(plain-text documents have no other)")
 	strict := fs.Bool("strict", true, "in plain text, take for links only those written with a scheme, and email addresses;\n--strict=false also takes domains written without one (www.example.com, but also README.md)")
 	var moves moveFlag
 	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as `OLD=NEW`\n(repeatable; the longest OLD wins; relative links are matched with --base only)")
