@@ -118,3 +118,23 @@ func TestDroppedLinkify(t *testing.T) {
 		t.Errorf("linkify -q -v: exit status %d, want %d", got.code, exitUsage)
 	}
 }
+
+// TestPlaceholderRewrite is issue 18 item 6: relink rewrite leaves a
+// link in text that holds a placeholder as written and says so, for the
+// file with -v and in its summary line.
+func TestPlaceholderRewrite(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(f, []byte("see https://example.com/{name}/x, https://例え.jp/$VERSION/y and https://例え.jp/a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := runString([]string{"rewrite", "-n", "-v", f}, "")
+	for _, want := range []string{
+		"relink rewrite: " + f + ": 3 links, 1 rewritten, 2 left as written (2 holding a placeholder)\n",
+		"relink rewrite: 1 file scanned, 1 to change, 1 link rewritten, 2 left as written (2 holding a placeholder), 0 skipped, 0 errors",
+	} {
+		if !strings.Contains(got.stderr, want) {
+			t.Errorf("stderr %q\nwant it to hold %q", got.stderr, want)
+		}
+	}
+}

@@ -763,6 +763,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 			kept.Kept += r.stats.Kept
 			kept.Invalid += r.stats.Invalid
 			kept.Guessed += r.stats.Guessed
+			kept.Placeholders += r.stats.Placeholders
 			drops.add(r.drops)
 		}
 		if r.changed && r.err == nil {

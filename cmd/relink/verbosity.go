@@ -174,7 +174,8 @@ func rewriteNote(path string, r *rewriteResult) string {
 }
 
 // keptNote says why the links s counts as kept were left as written: "1
-// invalid link, 2 for a guessed charset, 1 could not be rewritten".
+// invalid link, 2 for a guessed charset, 1 holding a placeholder, 1 could
+// not be rewritten".
 func keptNote(s rewrite.Stats) string {
 	var why []string
 	if s.Invalid > 0 {
@@ -183,7 +184,10 @@ func keptNote(s rewrite.Stats) string {
 	if s.Guessed > 0 {
 		why = append(why, fmt.Sprintf("%d for a guessed charset", s.Guessed))
 	}
-	if other := s.Kept - s.Invalid - s.Guessed; other > 0 || len(why) == 0 {
+	if s.Placeholders > 0 {
+		why = append(why, fmt.Sprintf("%d holding a placeholder", s.Placeholders))
+	}
+	if other := s.Kept - s.Invalid - s.Guessed - s.Placeholders; other > 0 || len(why) == 0 {
 		if len(why) == 0 {
 			return "could not be rewritten"
 		}
