@@ -1118,7 +1118,7 @@ func (d *det) finish(t int) (outcome, int) {
 // to the markup of the text around it rather than to the link:
 //
 //   - AsciiDoc link text: a link whose path ends in "[text]", the "["
-//     right after an ASCII letter or digit, "/", "-" or "." and the only
+//     right after an ASCII letter or digit, "/" or "-" and the only
 //     "[" of the link, ends before the "[" (https://x.org/a[text] is the
 //     link https://x.org/a with the text "text"); so does one whose path
 //     ends in such a "[" and text not closed, which white space cut off
@@ -1147,14 +1147,15 @@ func (d *det) trimMarkup(plo int) {
 
 // asciidocAt reports whether the "[" at b[open] of a link b may open
 // AsciiDoc link text: it is in the path, right after an ASCII letter or
-// digit, "/", "-" or ".".
+// digit, "/" or "-" (none of them Soft, so the link keeps its last
+// character).
 func (d *det) asciidocAt(b []byte, open int) bool {
 	auth := 0
 	if i := bytes.Index(b, []byte("//")); i >= 0 {
 		auth = i + 2
 	}
 	c := b[open-1]
-	return bytes.IndexByte(b[auth:open], '/') >= 0 && (isAlnum(c) || c == '/' || c == '-' || c == '.')
+	return bytes.IndexByte(b[auth:open], '/') >= 0 && (isAlnum(c) || c == '/' || c == '-')
 }
 
 // trimEmphasis applies trimMarkup's emphasis rule.

@@ -58,7 +58,7 @@
 //   - A link between emphasis delimiters ends before the closing run:
 //     **https://example.com/bold** is https://example.com/bold.
 //   - A path that ends in AsciiDoc link text, "[text]" right after a
-//     letter, digit, "/", "-" or "." (and the only "[" of the link),
+//     letter, digit, "/" or "-" (and the only "[" of the link),
 //     ends before it: https://x.org/a[text] is https://x.org/a. A "["
 //     after "_" (/wiki/Blur_[band]) or in a query or fragment stays.
 //
