@@ -49,6 +49,16 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 		return "", false
 	}
 	f := r.textForms()
+	f.form = r.formOf(written)
+	old := r.pend[l.Offset-r.base : l.End-r.base]
+	if r.guessed && r.guessDepends(l, old) {
+		// Its characters are the guess's, as in Text.
+		if f.changes(l, written) {
+			r.stats.Kept++
+			r.stats.Guessed++
+		}
+		return "", false
+	}
 	target := l.Href
 	v, ok := "", false
 	if r.opts.Map != nil {
@@ -60,12 +70,20 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 		}
 	}
 	if !ok {
+		if !f.resolves(written, l.Href) {
+			return "", false // nothing asks for a change (FormKeep)
+		}
 		if v, ok = f.newValue(written, l.Href); !ok {
 			r.stats.Kept++
 			return "", false
 		}
 	}
-	if v == l.Raw {
+	if v == l.Raw || v == written {
+		return "", false
+	}
+	if r.guessed && !isASCII([]byte(v)) {
+		r.stats.Kept++
+		r.stats.Guessed++
 		return "", false
 	}
 	m := textlink.Find([]byte(v))

@@ -28,7 +28,9 @@ func TestHTMLTextLinkForms(t *testing.T) {
 		want  string
 		stats Stats
 	}{
-		{"uri keep", Options{TextLinks: true, BaseURL: "http://h.org/"},
+		{"keep (the zero Options but TextLinks)", Options{TextLinks: true, BaseURL: "http://h.org/"},
+			doc, Stats{Links: 7, Kept: 2, Placeholders: 2}},
+		{"uri keep", Options{To: FormURI, TextLinks: true, BaseURL: "http://h.org/"},
 			`<p>Mail osamu@debian.org or see www.debian.org/x and http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9</p>` +
 				`<pre>$ ssh username@example.org</pre>` +
 				`<code>git config --global user.email yourname@example.com</code>` +
@@ -38,7 +40,7 @@ func TestHTMLTextLinkForms(t *testing.T) {
 				`<pre>a <b>http://例え.jp/</b> b</pre>` +
 				`<p>bücher@xn--r8jz45g.jp https://example.com/{name}/例 https://example.com/$VERSION/例</p>`,
 			Stats{Links: 7, Rewritten: 2, Kept: 2, Placeholders: 2}},
-		{"uri absolute", Options{TextLinks: true, BaseURL: "http://h.org/", Resolve: ResolveAbsolute},
+		{"uri absolute", Options{To: FormURI, TextLinks: true, BaseURL: "http://h.org/", Resolve: ResolveAbsolute},
 			`<p>Mail osamu@debian.org or see http://www.debian.org/x and http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9</p>` +
 				`<pre>$ ssh username@example.org</pre>` +
 				`<code>git config --global user.email yourname@example.com</code>` +

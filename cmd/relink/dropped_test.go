@@ -128,7 +128,7 @@ func TestPlaceholderRewrite(t *testing.T) {
 	if err := os.WriteFile(f, []byte("see https://example.com/{name}/x, https://例え.jp/$VERSION/y and https://例え.jp/a\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got := runString([]string{"rewrite", "-n", "-v", f}, "")
+	got := runString([]string{"rewrite", "-n", "-v", "--to", "uri", f}, "")
 	for _, want := range []string{
 		"relink rewrite: " + f + ": 3 links, 1 rewritten, 2 left as written (2 holding a placeholder)\n",
 		"relink rewrite: 1 file scanned, 1 to change, 1 link rewritten, 2 left as written (2 holding a placeholder), 0 skipped, 0 errors",
