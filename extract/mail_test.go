@@ -250,9 +250,9 @@ func TestMailOversize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(over) != 1 || over[0].Construct != ConstructTextLink || over[0].Offset != int64(len(head)+5) || over[0].Line != 5 {
-		// Text reports the candidate at its "://".
-		t.Errorf("oversize %+v, want a text link at offset %d, line 5", over, len(head)+5)
+	if len(over) != 1 || over[0].Construct != ConstructTextLink || over[0].Offset != int64(len(head)) || over[0].Line != 5 {
+		// Text reports the candidate where it starts.
+		t.Errorf("oversize %+v, want a text link at offset %d, line 5", over, len(head))
 	}
 	want := []mailLink{{"", "", 0, "https://b.example/", "https://b.example/", 6, int64(len(head) + len(long) + 7), int64(len(head) + len(long) + 25), "https://b.example/"}}
 	checkMailLinks(t, "oversize", links, want)

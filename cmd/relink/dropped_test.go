@@ -75,7 +75,7 @@ func TestDroppedRewrite(t *testing.T) {
 		"relink rewrite: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined (its links are not rewritten)\n",
 		"relink rewrite: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut) and is left as written\n",
 		"relink rewrite: " + page + ":1:29: invalid link \"http://[bad/\" (left as written): unclosed IPv6 address \"[bad\"\n",
-		"relink rewrite: " + text + ":1:32: invalid link \"http://a\\u200db.example/\" (left as written): host \"a\\u200db.example\": IDNA conversion failed: idna: invalid label \"a\\u200db\"\n",
+		"relink rewrite: " + text + ":1:32: invalid link \"http://a\\u200db.example/\" (left as written): invalid domain \"a‍b.example\": idna: invalid label \"a\\u200db\"\n",
 		"relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (1 invalid link), 1 oversize construct\n",
 		"relink rewrite: " + text + ": 2 links, 0 rewritten, 1 left as written (1 invalid link), 1 text link too long\n",
 		"relink rewrite: 2 files scanned, 1 to change, 1 link rewritten, 2 left as written (2 invalid links), 1 text link too long, 1 oversize construct, 0 skipped, 0 errors",
