@@ -62,3 +62,35 @@ func ExampleScanner() {
 	// Output:
 	// true [4:www.example.org/a 27:http://[::1]:8080/x]
 }
+
+// Href gives a link found in text as the URL Standard writes it, as an
+// attribute holding the same text would have it.
+func ExampleMatch_Href() {
+	text := `https://en.wikipedia.org/wiki/Blur_[band] www.mystore.com/30%OffCoupons http://example.com/a\b|c alice@example.org|bob@example.org`
+	for _, m := range textlink.Find([]byte(text)) {
+		h, err := m.Href()
+		fmt.Println(h, err)
+	}
+	// Output:
+	// https://en.wikipedia.org/wiki/Blur_[band] <nil>
+	// http://www.mystore.com/30%OffCoupons <nil>
+	// http://example.com/a/b|c <nil>
+	// mailto:alice@example.org <nil>
+	// mailto:|bob@example.org <nil>
+}
+
+// Where a link ends in documentation: placeholders, emphasis and AsciiDoc
+// link text stay out of it, and HasPlaceholder tells a link to be filled
+// in.
+func ExampleHasPlaceholder() {
+	text := "uri = https://eastus.example.com/<domain>/<org>, **https://example.com/bold**, " +
+		"https://git-scm.com/docs/git-config[git-config], https://example.com/{name}/x"
+	for _, m := range textlink.Find([]byte(text)) {
+		fmt.Println(string(m.Raw), textlink.HasPlaceholder(string(m.Raw)))
+	}
+	// Output:
+	// https://eastus.example.com/ false
+	// https://example.com/bold false
+	// https://git-scm.com/docs/git-config false
+	// https://example.com/{name}/x true
+}
