@@ -84,7 +84,10 @@ func (m *Match) AppendValue(dst []byte) []byte {
 // use Value). The result is then mapped to a URI by iri.ToURI, which
 // percent-encodes the non-ASCII characters of the path, query and fragment
 // as UTF-8 and converts an internationalized host name with IDNA. The
-// error is iri.ToURI's.
+// error is iri.ToURI's: RFC 3987 has no place for a "[" in a path or a
+// "%" not followed by two hexadecimal digits, which the URL Standard
+// takes (see Href, the href a browser requests, which packages extract
+// and linkify report).
 func (m *Match) URI() (string, error) {
 	prefix := ""
 	switch {
