@@ -702,7 +702,8 @@
 // whatever the size of the input. A file that cannot be read is reported on
 // standard error and the others continue; the exit status is then 1. A
 // binary file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte
-// order mark starts it) is skipped with a warning, as extract skips it.
+// order mark starts it or --charset is UTF-16) is skipped with a warning,
+// as extract skips it.
 //
 // A link that is found but has no URL (the URL Standard's parser rejects
 // it: an internationalized host that IDNA refuses, say) is left as text,

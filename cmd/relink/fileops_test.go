@@ -138,9 +138,19 @@ func TestLinkifyBinary(t *testing.T) {
 	if got.code != exitOK || got.stdout != "" || got.stderr != "" {
 		t.Errorf("stdin -q: exit status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
-	// A UTF-16 file, whose NUL bytes make no binary, is read.
-	got = runString([]string{"linkify", "-"}, "\xff\xfeh\x00i\x00")
-	if got.code != exitOK || got.stdout != "hi" {
-		t.Errorf("UTF-16: exit status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	// A UTF-16 file, whose NUL bytes make no binary, is read: with a
+	// byte order mark, or with --charset.
+	for _, tt := range []struct {
+		args []string
+		in   string
+	}{
+		{[]string{"linkify", "-"}, "\xff\xfeh\x00i\x00"},
+		{[]string{"linkify", "--charset", "utf-16le", "-"}, "h\x00i\x00"},
+		{[]string{"linkify", "--charset", "utf-16be", "-"}, "\x00h\x00i"},
+	} {
+		got = runString(tt.args, tt.in)
+		if got.code != exitOK || got.stdout != "hi" {
+			t.Errorf("%q: exit status %d, stdout %q, stderr %q", tt.args, got.code, got.stdout, got.stderr)
+		}
 	}
 }
