@@ -114,6 +114,8 @@ func TestGit(t *testing.T) {
 			os.Remove(filepath.Join(repo, ".gitignore"))
 			cmd := exec.Command(git, "-c", "core.quotePath=false", "check-ignore", "--no-index", "-v", "-n", "-z", "--stdin")
 			cmd.Dir = work
+			// No global or system excludes file: the patterns only.
+			cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
 			cmd.Stdin = strings.NewReader(name + "\x00")
 			out, err := cmd.Output()
 			if err != nil && cmd.ProcessState.ExitCode() != 1 {
