@@ -56,7 +56,7 @@ func TestRewriteReadOnlyFile(t *testing.T) {
 	if err := os.Chmod(a, 0o444); err != nil {
 		t.Fatal(err)
 	}
-	got := runString([]string{"rewrite", "-w", a}, "")
+	got := runString([]string{"rewrite", "-w", "--to", "uri", a}, "")
 	if got.code != exitOK {
 		t.Fatalf("exit status %d\n%s", got.code, got.stderr)
 	}
@@ -87,7 +87,7 @@ func TestRewriteTempError(t *testing.T) {
 			return nil, &fs.PathError{Op: "openat", Path: tmp, Err: fs.ErrPermission}
 		}
 		defer func() { openTemp = open }()
-		got := runString([]string{"rewrite", "-r", "-w", dir}, "")
+		got := runString([]string{"rewrite", "-r", "-w", "--to", "uri", dir}, "")
 		want := "relink rewrite: " + a + ": cannot create a temporary file in its directory " + sub + " (rewrite writes one there, then renames it over the file): permission denied\n"
 		if got.code != exitFail || !strings.Contains(got.stderr, want) {
 			t.Errorf("exit status %d, stderr:\n%s\nwant %q", got.code, got.stderr, want)
@@ -107,7 +107,7 @@ func TestRewriteTempError(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer os.Chmod(dir, 0o755)
-		got := runString([]string{"rewrite", "-w", a}, "")
+		got := runString([]string{"rewrite", "-w", "--to", "uri", a}, "")
 		want := ": cannot create a temporary file in its directory " + dir + " (rewrite writes one there, then renames it over the file): permission denied\n"
 		if got.code != exitFail || !strings.Contains(got.stderr, want) {
 			t.Errorf("exit status %d, stderr:\n%s\nwant %q", got.code, got.stderr, want)

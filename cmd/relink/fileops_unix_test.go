@@ -29,7 +29,7 @@ func TestRewriteFIFOAfterWalk(t *testing.T) {
 	}
 	defer func() { testHookWalked = nil }()
 	done := make(chan runResult, 1)
-	go func() { done <- runString([]string{"rewrite", "-r", "-w", "-j", "1", dir}, "") }()
+	go func() { done <- runString([]string{"rewrite", "-r", "-w", "-j", "1", "--to", "uri", dir}, "") }()
 	var got runResult
 	select {
 	case got = <-done:
@@ -107,7 +107,7 @@ func TestRewriteSignalSummary(t *testing.T) {
 	}
 	testHookInterrupted = func() { close(stopped) }
 	defer func() { testHookReplace, testHookRenamed, testHookInterrupted = nil, nil, nil }()
-	got := runString([]string{"rewrite", "-r", "-w", "-j", "2", dir}, "")
+	got := runString([]string{"rewrite", "-r", "-w", "-j", "2", "--to", "uri", dir}, "")
 	if got.code != 130 {
 		t.Errorf("exit status %d, want 130\n%s", got.code, got.stderr)
 	}

@@ -53,11 +53,11 @@ func TestRewriteStdinDiff(t *testing.T) {
 		in     string
 		stdout string
 	}{
-		{[]string{"rewrite", "--diff"}, in, "diff <stdin> <stdin> rewritten\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1,2 +1,2 @@\n <p>x</p>\n-<a href=\"/é\">é</a>\n+<a href=\"/%C3%A9\">é</a>\n"},
-		{[]string{"rewrite", "--diff", "-"}, in, "diff <stdin> <stdin> rewritten\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1,2 +1,2 @@\n <p>x</p>\n-<a href=\"/é\">é</a>\n+<a href=\"/%C3%A9\">é</a>\n"},
-		{[]string{"rewrite", "-n"}, in, "-\t1\n"},
+		{[]string{"rewrite", "--diff", "--to", "uri"}, in, "diff <stdin> <stdin> rewritten\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1,2 +1,2 @@\n <p>x</p>\n-<a href=\"/é\">é</a>\n+<a href=\"/%C3%A9\">é</a>\n"},
+		{[]string{"rewrite", "--diff", "--to", "uri", "-"}, in, "diff <stdin> <stdin> rewritten\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1,2 +1,2 @@\n <p>x</p>\n-<a href=\"/é\">é</a>\n+<a href=\"/%C3%A9\">é</a>\n"},
+		{[]string{"rewrite", "-n", "--to", "uri"}, in, "-\t1\n"},
 		{[]string{"rewrite", "-n", "--diff", "--to", "iri"}, in, ""},
-		{[]string{"rewrite", "--diff", "--type", "text", "--charset", "koi8-r"}, "see http://example.org/\xf0\n", "diff <stdin> <stdin> rewritten (koi8-r, shown in UTF-8)\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1 +1 @@\n-see http://example.org/П\n+see http://example.org/%D0%9F\n"},
+		{[]string{"rewrite", "--diff", "--to", "uri", "--type", "text", "--charset", "koi8-r"}, "see http://example.org/\xf0\n", "diff <stdin> <stdin> rewritten (koi8-r, shown in UTF-8)\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1 +1 @@\n-see http://example.org/П\n+see http://example.org/%D0%9F\n"},
 	} {
 		got := runString(tt.args, tt.in)
 		if got.code != exitOK || got.stdout != tt.stdout || got.stderr != "" {

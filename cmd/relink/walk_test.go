@@ -273,7 +273,7 @@ func TestRewriteGitRepository(t *testing.T) {
 	gitRun("commit", "-q", "-m", "pages with links to www.example.com")
 	before := hashTree(t, filepath.Join(dir, ".git"))
 	t.Chdir(dir)
-	r := runString([]string{"rewrite", "-r", "-w", "--type", "text", "--strict=false"}, "")
+	r := runString([]string{"rewrite", "-r", "-w", "--to", "uri", "--type", "text", "--strict=false"}, "")
 	if r.code != exitOK {
 		t.Fatalf("rewrite: exit status %d\n%s", r.code, r.stderr)
 	}
