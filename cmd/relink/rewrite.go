@@ -161,8 +161,10 @@ error. A change made in the few system calls between that check and the
 rename, or one that keeps the size within the file system's timestamp
 resolution, cannot be seen. On SIGINT or SIGTERM, rewrite -w starts no
 other file and renames no other into place, removes its temporary files,
-prints the number of files written and a partial summary, and exits with
-status 130 or 143; a second signal exits at once. (Directories are held by
+stops reading the files in progress, prints the number of files written
+and a partial summary (which counts every file finished, each file
+written among them), and exits with status 130 or 143; a second signal
+exits at once. (Directories are held by
 handle where Go's os.Root does so: Unix and Windows.)
 
 --type decides which files are HTML and which plain text, as for
