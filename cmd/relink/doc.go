@@ -115,9 +115,10 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB is an error
-// and is not used; a line of one that is no pattern (an unclosed "[") is
-// left out with a warning naming the file and line (FILE:LINE).
+// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// more than 10000 patterns, is an error and is not used; a line of one
+// that is no pattern (an unclosed "[") is left out with a warning naming
+// the file and line (FILE:LINE).
 //
 // Formats (--format):
 //
@@ -511,9 +512,10 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB is an error
-// and is not used; a line of one that is no pattern (an unclosed "[") is
-// left out with a warning naming the file and line (FILE:LINE).
+// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// more than 10000 patterns, is an error and is not used; a line of one
+// that is no pattern (an unclosed "[") is left out with a warning naming
+// the file and line (FILE:LINE).
 //
 // Files are rewritten in parallel (-j), and what is printed comes in the
 // order of the files, whatever -j. A file that cannot be read or written is

@@ -21,7 +21,8 @@ import (
 // processed; only the walk filters.
 
 // maxIgnoreFile is the size of the largest ignore file read; a larger
-// one is reported and not used.
+// one is reported and not used, and so is one of more than
+// ignore.MaxPatterns patterns.
 const maxIgnoreFile = 1 << 20
 
 // walkFlags are the flags of the walk of -r.
@@ -227,6 +228,10 @@ func (w *walker) read(name string) *ignore.Patterns {
 		return nil
 	}
 	p, err := ignore.Parse(b)
+	if errors.Is(err, ignore.ErrTooManyPatterns) {
+		w.warn(name, 0, fmt.Errorf("%w: not used", err), false)
+		return nil
+	}
 	var errs []error
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = joined.Unwrap()
@@ -390,7 +395,8 @@ pattern of the same syntax matched against the path relative to the DIR
 walked: "*.min.html" at any depth, "vendor/" a directory of that name
 anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 command line is always processed, whatever its name and the ignore
-files: only the walk skips. An ignore file larger than 1 MiB is an error
-and is not used; a line of one that is no pattern (an unclosed "[") is
-left out with a warning naming the file and line (FILE:LINE).
+files: only the walk skips. An ignore file larger than 1 MiB, or of
+more than 10000 patterns, is an error and is not used; a line of one
+that is no pattern (an unclosed "[") is left out with a warning naming
+the file and line (FILE:LINE).
 `

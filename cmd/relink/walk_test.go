@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/internal/ignore"
 )
 
 // writeTree writes the files of m, by slash-separated path, below dir;
@@ -185,6 +187,26 @@ func TestWalkIgnore(t *testing.T) {
 				t.Errorf("rewrite %q scanned\n%q\nwant\n%q\n%s", tc.args, scanned, tc.want, r.stderr)
 			}
 		})
+	}
+}
+
+// TestWalkIgnoreLimits checks that an ignore file too large, or of too
+// many patterns, is an error and is not used: the walk goes on as if
+// it were not there.
+func TestWalkIgnoreLimits(t *testing.T) {
+	for _, tc := range []struct {
+		ignore string
+		msg    string
+	}{
+		{"a.txt\n" + strings.Repeat("#", maxIgnoreFile), ".ignore: larger than 1 MiB, not used"},
+		{"a.txt\n" + strings.Repeat("x*y\n", ignore.MaxPatterns), ".ignore: more than 10000 patterns: not used"},
+	} {
+		dir := t.TempDir()
+		writeTree(t, dir, map[string]string{".ignore": tc.ignore, "a.txt": link, "b.txt": link})
+		r := runString([]string{"extract", "-r", "--format", "uri", dir}, "")
+		if r.code != exitFail || r.stdout != "https://example.org/\nhttps://example.org/\n" || !strings.Contains(r.stderr, tc.msg) {
+			t.Errorf("exit status %d, stdout %q, stderr %q; want 1, both links, %q", r.code, r.stdout, r.stderr, tc.msg)
+		}
 	}
 }
 

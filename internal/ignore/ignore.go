@@ -45,11 +45,24 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxPatternLen is the length in bytes of the longest pattern Parse takes;
 // a longer line is reported and left out.
 const MaxPatternLen = 4096
+
+// MaxPatterns is the number of patterns Parse takes from one file; a file
+// that holds more is refused whole (ErrTooManyPatterns), since a part of
+// its patterns would say otherwise than all of them. A pattern that is a
+// name or a path without wildcards, or "*" and one, takes a few dozen
+// bytes; one with wildcards, a compiled regular expression of about a
+// kilobyte.
+const MaxPatterns = 10000
+
+// ErrTooManyPatterns is the error of Parse for a file of more than
+// MaxPatterns patterns.
+var ErrTooManyPatterns = fmt.Errorf("more than %d patterns", MaxPatterns)
 
 // A Result is what a Pattern list says of a path.
 type Result int
@@ -79,7 +92,10 @@ type Patterns struct {
 }
 
 type pattern struct {
-	re      *regexp.Regexp
+	re      *regexp.Regexp // nil for a literal pattern
+	lit     string         // a literal pattern, without its "/" or "*"
+	suffix  bool           // "*" and lit: a name ending in lit
+	anchor  bool           // lit is a path from the file's directory, not a name at any depth
 	negate  bool
 	dirOnly bool
 	line    int
@@ -113,6 +129,9 @@ func Parse(data []byte) (*Patterns, error) {
 			continue
 		}
 		if pat != nil {
+			if len(p.list) == MaxPatterns {
+				return nil, ErrTooManyPatterns
+			}
 			pat.line = n + 1
 			p.list = append(p.list, *pat)
 		}
@@ -151,7 +170,7 @@ func (p *Patterns) Match(path string, isDir bool) Result {
 		if q.dirOnly && !isDir {
 			continue
 		}
-		if q.re.MatchString(path) {
+		if q.match(path) {
 			if q.negate {
 				return Include
 			}
@@ -159,6 +178,25 @@ func (p *Patterns) Match(path string, isDir bool) Result {
 		}
 	}
 	return None
+}
+
+// literals is whether parseLine compares literal patterns as strings;
+// tests turn it off to compare with the regular expressions.
+var literals = true
+
+// match reports whether q matches path.
+func (q *pattern) match(path string) bool {
+	switch {
+	case q.re != nil:
+		return q.re.MatchString(path)
+	case q.suffix:
+		// "*lit": a name, the last of the path, ending in lit.
+		name := path[strings.LastIndexByte(path, '/')+1:]
+		return strings.HasSuffix(name, q.lit)
+	case q.anchor:
+		return path == q.lit
+	}
+	return path == q.lit || strings.HasSuffix(path, "/"+q.lit) && len(path) > len(q.lit)
 }
 
 // parseLine parses one line; it returns nil for a line that holds no
@@ -190,6 +228,18 @@ func parseLine(line string) (*pattern, error) {
 	}
 	if line == "" {
 		return nil, nil
+	}
+	// The common patterns, a name or path without wildcards or "*" and a
+	// name, are compared as strings.
+	if !literals {
+		// Tests compare with the regular expressions.
+	} else if lit := strings.TrimPrefix(line, "/"); !strings.ContainsAny(lit, "*?[\\") && utf8.ValidString(lit) && !strings.Contains(lit, "//") {
+		p.lit, p.anchor = lit, strings.Contains(line, "/")
+		return p, nil
+	}
+	if rest, ok := strings.CutPrefix(line, "*"); literals && ok && rest != "" && !strings.ContainsAny(rest, "*?[\\/") && utf8.ValidString(rest) {
+		p.lit, p.suffix = rest, true
+		return p, nil
 	}
 	re, err := translate(line)
 	if err != nil {

@@ -174,6 +174,16 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+func TestTooManyPatterns(t *testing.T) {
+	many := strings.Repeat("a*b\n", MaxPatterns)
+	if p, err := Parse([]byte(many)); err != nil || p.Len() != MaxPatterns {
+		t.Errorf("%d patterns: %v, %d taken", MaxPatterns, err, p.Len())
+	}
+	if _, err := Parse([]byte(many + "# comments count for nothing\n\nc\n")); !errors.Is(err, ErrTooManyPatterns) {
+		t.Errorf("%d patterns: %v, want ErrTooManyPatterns", MaxPatterns+1, err)
+	}
+}
+
 func TestNil(t *testing.T) {
 	var p *Patterns
 	if p.Match("x", false) != None || p.Len() != 0 {
@@ -181,8 +191,10 @@ func TestNil(t *testing.T) {
 	}
 }
 
-// FuzzMatch parses any patterns and matches any path: no panic, and a
-// pattern that is the path written with every byte escaped matches it.
+// FuzzMatch parses any patterns and matches any path: no panic, the
+// literal patterns compared as strings match as their regular
+// expressions would, and a pattern that is the path written with every
+// byte escaped matches it.
 func FuzzMatch(f *testing.F) {
 	for _, tc := range matchTests {
 		for path := range tc.want {
@@ -190,9 +202,17 @@ func FuzzMatch(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, patterns, path string) {
-		p, _ := Parse([]byte(patterns))
+		p, err := Parse([]byte(patterns))
+		literals = false
+		re, reErr := Parse([]byte(patterns))
+		literals = true
+		if (err == nil) != (reErr == nil) {
+			t.Fatalf("Parse(%q): %v; with regular expressions only, %v", patterns, err, reErr)
+		}
 		for _, dir := range []bool{false, true} {
-			p.Match(path, dir)
+			if got, want := p.Match(path, dir), re.Match(path, dir); got != want {
+				t.Fatalf("%q: Match(%q, %v) = %v; with regular expressions only, %v", patterns, path, dir, got, want)
+			}
 		}
 		if path == "" || strings.ContainsAny(path, "\r\n") || strings.HasPrefix(path, "/") || strings.HasSuffix(path, "/") || strings.Contains(path, "//") {
 			return
