@@ -33,9 +33,11 @@
 // does the same, which is why "!" cannot re-include a file of an ignored
 // directory).
 //
-// Each pattern is compiled to a regular expression of package regexp,
-// so matching takes time linear in the path's length whatever the
-// pattern.
+// A pattern with wildcards is compiled to a regular expression of
+// package regexp, so matching takes time linear in the path's length
+// whatever the pattern; a name or a path without wildcards, or "*" and a
+// name, is compared as a string. A file holds at most MaxPatterns
+// patterns of at most MaxPatternLen bytes.
 package ignore
 
 import (
