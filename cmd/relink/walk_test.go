@@ -290,7 +290,7 @@ func TestRewriteGitRepository(t *testing.T) {
 		return string(out)
 	}
 	gitRun("init", "-q")
-	gitRun("config", "remote.origin.url", "https://example.org/repo.git") // a link in .git/config
+	gitRun("config", "remote.origin.url", "https://bücher.example/repo.git") // a link in .git/config, which --to uri would change
 	gitRun("add", "-A")
 	gitRun("commit", "-q", "-m", "pages with links to www.example.com")
 	before := hashTree(t, filepath.Join(dir, ".git"))
