@@ -87,7 +87,8 @@ func TestCompletionBash(t *testing.T) {
 	tests := []struct{ words, want string }{
 		{"relink ex", "extract"},
 		{"relink rewrite --ty", "--type"},
-		{"relink rewrite -", "--backup --base --charset --diff --dry-run -j --map -n -q -r --resolve --strict --text-links --to --type -v -w --help"},
+		{"relink rewrite -", "--backup --base --charset --diff --dry-run --exclude-path --hidden -j --map -n --no-ignore -q -r --resolve --strict --text-links --to --type -v -w --help"},
+		{"relink extract --no-", "--no-ignore"},
 		{"relink completion f", "fish"},
 		{"relink help re", "rewrite"},
 		{"relink --ver", "--version"},

@@ -17,16 +17,21 @@ const maxDiffEdits = 4000
 // to new, or nothing if they are equal. charset is the file's, from which
 // the texts were decoded; it is named in the header unless it is UTF-8.
 func fileDiff(path, charset, old, new string) []byte {
+	return labeledDiff(path+".orig", path, charset, old, new)
+}
+
+// labeledDiff is fileDiff with the names of the old and the new text.
+func labeledDiff(oldName, newName, charset, old, new string) []byte {
 	if old == new {
 		return nil
 	}
 	var b strings.Builder
 	if charset != "" && charset != "utf-8" {
-		fmt.Fprintf(&b, "diff %s.orig %s (%s, shown in UTF-8)\n", path, path, charset)
+		fmt.Fprintf(&b, "diff %s %s (%s, shown in UTF-8)\n", oldName, newName, charset)
 	} else {
-		fmt.Fprintf(&b, "diff %s.orig %s\n", path, path)
+		fmt.Fprintf(&b, "diff %s %s\n", oldName, newName)
 	}
-	fmt.Fprintf(&b, "--- %s.orig\n+++ %s\n", path, path)
+	fmt.Fprintf(&b, "--- %s\n+++ %s\n", oldName, newName)
 	unifiedDiff(&b, splitLines(old), splitLines(new))
 	return []byte(b.String())
 }

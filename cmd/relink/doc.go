@@ -29,7 +29,7 @@
 //	relink extract [flags] [FILE|DIR...]
 //
 // Extract finds every link of each FILE (standard input when there is none,
-// and for "-") and prints one line per link, in document order.
+// and for "-"; with -r, the current directory) and prints one line per link, in document order.
 //
 // In HTML it finds every URL-bearing construct of the WHATWG HTML standard
 // and the legacy and de-facto ones crawlers handle: a and area href and ping,
@@ -91,6 +91,34 @@
 // (and against a <base href>); without it they are given in URI form,
 // unresolved. For a directory, --base is the URL of the directory, and each
 // file's URL is --base plus the file's path below it.
+//
+// With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
+// current directory is). Hidden files and directories (a name starting
+// with ".") are skipped, unless --hidden, and a .git directory is never
+// entered, whatever the flags: a repository's own files are no documents,
+// and writing them corrupts it. What ignore files say to ignore is
+// skipped, unless --no-ignore: .ignore files, and inside a git repository
+// (a directory holding .git, or below one) .gitignore files and the
+// repository's .git/info/exclude; a .gitignore outside a repository is
+// not read, as in ripgrep, and neither is git's global excludes file
+// (core.excludesFile). Their syntax is gitignore(5)'s: "*.log" a name at
+// any depth, "/drafts" or "docs/old" a path from the file's directory,
+// "build/" directories only, "**" any number of directories, "!keep.html"
+// to take again what a line above ignores, "#" a comment. Each file
+// applies to the paths of its directory; a deeper file wins over one
+// above it, a later line over an earlier one, and .ignore over .gitignore
+// over info/exclude. The ignore files of the directories above DIR apply
+// too (.gitignore up to the top of its repository). A file or directory
+// that is ignored is not walked into or counted. --exclude-path GLOB
+// (repeatable) skips, even with --no-ignore, the paths that match GLOB, a
+// pattern of the same syntax matched against the path relative to the DIR
+// walked: "*.min.html" at any depth, "vendor/" a directory of that name
+// anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
+// command line is always processed, whatever its name and the ignore
+// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// more than 10000 patterns, is an error and is not used; a line of one
+// that is no pattern (an unclosed "[") is left out with a warning naming
+// the file and line (FILE:LINE).
 //
 // Formats (--format):
 //
@@ -233,19 +261,26 @@
 //	-count
 //		write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links
 //		that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory
+//	-exclude-path GLOB
+//		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
+//		(repeatable)
 //	-external
 //		keep the links to other registrable domains than the document's own URL's
 //	-format FORMAT
 //		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
 //	-header
 //		begin the output of --format tsv or --count with a line naming the columns
+//	-hidden
+//		with -r, also walk hidden files and directories (a name starting with "."; never .git)
 //	-host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
+//	-no-ignore
+//		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
 //	-o FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
 //		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //	-q	quiet: report errors only (no warnings, progress or summary)
-//	-r	recurse into directories
+//	-r	recurse into directories (with no FILE, the current directory)
 //	-rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	-role ROLES
@@ -357,7 +392,9 @@
 // that charset) and a host the charset cannot write in punycode.
 //
 // With no FILE, or "-", rewrite reads standard input and writes standard
-// output ("-" cannot be given with other files).
+// output ("-" cannot be given with other files); with -n or --diff, what
+// would change in it, labelled "-" or "<stdin>". With -r and no FILE, it
+// walks the current directory.
 // With one FILE and none of -w, -n and --diff, it writes the rewritten file
 // on standard output. Several files, or a directory (with -r), need one of:
 //
@@ -377,8 +414,15 @@
 // not written, and its modification time stays; running rewrite twice
 // changes nothing the second time. --backup SUFFIX keeps the original as
 // NAME+SUFFIX (a hard link made before the rename, or when the file system
-// has none, a rename; the original is always under one of the names). A
-// rewritten file is a new file: its owner is the user who runs rewrite, its
+// has none, a rename; the original is always under one of the names). An
+// existing NAME+SUFFIX is never replaced: it may be the true original that
+// an earlier run kept, so such a file is not written and is reported as an
+// error (remove the backup, or choose another suffix). A read-only file
+// (mode 0444) is rewritten as any other, and keeps its mode: replacing a
+// file takes the right to write its directory, not the file, as with
+// sed -i. Where the temporary file cannot be created (a directory that is
+// read-only, or full), nothing is written and the error names the
+// directory. A rewritten file is a new file: its owner is the user who runs rewrite, its
 // ACLs and extended attributes are not copied, and if it had other hard
 // links, they keep the old contents.
 //
@@ -399,8 +443,10 @@
 // rename, or one that keeps the size within the file system's timestamp
 // resolution, cannot be seen. On SIGINT or SIGTERM, rewrite -w starts no
 // other file and renames no other into place, removes its temporary files,
-// prints the number of files written and a partial summary, and exits with
-// status 130 or 143; a second signal exits at once. (Directories are held by
+// stops reading the files in progress, prints the number of files written
+// and a partial summary (which counts every file finished, each file
+// written among them), and exits with status 130 or 143; a second signal
+// exits at once. (Directories are held by
 // handle where Go's os.Root does so: Unix and Windows.)
 //
 // --type decides which files are HTML and which plain text, as for
@@ -443,6 +489,34 @@
 // such file gets one warning, "charset guessed as NAME", with the number
 // of links so left, and the summary counts them. Give --charset (such as
 // --charset utf-8) to rewrite them.
+//
+// With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
+// current directory is). Hidden files and directories (a name starting
+// with ".") are skipped, unless --hidden, and a .git directory is never
+// entered, whatever the flags: a repository's own files are no documents,
+// and writing them corrupts it. What ignore files say to ignore is
+// skipped, unless --no-ignore: .ignore files, and inside a git repository
+// (a directory holding .git, or below one) .gitignore files and the
+// repository's .git/info/exclude; a .gitignore outside a repository is
+// not read, as in ripgrep, and neither is git's global excludes file
+// (core.excludesFile). Their syntax is gitignore(5)'s: "*.log" a name at
+// any depth, "/drafts" or "docs/old" a path from the file's directory,
+// "build/" directories only, "**" any number of directories, "!keep.html"
+// to take again what a line above ignores, "#" a comment. Each file
+// applies to the paths of its directory; a deeper file wins over one
+// above it, a later line over an earlier one, and .ignore over .gitignore
+// over info/exclude. The ignore files of the directories above DIR apply
+// too (.gitignore up to the top of its repository). A file or directory
+// that is ignored is not walked into or counted. --exclude-path GLOB
+// (repeatable) skips, even with --no-ignore, the paths that match GLOB, a
+// pattern of the same syntax matched against the path relative to the DIR
+// walked: "*.min.html" at any depth, "vendor/" a directory of that name
+// anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
+// command line is always processed, whatever its name and the ignore
+// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// more than 10000 patterns, is an error and is not used; a line of one
+// that is no pattern (an unclosed "[") is left out with a warning naming
+// the file and line (FILE:LINE).
 //
 // Files are rewritten in parallel (-j), and what is printed comes in the
 // order of the files, whatever -j. A file that cannot be read or written is
@@ -540,14 +614,21 @@
 //		print a unified diff of the changes of each file
 //	-dry-run
 //		the same as -n
+//	-exclude-path GLOB
+//		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
+//		(repeatable)
+//	-hidden
+//		with -r, also walk hidden files and directories (a name starting with "."; never .git)
 //	-j N
 //		rewrite N files in parallel (0: as many as the machine has cores)
 //	-map OLD=NEW
 //		move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as OLD=NEW
 //		(repeatable; the longest OLD wins; relative links are matched with --base only)
 //	-n	list the files that would change, and write nothing
+//	-no-ignore
+//		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
 //	-q	quiet: report errors only (no warnings, progress or summary)
-//	-r	recurse into directories
+//	-r	recurse into directories (with no FILE, the current directory)
 //	-resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
 //	-strict
@@ -625,7 +706,10 @@
 // and without it the input is UTF-8 (or UTF-16 with a byte order mark).
 // Links are found as the text streams through: memory stays bounded
 // whatever the size of the input. A file that cannot be read is reported on
-// standard error and the others continue; the exit status is then 1.
+// standard error and the others continue; the exit status is then 1. A
+// binary file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte
+// order mark starts it or --charset is UTF-16) is skipped with a warning,
+// as extract skips it.
 //
 // A link that is found but has no URL (the URL Standard's parser rejects
 // it: an internationalized host that IDNA refuses, say) is left as text,

@@ -24,7 +24,7 @@ var extractCommand = &command{
 	summary: "list the links of HTML, CSS, Markdown and plain-text documents",
 	usage:   "relink extract [flags] [FILE|DIR...]",
 	help: `Extract finds every link of each FILE (standard input when there is none,
-and for "-") and prints one line per link, in document order.
+and for "-"; with -r, the current directory) and prints one line per link, in document order.
 
 In HTML it finds every URL-bearing construct of the WHATWG HTML standard
 and the legacy and de-facto ones crawlers handle: a and area href and ping,
@@ -87,6 +87,7 @@ Received, Return-Path or Delivered-To).
 unresolved. For a directory, --base is the URL of the directory, and each
 file's URL is --base plus the file's path below it.
 
+` + walkHelp + `
 Formats (--format):
 
 	jsonl	one JSON object per link: file, tag, attr (empty for a link in
@@ -212,6 +213,7 @@ type extractor struct {
 	verb      verbosity  // -q, -v
 	counts    linkCounts // the run's
 	doc1      linkCounts // the document's
+	walker    *walker    // the walk of -r
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
@@ -220,7 +222,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
-	recurse := fs.Bool("r", false, "recurse into directories")
+	recurse := fs.Bool("r", false, "recurse into directories (with no FILE, the current directory)")
+	walk := addWalkFlags(fs)
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents\n(not in pre, code, kbd, samp or tt: code, commands and their output)")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
 	filter := addFilterFlags(fs)
@@ -258,9 +261,20 @@ func runExtract(cmd *command, args []string, e *env) int {
 	x := &extractor{typ: docType, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
 		out: newLineWriter(e.stdout), stderr: e.stderr, verb: verb,
 		filter: filter, shape: shape}
+	x.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
+		if !warning {
+			x.fail(path, err) // about the whole file: no line
+		} else if x.verb != quiet {
+			x.out.Flush()
+			fmt.Fprintf(x.stderr, "relink extract: %s: warning: %v\n", position(path, line, 0), err)
+		}
+	})
 	x.enc = json.NewEncoder(jsonWriter{x.out})
 	x.enc.SetEscapeHTML(false)
 	x.startShape()
+	if len(inputs) == 0 && *recurse {
+		inputs = []string{"."} // as grep -r and rg
+	}
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
@@ -284,7 +298,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 		case info.IsDir():
 			x.tree(in)
 		default:
-			x.file(in, x.base)
+			x.file(in, x.base, false)
 		}
 		if x.werr != nil {
 			break
@@ -312,37 +326,59 @@ func runExtract(cmd *command, args []string, e *env) int {
 // followed.
 func (x *extractor) tree(dir string) {
 	root := x.base
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	x.walker.walk(dir, func(path, rel string, d fs.DirEntry, err error) {
 		if err != nil {
 			x.fail(path, err)
-			return nil
+			return
 		}
-		if d.IsDir() || !d.Type().IsRegular() {
-			return nil
+		if x.werr != nil || !d.Type().IsRegular() {
+			return
 		}
 		if x.typ == 0 && extract.TypeByName(path) == 0 {
-			return nil
+			return
 		}
 		base := ""
 		if root != "" {
-			rel, _ := filepath.Rel(dir, path)
 			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
-		x.file(path, base)
-		if x.werr != nil {
-			return filepath.SkipAll
-		}
-		return nil
+		x.file(path, base, true)
 	})
 }
 
-func (x *extractor) file(path, base string) {
-	f, err := os.Open(path)
+// file extracts from the file path; walked tells a file found by the
+// walk of -r from one named on the command line (which may be a pipe).
+func (x *extractor) file(path, base string, walked bool) {
+	flag := os.O_RDONLY
+	if walked {
+		flag |= openNonblock
+	}
+	f, err := os.OpenFile(path, flag, 0)
 	if err != nil {
 		x.fail(path, err)
 		return
 	}
 	defer f.Close()
+	if !walked {
+		x.doc(path, base, f)
+		return
+	}
+	// A walked file is opened without blocking: a FIFO put in its place
+	// since the walk is reported, not waited on.
+	if info, err := f.Stat(); err != nil {
+		x.fail(path, err)
+		return
+	} else if !info.Mode().IsRegular() {
+		x.counts.skipped++
+		if x.verb != quiet {
+			x.out.Flush()
+			fmt.Fprintf(x.stderr, "relink extract: %s: warning: not a regular file, skipped\n", position(path, 0, 0))
+		}
+		return
+	}
+	if err := setBlocking(f); err != nil {
+		x.fail(path, err)
+		return
+	}
 	x.doc(path, base, f)
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Writing in place. The files of a tree are reached from the tree's
@@ -37,6 +38,11 @@ var (
 	// the directory walked: renamed, or replaced by a symbolic link.
 	errMoved = errors.New("a directory of its path was moved or replaced by a symbolic link; not followed, not written")
 
+	// errBackupExists reports a file not written because its backup
+	// (NAME+SUFFIX of --backup) exists already: it may be the original
+	// an earlier run kept, and is never overwritten.
+	errBackupExists = errors.New("its backup exists already (from an earlier run?): not written, so that the backup stays the original; remove the backup or choose another --backup suffix")
+
 	// errInterrupted reports a file not written because a signal
 	// stopped the run.
 	errInterrupted = errors.New("interrupted; not written")
@@ -52,6 +58,10 @@ var (
 	// replace when its rewrite is in its temporary file, before the
 	// checks that precede the rename.
 	testHookReplace func(path string)
+
+	// testHookRenamed is called with the path of a file just renamed
+	// into place, before its directory is synced.
+	testHookRenamed func(path string)
 
 	// testHookInterrupted is called when a signal has stopped the run
 	// and the temporary files are removed, before the partial summary.
@@ -75,9 +85,8 @@ func openFileDir(j *rewriteJob) (d *fileDir, name string, err error) {
 		// A file named on the command line: its directory is the one
 		// the path names, as the user wrote it.
 		dir, name := filepath.Split(j.path)
-		if dir == "" {
-			dir = "."
-		}
+		dir = filepath.Clean(dir) // "" is "."; the directory's name in errors has no final separator
+
 		r, err := os.OpenRoot(dir)
 		if err != nil {
 			return nil, "", err
@@ -155,10 +164,20 @@ func (d *fileDir) close() {
 	}
 }
 
-// openRewrite opens the file name of the directory dir to rewrite; tests
-// make it fail.
+// openRewrite opens the file name of the directory dir to rewrite,
+// without blocking (O_NONBLOCK on Unix): a FIFO or a device put in the
+// file's place since the walk is opened at once, and rewrite finds it is
+// no regular file, where a blocking open would wait for a writer
+// forever. The caller clears O_NONBLOCK (setBlocking) once it knows the
+// file is regular. Tests make it fail.
 var openRewrite = func(dir *os.Root, name string) (*os.File, error) {
-	return dir.Open(name)
+	return dir.OpenFile(name, os.O_RDONLY|openNonblock, 0)
+}
+
+// openTemp creates the new file tmp of dir, readable and writable by
+// its owner only; tests make it fail.
+var openTemp = func(dir *os.Root, tmp string) (*os.File, error) {
+	return dir.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 }
 
 // A tempFiles is the set of the temporary files of writeAtomic in
@@ -166,6 +185,7 @@ var openRewrite = func(dir *os.Root, name string) (*os.File, error) {
 // temporary file and renames nothing more.
 type tempFiles struct {
 	mu      sync.Mutex
+	halted  atomic.Bool // stopped, for interruptible, without the lock
 	stopped bool
 	files   map[tempFile]bool
 	written int // the files renamed into place
@@ -188,7 +208,7 @@ func (ts *tempFiles) create(dir *os.Root, name string) (*os.File, string, error)
 	}
 	for range 10000 {
 		tmp := "." + name + ".relink-" + strconv.FormatUint(uint64(rand.Uint32()), 10)
-		f, err := dir.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := openTemp(dir, tmp)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -237,6 +257,7 @@ func (ts *tempFiles) stop() (written int, errs []error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	ts.stopped = true
+	ts.halted.Store(true)
 	for t := range ts.files {
 		if err := t.dir.Remove(t.name); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, fmt.Errorf("%s: %v", filepath.Join(t.dir.Name(), t.name), pathErr(err)))
@@ -246,7 +267,22 @@ func (ts *tempFiles) stop() (written int, errs []error) {
 	return ts.written, errs
 }
 
-// writeAtomic replaces the file name of d, found at path, with what
+// An interruptible reads a file to rewrite until the tempFiles are
+// stopped, then fails with errInterrupted: a worker in the middle of a
+// large file stops at its next read.
+type interruptible struct {
+	r  io.Reader
+	ts *tempFiles
+}
+
+func (r interruptible) Read(p []byte) (int, error) {
+	if r.ts.halted.Load() {
+		return 0, errInterrupted
+	}
+	return r.r.Read(p)
+}
+
+// writeAtomic replaces the file name of d, the file of the job j, with what
 // write writes: into a temporary file of the same directory, synced,
 // given the mode bits of read, then renamed over name; the directory is
 // synced last. read is the file as it was opened for reading: if name is
@@ -255,11 +291,18 @@ func (ts *tempFiles) stop() (written int, errs []error) {
 // the error says why. With a backup suffix, the original is first linked
 // (or, failing that, renamed) to name+suffix, so that it always exists
 // under one name or the other.
-func (rw *rewriteRun) writeAtomic(d *fileDir, name, path string, read fs.FileInfo, write func(io.Writer) error) (err error) {
+func (rw *rewriteRun) writeAtomic(d *fileDir, name string, j *rewriteJob, read fs.FileInfo, write func(io.Writer) error) (err error) {
 	dir := d.dir()
+	if rw.backup != "" {
+		// Checked again when the backup is made, atomically; this saves
+		// the work of a file that is not to be written.
+		if _, err := dir.Lstat(name + rw.backup); err == nil {
+			return fmt.Errorf("%s: %w", name+rw.backup, errBackupExists)
+		}
+	}
 	tmp, tmpName, err := rw.temps.create(dir, name)
 	if err != nil {
-		return err
+		return tempError(dir, err)
 	}
 	defer func() {
 		if err != nil {
@@ -285,7 +328,7 @@ func (rw *rewriteRun) writeAtomic(d *fileDir, name, path string, read fs.FileInf
 		return err
 	}
 	if testHookReplace != nil {
-		testHookReplace(path)
+		testHookReplace(j.path)
 	}
 	err = rw.temps.replace(dir, tmpName, func() error {
 		// The checks come as close to the rename as can be.
@@ -298,7 +341,9 @@ func (rw *rewriteRun) writeAtomic(d *fileDir, name, path string, read fs.FileInf
 		renamed := false
 		if rw.backup != "" {
 			var err error
-			if renamed, err = backupFile(dir, name, name+rw.backup); err != nil {
+			if renamed, err = backupFile(dir, name, name+rw.backup); err == errBackupExists {
+				return fmt.Errorf("%s: %w", name+rw.backup, err)
+			} else if err != nil {
 				return fmt.Errorf("backup: %w", pathErr(err))
 			}
 		}
@@ -312,6 +357,9 @@ func (rw *rewriteRun) writeAtomic(d *fileDir, name, path string, read fs.FileInf
 	})
 	if err != nil {
 		return err
+	}
+	if testHookRenamed != nil {
+		testHookRenamed(j.path)
 	}
 	return syncDir(dir)
 }
@@ -334,26 +382,35 @@ func unchanged(dir *os.Root, name string, read fs.FileInfo) error {
 }
 
 // backupFile makes backup a name of the file name of dir: a hard link,
-// put in place by a rename so that an older backup is replaced
-// atomically; where hard links cannot be made, name itself is renamed to
-// backup, and renamed reports it.
+// made only if backup does not exist (an existing backup, say the true
+// original kept by an earlier run, is never replaced: errBackupExists);
+// where hard links cannot be made, name itself is renamed to backup,
+// and renamed reports it.
 func backupFile(dir *os.Root, name, backup string) (renamed bool, err error) {
-	for range 10000 {
-		tmp := "." + name + ".relink-" + strconv.FormatUint(uint64(rand.Uint32()), 10)
-		err := dir.Link(name, tmp)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			break // no hard links here
-		}
-		if err := dir.Rename(tmp, backup); err != nil {
-			dir.Remove(tmp)
-			return false, err
-		}
+	err = dir.Link(name, backup)
+	if errors.Is(err, fs.ErrExist) {
+		return false, errBackupExists
+	}
+	if err == nil {
 		return false, nil
 	}
+	// No hard links here: a rename, which would replace an existing
+	// backup, so the check comes first (a backup made in between, by
+	// another program, is lost).
+	if _, err := dir.Lstat(backup); err == nil {
+		return false, errBackupExists
+	}
 	return true, dir.Rename(name, backup)
+}
+
+// tempError returns the error of creating a temporary file in dir, which
+// names the directory and says why: the file to rewrite is not at fault,
+// its directory is (not writable, full).
+func tempError(dir *os.Root, err error) error {
+	if err == errInterrupted {
+		return err
+	}
+	return fmt.Errorf("cannot create a temporary file in its directory %s (rewrite writes one there, then renames it over the file): %w", dir.Name(), pathErr(err))
 }
 
 // syncDir flushes the directory dir to disk, so that a rename in it

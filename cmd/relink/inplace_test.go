@@ -299,14 +299,18 @@ func TestRewriteSignalHelper(t *testing.T) {
 		t.Skip("run by TestRewriteSignal in a process of its own")
 	}
 	ready := os.Getenv("RELINK_SIGNAL_READY")
+	// The blocked file's worker waits until the signal has stopped the
+	// run, as a worker busy with a large file would.
+	stopped := make(chan struct{})
 	testHookReplace = func(path string) {
 		if filepath.Base(path) == os.Getenv("RELINK_SIGNAL_BLOCK") {
 			os.WriteFile(ready, nil, 0o644)
-			select {}
+			<-stopped
 		}
 	}
-	if os.Getenv("RELINK_SIGNAL_HOLD") != "" {
-		testHookInterrupted = func() {
+	testHookInterrupted = func() {
+		close(stopped)
+		if os.Getenv("RELINK_SIGNAL_HOLD") != "" {
 			os.WriteFile(ready+".stopped", nil, 0o644)
 			select {}
 		}
@@ -419,14 +423,15 @@ func TestRewriteSignal(t *testing.T) {
 				return
 			}
 			m := regexp.MustCompile(`relink rewrite: interrupted by ` + tc.name + `: (\d+) files? written, the other (\d+) left as they were, no temporary file left\n` +
-				`relink rewrite: \d+ files? scanned, \d+ changed, \d+ links? rewritten, 0 skipped, 0 errors, `).FindSubmatch(stderr.Bytes())
+				`relink rewrite: \d+ files? scanned, (\d+) changed, \d+ links? rewritten, 0 skipped, 0 errors, `).FindSubmatch(stderr.Bytes())
 			if m == nil {
 				t.Fatalf("no partial summary:\n%s", stderr.Bytes())
 			}
 			written, _ := strconv.Atoi(string(m[1]))
 			others, _ := strconv.Atoi(string(m[2]))
-			if written != new || written+others != len(files) {
-				t.Errorf("%d files written and %d others reported; %d of %d files are rewritten", written, others, new, len(files))
+			changed, _ := strconv.Atoi(string(m[3]))
+			if written != new || written+others != len(files) || changed != written {
+				t.Errorf("%d files written, %d changed and %d others reported; %d of %d files are rewritten", written, changed, others, new, len(files))
 			}
 			t.Logf("%s: %d of %d files written", tc.name, new, len(files))
 		})

@@ -73,7 +73,10 @@ label) decodes input in a legacy charset; a byte order mark wins over it,
 and without it the input is UTF-8 (or UTF-16 with a byte order mark).
 Links are found as the text streams through: memory stays bounded
 whatever the size of the input. A file that cannot be read is reported on
-standard error and the others continue; the exit status is then 1.
+standard error and the others continue; the exit status is then 1. A
+binary file (a NUL byte in its first 1024 bytes, unless a UTF-16 byte
+order mark starts it or --charset is UTF-16) is skipped with a warning,
+as extract skips it.
 
 A link that is found but has no URL (the URL Standard's parser rejects
 it: an internationalized host that IDNA refuses, say) is left as text,
@@ -185,13 +188,26 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	// The Linkifier decides the charset: --charset, unless a byte order
 	// mark says otherwise; without --charset, UTF-8, never guessed.
 	opts.Charset, opts.DefaultCharset = *charset, "utf-8"
+	_, csName := webenc.Lookup(*charset)
+	utf16 := strings.HasPrefix(csName, "utf-16")
 	t := linkify.New(opts)
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	code := exitOK
 	var counts linkCounts
 	linkifyFile := func(name string, r io.Reader) bool {
-		t.Reset()
+		// A binary file is skipped, as extract and rewrite skip it;
+		// but for --charset utf-16le or utf-16be, whose text is half NUL
+		// bytes.
 		br := bufio.NewReaderSize(r, 64<<10)
+		if head, _ := br.Peek(1024); !utf16 && isBinary(head) {
+			counts.skipped++
+			if verb != quiet {
+				out.Flush()
+				fmt.Fprintf(e.stderr, "relink linkify: %s: warning: binary, skipped\n", position(name, 0, 0))
+			}
+			return true
+		}
+		t.Reset()
 		var err error
 		var s linkify.Stats
 		if linkifyMail(*typ, name, br) {

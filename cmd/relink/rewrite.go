@@ -110,7 +110,9 @@ leaves an http query percent-encoded as it is (its bytes may be meant in
 that charset) and a host the charset cannot write in punycode.
 
 With no FILE, or "-", rewrite reads standard input and writes standard
-output ("-" cannot be given with other files).
+output ("-" cannot be given with other files); with -n or --diff, what
+would change in it, labelled "-" or "<stdin>". With -r and no FILE, it
+walks the current directory.
 With one FILE and none of -w, -n and --diff, it writes the rewritten file
 on standard output. Several files, or a directory (with -r), need one of:
 
@@ -130,8 +132,15 @@ or rewritten, never partly written. A file whose bytes would not change is
 not written, and its modification time stays; running rewrite twice
 changes nothing the second time. --backup SUFFIX keeps the original as
 NAME+SUFFIX (a hard link made before the rename, or when the file system
-has none, a rename; the original is always under one of the names). A
-rewritten file is a new file: its owner is the user who runs rewrite, its
+has none, a rename; the original is always under one of the names). An
+existing NAME+SUFFIX is never replaced: it may be the true original that
+an earlier run kept, so such a file is not written and is reported as an
+error (remove the backup, or choose another suffix). A read-only file
+(mode 0444) is rewritten as any other, and keeps its mode: replacing a
+file takes the right to write its directory, not the file, as with
+sed -i. Where the temporary file cannot be created (a directory that is
+read-only, or full), nothing is written and the error names the
+directory. A rewritten file is a new file: its owner is the user who runs rewrite, its
 ACLs and extended attributes are not copied, and if it had other hard
 links, they keep the old contents.
 
@@ -152,8 +161,10 @@ error. A change made in the few system calls between that check and the
 rename, or one that keeps the size within the file system's timestamp
 resolution, cannot be seen. On SIGINT or SIGTERM, rewrite -w starts no
 other file and renames no other into place, removes its temporary files,
-prints the number of files written and a partial summary, and exits with
-status 130 or 143; a second signal exits at once. (Directories are held by
+stops reading the files in progress, prints the number of files written
+and a partial summary (which counts every file finished, each file
+written among them), and exits with status 130 or 143; a second signal
+exits at once. (Directories are held by
 handle where Go's os.Root does so: Unix and Windows.)
 
 --type decides which files are HTML and which plain text, as for
@@ -197,6 +208,7 @@ such file gets one warning, "charset guessed as NAME", with the number
 of links so left, and the summary counts them. Give --charset (such as
 --charset utf-8) to rewrite them.
 
+` + walkHelp + `
 Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
 reported on standard error with its name, the others continue, and the
@@ -300,6 +312,7 @@ type rewriteRun struct {
 	skipped int
 	errs    int
 
+	walker    *walker    // the walk of -r
 	roots     []*os.Root // the trees walked, open
 	temps     tempFiles  // the temporary files of -w in flight
 	conflicts int        // the files not written because another program changed them
@@ -312,6 +325,7 @@ type rewriteJob struct {
 	root     *os.Root // the tree the file was found in; nil for a file named on the command line
 	rel      string   // the path of the file below root
 	base     string   // the file's own URL
+	index    int      // the job's index in rewriteRun.jobs
 	explicit bool     // named on the command line
 	size     int64
 	note     string // a warning or error found while walking, printed before the file's result
@@ -335,7 +349,8 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
-	recurse := fs.Bool("r", false, "recurse into directories")
+	recurse := fs.Bool("r", false, "recurse into directories (with no FILE, the current directory)")
+	walk := addWalkFlags(fs)
 	write := fs.Bool("w", false, "write the changed files in place")
 	var dryRun bool
 	fs.BoolVar(&dryRun, "n", false, "list the files that would change, and write nothing")
@@ -354,6 +369,16 @@ func runRewrite(cmd *command, args []string, e *env) int {
 		return status
 	}
 	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	rw.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
+		if warning {
+			rw.warn(position(path, line, 0), err.Error())
+		} else {
+			rw.fail(path, err)
+		}
+	})
+	// The temporary files of an interrupted run are reported, hidden as
+	// they are.
+	rw.walker.seen = isRewriteTemp
 	if rw.verb, status = vf.level(cmd, e); status >= 0 {
 		return status
 	}
@@ -410,6 +435,9 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	if *backup != "" && strings.ContainsRune(*backup, filepath.Separator) {
 		return usageError(cmd, e, "--backup %s: a suffix, not a path", quote(*backup))
 	}
+	if len(inputs) == 0 && *recurse {
+		inputs = []string{"."} // as grep -r and rg
+	}
 	if len(inputs) == 1 && inputs[0] == "-" {
 		inputs = nil // standard input, named
 	}
@@ -417,8 +445,11 @@ func runRewrite(cmd *command, args []string, e *env) int {
 		return usageError(cmd, e, `"-" (standard input) is rewritten alone, to standard output`)
 	}
 	if len(inputs) == 0 {
-		if *write || dryRun || *diff {
-			return usageError(cmd, e, "-w, -n and --diff need FILE arguments")
+		if *write {
+			return usageError(cmd, e, "-w needs FILE arguments (standard input is rewritten to standard output)")
+		}
+		if dryRun || *diff {
+			return rw.stdinCheck()
 		}
 		return rw.stdin()
 	}
@@ -463,6 +494,47 @@ func (rw *rewriteRun) stdin() int {
 	}
 	if err != nil {
 		fmt.Fprintf(rw.e.stderr, "relink rewrite: -: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// stdinCheck prints what rewriting standard input would change: with
+// --diff, its diff, labelled "<stdin>" (the input) and "<stdin>
+// rewritten"; with -n alone, "-", a tab and the number of links that
+// would change. Standard input is read whole, as a file is for --diff.
+func (rw *rewriteRun) stdinCheck() int {
+	old, err := io.ReadAll(rw.e.stdin)
+	if err != nil {
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: reading standard input: %v\n", err)
+		return exitFail
+	}
+	typ := rw.typ
+	if typ == 0 {
+		typ = extract.TypeOf("", old[:min(len(old), 1024)])
+	}
+	var res rewriteResult
+	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &res))
+	new, _, err := transform.Bytes(t, old)
+	io.WriteString(rw.e.stderr, res.warns)
+	if err != nil {
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: -: %v\n", err)
+		return exitFail
+	}
+	res.stats = t.Stats()
+	if rw.verb == verbose {
+		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
+	}
+	var out []byte
+	switch {
+	case res.stats.Rewritten == 0:
+	case rw.diff:
+		out = labeledDiff("<stdin>", "<stdin> rewritten", t.Charset().Name, decodeFor(t, old), decodeFor(t, new))
+	default:
+		out = fmt.Appendf(nil, "-\t%d\n", res.stats.Rewritten)
+	}
+	if _, err := rw.e.stdout.Write(out); err != nil {
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: writing output: %v\n", err)
 		return exitFail
 	}
 	return exitOK
@@ -526,45 +598,37 @@ func (rw *rewriteRun) tree(dir string) {
 	}
 	rw.roots = append(rw.roots, tr)
 	root := rw.opts.BaseURL
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	rw.walker.walk(dir, func(path, rel string, d fs.DirEntry, err error) {
 		if err != nil {
 			rw.fail(path, err)
-			return nil
+			return
 		}
 		name := d.Name()
 		switch {
 		case d.Type()&fs.ModeSymlink != 0:
 			rw.warn(path, "symbolic link, skipped (rewrite never follows a link out of the tree)")
-			return nil
-		case d.IsDir():
-			return nil
+			return
 		case !d.Type().IsRegular():
 			rw.warn(path, "not a regular file, skipped")
-			return nil
+			return
 		case isRewriteTemp(name):
 			rw.warn(path, "temporary file of an interrupted rewrite, skipped (remove it)")
-			return nil
+			return
 		case rw.backup != "" && strings.HasSuffix(name, rw.backup):
-			return nil // a backup
+			return // a backup
 		case rw.typ == 0 && extract.TypeByName(name) == 0:
 			rw.skipped++
-			return nil
+			return
 		}
 		var size int64
 		if info, err := d.Info(); err == nil {
 			size = info.Size()
-		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			rw.fail(path, err)
-			return nil
 		}
 		base := ""
 		if root != "" {
 			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
 		rw.add(rewriteJob{path: path, root: tr, rel: rel, base: base, size: size})
-		return nil
 	})
 }
 
@@ -583,6 +647,7 @@ func (rw *rewriteRun) add(j rewriteJob) {
 	}
 	rw.seen[key] = true
 	j.note = rw.takeNotes()
+	j.index = len(rw.jobs)
 	rw.jobs = append(rw.jobs, j)
 }
 
@@ -742,7 +807,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		printErr(j.note)
 		printErr(r.warns)
 		switch {
-		case r.err == errInterrupted:
+		case errors.Is(r.err, errInterrupted):
 		case r.err != nil:
 			rw.errs++
 			rw.failed = true
@@ -812,15 +877,19 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		if bar != nil {
 			bar.Clear()
 		}
-		// The files done, in order, that the signal found waiting.
+		// The workers stop soon: no file is started, no temporary file
+		// created or renamed, and a file being read fails at its next
+		// read (interruptible). Each file renamed into place before the
+		// signal is counted in the summary once its worker is done,
+		// which it may not be yet: waiting for them all keeps the
+		// summary's counts those of the files written.
+		wg.Wait()
 		for ; done < len(rw.jobs); done++ {
 			select {
 			case <-ready[done]:
 				take(done)
-				continue
 			default:
 			}
-			break
 		}
 		for _, err := range errs {
 			fmt.Fprintf(stderr, "relink rewrite: removing a temporary file: %v\n", err)
@@ -904,6 +973,13 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	if !info.Mode().IsRegular() {
 		return rewriteResult{skip: "not a regular file, skipped"}
 	}
+	if err := setBlocking(f); err != nil {
+		return rewriteResult{err: err}
+	}
+	var src io.Reader = f
+	if rw.write {
+		src = interruptible{f, &rw.temps}
+	}
 	// A symbolic link put in the file's place since the walk is not
 	// followed (os.Root follows one that stays in the directory).
 	if now, err := d.dir().Lstat(name); err != nil || !os.SameFile(now, info) {
@@ -912,7 +988,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		}
 		return rewriteResult{err: errConflict}
 	}
-	br.Reset(f)
+	br.Reset(src)
 	defer br.Reset(nil)
 	head, err := br.Peek(1024)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
@@ -982,7 +1058,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		return nil
 	}
 	if rw.diff {
-		old, err := io.ReadAll(f)
+		old, err := io.ReadAll(src)
 		f.Close()
 		if err != nil {
 			return rewriteResult{err: err}
@@ -996,15 +1072,15 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		}
 		res.diff = fileDiff(j.path, t.Charset().Name, decodeFor(t, old), decodeFor(t, new))
 		if rw.write {
-			res.err = rw.writeAtomic(d, name, j.path, info, func(w io.Writer) error {
+			res.err = rw.writeAtomic(d, name, j, info, func(w io.Writer) error {
 				_, err := w.Write(new)
 				return err
 			})
 		}
 		return res
 	}
-	res.err = rw.writeAtomic(d, name, j.path, info, func(w io.Writer) error {
-		br.Reset(f)
+	res.err = rw.writeAtomic(d, name, j, info, func(w io.Writer) error {
+		br.Reset(src)
 		if _, err := io.Copy(w, transform.NewReader(br, t2)); err != nil {
 			return err
 		}

@@ -28,7 +28,9 @@ func TestDashIsStdin(t *testing.T) {
 		{[]string{"extract", "--format", "uri", "-", "-"}, 1, "https://stdin.example/\n", "-: standard input named twice"},
 		{[]string{"rewrite", "--to", "iri", "-"}, 0, in, ""},
 		{[]string{"rewrite", "-"}, 0, in, ""},
-		{[]string{"rewrite", "-n", "-"}, 2, "", "need FILE arguments"},
+		{[]string{"rewrite", "-n", "-"}, 0, "", ""}, // nothing to change
+		{[]string{"rewrite", "-w", "-"}, 2, "", "-w needs FILE arguments"},
+		{[]string{"rewrite", "-w"}, 2, "", "-w needs FILE arguments"},
 		{[]string{"rewrite", "--diff", file, "-"}, 2, "", `"-" (standard input) is rewritten alone`},
 		{[]string{"linkify", "-"}, 0, `see <a href="https://stdin.example/" rel="nofollow noopener">https://stdin.example/</a><br>` + "\n", ""},
 		{[]string{"linkify", "--", "-"}, 0, `see <a href="https://stdin.example/" rel="nofollow noopener">https://stdin.example/</a><br>` + "\n", ""},
@@ -37,6 +39,29 @@ func TestDashIsStdin(t *testing.T) {
 		got := runString(tt.args, in)
 		if got.code != tt.code || got.stdout != tt.stdout || !strings.Contains(got.stderr, tt.stderrPart) {
 			t.Errorf("relink %q: status %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, got.code, got.stdout, got.stderr, tt.code, tt.stdout, tt.stderrPart)
+		}
+	}
+}
+
+// TestRewriteStdinDiff checks that rewrite --diff and -n take standard
+// input (issue 18, item 11: --diff refused it): the diff of its rewrite,
+// labelled "<stdin>", and its line for -n, named "-".
+func TestRewriteStdinDiff(t *testing.T) {
+	const in = "<p>x</p>\n<a href=\"/é\">é</a>\n"
+	for _, tt := range []struct {
+		args   []string
+		in     string
+		stdout string
+	}{
+		{[]string{"rewrite", "--diff", "--to", "uri"}, in, "diff <stdin> <stdin> rewritten\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1,2 +1,2 @@\n <p>x</p>\n-<a href=\"/é\">é</a>\n+<a href=\"/%C3%A9\">é</a>\n"},
+		{[]string{"rewrite", "--diff", "--to", "uri", "-"}, in, "diff <stdin> <stdin> rewritten\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1,2 +1,2 @@\n <p>x</p>\n-<a href=\"/é\">é</a>\n+<a href=\"/%C3%A9\">é</a>\n"},
+		{[]string{"rewrite", "-n", "--to", "uri"}, in, "-\t1\n"},
+		{[]string{"rewrite", "-n", "--diff", "--to", "iri"}, in, ""},
+		{[]string{"rewrite", "--diff", "--to", "uri", "--type", "text", "--charset", "koi8-r"}, "see http://example.org/\xf0\n", "diff <stdin> <stdin> rewritten (koi8-r, shown in UTF-8)\n--- <stdin>\n+++ <stdin> rewritten\n@@ -1 +1 @@\n-see http://example.org/П\n+see http://example.org/%D0%9F\n"},
+	} {
+		got := runString(tt.args, tt.in)
+		if got.code != exitOK || got.stdout != tt.stdout || got.stderr != "" {
+			t.Errorf("relink %q: status %d, stdout %q, stderr %q; want 0, %q", tt.args, got.code, got.stdout, got.stderr, tt.stdout)
 		}
 	}
 }

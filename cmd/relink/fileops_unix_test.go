@@ -1,0 +1,128 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestRewriteFIFOAfterWalk swaps a file of the tree for a FIFO after the
+// walk: rewrite -w must report it and go on, not block in its open
+// (issue 19, item 13: the open blocked before the regular-file check).
+func TestRewriteFIFOAfterWalk(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.html"), filepath.Join(dir, "b.html")
+	write(t, a, page)
+	write(t, b, page)
+	testHookWalked = func() {
+		if err := os.Remove(a); err != nil {
+			t.Error(err)
+		}
+		if err := syscall.Mkfifo(a, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	defer func() { testHookWalked = nil }()
+	done := make(chan runResult, 1)
+	go func() { done <- runString([]string{"rewrite", "-r", "-w", "-j", "1", "--to", "uri", dir}, "") }()
+	var got runResult
+	select {
+	case got = <-done:
+	case <-time.After(time.Minute):
+		// Free the blocked open: a writer comes.
+		if f, err := os.OpenFile(a, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		t.Fatal("rewrite -w blocked on a FIFO for a minute")
+	}
+	if got.code != exitOK || !strings.Contains(got.stderr, a+": warning: not a regular file, skipped") ||
+		!strings.Contains(got.stderr, "1 file scanned, 1 changed, 1 link rewritten, 1 skipped") {
+		t.Errorf("exit status %d, stderr:\n%s", got.code, got.stderr)
+	}
+	if info, err := os.Lstat(a); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("%s is no longer the FIFO: %v, %v", a, info, err)
+	}
+	if s, _ := os.ReadFile(b); s == nil || string(s) == page {
+		t.Errorf("b.html not rewritten: %q", s)
+	}
+}
+
+// TestExtractFIFO checks that a FIFO in a walked tree is not read (its
+// open would block), and that one named on the command line is read as
+// the pipe it is.
+func TestExtractFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "f.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFO:", err)
+	}
+	write(t, filepath.Join(dir, "a.txt"), "https://a.example/\n")
+	got := runString([]string{"extract", "-r", "--format", "uri", dir}, "")
+	if got.code != exitOK || got.stdout != "https://a.example/\n" {
+		t.Errorf("extract -r: exit status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			f.WriteString("https://fifo.example/\n")
+			f.Close()
+		}
+	}()
+	got = runString([]string{"extract", "--format", "uri", fifo}, "")
+	if got.code != exitOK || got.stdout != "https://fifo.example/\n" {
+		t.Errorf("extract FIFO: exit status %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+}
+
+// TestRewriteSignalSummary stops rewrite -w with SIGINT sent by a worker
+// when another worker has renamed its file, and checks that the partial
+// summary counts that file as changed (issue 19, item 13: the summary
+// was one file short when a renamed file's worker had not yet reported
+// it as the signal came). The hooks order it: b.html is renamed first;
+// then a.html's worker, before its own rename, sends the signal and
+// waits until the run is stopped.
+func TestRewriteSignalSummary(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.html"), filepath.Join(dir, "b.html")
+	write(t, a, page)
+	write(t, b, page)
+	renamed := make(chan struct{})
+	stopped := make(chan struct{})
+	testHookReplace = func(path string) {
+		if path == a {
+			<-renamed
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+			<-stopped
+		}
+	}
+	testHookRenamed = func(path string) {
+		if path == b {
+			close(renamed)
+		}
+	}
+	testHookInterrupted = func() { close(stopped) }
+	defer func() { testHookReplace, testHookRenamed, testHookInterrupted = nil, nil, nil }()
+	got := runString([]string{"rewrite", "-r", "-w", "-j", "2", "--to", "uri", dir}, "")
+	if got.code != 130 {
+		t.Errorf("exit status %d, want 130\n%s", got.code, got.stderr)
+	}
+	want := "relink rewrite: interrupted by SIGINT: 1 file written, the other 1 left as they were, no temporary file left\n" +
+		"relink rewrite: 1 file scanned, 1 changed, 1 link rewritten, 0 skipped, 0 errors, "
+	if !strings.Contains(got.stderr, want) {
+		t.Errorf("stderr:\n%s\nwant:\n%s", got.stderr, want)
+	}
+	if s, _ := os.ReadFile(a); string(s) != page {
+		t.Errorf("a.html written after the signal: %q", s)
+	}
+	if s, _ := os.ReadFile(b); string(s) == page {
+		t.Errorf("b.html not written")
+	}
+	if tmp := temps(t, dir); len(tmp) > 0 {
+		t.Errorf("temporary files left: %q", tmp)
+	}
+}
