@@ -701,19 +701,7 @@ func (r *rewriter) charsetQuery(s string) bool {
 	case "utf-8", "utf-16le", "utf-16be":
 		return false
 	}
-	q := strings.IndexByte(s, '?')
-	if q < 0 {
-		return false
-	}
-	if f := strings.IndexByte(s, '#'); f >= 0 && f < q {
-		return false
-	}
-	for i := q; i < len(s) && s[i] != '#'; i++ {
-		if s[i] >= utf8.RuneSelf {
-			return true
-		}
-	}
-	return false
+	return queryNonASCII(s)
 }
 
 // specialWithoutAuthority reports whether ref has a special scheme (the
