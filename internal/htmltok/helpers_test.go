@@ -176,8 +176,9 @@ type skipper struct {
 	endTags bool      // SkipEndTags(true, keep...)
 	keep    []string
 	// startAttr: SkipStartTags keeping "a" and the tags with an
-	// attribute of this name.
+	// attribute of this name; with except, SkipStartTagsExcept does.
 	startAttr string
+	except    bool
 }
 
 func (s skipper) set(z *Tokenizer) {
@@ -185,7 +186,9 @@ func (s skipper) set(z *Tokenizer) {
 		z.SkipText(r, true)
 	}
 	z.SkipEndTags(s.endTags, s.keep...)
-	if s.startAttr != "" {
+	if s.startAttr != "" && s.except {
+		z.SkipStartTagsExcept(true, []string{"a"}, []string{s.startAttr})
+	} else if s.startAttr != "" {
 		z.SkipStartTags(func(t *Token) bool {
 			_, ok := t.Attr(s.startAttr)
 			return ok || string(t.Name) == "a"

@@ -94,6 +94,13 @@ type Tokenizer struct {
 	keepTab *[256]uint16
 	// keepStart: the start tags Next returns (SkipStartTags), when set.
 	keepStart func(*Token) bool
+	// skipStart: Next passes over the start tags that are not named in
+	// startNames and have no attribute named in startAttrs
+	// (SkipStartTagsExcept); nameTab and attrTab hold their shapes
+	// (shapeAdd).
+	skipStart              bool
+	startNames, startAttrs []string
+	nameTab, attrTab       *[256]uint64
 
 	tok     Token
 	attrs   []Attr
@@ -162,17 +169,22 @@ func New(opts ...Option) *Tokenizer {
 // SkipText, SkipEndTags and SkipStartTags settings and its buffers.
 func (z *Tokenizer) Reset() {
 	*z = Tokenizer{
-		maxTag:    z.maxTag,
-		skip:      z.skip,
-		skipEnd:   z.skipEnd,
-		keep:      z.keep,
-		keepTab:   z.keepTab,
-		keepStart: z.keepStart,
-		buf:       z.buf[:0],
-		spans:     z.spans[:0],
-		attrs:     z.attrs[:0],
-		scratch:   z.scratch[:0],
-		dupTab:    z.dupTab,
+		maxTag:     z.maxTag,
+		skip:       z.skip,
+		skipEnd:    z.skipEnd,
+		keep:       z.keep,
+		keepTab:    z.keepTab,
+		keepStart:  z.keepStart,
+		skipStart:  z.skipStart,
+		startNames: z.startNames,
+		startAttrs: z.startAttrs,
+		nameTab:    z.nameTab,
+		attrTab:    z.attrTab,
+		buf:        z.buf[:0],
+		spans:      z.spans[:0],
+		attrs:      z.attrs[:0],
+		scratch:    z.scratch[:0],
+		dupTab:     z.dupTab,
 	}
 }
 
@@ -222,10 +234,13 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	case z.st != mNone:
 		return z.nextBuffered(src, atEOF)
 	}
-	if !z.skipEnd && z.keepStart == nil {
+	if !z.skipEnd && z.keepStart == nil && !z.skipStart {
 		return z.next(src, atEOF)
 	}
 	for {
+		if z.passing() {
+			n += z.consume(z.passOver(src[n:], atEOF))
+		}
 		tok, k, err := z.next(src[n:], atEOF)
 		n += k
 		if tok == nil || !z.skips(tok) || atEOF && n == len(src) {
@@ -245,7 +260,7 @@ func (z *Tokenizer) skips(tok *Token) bool {
 	case EndTag:
 		return z.skipEnd && !z.keepEnd(tok.Name)
 	case StartTag, SelfClosingTag:
-		return z.keepStart != nil && !z.keepStart(tok)
+		return z.skipStart && !z.exceptKeeps(tok) || z.keepStart != nil && !z.keepStart(tok)
 	}
 	return false
 }
@@ -344,7 +359,11 @@ func (z *Tokenizer) SkipText(r RawText, skip bool) {
 // content). Texts are returned as ever: the two texts around an end tag
 // passed over come as two tokens (or more), not joined.
 func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
-	z.skipEnd, z.keep = skip, keep
+	z.skipEnd = skip
+	if z.keepTab != nil && sameSlice(keep, z.keep) {
+		return // the table is made: a caller sets it for each document
+	}
+	z.keep = keep
 	z.keepTab = new([256]uint16)
 	for _, k := range keep {
 		switch {

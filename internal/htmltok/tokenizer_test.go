@@ -270,6 +270,9 @@ func TestChunks(t *testing.T) {
 			{endTags: true},
 			{text: allText, endTags: true, keep: []string{"a", "style"}},
 			{text: allText, endTags: true, keep: []string{"a"}, startAttr: "href"},
+			{text: allText, endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
+			{text: []RawText{NotRaw}, endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
+			{text: []RawText{NotRaw}, startAttr: "href", except: true},
 		} {
 			z := New(opts...)
 			s.set(z)
