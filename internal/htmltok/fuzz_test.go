@@ -106,6 +106,7 @@ func FuzzChunks(f *testing.F) {
 // setting of SkipText and SkipEndTags.
 func FuzzPassOver(f *testing.F) {
 	addSeeds(f, uint16(7), uint8(0))
+	addSeeds(f, uint16(7), uint8(8))
 	f.Add([]byte(`<span class="x">t</span><a HREF=x>y</a><IMG src=i><Div x='>'><svg><g href=y></svg><script>x</script><p data=x/></P><img alt="a>b" src>`), uint16(64), uint8(3))
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint16, mode uint8) {
 		c := 1 + int(chunk)%300
@@ -114,7 +115,7 @@ func FuzzPassOver(f *testing.F) {
 			L = minMaxTagSize + int(chunk)%32
 		}
 		set := func(z *Tokenizer) {
-			z.SkipText(NotRaw, true)
+			z.SkipText(NotRaw, mode&8 == 0)
 			if mode&1 != 0 {
 				for r := Script; r <= Plaintext; r++ {
 					z.SkipText(r, true)

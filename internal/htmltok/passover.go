@@ -84,39 +84,53 @@ func (z *Tokenizer) exceptKeeps(tok *Token) bool {
 	return false
 }
 
-// passing reports whether Next may run passOver: ordinary text is passed
-// over, so are start tags by their names, and the tokenizer is in the
-// data state outside foreign content, where a tag that is not a raw text
-// element, svg or math changes nothing.
+// passing reports whether Next may run passOver: start tags are passed
+// over by their names, and the tokenizer is in the data state outside
+// foreign content, where a tag that is not a raw text element, svg or
+// math changes nothing.
 func (z *Tokenizer) passing() bool {
-	return z.skipStart && z.skip&(1<<NotRaw) != 0 && z.raw == NotRaw && z.ctx.n == 0 && z.ctx.lost == 0
+	return z.skipStart && z.raw == NotRaw && z.ctx.n == 0 && z.ctx.lost == 0
 }
 
-// passOver returns the length of the text and tags at the start of src
-// that Next may pass over (see passing), up to the end of the last whole
-// tag: each tag it passes over is a start tag that SkipStartTagsExcept
-// passes over and that is not a raw text element, svg or math, or an end
-// tag that SkipEndTags passes over. It stops at the first '<' of any
-// other construct, or of one that needs more input than src holds or
-// than MaxTagSize allows, and, when atEOF is set, before a tag that
-// would end the input, which Next returns.
+// passOver returns the length of the tags, and of the text between them
+// if SkipText passes over ordinary text, at the start of src that Next
+// may pass over (see passing), up to the end of the last whole tag: each
+// tag it passes over is a start tag that SkipStartTagsExcept passes over
+// and that is not a raw text element, svg or math, or an end tag that
+// SkipEndTags passes over. It stops at text that is returned, at the
+// first '<' of any other construct, or of one that needs more input than
+// src holds or than MaxTagSize allows, and, when atEOF is set, before a
+// tag that would end the input, which Next returns.
 func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
+	text := z.skip&(1<<NotRaw) != 0
 	done := 0
 	for i := 0; ; {
-		k := indexByte(src[i:], '<')
-		if k < 0 {
-			return done
+		p := i
+		if p < len(src) && src[p] != '<' {
+			if !text {
+				return done
+			}
+			k := indexByte(src[p:], '<')
+			if k < 0 {
+				return done
+			}
+			p += k
 		}
-		p := i + k
 		if p+1 >= len(src) {
 			return done
 		}
 		c := src[p+1]
 		if !markupStart[c] {
+			if !text {
+				return done
+			}
 			i = p + 1 // "<" as text
 			continue
 		}
-		b := src[p:min(len(src), p+z.maxTag)]
+		b := src[p:]
+		if len(b) > z.maxTag {
+			b = b[:z.maxTag]
+		}
 		n := 0
 		switch {
 		case c == '/':

@@ -1467,30 +1467,26 @@ func (z *Tokenizer) scanScript(s []byte, eof bool) (int, int) {
 			i = p + 1
 			continue
 		}
-		// Escaped and double-escaped: follow "-", "<" and ">".
+		// Escaped and double-escaped: follow "<" and ">", jumping from
+		// one to the next; the "-" that matter are those just before a
+		// ">" ("-->" ends the escape), counted back from it.
 		for i < len(s) {
-			c := s[i]
-			if c == '-' {
-				if z.dashes < 2 {
-					z.dashes++
-				}
-				i++
-				continue
+			k := index2(s[i:], '<', '>')
+			if k < 0 {
+				z.dashes = dashesBefore(s[i:], len(s)-i, z.dashes)
+				i = len(s)
+				break
 			}
-			if c == '>' {
-				if z.dashes >= 2 {
+			q := i + k
+			d := dashesBefore(s[i:], k, z.dashes)
+			z.dashes = 0
+			i = q
+			if s[q] == '>' {
+				i++
+				if d >= 2 {
 					z.script = scData
-					z.dashes = 0
-					i++
 					break
 				}
-				z.dashes = 0
-				i++
-				continue
-			}
-			z.dashes = 0
-			if c != '<' {
-				i++
 				continue
 			}
 			if z.script == scEscaped {
@@ -1600,6 +1596,44 @@ func indexByte(s []byte, c byte) int {
 	}
 	if k := bytes.IndexByte(s[16:], c); k >= 0 {
 		return 16 + k
+	}
+	return -1
+}
+
+// dashesBefore returns the number of '-' just before s[q], at most 2,
+// counting the carry dashes before s when they all are.
+func dashesBefore(s []byte, q int, carry uint8) uint8 {
+	switch {
+	case q >= 2 && s[q-1] == '-' && s[q-2] == '-':
+		return 2
+	case q >= 1 && s[q-1] == '-':
+		if q == 1 {
+			return min(carry+1, 2)
+		}
+		return 1
+	case q == 0:
+		return carry
+	}
+	return 0
+}
+
+// index2 returns the index of the first a or b in s, or -1: eight bytes
+// at a time, as indexByte does.
+func index2(s []byte, a, b byte) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	pa, pb := lo*uint64(a), lo*uint64(b)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := binary.LittleEndian.Uint64(s[i:])
+		va, vb := v^pa, v^pb
+		if m := ((va-lo)&^va | (vb-lo)&^vb) & hi; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] == a || s[i] == b {
+			return i
+		}
 	}
 	return -1
 }
