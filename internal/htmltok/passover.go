@@ -159,6 +159,9 @@ func (z *Tokenizer) passStartTag(b []byte) int {
 	if shapeMay(z.nameTab, name) || mayMatter(name) {
 		return 0
 	}
+	if b[i] == '>' {
+		return i + 1
+	}
 	return passAttrs(b, i, z.attrTab)
 }
 
@@ -170,6 +173,9 @@ func (z *Tokenizer) passEndTag(b []byte) int {
 	i, up := scanName(b, 2, ncTagDelim)
 	if i >= len(b) || up&ncUpper != 0 || z.keepEnd(b[2:i]) {
 		return 0
+	}
+	if b[i] == '>' {
+		return i + 1
 	}
 	return passAttrs(b, i, &noNames)
 }
