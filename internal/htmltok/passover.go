@@ -16,6 +16,7 @@ package htmltok
 // link attribute passes over most of a page so.
 func (z *Tokenizer) SkipStartTagsExcept(skip bool, names, attrs []string) {
 	z.skipStart = skip
+	z.setTags()
 	if z.nameTab != nil && sameSlice(names, z.startNames) && sameSlice(attrs, z.startAttrs) {
 		return // the tables are made: a caller sets them for each document
 	}

@@ -101,6 +101,8 @@ type Tokenizer struct {
 	skipStart              bool
 	startNames, startAttrs []string
 	nameTab, attrTab       *[256]uint64
+	// tags: Next may pass over tags (skipEnd, keepStart or skipStart).
+	tags bool
 
 	tok     Token
 	attrs   []Attr
@@ -180,6 +182,7 @@ func (z *Tokenizer) Reset() {
 		startAttrs: z.startAttrs,
 		nameTab:    z.nameTab,
 		attrTab:    z.attrTab,
+		tags:       z.tags,
 		buf:        z.buf[:0],
 		spans:      z.spans[:0],
 		attrs:      z.attrs[:0],
@@ -234,7 +237,7 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	case z.st != mNone:
 		return z.nextBuffered(src, atEOF)
 	}
-	if !z.skipEnd && z.keepStart == nil && !z.skipStart {
+	if !z.tags {
 		return z.next(src, atEOF)
 	}
 	for {
@@ -252,6 +255,11 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 			return nil, n, nil
 		}
 	}
+}
+
+// setTags sets z.tags after a change of the settings it sums up.
+func (z *Tokenizer) setTags() {
+	z.tags = z.skipEnd || z.keepStart != nil || z.skipStart
 }
 
 // skips reports whether Next passes over the tag tok.
@@ -360,6 +368,7 @@ func (z *Tokenizer) SkipText(r RawText, skip bool) {
 // passed over come as two tokens (or more), not joined.
 func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 	z.skipEnd = skip
+	z.setTags()
 	if z.keepTab != nil && sameSlice(keep, z.keep) {
 		return // the table is made: a caller sets it for each document
 	}
@@ -382,6 +391,7 @@ func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 // keep stops it.
 func (z *Tokenizer) SkipStartTags(keep func(*Token) bool) {
 	z.keepStart = keep
+	z.setTags()
 }
 
 // skipText returns the tag at src[end:], which follows the text
