@@ -523,12 +523,10 @@ func (c *lineCount) posAt(tok *htmltok.Token, i int) (line, col int) {
 		if k < c.cntPos {
 			c.cntPos, c.cntLines, c.cntStart = 0, 0, c.chunkStart
 		}
-		// bytes.LastIndexByte is a plain loop: it runs only back to a
-		// newline that Count, which is vectorized, has found.
 		seg := c.chunk[c.cntPos:k]
 		if n := bytes.Count(seg, newline); n > 0 {
 			c.cntLines += n
-			c.cntStart = c.chunkOff + int64(c.cntPos+bytes.LastIndexByte(seg, '\n')+1)
+			c.cntStart = c.chunkOff + int64(c.cntPos+lastNewline(seg)+1)
 		}
 		c.cntPos = k
 		return c.chunkLine + c.cntLines, int(p-c.cntStart) + 1
@@ -553,7 +551,7 @@ func (c *lineCount) endChunk() {
 	n := bytes.Count(rest, newline)
 	c.chunkLine += c.cntLines + n
 	if n > 0 {
-		c.cntStart = c.chunkOff + int64(c.cntPos+bytes.LastIndexByte(rest, '\n')+1)
+		c.cntStart = c.chunkOff + int64(c.cntPos+lastNewline(rest)+1)
 	}
 	c.chunkStart = c.cntStart
 	c.chunkOff += int64(len(c.chunk))
