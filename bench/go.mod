@@ -6,6 +6,7 @@ require github.com/relink-go/relink v0.0.0
 
 require (
 	github.com/PuerkitoBio/goquery v1.13.0
+	github.com/tdewolff/parse/v2 v2.8.20
 	mvdan.cc/xurls/v2 v2.6.0
 )
 

@@ -183,21 +183,28 @@ func (x *HTML) start() {
 	x.startResolution()
 	// The tokenizer may pass over the tokens that token would ignore: all
 	// raw text but a style element's, ordinary text (skipText), the end
-	// tags but a's and style's, and the start tags that hold no link
-	// (wantStart). In UTF-16, token counts the units of every token; with
-	// text links, a tag ends a run of text.
+	// tags but a's and style's, and the start tags that hold no link:
+	// those with no attribute of the rules table, which it passes over
+	// without building them, and of the others those wantStart does not
+	// want. In UTF-16, token counts the units of every token; with text
+	// links, a tag ends a run of text.
 	for r := htmltok.Script; r <= htmltok.Plaintext; r++ {
 		x.z.SkipText(r, x.u16 == nil && r != htmltok.Style)
 	}
 	x.skipText()
 	skipTags := x.u16 == nil && !x.opts.TextLinks
-	x.z.SkipEndTags(skipTags, "a", "style")
+	x.z.SkipEndTags(skipTags, wantedTags...)
+	x.z.SkipStartTagsExcept(skipTags, wantedTags, linkAttrs)
 	if skipTags {
 		x.z.SkipStartTags(x.wantStart)
 	} else {
 		x.z.SkipStartTags(nil)
 	}
 }
+
+// wantedTags are the start tags token wants whatever their attributes,
+// and the end tags it wants.
+var wantedTags = []string{"a", "style"}
 
 // wantStart reports whether token wants the start tag tok: an a or style
 // element, or one with an attribute that may hold a link.
@@ -517,9 +524,9 @@ func (c *lineCount) posAt(tok *htmltok.Token, i int) (line, col int) {
 			c.cntPos, c.cntLines, c.cntStart = 0, 0, c.chunkStart
 		}
 		seg := c.chunk[c.cntPos:k]
-		c.cntLines += bytes.Count(seg, newline)
-		if j := bytes.LastIndexByte(seg, '\n'); j >= 0 {
-			c.cntStart = c.chunkOff + int64(c.cntPos+j+1)
+		if n := bytes.Count(seg, newline); n > 0 {
+			c.cntLines += n
+			c.cntStart = c.chunkOff + int64(c.cntPos+lastNewline(seg)+1)
 		}
 		c.cntPos = k
 		return c.chunkLine + c.cntLines, int(p-c.cntStart) + 1
@@ -541,9 +548,10 @@ func (c *lineCount) posAt(tok *htmltok.Token, i int) (line, col int) {
 // are valid: the caller may reuse them.
 func (c *lineCount) endChunk() {
 	rest := c.chunk[c.cntPos:]
-	c.chunkLine += c.cntLines + bytes.Count(rest, newline)
-	if j := bytes.LastIndexByte(rest, '\n'); j >= 0 {
-		c.cntStart = c.chunkOff + int64(c.cntPos+j+1)
+	n := bytes.Count(rest, newline)
+	c.chunkLine += c.cntLines + n
+	if n > 0 {
+		c.cntStart = c.chunkOff + int64(c.cntPos+lastNewline(rest)+1)
 	}
 	c.chunkStart = c.cntStart
 	c.chunkOff += int64(len(c.chunk))

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"strings"
 )
 
@@ -18,6 +19,28 @@ func hasZeroByte(v uint64) bool { return (v-lo8)&^v&hi8 != 0 }
 
 // hasByte reports whether a byte of v is c.
 func hasByte(v uint64, c byte) bool { return hasZeroByte(v ^ lo8*uint64(c)) }
+
+// lastNewline returns the index of the last '\n' in b, or -1, looking
+// at eight bytes at a time from the end (bytes.LastIndexByte looks at one).
+func lastNewline(b []byte) int {
+	const lo7 = 0x7f7f7f7f7f7f7f7f
+	i := len(b)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(b[i-8:]) ^ lo8*'\n'
+		// The high bit of each byte of m is set when that byte of x is
+		// zero, exactly (no carry crosses bytes), as a search from the
+		// top needs.
+		if m := ^(x&lo7 + lo7 | x | lo7); m != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(m))>>3
+		}
+	}
+	for i--; i >= 0; i-- {
+		if b[i] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
 
 // hasAttrSpecial reports whether b holds a byte that UnescapeAttr changes.
 func hasAttrSpecial(b []byte) bool {

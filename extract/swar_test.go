@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,36 @@ func TestSWARScans(t *testing.T) {
 	} {
 		if got := needsDisplay(c.s); got != c.want {
 			t.Errorf("needsDisplay(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestLastNewline checks lastNewline against bytes.LastIndexByte for every
+// length up to 40 and every pair of positions of a newline, among bytes
+// the word-at-a-time search could confuse with it.
+func TestLastNewline(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for _, fill := range []byte{'a', '\n' + 1, '\n' - 1, '\n' | 0x80, 0, 0xff} {
+			b := bytes.Repeat([]byte{fill}, n)
+			for i := -1; i < n; i++ {
+				for j := i; j < n; j++ {
+					if i >= 0 {
+						b[i] = '\n'
+					}
+					if j >= 0 {
+						b[j] = '\n'
+					}
+					if got, want := lastNewline(b), bytes.LastIndexByte(b, '\n'); got != want {
+						t.Fatalf("lastNewline(%q) = %d, want %d", b, got, want)
+					}
+					if i >= 0 {
+						b[i] = fill
+					}
+					if j >= 0 {
+						b[j] = fill
+					}
+				}
+			}
 		}
 	}
 }

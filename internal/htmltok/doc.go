@@ -17,7 +17,12 @@
 // A caller that looks only at some tokens, as a link extractor does, may
 // let Next pass over the others: SkipText for the text of the states it
 // names, SkipEndTags for end tags but the ones it keeps, SkipStartTags for
-// the start tags its function does not keep. Raw then
+// the start tags its function does not keep, SkipStartTagsExcept for the
+// start tags without a name or attribute name it gives. With the last,
+// Next runs from one '<' to the next over what it passes over without
+// building tokens: in the data state it looks at the bytes of tags only,
+// and of those only at what decides where a tag and its attribute names
+// end (quoted values are jumped over, as text is). Raw then
 // partitions the input less what was passed over, and Passed tells how
 // far the input has been returned or passed over.
 //

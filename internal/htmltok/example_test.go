@@ -59,3 +59,28 @@ func ExamplePassthrough() {
 	// true <nil>
 	// 2 start tags, 2 texts, 1 comment
 }
+
+// A link finder that lets the tokenizer pass over what holds no link:
+// text, end tags, and the start tags with no attribute it knows. Only
+// the tags it names come back, with the offsets they have in the input,
+// and the last token, which Next returns whatever it is.
+func ExampleTokenizer_SkipStartTagsExcept() {
+	doc := []byte(`<div class=nav><span>Home</span> <IMG Src="logo.png" alt=""></div>` +
+		`<p title="a > b">Read <a href="/more">more</a>.</p>`)
+	z := htmltok.New()
+	z.SkipText(htmltok.NotRaw, true)
+	z.SkipEndTags(true)
+	z.SkipStartTagsExcept(true, nil, []string{"href", "src"})
+	for {
+		tok, n, err := z.Next(doc, true)
+		doc = doc[n:]
+		if err == io.EOF {
+			break
+		}
+		fmt.Printf("%s at %d: %q\n", tok.Type, tok.Offset, tok.Raw)
+	}
+	// Output:
+	// StartTag at 33: "<IMG Src=\"logo.png\" alt=\"\">"
+	// StartTag at 88: "<a href=\"/more\">"
+	// EndTag at 113: "</p>"
+}

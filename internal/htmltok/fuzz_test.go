@@ -85,6 +85,7 @@ func FuzzChunks(f *testing.F) {
 		s := skipper{text: []RawText{NotRaw, RawText(chunk % uint16(len(rawNames)))}, endTags: limit%2 == 0, keep: []string{"a"}}
 		if limit%3 == 0 {
 			s.startAttr = "href"
+			s.except = chunk%2 == 0
 		}
 		z := New(MaxTagSize(L))
 		s.set(z)
@@ -92,6 +93,49 @@ func FuzzChunks(f *testing.F) {
 		d := 1 + int(dstSize)%17
 		if out := transformtest.Run(t, NewPassthrough(nil, MaxTagSize(L)), in, c, d); !bytes.Equal(out, in) {
 			t.Fatalf("Passthrough src %d dst %d: output %q differs from input %q", c, d, out, in)
+		}
+	})
+}
+
+// FuzzPassOver checks that passing over start tags by their names and
+// their attributes' names (SkipStartTagsExcept, with which Next runs
+// passOver from '<' to '<' without building tokens) returns the same
+// tokens at the same offsets, one by one, as passing over the same tags
+// by a function that sees every token (SkipStartTags): the fast path
+// against the slow one, for any input, chunk size, MaxTagSize and
+// setting of SkipText and SkipEndTags.
+func FuzzPassOver(f *testing.F) {
+	addSeeds(f, uint16(7), uint8(0))
+	addSeeds(f, uint16(7), uint8(8))
+	f.Add([]byte(`<span class="x">t</span><a HREF=x>y</a><IMG src=i><Div x='>'><svg><g href=y></svg><script>x</script><p data=x/></P><img alt="a>b" src>`), uint16(64), uint8(3))
+	f.Fuzz(func(t *testing.T, in []byte, chunk uint16, mode uint8) {
+		c := 1 + int(chunk)%300
+		L := DefaultMaxTagSize
+		if mode&4 != 0 {
+			L = minMaxTagSize + int(chunk)%32
+		}
+		set := func(z *Tokenizer) {
+			z.SkipText(NotRaw, mode&8 == 0)
+			if mode&1 != 0 {
+				for r := Script; r <= Plaintext; r++ {
+					z.SkipText(r, true)
+				}
+			}
+			z.SkipEndTags(mode&2 == 0, "a", "p")
+		}
+		fast := New(MaxTagSize(L))
+		set(fast)
+		fast.SkipStartTagsExcept(true, []string{"a", "img"}, []string{"href", "src"})
+		slow := New(MaxTagSize(L))
+		set(slow)
+		slow.SkipStartTags(func(tok *Token) bool {
+			_, href := tok.Attr("href")
+			_, src := tok.Attr("src")
+			return string(tok.Name) == "a" || string(tok.Name) == "img" || href || src
+		})
+		got, want := tokenize(t, fast, in, c), tokenize(t, slow, in, c)
+		if g, w := dump(got), dump(want); g != w {
+			t.Fatalf("input %q, chunk %d, MaxTagSize %d, mode %d:\n%s", in, c, L, mode, diffLines(g, w))
 		}
 	})
 }

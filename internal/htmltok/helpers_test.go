@@ -98,8 +98,9 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 			if len(tok.Raw) == 0 {
 				t.Fatalf("chunk %d: empty token %v", chunk, copyToken(tok))
 			}
-			if gap := tok.Offset - int64(got.Len()); gap > 0 && (z.skip != 0 || z.skipEnd || z.keepStart != nil) {
-				// What Next passed over (SkipText, SkipEndTags): noted as a Text
+			if gap := tok.Offset - int64(got.Len()); gap > 0 && (z.skip != 0 || z.tags) {
+				// What Next passed over (SkipText, SkipEndTags, SkipStartTags,
+				// SkipStartTagsExcept): noted as a Text
 				// token of state skipped, for checkSkipped.
 				s := in[got.Len():tok.Offset]
 				out = append(out, tk{Type: Text, Raw: string(s), Offset: int64(got.Len()), RawText: skipped})
@@ -113,7 +114,7 @@ func tokenize(t testing.TB, z *Tokenizer, in []byte, chunk int) []tk {
 		}
 		// Passed: all that was returned, and at most what was consumed;
 		// without skipping, exactly what was returned.
-		if p := z.Passed(); p < int64(got.Len()) || p > int64(lo) || z.skip == 0 && !z.skipEnd && z.keepStart == nil && p != int64(got.Len()) {
+		if p := z.Passed(); p < int64(got.Len()) || p > int64(lo) || z.skip == 0 && !z.tags && p != int64(got.Len()) {
 			t.Fatalf("chunk %d: Passed %d with %d bytes returned, %d consumed", chunk, p, got.Len(), lo)
 		}
 		if tok == nil || lo == hi {
@@ -176,8 +177,9 @@ type skipper struct {
 	endTags bool      // SkipEndTags(true, keep...)
 	keep    []string
 	// startAttr: SkipStartTags keeping "a" and the tags with an
-	// attribute of this name.
+	// attribute of this name; with except, SkipStartTagsExcept does.
 	startAttr string
+	except    bool
 }
 
 func (s skipper) set(z *Tokenizer) {
@@ -185,7 +187,9 @@ func (s skipper) set(z *Tokenizer) {
 		z.SkipText(r, true)
 	}
 	z.SkipEndTags(s.endTags, s.keep...)
-	if s.startAttr != "" {
+	if s.startAttr != "" && s.except {
+		z.SkipStartTagsExcept(true, []string{"a"}, []string{s.startAttr})
+	} else if s.startAttr != "" {
 		z.SkipStartTags(func(t *Token) bool {
 			_, ok := t.Attr(s.startAttr)
 			return ok || string(t.Name) == "a"

@@ -34,3 +34,34 @@ func TestIndexByte(t *testing.T) {
 		}
 	}
 }
+
+// TestIndex2 checks index2 against bytes.IndexAny for every length up to
+// 40 and every position of each of the two bytes, with bytes around them
+// that the word-at-a-time search could confuse with them.
+func TestIndex2(t *testing.T) {
+	const a, c = '<', '>'
+	for n := 0; n <= 40; n++ {
+		for _, fill := range []byte{'-', a + 1, a - 1, c + 1, a ^ 0x80, 0x01, 0} {
+			b := bytes.Repeat([]byte{fill}, n)
+			for i := -1; i < n; i++ {
+				for j := -1; j < n; j++ {
+					if i >= 0 {
+						b[i] = a
+					}
+					if j >= 0 && j != i {
+						b[j] = c
+					}
+					if got, want := index2(b, a, c), bytes.IndexAny(b, "<>"); got != want {
+						t.Fatalf("index2(%q) = %d, want %d", b, got, want)
+					}
+					if i >= 0 {
+						b[i] = fill
+					}
+					if j >= 0 {
+						b[j] = fill
+					}
+				}
+			}
+		}
+	}
+}

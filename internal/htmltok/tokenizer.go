@@ -94,6 +94,15 @@ type Tokenizer struct {
 	keepTab *[256]uint16
 	// keepStart: the start tags Next returns (SkipStartTags), when set.
 	keepStart func(*Token) bool
+	// skipStart: Next passes over the start tags that are not named in
+	// startNames and have no attribute named in startAttrs
+	// (SkipStartTagsExcept); nameTab and attrTab hold their shapes
+	// (shapeAdd).
+	skipStart              bool
+	startNames, startAttrs []string
+	nameTab, attrTab       *[256]uint64
+	// tags: Next may pass over tags (skipEnd, keepStart or skipStart).
+	tags bool
 
 	tok     Token
 	attrs   []Attr
@@ -162,17 +171,23 @@ func New(opts ...Option) *Tokenizer {
 // SkipText, SkipEndTags and SkipStartTags settings and its buffers.
 func (z *Tokenizer) Reset() {
 	*z = Tokenizer{
-		maxTag:    z.maxTag,
-		skip:      z.skip,
-		skipEnd:   z.skipEnd,
-		keep:      z.keep,
-		keepTab:   z.keepTab,
-		keepStart: z.keepStart,
-		buf:       z.buf[:0],
-		spans:     z.spans[:0],
-		attrs:     z.attrs[:0],
-		scratch:   z.scratch[:0],
-		dupTab:    z.dupTab,
+		maxTag:     z.maxTag,
+		skip:       z.skip,
+		skipEnd:    z.skipEnd,
+		keep:       z.keep,
+		keepTab:    z.keepTab,
+		keepStart:  z.keepStart,
+		skipStart:  z.skipStart,
+		startNames: z.startNames,
+		startAttrs: z.startAttrs,
+		nameTab:    z.nameTab,
+		attrTab:    z.attrTab,
+		tags:       z.tags,
+		buf:        z.buf[:0],
+		spans:      z.spans[:0],
+		attrs:      z.attrs[:0],
+		scratch:    z.scratch[:0],
+		dupTab:     z.dupTab,
 	}
 }
 
@@ -222,10 +237,13 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	case z.st != mNone:
 		return z.nextBuffered(src, atEOF)
 	}
-	if !z.skipEnd && z.keepStart == nil {
+	if !z.tags {
 		return z.next(src, atEOF)
 	}
 	for {
+		if z.passing() {
+			n += z.consume(z.passOver(src[n:], atEOF))
+		}
 		tok, k, err := z.next(src[n:], atEOF)
 		n += k
 		if tok == nil || !z.skips(tok) || atEOF && n == len(src) {
@@ -239,13 +257,18 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 	}
 }
 
+// setTags sets z.tags after a change of the settings it sums up.
+func (z *Tokenizer) setTags() {
+	z.tags = z.skipEnd || z.keepStart != nil || z.skipStart
+}
+
 // skips reports whether Next passes over the tag tok.
 func (z *Tokenizer) skips(tok *Token) bool {
 	switch tok.Type {
 	case EndTag:
 		return z.skipEnd && !z.keepEnd(tok.Name)
 	case StartTag, SelfClosingTag:
-		return z.keepStart != nil && !z.keepStart(tok)
+		return z.skipStart && !z.exceptKeeps(tok) || z.keepStart != nil && !z.keepStart(tok)
 	}
 	return false
 }
@@ -344,7 +367,12 @@ func (z *Tokenizer) SkipText(r RawText, skip bool) {
 // content). Texts are returned as ever: the two texts around an end tag
 // passed over come as two tokens (or more), not joined.
 func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
-	z.skipEnd, z.keep = skip, keep
+	z.skipEnd = skip
+	z.setTags()
+	if z.keepTab != nil && sameSlice(keep, z.keep) {
+		return // the table is made: a caller sets it for each document
+	}
+	z.keep = keep
 	z.keepTab = new([256]uint16)
 	for _, k := range keep {
 		switch {
@@ -363,6 +391,7 @@ func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 // keep stops it.
 func (z *Tokenizer) SkipStartTags(keep func(*Token) bool) {
 	z.keepStart = keep
+	z.setTags()
 }
 
 // skipText returns the tag at src[end:], which follows the text
@@ -1448,30 +1477,26 @@ func (z *Tokenizer) scanScript(s []byte, eof bool) (int, int) {
 			i = p + 1
 			continue
 		}
-		// Escaped and double-escaped: follow "-", "<" and ">".
+		// Escaped and double-escaped: follow "<" and ">", jumping from
+		// one to the next; the "-" that matter are those just before a
+		// ">" ("-->" ends the escape), counted back from it.
 		for i < len(s) {
-			c := s[i]
-			if c == '-' {
-				if z.dashes < 2 {
-					z.dashes++
-				}
-				i++
-				continue
+			k := index2(s[i:], '<', '>')
+			if k < 0 {
+				z.dashes = dashesBefore(s[i:], len(s)-i, z.dashes)
+				i = len(s)
+				break
 			}
-			if c == '>' {
-				if z.dashes >= 2 {
+			q := i + k
+			d := dashesBefore(s[i:], k, z.dashes)
+			z.dashes = 0
+			i = q
+			if s[q] == '>' {
+				i++
+				if d >= 2 {
 					z.script = scData
-					z.dashes = 0
-					i++
 					break
 				}
-				z.dashes = 0
-				i++
-				continue
-			}
-			z.dashes = 0
-			if c != '<' {
-				i++
 				continue
 			}
 			if z.script == scEscaped {
@@ -1581,6 +1606,44 @@ func indexByte(s []byte, c byte) int {
 	}
 	if k := bytes.IndexByte(s[16:], c); k >= 0 {
 		return 16 + k
+	}
+	return -1
+}
+
+// dashesBefore returns the number of '-' just before s[q], at most 2,
+// counting the carry dashes before s when they all are.
+func dashesBefore(s []byte, q int, carry uint8) uint8 {
+	switch {
+	case q >= 2 && s[q-1] == '-' && s[q-2] == '-':
+		return 2
+	case q >= 1 && s[q-1] == '-':
+		if q == 1 {
+			return min(carry+1, 2)
+		}
+		return 1
+	case q == 0:
+		return carry
+	}
+	return 0
+}
+
+// index2 returns the index of the first a or b in s, or -1: eight bytes
+// at a time, as indexByte does.
+func index2(s []byte, a, b byte) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	pa, pb := lo*uint64(a), lo*uint64(b)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		v := binary.LittleEndian.Uint64(s[i:])
+		va, vb := v^pa, v^pb
+		if m := ((va-lo)&^va | (vb-lo)&^vb) & hi; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] == a || s[i] == b {
+			return i
+		}
 	}
 	return -1
 }

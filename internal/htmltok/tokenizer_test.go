@@ -203,6 +203,12 @@ var tokCases = []tokCase{
 		[]string{"S:script", "T/script:<!--<scripts>", "E:script"}},
 	{"script double escaped dashes end", "<script><!--<script>--></script>x",
 		[]string{"S:script", "T/script:<!--<script>-->", "E:script", "T:x"}},
+	{"script escape one dash", "<script><!--a->-b</script>c",
+		[]string{"S:script", "T/script:<!--a->-b", "E:script", "T:c"}},
+	{"script double escape long dashes", "<script><!--<script>a---->b</script>c</script>x",
+		[]string{"S:script", "T/script:<!--<script>a---->b", "E:script", "T:c", "E:script", "T:x"}},
+	{"script escape dashes then lt", "<script><!--<script>--<-->a</script>b</script>",
+		[]string{"S:script", "T/script:<!--<script>--<-->a", "E:script", "T:b", "E:script"}},
 	// Odd bytes: NUL, non-ASCII, CR.
 	{"nul", "<a\x00b c\x00=d\x00>\x00", []string{"S:a\x00b c\x00=d\x00", "T:\x00"}},
 	{"non-ASCII names", "<a ö=ü><ä>", []string{"S:a ö=ü", "T:<ä>"}},
@@ -270,6 +276,10 @@ func TestChunks(t *testing.T) {
 			{endTags: true},
 			{text: allText, endTags: true, keep: []string{"a", "style"}},
 			{text: allText, endTags: true, keep: []string{"a"}, startAttr: "href"},
+			{text: allText, endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
+			{text: []RawText{NotRaw}, endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
+			{text: []RawText{NotRaw}, startAttr: "href", except: true},
+			{endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
 		} {
 			z := New(opts...)
 			s.set(z)

@@ -1,0 +1,242 @@
+package htmltok
+
+// SkipStartTagsExcept tells whether Next passes over the start tags (and
+// self-closing ones) that are not named in names and have no attribute
+// named in attrs: when skip is set, only the others are returned, or
+// given to the function of SkipStartTags when there is one, which may
+// pass over them still. Names are compared ASCII case-insensitively;
+// names and attrs are in lower case. The tokenizer's state is the same as
+// if the tags had been returned.
+//
+// Unlike SkipStartTags, whose function sees a whole token, this test
+// needs no token: with SkipText for ordinary text and SkipEndTags, Next
+// runs from one '<' to the next over the tags it passes over without
+// building them, looking only at the bytes that decide where a tag and
+// its attribute names end. A link extractor that wants the tags with a
+// link attribute passes over most of a page so.
+func (z *Tokenizer) SkipStartTagsExcept(skip bool, names, attrs []string) {
+	z.skipStart = skip
+	z.setTags()
+	if z.nameTab != nil && sameSlice(names, z.startNames) && sameSlice(attrs, z.startAttrs) {
+		return // the tables are made: a caller sets them for each document
+	}
+	z.startNames, z.startAttrs = names, attrs
+	z.nameTab, z.attrTab = new([256]uint64), new([256]uint64)
+	for _, n := range names {
+		shapeAdd(z.nameTab, n)
+	}
+	for _, a := range attrs {
+		shapeAdd(z.attrTab, a)
+	}
+}
+
+// sameSlice reports whether a and b are the same slice of the same array.
+func sameSlice(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// shapeAdd notes name in tab: tab[c] has bit n set when a name of length
+// n (< 64) begins with c, in either case, and bit 0 for a longer one.
+func shapeAdd(tab *[256]uint64, name string) {
+	if name == "" {
+		return
+	}
+	bit := shapeBit(len(name))
+	tab[lower(name[0])] |= bit
+	if c := name[0]; 'a' <= c && c <= 'z' {
+		tab[c-'a'+'A'] |= bit
+	}
+}
+
+func shapeBit(n int) uint64 {
+	if n >= 64 {
+		return 1
+	}
+	return 1 << n
+}
+
+// shapeMay reports whether tab may hold a name of s's first byte and
+// length: false means it does not.
+func shapeMay(tab *[256]uint64, s []byte) bool {
+	return tab[s[0]]&shapeBit(len(s)) != 0
+}
+
+// exceptKeeps reports whether SkipStartTagsExcept keeps the start tag
+// tok: its name, or one of its attributes', is one it names.
+func (z *Tokenizer) exceptKeeps(tok *Token) bool {
+	if shapeMay(z.nameTab, tok.Name) {
+		for _, n := range z.startNames {
+			if string(tok.Name) == n {
+				return true
+			}
+		}
+	}
+	for i := range tok.Attrs {
+		a := tok.Attrs[i].Name
+		if len(a) == 0 || !shapeMay(z.attrTab, a) {
+			continue
+		}
+		for _, n := range z.startAttrs {
+			if string(a) == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// passing reports whether Next may run passOver: start tags are passed
+// over by their names, and the tokenizer is in the data state outside
+// foreign content, where a tag that is not a raw text element, svg or
+// math changes nothing.
+func (z *Tokenizer) passing() bool {
+	return z.skipStart && z.raw == NotRaw && z.ctx.n == 0 && z.ctx.lost == 0
+}
+
+// passOver returns the length of the tags, and of the text between them
+// if SkipText passes over ordinary text, at the start of src that Next
+// may pass over (see passing), up to the end of the last whole tag: each
+// tag it passes over is a start tag that SkipStartTagsExcept passes over
+// and that is not a raw text element, svg or math, or an end tag that
+// SkipEndTags passes over. It stops at text that is returned, at the
+// first '<' of any other construct, or of one that needs more input than
+// src holds or than MaxTagSize allows, and, when atEOF is set, before a
+// tag that would end the input, which Next returns.
+func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
+	text := z.skip&(1<<NotRaw) != 0
+	done := 0
+	for i := 0; ; {
+		p := i
+		if p < len(src) && src[p] != '<' {
+			if !text {
+				return done
+			}
+			k := indexByte(src[p:], '<')
+			if k < 0 {
+				return done
+			}
+			p += k
+		}
+		if p+1 >= len(src) {
+			return done
+		}
+		c := src[p+1]
+		if !markupStart[c] {
+			if !text {
+				return done
+			}
+			i = p + 1 // "<" as text
+			continue
+		}
+		b := src[p:]
+		if len(b) > z.maxTag {
+			b = b[:z.maxTag]
+		}
+		n := 0
+		switch {
+		case c == '/':
+			if z.skipEnd {
+				n = z.passEndTag(b)
+			}
+		case c != '!' && c != '?':
+			n = z.passStartTag(b)
+		}
+		if n == 0 || atEOF && p+n == len(src) {
+			return done
+		}
+		done = p + n
+		i = done
+	}
+}
+
+// passStartTag returns the length of the start tag at the start of b if
+// it is whole in b and one that passOver passes over, else 0.
+func (z *Tokenizer) passStartTag(b []byte) int {
+	i, up := scanName(b, 1, ncTagDelim)
+	if i >= len(b) || up&ncUpper != 0 {
+		return 0
+	}
+	name := b[1:i]
+	if shapeMay(z.nameTab, name) || mayMatter(name) {
+		return 0
+	}
+	if b[i] == '>' {
+		return i + 1
+	}
+	return passAttrs(b, i, z.attrTab)
+}
+
+// passEndTag is passStartTag for an end tag ("</" at the start of b).
+func (z *Tokenizer) passEndTag(b []byte) int {
+	if len(b) < 3 || !isAlpha(b[2]) {
+		return 0
+	}
+	i, up := scanName(b, 2, ncTagDelim)
+	if i >= len(b) || up&ncUpper != 0 || z.keepEnd(b[2:i]) {
+		return 0
+	}
+	if b[i] == '>' {
+		return i + 1
+	}
+	return passAttrs(b, i, &noNames)
+}
+
+var noNames [256]uint64
+
+// passAttrs returns the end of the tag whose attributes begin at b[i],
+// following them as scanTag does, or 0 if scanTag would not read the tag
+// whole, or if an attribute's name may be one of tab's.
+func passAttrs(b []byte, i int, tab *[256]uint64) int {
+	for {
+		switch c := b[i]; {
+		case c == '>':
+			return i + 1
+		case isSpace[c]:
+			for i++; i < len(b) && isSpace[b[i]]; i++ {
+			}
+			if i >= len(b) {
+				return 0
+			}
+			continue
+		case c == '/':
+			if i+1 < len(b) && b[i+1] == '>' {
+				return i + 2
+			}
+			return 0
+		}
+		// An attribute name (its first byte may be '=').
+		s := i
+		i, _ = scanName(b, i, ncAttrDelim)
+		if tab[b[s]]&shapeBit(i-s) != 0 {
+			return 0
+		}
+		for ; i < len(b) && isSpace[b[i]]; i++ {
+		}
+		if i >= len(b) {
+			return 0
+		}
+		if b[i] != '=' {
+			continue
+		}
+		for i++; i < len(b) && isSpace[b[i]]; i++ {
+		}
+		if i >= len(b) {
+			return 0
+		}
+		switch q := b[i]; q {
+		case '"', '\'':
+			k := indexByte(b[i+1:], q)
+			if k < 0 {
+				return 0
+			}
+			i += k + 2
+		case '>':
+		default:
+			for ; i < len(b) && !unquotedDelim[b[i]]; i++ {
+			}
+		}
+		if i >= len(b) {
+			return 0
+		}
+	}
+}
