@@ -50,39 +50,19 @@ relink \- find and rewrite the links of HTML, CSS, Markdown and plain text
 			}
 		}
 	}
-	b.WriteString(`.SH EXIT STATUS
-.TP
-.B 0
-every input was processed
-.TP
-.B 1
-some input could not be processed, or reading or writing failed (each is reported on standard error)
-.TP
-.B 2
-a bad command line
-.SH ENVIRONMENT
-.TP
-.B GOMEMLIMIT
-a soft memory limit for the Go runtime; relink warc sets one of 32 MiB when it is not set
-.TP
-.BR GOGC ", " GODEBUG
-the Go runtime's other settings, as for any Go program
-.TP
-.BR AWS_ACCESS_KEY_ID ", " AWS_SECRET_ACCESS_KEY ", " AWS_SESSION_TOKEN
-the credentials that sign the requests for s3:// inputs of relink warc (without them, the requests are anonymous)
-.TP
-.BR AWS_REGION ", " AWS_DEFAULT_REGION
-the region of s3:// inputs (the first set wins; default us-east-1)
-.TP
-.BR AWS_ENDPOINT_URL_S3 ", " AWS_ENDPOINT_URL
-an S3-compatible endpoint for s3:// inputs (the first set wins)
-.TP
-.BR HTTPS_PROXY ", " HTTP_PROXY ", " NO_PROXY
-the proxy for http://, https:// and s3:// inputs of relink warc
-.TP
-.BR SSL_CERT_FILE ", " SSL_CERT_DIR
-the certificates that https:// and s3:// requests trust, instead of the system's
-.SH SEE ALSO
+	b.WriteString(".SH EXIT STATUS\n")
+	for _, e := range exitStatuses {
+		fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", e.names[0], e.text)
+	}
+	b.WriteString(".SH ENVIRONMENT\n")
+	for _, e := range environment {
+		if len(e.names) == 1 {
+			fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", e.names[0], e.text)
+		} else {
+			fmt.Fprintf(&b, ".TP\n.BR %s\n%s\n", strings.Join(e.names, ` ", " `), e.text)
+		}
+	}
+	b.WriteString(`.SH SEE ALSO
 .BR curl (1),
 .BR wget (1)
 `)
