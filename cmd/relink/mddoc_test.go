@@ -176,8 +176,14 @@ func markdownEscape(s string) string {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch c {
-		case '\\', '`', '*', '_', '[', ']', '<', '>', '#', '|', '&', '~', '!':
+		case '\\', '`', '*', '[', ']', '<', '>', '#', '|', '&', '~', '!':
 			b.WriteByte('\\')
+		case '_':
+			// An underscore inside a word (AWS_REGION) starts no
+			// emphasis.
+			if i == 0 || i+1 == len(s) || !isAlnum(s[i-1]) || !isAlnum(s[i+1]) {
+				b.WriteByte('\\')
+			}
 		case '-', '+', '=':
 			if i == 0 {
 				b.WriteByte('\\')
@@ -188,12 +194,18 @@ func markdownEscape(s string) string {
 	return b.String()
 }
 
+// isAlnum reports whether c is an ASCII letter or digit.
+func isAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
 func TestMarkdownText(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"A paragraph with <meta> and *stars*\n- not a list\n1. not an item\n\n\t$ relink uri a\n\n\tb\nNext.\n",
 			"A paragraph with \\<meta\\> and \\*stars\\*\n\\- not a list\n1\\. not an item\n\n```\n$ relink uri a\n\nb\n```\n\nNext.\n"},
 		{"Text\n\tcode right after\n", "Text\n\n```\ncode right after\n```\n"},
 		{"# not a heading, [not](a link) `code`\n", "\\# not a heading, \\[not\\](a link) \\`code\\`\n"},
+		{"AWS_REGION, _blank and x_ and __init__\n", "AWS_REGION, \\_blank and x\\_ and \\_\\_init\\_\\_\n"},
 	}
 	for _, tt := range tests {
 		var b strings.Builder
