@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/tdewolff/parse/v2"
 	tdhtml "github.com/tdewolff/parse/v2/html"
 )
 
 // tdewolffLinks runs github.com/tdewolff/parse/v2/html's lexer over each
 // page and collects the value of each attribute that extract's rules
-// table gives a link (extract.Lookup on the lexer's lower-cased tag and
+// table gives a link (htmlattr.Lookup on the lexer's lower-cased tag and
 // attribute names), quotes stripped: the link attributes a program built
 // on that lexer would print. It does what relink's extraction does short
 // of its conditions (rel, type, name...), list and srcset splitting,
@@ -39,7 +40,7 @@ func tdewolffLinks(pages [][]byte) (links, size int) {
 			case tdhtml.StartTagToken:
 				tag = l.Text()
 			case tdhtml.AttributeToken:
-				if _, ok := extract.Lookup(tag, l.AttrKey()); ok {
+				if _, ok := htmlattr.Lookup(tag, l.AttrKey()); ok {
 					v := l.AttrVal()
 					if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
 						v = v[1 : len(v)-1]

@@ -1,24 +1,18 @@
-// Package charset decides the character encoding of a document from its
-// first bytes, as browsers do for HTML and CSS and as relink does for
-// plain text, and decodes the encodings that the extractors cannot read
-// as ASCII-compatible bytes, keeping the offsets of the input.
+// Package charset decides the character encoding of a web document from
+// its first bytes, as browsers do for HTML and CSS (and as relink does for
+// plain text), and maps encoding labels to the Encoding Standard's
+// encodings.
 //
-// Deciding: Detect reads the first bytes of a document of a Kind (HTML,
-// Text, CSS) at once; a Head holds them as they stream in, as many as the
-// decision needs, and decides as Detect does. The answer is a Charset: the
-// encoding's WHATWG name, its decoder and encoder (package webenc's, byte
-// for byte the Encoding Standard's) and where it came from (a Source).
+// Detect reads the first bytes of a document of a Kind (HTML, Text, CSS)
+// at once; a Head holds them as they stream in, as many as the decision
+// needs, and decides as Detect does. The answer is a Charset: the
+// encoding's WHATWG name, its decoder and encoder (byte for byte the
+// Encoding Standard's) and where it came from (one of the Source
+// constants). Lookup maps a label ("latin1", "Shift_JIS") to its encoding
+// and name.
 //
-// Decoding with offsets: a JISMasker masks the two-byte runs of
-// ISO-2022-JP so that an HTML tokenizer sees the markup only (same length,
-// same offsets); a UTF16Decoder decodes UTF-16 to UTF-8 across chunks,
-// UTF16Units mapping offsets back; DecodeWithOffsets decodes a value and
-// gives the input offset of each byte it writes, and an OffsetDecoder does
-// the same for a whole document as it streams in.
-//
-// It is the one place where package extract (and the packages built on
-// it) decides and decodes charsets; extract's DetectCharset, Charset and
-// the Source constants are this package's.
+// It is the one place where relink decides charsets: the extractors,
+// rewriters and the crawler report and use this package's Charset.
 package charset
 
 import (
@@ -45,7 +39,6 @@ const (
 )
 
 // A Charset is a document's character encoding and how it was determined.
-// Its fields are those of extract.Charset, which converts from it.
 type Charset struct {
 	Name     string            // the WHATWG name ("utf-8", "shift_jis", "windows-1252")
 	Encoding encoding.Encoding // its decoder/encoder, byte for byte the Encoding Standard's
@@ -72,10 +65,17 @@ func Named(name, source string) Charset {
 	return Charset{Name: name, Encoding: e, Source: source}
 }
 
-// Lookup returns the WHATWG name of the encoding label (case-insensitive,
-// white space around it ignored), or "" when the Encoding Standard does
-// not know it.
-func Lookup(label string) string {
+// Lookup returns the encoding of the label (case-insensitive, ASCII
+// white space around it ignored) and its WHATWG name ("utf-8",
+// "windows-1252", "shift_jis"), or nil and "" when the Encoding Standard
+// does not know the label. The encoding is byte for byte the standard's,
+// which golang.org/x/text's is not for every encoding.
+func Lookup(label string) (e encoding.Encoding, name string) {
+	return webenc.Lookup(label)
+}
+
+// labelName returns the WHATWG name of the label, or "".
+func labelName(label string) string {
 	_, name := webenc.Lookup(label)
 	return name
 }
@@ -178,7 +178,7 @@ func Detect(k Kind, head []byte, hint, fallback string) Charset {
 // guessed with this hint and fallback (see Detect): whether neither is a
 // known label.
 func Guesses(hint, fallback string) bool {
-	return hintCharset(hint) == "" && Lookup(fallback) == ""
+	return hintCharset(hint) == "" && labelName(fallback) == ""
 }
 
 var scanners = sync.Pool{New: func() any { return new(metaScanner) }}
@@ -244,7 +244,7 @@ func decideLate(c Charset, s *metaScanner, head []byte, fallback string) Charset
 // guess from the first DetectLimit bytes; else windows-1252 for HTML and
 // UTF-8 for plain text (html false).
 func undeclared(head []byte, fallback string, html bool) Charset {
-	if name := Lookup(fallback); name != "" {
+	if name := labelName(fallback); name != "" {
 		if looksUTF8(head[:min(len(head), PrescanLimit)]) {
 			return Named("utf-8", SourceDetected)
 		}
@@ -274,14 +274,14 @@ func detectCSS(head []byte, hint, fallback string) Charset {
 		return c
 	}
 	if label, ok := charsetRule(head); ok {
-		if name := Lookup(label); name != "" {
+		if name := labelName(label); name != "" {
 			if name == "utf-16le" || name == "utf-16be" {
 				name = "utf-8"
 			}
 			return Named(name, SourceCharsetRule)
 		}
 	}
-	if name := Lookup(fallback); name != "" {
+	if name := labelName(fallback); name != "" {
 		return Named(name, SourceDefault)
 	}
 	return Named("utf-8", SourceDefault)
@@ -345,7 +345,7 @@ func xmlEncoding(b []byte) string {
 	if strings.TrimSpace(label) != label {
 		return "" // Chromium's lookup takes no spaces here
 	}
-	name := Lookup(label)
+	name := labelName(label)
 	switch name {
 	case "utf-16be", "utf-16le":
 		name = "utf-8"

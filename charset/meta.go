@@ -129,7 +129,7 @@ func (s *metaScanner) meta(tok *htmltok.Token) string {
 	if mode == 0 || mode == 2 && !pragma {
 		return ""
 	}
-	return metaCharset(Lookup(label))
+	return metaCharset(labelName(label))
 }
 
 // value returns the attribute's value with its character references

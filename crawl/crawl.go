@@ -6,7 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
 	"github.com/relink-go/relink/weburl"
@@ -114,10 +116,10 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		return false, nil
 	}
 	var (
-		resp    *warc.Response
-		body    io.Reader
-		media   string
-		charset string
+		resp  *warc.Response
+		body  io.Reader
+		media string
+		hint  string
 	)
 	if strings.EqualFold(rec.Type, "response") {
 		var err error
@@ -128,10 +130,10 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		media, charset = resp.ContentType()
+		media, hint = resp.ContentType()
 		body = resp.Body
 	} else {
-		media, charset = rec.Header.ContentType()
+		media, hint = rec.Header.ContentType()
 		// A resource's payload is its block, which a gzip member can
 		// inflate a thousandfold: it is bounded as an HTTP payload is.
 		body = rec.Block
@@ -147,7 +149,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 	var head []byte
 	isHTML := htmlTypes[media]
 	if isHTML || media == "" {
-		head, _ = x.body.Peek(extract.DetectLimit)
+		head, _ = x.body.Peek(charset.DetectLimit)
 		isHTML = isHTML || extract.TypeOf("", head) == extract.TypeHTML
 	}
 	status := 0
@@ -159,7 +161,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		return false, nil
 	}
 
-	var cs extract.Charset
+	var cs charset.Charset
 	fallback := ""
 	if strings.HasSuffix(media, "xhtml+xml") {
 		fallback = "utf-8" // XML's default
@@ -167,7 +169,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 	if isHTML {
 		// What the extractor will decide from the same bytes.
 		head, _ = x.body.Peek(charsetPeek)
-		cs = extract.DetectCharset(head, charset, fallback)
+		cs = charset.Detect(charset.HTML, head, hint, fallback)
 	}
 	p := &x.page
 	*p = Page{URL: rec.TargetURI, RecordID: rec.RecordID, Date: rec.Date, Status: status,
@@ -190,7 +192,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		herr = h.Link(p, l)
 		return herr
 	}
-	opts := extract.Options{BaseURL: rec.TargetURI, Charset: charset, DefaultCharset: fallback, TextLinks: x.opts.TextLinks, StrictText: x.opts.StrictText}
+	opts := extract.Options{BaseURL: rec.TargetURI, Charset: hint, DefaultCharset: fallback, TextLinks: x.opts.TextLinks, StrictText: x.opts.StrictText}
 	if x.opts.Oversize != nil {
 		opts.Oversize = func(e *extract.OversizeError) { x.opts.Oversize(p, e) }
 	}
@@ -223,16 +225,16 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 	for _, f := range resp.Header {
 		switch {
 		case redirect && strings.EqualFold(f.Name, "Location"):
-			err = x.headerLink(h, base, "location", f.Value, extract.RoleHyperlink, "")
+			err = x.headerLink(h, base, "location", f.Value, htmlattr.RoleHyperlink, "")
 		case strings.EqualFold(f.Name, "Link"):
 			parseLinkHeader(f.Value, func(ref, rel string) {
 				if err == nil {
-					err = x.headerLink(h, base, "link", ref, extract.LinkRole([]byte(rel)), rel)
+					err = x.headerLink(h, base, "link", ref, htmlattr.LinkRole([]byte(rel)), rel)
 				}
 			})
 		case isHTML && strings.EqualFold(f.Name, "Refresh"):
-			if _, s, e, ok := extract.ParseRefresh(f.Value); ok && s < e {
-				err = x.headerLink(h, base, "refresh", f.Value[s:e], extract.RoleHyperlink, "")
+			if _, s, e, ok := htmlattr.ParseRefresh(f.Value); ok && s < e {
+				err = x.headerLink(h, base, "refresh", f.Value[s:e], htmlattr.RoleHyperlink, "")
 			}
 		}
 		if err != nil {
@@ -244,7 +246,7 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 
 // headerLink gives h a link of the HTTP header, resolved against the
 // page's URL as a browser does (the header is taken as UTF-8).
-func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, role extract.Role, rel string) error {
+func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, role htmlattr.Role, rel string) error {
 	l := &x.hlink
 	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
 	var err error
@@ -289,4 +291,4 @@ func (c *cappedBlock) Read(p []byte) (int, error) {
 // decides the charset (a late <meta> in a long head, or the bytes a guess
 // is made from): Extract peeks as many, so that the charset it reports is
 // the one the links were read in.
-const charsetPeek = max(extract.HeadLimit, extract.DetectLimit)
+const charsetPeek = max(charset.HeadLimit, charset.DetectLimit)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/warc"
 )
 
@@ -22,9 +23,9 @@ func (c *roles) Page(p *crawl.Page) error {
 
 func (c *roles) Link(p *crawl.Page, l *extract.Link) error {
 	switch l.Role {
-	case extract.RoleHyperlink:
+	case htmlattr.RoleHyperlink:
 		c.hyperlinks++
-	case extract.RoleResource:
+	case htmlattr.RoleResource:
 		c.resources++
 	default:
 		c.other++

@@ -1,18 +1,18 @@
-package extract
+package cssurl
 
 import (
 	"strings"
 	"unicode/utf8"
 )
 
-// A CSSURL is a URL found in CSS by FindCSSURLs or a CSSScanner.
+// A URL is a URL found in CSS by Find or a Scanner.
 //
 // [Start, End) is the span of the URL's text as written: inside the
 // quotes of a string, and without the whitespace around an unquoted url(…)
 // value, but with any CSS escapes as they are. Replacing the span with a
-// new URL, escaped for the context Quote names (see AppendCSSURL), changes
+// new URL, escaped for the context Quote names (see Append), changes
 // that URL and nothing else.
-type CSSURL struct {
+type URL struct {
 	Start, End int64
 
 	// Value is the URL with the CSS escapes decoded, as the CSS parser
@@ -33,21 +33,21 @@ type CSSURL struct {
 	TooLong bool
 }
 
-// maxCSSURLLen is the longest URL text, in bytes, that a CSSScanner
+// maxURLLen is the longest URL text, in bytes, that a Scanner
 // with a zero MaxURLLen keeps the value of.
-const maxCSSURLLen = 64 << 10
+const maxURLLen = 64 << 10
 
-// FindCSSURLs calls fn for each URL in the complete CSS text css, in order:
+// Find calls fn for each URL in the complete CSS text css, in order:
 // a style sheet, the value of a style attribute, or a single CSS value. It
-// is a CSSScanner fed css in one Write and closed; offsets are from the
+// is a Scanner fed css in one Write and closed; offsets are from the
 // start of css.
-func FindCSSURLs(css []byte, fn func(CSSURL)) {
-	var s CSSScanner
+func Find(css []byte, fn func(URL)) {
+	var s Scanner
 	s.Write(css, 0, fn)
 	s.Close(fn)
 }
 
-// A CSSScanner finds the URLs in CSS text that arrives in chunks, such as
+// A Scanner finds the URLs in CSS text that arrives in chunks, such as
 // the text of a style element as an HTML tokenizer delivers it, with
 // bounded memory.
 //
@@ -80,7 +80,7 @@ func FindCSSURLs(css []byte, fn func(CSSURL)) {
 // escapes decode to UTF-8 and other bytes are copied as they are.
 //
 // The zero value is ready to use.
-type CSSScanner struct {
+type Scanner struct {
 	// MaxURLLen is the longest URL text whose value the scanner keeps; a
 	// longer URL is reported with TooLong set and no value. Zero means
 	// 64 KiB: data: URLs of inline images are the URLs that come near it.
@@ -224,8 +224,8 @@ func escapedRune(v rune) rune {
 
 // Reset makes s ready for a new stream, keeping MaxURLLen and the memory
 // it has.
-func (s *CSSScanner) Reset() {
-	*s = CSSScanner{MaxURLLen: s.MaxURLLen, buf: s.buf[:0]}
+func (s *Scanner) Reset() {
+	*s = Scanner{MaxURLLen: s.MaxURLLen, buf: s.buf[:0]}
 }
 
 // Pending returns the offset at which the URL the scanner is in the
@@ -233,7 +233,7 @@ func (s *CSSScanner) Reset() {
 // that streams must hold the bytes from there on until the URL is
 // reported, and may pass on everything before. It returns false when no
 // URL can be reported that starts before the end of what was written.
-func (s *CSSScanner) Pending() (start int64, ok bool) {
+func (s *Scanner) Pending() (start int64, ok bool) {
 	switch s.state {
 	case cssURL, cssURLEsc, cssURLHex, cssURLHexCR, cssURLSpace:
 		return s.urlStart, true
@@ -243,11 +243,11 @@ func (s *CSSScanner) Pending() (start int64, ok bool) {
 	return 0, false
 }
 
-func (s *CSSScanner) maxLen() int64 {
+func (s *Scanner) maxLen() int64 {
 	if s.MaxURLLen > 0 {
 		return int64(s.MaxURLLen)
 	}
-	return maxCSSURLLen
+	return maxURLLen
 }
 
 // Write scans the next chunk of the text, whose first byte is at stream
@@ -256,7 +256,7 @@ func (s *CSSScanner) maxLen() int64 {
 // length, and only serves to make the reported spans absolute. A URL that
 // is still open at the end of the chunk is reported by a later Write or by
 // Close.
-func (s *CSSScanner) Write(chunk []byte, offset int64, fn func(CSSURL)) {
+func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 	n := len(chunk)
 	for i := 0; i < n; {
 		c := chunk[i]
@@ -636,7 +636,7 @@ func (s *CSSScanner) Write(chunk []byte, offset int64, fn func(CSSURL)) {
 // Close ends the text: it reports a URL left open at the end (CSS closes
 // an unterminated url( or string at the end of the input) and makes s
 // ready for a new stream, as Reset does.
-func (s *CSSScanner) Close(fn func(CSSURL)) {
+func (s *Scanner) Close(fn func(URL)) {
 	switch s.state {
 	case cssURLEsc:
 		// "\" at the end is an escape of nothing: U+FFFD.
@@ -668,7 +668,7 @@ func (s *CSSScanner) Close(fn func(CSSURL)) {
 
 // delim handles a byte that is a token of its own: a delimiter, a bracket
 // or a separator.
-func (s *CSSScanner) delim(c byte) {
+func (s *Scanner) delim(c byte) {
 	s.pendingIm = false
 	switch c {
 	case '(':
@@ -693,7 +693,7 @@ func (s *CSSScanner) delim(c byte) {
 	s.prev2, s.prev = s.prev, c
 }
 
-func (s *CSSScanner) push(f cssFrame) {
+func (s *Scanner) push(f cssFrame) {
 	if s.depth < len(s.stack) && s.deep == 0 {
 		s.stack[s.depth] = f
 		s.depth++
@@ -705,7 +705,7 @@ func (s *CSSScanner) push(f cssFrame) {
 // startString starts a string token whose text starts at start, and
 // decides whether it is a URL: after @import, or directly inside url(),
 // image-set() and their kin.
-func (s *CSSScanner) startString(q byte, start int64) {
+func (s *Scanner) startString(q byte, start int64) {
 	s.state = cssString
 	s.quote = q
 	s.isURL, s.imp = s.pendingIm, s.pendingIm
@@ -722,7 +722,7 @@ func (s *CSSScanner) startString(q byte, start int64) {
 	s.buf, s.head, s.tooLong = s.buf[:0], s.head[:0], false
 }
 
-func (s *CSSScanner) startRun() {
+func (s *Scanner) startRun() {
 	s.runLen, s.runRaw, s.runDash, s.runOther = 0, 0, 0, false
 	s.runPrev = s.prev
 	s.runCDO = s.prev2 == '<' && s.prev == '!'
@@ -730,7 +730,7 @@ func (s *CSSScanner) startRun() {
 
 // runRune adds a code point to the identifier's decoded value; other marks
 // one that no wanted name has.
-func (s *CSSScanner) runRune(r rune, other bool) {
+func (s *Scanner) runRune(r rune, other bool) {
 	if other || r >= 0x80 || s.runLen == len(s.run) {
 		s.runOther = true
 		return
@@ -746,7 +746,7 @@ func (s *CSSScanner) runRune(r rune, other bool) {
 // endRun ends the identifier in progress; paren reports that a "(" follows
 // it. It returns true if it took the "(" as the start of a function whose
 // URLs the scanner looks for.
-func (s *CSSScanner) endRun(paren bool) bool {
+func (s *Scanner) endRun(paren bool) bool {
 	s.state = cssData
 	imp := s.pendingIm
 	s.pendingIm = false
@@ -786,7 +786,7 @@ func (s *CSSScanner) endRun(paren bool) bool {
 	return false
 }
 
-func (s *CSSScanner) appendURL(b []byte, end int64) {
+func (s *Scanner) appendURL(b []byte, end int64) {
 	if len(b) == 0 {
 		return
 	}
@@ -810,7 +810,7 @@ func (s *CSSScanner) appendURL(b []byte, end int64) {
 	}
 }
 
-func (s *CSSScanner) appendRune(r rune) {
+func (s *Scanner) appendRune(r rune) {
 	if len(s.head) < urlHeadLen {
 		s.head = utf8.AppendRune(s.head, r)
 	}
@@ -824,7 +824,7 @@ func (s *CSSScanner) appendRune(r rune) {
 	s.buf = utf8.AppendRune(s.buf, r)
 }
 
-func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
+func (s *Scanner) reportURL(quote byte, fn func(URL)) {
 	if s.urlEnd-s.urlStart > s.maxLen() {
 		s.tooLong, s.buf = true, s.buf[:0]
 	}
@@ -835,7 +835,7 @@ func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
 		s.buf, s.tooLong, s.imp = s.buf[:0], false, false
 		return
 	}
-	fn(CSSURL{
+	fn(URL{
 		Start:   s.urlStart,
 		End:     s.urlEnd,
 		Value:   string(s.buf),
@@ -846,10 +846,10 @@ func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
 	s.buf, s.tooLong, s.imp = s.buf[:0], false, false
 }
 
-// AppendCSSURL appends to dst the text that writes url in CSS in the
-// context quote names, as a CSSURL's Quote gives it: inside url( and ) for
+// Append appends to dst the text that writes url in CSS in the
+// context quote names, as a URL's Quote gives it: inside url( and ) for
 // 0, inside a string quoted with quote for a double or a single quote.
-// Replacing a CSSURL's span with it changes the URL to url and nothing
+// Replacing a URL's span with it changes the URL to url and nothing
 // else.
 //
 // In the unquoted form, whitespace, quotes, parentheses, backslashes and
@@ -857,7 +857,7 @@ func (s *CSSScanner) reportURL(quote byte, fn func(CSSURL)) {
 // newlines are. A NUL, which CSS cannot hold, is written as U+FFFD, which
 // is what CSS reads a NUL as. An empty url cannot be written unquoted
 // (url() is no URL).
-func AppendCSSURL(dst []byte, url string, quote byte) []byte {
+func Append(dst []byte, url string, quote byte) []byte {
 	for i := 0; i < len(url); i++ {
 		c := url[i]
 		switch {
@@ -879,7 +879,7 @@ func AppendCSSURL(dst []byte, url string, quote byte) []byte {
 	return dst
 }
 
-// urlHeadLen is how many of the first bytes of a URL a CSSScanner keeps
+// urlHeadLen is how many of the first bytes of a URL a Scanner keeps
 // even when the URL is too long, to tell a data: URL: the scheme, and
 // spaces before it.
 const urlHeadLen = 16

@@ -1,4 +1,4 @@
-package extract
+package cssurl
 
 import (
 	"fmt"
@@ -139,7 +139,7 @@ var cssTests = []struct {
 	{`image-set ("x")`, nil},
 }
 
-func formatCSSURL(css string, u CSSURL) string {
+func formatCSSURL(css string, u URL) string {
 	raw := css[u.Start:u.End]
 	s := raw
 	if u.Value != raw && !u.TooLong {
@@ -157,13 +157,13 @@ func formatCSSURL(css string, u CSSURL) string {
 	return s
 }
 
-// scanCSS runs a CSSScanner over css in chunks of the given sizes (the
+// scanCSS runs a Scanner over css in chunks of the given sizes (the
 // last size repeating), with the stream starting at offset base, and
 // returns what it reports, with offsets made relative to css.
-func scanCSS(t testing.TB, css string, base int64, max int, sizes ...int) []CSSURL {
-	s := CSSScanner{MaxURLLen: max}
-	var got []CSSURL
-	fn := func(u CSSURL) {
+func scanCSS(t testing.TB, css string, base int64, max int, sizes ...int) []URL {
+	s := Scanner{MaxURLLen: max}
+	var got []URL
+	fn := func(u URL) {
 		u.Start -= base
 		u.End -= base
 		got = append(got, u)
@@ -186,7 +186,7 @@ func scanCSS(t testing.TB, css string, base int64, max int, sizes ...int) []CSSU
 
 // checkCSSURLs checks that the spans are in range, ordered, and slice to
 // the URL's text.
-func checkCSSURLs(t testing.TB, css string, urls []CSSURL) {
+func checkCSSURLs(t testing.TB, css string, urls []URL) {
 	t.Helper()
 	prev := int64(0)
 	for i, u := range urls {
@@ -204,24 +204,24 @@ func checkCSSURLs(t testing.TB, css string, urls []CSSURL) {
 	}
 }
 
-func TestFindCSSURLs(t *testing.T) {
+func TestFind(t *testing.T) {
 	for _, tt := range cssTests {
-		var urls []CSSURL
-		FindCSSURLs([]byte(tt.in), func(u CSSURL) { urls = append(urls, u) })
+		var urls []URL
+		Find([]byte(tt.in), func(u URL) { urls = append(urls, u) })
 		checkCSSURLs(t, tt.in, urls)
 		var got []string
 		for _, u := range urls {
 			got = append(got, formatCSSURL(tt.in, u))
 		}
 		if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
-			t.Errorf("FindCSSURLs(%q)\n got %q\nwant %q", tt.in, got, tt.want)
+			t.Errorf("Find(%q)\n got %q\nwant %q", tt.in, got, tt.want)
 		}
 	}
 }
 
-// TestCSSScannerChunks checks that every chunk size, and random chunkings,
+// TestScannerChunks checks that every chunk size, and random chunkings,
 // give what the whole text gives, at any stream offset.
-func TestCSSScannerChunks(t *testing.T) {
+func TestScannerChunks(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, tt := range cssTests {
 		want := scanCSS(t, tt.in, 0, 0, len(tt.in)+1)
@@ -245,7 +245,7 @@ func TestCSSScannerChunks(t *testing.T) {
 	}
 }
 
-func TestCSSScannerTooLong(t *testing.T) {
+func TestScannerTooLong(t *testing.T) {
 	long := strings.Repeat("x", 100)
 	tests := []struct {
 		in   string
@@ -273,7 +273,7 @@ func TestCSSScannerTooLong(t *testing.T) {
 	}
 }
 
-func TestCSSScannerPending(t *testing.T) {
+func TestScannerPending(t *testing.T) {
 	// Each chunk is written in turn; after it, Pending must give the
 	// offset of the marked text, if any.
 	steps := []struct{ chunk, pending string }{
@@ -291,8 +291,8 @@ func TestCSSScannerPending(t *testing.T) {
 	for _, st := range steps {
 		all += st.chunk
 	}
-	var s CSSScanner
-	fn := func(CSSURL) {}
+	var s Scanner
+	fn := func(URL) {}
 	off := int64(0)
 	for _, st := range steps {
 		s.Write([]byte(st.chunk), off, fn)
@@ -311,15 +311,15 @@ func TestCSSScannerPending(t *testing.T) {
 	}
 }
 
-func TestFindCSSURLsAllocs(t *testing.T) {
+func TestFindAllocs(t *testing.T) {
 	css := []byte(`a { color: red; font: 12px/1.5 "Helvetica Neue", sans-serif; margin: 0 auto } /* no links */`)
-	if n := testing.AllocsPerRun(100, func() { FindCSSURLs(css, func(CSSURL) {}) }); n != 0 {
-		t.Errorf("FindCSSURLs of CSS without links allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { Find(css, func(URL) {}) }); n != 0 {
+		t.Errorf("Find of CSS without links allocates %v times", n)
 	}
 }
 
 // rewriteCSS replaces each URL's span with u0, u1, …
-func rewriteCSS(css string, urls []CSSURL) string {
+func rewriteCSS(css string, urls []URL) string {
 	var b strings.Builder
 	prev := int64(0)
 	for i, u := range urls {
@@ -336,8 +336,8 @@ func FuzzCSS(f *testing.F) {
 		f.Add(tt.in, []byte{1, 3, 2})
 	}
 	f.Fuzz(func(t *testing.T, css string, cuts []byte) {
-		var whole []CSSURL
-		FindCSSURLs([]byte(css), func(u CSSURL) { whole = append(whole, u) })
+		var whole []URL
+		Find([]byte(css), func(u URL) { whole = append(whole, u) })
 		checkCSSURLs(t, css, whole)
 
 		sizes := []int{len(css) + 1}
@@ -353,8 +353,8 @@ func FuzzCSS(f *testing.F) {
 
 		// Rewriting every span gives the same URLs with the new values.
 		w := rewriteCSS(css, whole)
-		var again []CSSURL
-		FindCSSURLs([]byte(w), func(u CSSURL) { again = append(again, u) })
+		var again []URL
+		Find([]byte(w), func(u URL) { again = append(again, u) })
 		if len(again) != len(whole) {
 			t.Fatalf("rewrote %q to %q: %d URLs, then %d", css, w, len(whole), len(again))
 		}
@@ -379,19 +379,19 @@ var benchCSS = func() []byte {
 	return []byte(b.String())
 }()
 
-func BenchmarkFindCSSURLs(b *testing.B) {
+func BenchmarkFind(b *testing.B) {
 	b.SetBytes(int64(len(benchCSS)))
 	b.ReportAllocs()
 	for b.Loop() {
-		FindCSSURLs(benchCSS, func(CSSURL) {})
+		Find(benchCSS, func(URL) {})
 	}
 }
 
-func BenchmarkCSSScanner4K(b *testing.B) {
+func BenchmarkScanner4K(b *testing.B) {
 	b.SetBytes(int64(len(benchCSS)))
 	b.ReportAllocs()
-	var s CSSScanner
-	fn := func(CSSURL) {}
+	var s Scanner
+	fn := func(URL) {}
 	for b.Loop() {
 		for i := 0; i < len(benchCSS); i += 4096 {
 			s.Write(benchCSS[i:min(i+4096, len(benchCSS))], int64(i), fn)
@@ -400,7 +400,7 @@ func BenchmarkCSSScanner4K(b *testing.B) {
 	}
 }
 
-func TestAppendCSSURL(t *testing.T) {
+func TestAppend(t *testing.T) {
 	tests := []struct {
 		url   string
 		quote byte
@@ -417,13 +417,13 @@ func TestAppendCSSURL(t *testing.T) {
 		{"é", 0, "é"},
 	}
 	for _, tt := range tests {
-		if got := string(AppendCSSURL(nil, tt.url, tt.quote)); got != tt.want {
-			t.Errorf("AppendCSSURL(%q, %q) = %q, want %q", tt.url, tt.quote, got, tt.want)
+		if got := string(Append(nil, tt.url, tt.quote)); got != tt.want {
+			t.Errorf("Append(%q, %q) = %q, want %q", tt.url, tt.quote, got, tt.want)
 		}
 	}
 }
 
-func FuzzAppendCSSURL(f *testing.F) {
+func FuzzAppend(f *testing.F) {
 	f.Add("a b(c)\"'\\\n\x01é")
 	f.Fuzz(func(t *testing.T, url string) {
 		if url == "" {
@@ -439,9 +439,9 @@ func FuzzAppendCSSURL(f *testing.F) {
 			{`url("`, `")`, '"'},
 			{`@import '`, `';`, '\''},
 		} {
-			css := form.open + string(AppendCSSURL(nil, url, form.quote)) + form.close
-			var got []CSSURL
-			FindCSSURLs([]byte(css), func(u CSSURL) { got = append(got, u) })
+			css := form.open + string(Append(nil, url, form.quote)) + form.close
+			var got []URL
+			Find([]byte(css), func(u URL) { got = append(got, u) })
 			if len(got) != 1 || got[0].Value != want || got[0].Quote != form.quote {
 				t.Fatalf("%q written as %q: found %+v", url, css, got)
 			}

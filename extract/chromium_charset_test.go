@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -77,7 +78,7 @@ func readKnownDifferences(t *testing.T) map[string]string {
 	return m
 }
 
-// TestChromiumCharset checks the charset that DetectCharset and the HTML
+// TestChromiumCharset checks the charset that charset.Detect and the HTML
 // extractor (at several chunk sizes) decide against what Chromium decided
 // for the same pages (testdata/chromium-charset: late <meta> elements, XML
 // declarations), less the listed differences, and that the list is exact.
@@ -94,7 +95,7 @@ func TestChromiumCharset(t *testing.T) {
 			want = k
 			delete(known, c.name)
 		}
-		got := DetectCharset([]byte(c.page), c.ctype, "")
+		got := charset.Detect(charset.HTML, []byte(c.page), c.ctype, "")
 		if got.Name != want {
 			t.Errorf("%s: DetectCharset = %s (%s), want %s (Chromium: %s)", c.name, got.Name, got.Source, want, c.chromium)
 			continue

@@ -4,20 +4,19 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/cssurl"
+	"github.com/relink-go/relink/htmlattr"
+	"github.com/relink-go/relink/internal/transcode"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
 )
 
-// SourceCharsetRule is the Charset.Source of a style sheet whose charset
-// an @charset rule declares.
-const SourceCharsetRule = "@charset"
-
 // A CSS extractor finds the links of a style sheet (a .css file) as it
 // streams through: like HTML, a transform.Transformer whose output is its
 // input, unchanged, calling a function for each url(), @import and
-// image-set() string that CSSScanner finds. Each Link has Kind KindCSS,
+// image-set() string that cssurl.Scanner finds. Each Link has Kind KindCSS,
 // Role RoleResource, Tag and Attr empty, and CSSQuote set; Offset and End are
 // the span of the URL's text as written (escapes included, quotes and
 // the white space inside url( ) excluded).
@@ -42,9 +41,9 @@ const SourceCharsetRule = "@charset"
 type CSS struct {
 	opts Options
 	fn   func(*Link) error
-	sc   CSSScanner
-	head charset.Head // input held until the charset is known
-	cs   Charset      // the charset, once known
+	sc   cssurl.Scanner
+	head charset.Head    // input held until the charset is known
+	cs   charset.Charset // the charset, once known
 	conv *iri.Converter
 	base *weburl.URL
 	dec  *encoding.Decoder
@@ -75,14 +74,14 @@ func NewCSS(opts Options, fn func(*Link) error) *CSS {
 func (c *CSS) Reset() {
 	c.sc.Reset()
 	c.head.Reset()
-	c.cs, c.err = Charset{}, nil
+	c.cs, c.err = charset.Charset{}, nil
 	c.dec, c.hold, c.holdAt, c.lost = nil, c.hold[:0], 0, false
 	c.fed, c.nl, c.nlBase = 0, c.nl[:0], 0
 }
 
 // Charset returns the style sheet's charset once it is decided (see
 // Extractor): from its first 1024 bytes.
-func (c *CSS) Charset() Charset { return Charset(c.head.Charset()) }
+func (c *CSS) Charset() charset.Charset { return c.head.Charset() }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
@@ -146,7 +145,7 @@ func (e *unsupportedCharsetError) Error() string {
 
 // start prepares the conversions for the charset decided, or fails.
 func (c *CSS) start() {
-	c.cs = Charset(c.head.Charset())
+	c.cs = c.head.Charset()
 	switch c.cs.Name {
 	case "utf-16le", "utf-16be", "iso-2022-jp", "replacement":
 		c.err = &unsupportedCharsetError{c.cs.Name}
@@ -187,7 +186,7 @@ func (c *CSS) scan(b []byte, atEOF bool) {
 			}
 			c.holdAt = keep
 		}
-		if int64(len(c.hold)) > c.sc.maxLen()+64 {
+		if int64(len(c.hold)) > cssMaxLen(&c.sc)+64 {
 			c.lost, c.hold = true, c.hold[:0]
 		}
 	}
@@ -195,7 +194,7 @@ func (c *CSS) scan(b []byte, atEOF bool) {
 }
 
 // found reports a URL of the scanner.
-func (c *CSS) found(u CSSURL) {
+func (c *CSS) found(u cssurl.URL) {
 	if c.err != nil {
 		return
 	}
@@ -207,7 +206,7 @@ func (c *CSS) found(u CSSURL) {
 		}
 		return
 	}
-	l := &Link{Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: c.base,
+	l := &Link{Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: c.base,
 		Offset: u.Start, End: u.End}
 	l.Line, l.Column = c.posAt(u.Start)
 	l.Raw = c.value(u)
@@ -221,7 +220,7 @@ func (c *CSS) found(u CSSURL) {
 // text is decoded first, then its escapes, as CSS decodes a style sheet
 // before it tokenizes it: an escape means a code point, not a byte of
 // the charset.
-func (c *CSS) value(u CSSURL) string {
+func (c *CSS) value(u cssurl.URL) string {
 	if c.cs.Name == "utf-8" {
 		return u.Value
 	}
@@ -232,7 +231,7 @@ func (c *CSS) value(u CSSURL) string {
 	i, j := u.Start-c.holdAt, u.End-c.holdAt
 	if c.lost || i < 0 || j > int64(len(c.hold)) || i > j {
 		// Not held (which should not happen): the scanner's value.
-		return string(charset.DecodeAll(nil, c.dec, []byte(u.Value)))
+		return string(transcode.DecodeAll(nil, c.dec, []byte(u.Value)))
 	}
 	text := c.hold[i:j]
 	if isASCIIBytes(text) && isASCIIBytes([]byte(u.Value)) {
@@ -243,18 +242,18 @@ func (c *CSS) value(u CSSURL) string {
 	if u.Quote != 0 {
 		b = append(b, "url("...)
 		b = append(b, u.Quote)
-		b = charset.DecodeAll(b, c.dec, text)
+		b = transcode.DecodeAll(b, c.dec, text)
 		b = append(b, u.Quote, ')')
 	} else {
 		b = append(b, "url("...)
-		b = charset.DecodeAll(b, c.dec, text)
+		b = transcode.DecodeAll(b, c.dec, text)
 		b = append(b, ')')
 	}
 	v, n := "", 0
-	FindCSSURLs(b, func(w CSSURL) { v, n = w.Value, n+1 })
+	cssurl.Find(b, func(w cssurl.URL) { v, n = w.Value, n+1 })
 	if n != 1 {
 		c.dec.Reset()
-		return string(charset.DecodeAll(nil, c.dec, []byte(u.Value)))
+		return string(transcode.DecodeAll(nil, c.dec, []byte(u.Value)))
 	}
 	return v
 }

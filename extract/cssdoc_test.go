@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/cssurl"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -23,7 +25,7 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 		if l.Err != nil {
 			s += " err"
 		}
-		if l.Kind != KindCSS || l.Role != RoleResource || l.Tag != "" || l.Attr != "" {
+		if l.Kind != htmlattr.KindCSS || l.Role != htmlattr.RoleResource || l.Tag != "" || l.Attr != "" {
 			t.Errorf("link %s: kind %v role %v tag %q attr %q", s, l.Kind, l.Role, l.Tag, l.Attr)
 		}
 		got = append(got, s)
@@ -108,7 +110,7 @@ func TestCSSUnsupportedCharset(t *testing.T) {
 // Options.Oversize, once, with its place, and not as a link, at every
 // chunk size.
 func TestCSSTooLong(t *testing.T) {
-	long := bytes.Repeat([]byte("a"), maxCSSURLLen+10)
+	long := bytes.Repeat([]byte("a"), int(cssMaxLen(new(cssurl.Scanner)))+10)
 	doc := append(append([]byte("a{b:url("), long...), ")} c{d:url(x.png)}"...)
 	got := cssLinks(t, doc, Options{})
 	if len(got) != 1 || !strings.Contains(got[0], `"x.png"`) {
@@ -206,7 +208,7 @@ func FuzzCSSDocument(f *testing.F) {
 // nothing to rewrite), however it is written, while another URL as long
 // still is; the first at every chunk size.
 func TestCSSTooLongData(t *testing.T) {
-	long := strings.Repeat("A", maxCSSURLLen+10)
+	long := strings.Repeat("A", int(cssMaxLen(new(cssurl.Scanner)))+10)
 	doc := []byte("a{b:url(data:image/png;base64," + long + ")}" +
 		`c{b:url("  DATA:,` + long + `")}` +
 		`d{b:image-set('data:,` + long + `' 1x)}` +

@@ -20,7 +20,7 @@
 // text or HTML);
 // [New] returns the one for a type, and [TypeOf] tells a document's type
 // from its name and first bytes. Each finds the document's charset as a
-// browser would (see [DetectCharset] for HTML) and holds a bounded amount
+// browser would (see [charset.Detect] for HTML) and holds a bounded amount
 // of memory whatever the size of the document, but Markdown and mail,
 // which are read whole.
 //
@@ -41,24 +41,10 @@
 //
 // # The pieces
 //
-// Which constructs of HTML carry URLs is a table: [Lookup] maps an element
-// and attribute name to a [Rule] that says how the value holds its URLs
-// (one URL, a space-separated list, a srcset, a meta refresh, CSS: its
-// [Kind]), what the link is for ([Role]) and how it resolves (a codebase,
-// a base element, a lazy-loading script: its [Flags]). The table covers
-// the WHATWG HTML standard, SVG and MathML, the obsolete attributes that
-// old pages still use, and the de-facto attributes of lazy-loading
-// libraries; [Rules] lists it with the source of each entry.
-//
-// The attribute values with a syntax of their own have small parsers that
-// report spans: [ParseSrcset] (the WHATWG "parse a srcset attribute"
-// algorithm), [ParseSpaceList] and [ParseCommaList], [ParseRefresh] (the
-// "shared declarative refresh steps") and [FindCSSURLs] (url(), @import
-// and image-set() in CSS, following CSS Syntax Level 3 tokenization), with
-// [CSSScanner] for CSS that arrives in chunks. They work on an attribute
-// value as it is after its character references are decoded, and report
-// spans into that value. Lookup and the parsers' Append forms do not
-// allocate, nor does FindCSSURLs for CSS that holds no URL.
+// Which attributes hold URLs, and how (one URL, a list, a srcset, a
+// refresh, CSS), is package htmlattr's table and parsers; the URLs of CSS
+// are package cssurl's; the charset decision is package charset's, whose
+// Charset every extractor reports.
 //
 // To change the links, see package rewrite; to turn plain text into HTML
 // with its links made links, package linkify; for the pages of a web

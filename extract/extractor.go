@@ -4,6 +4,8 @@ import (
 	"io"
 
 	"golang.org/x/text/transform"
+
+	"github.com/relink-go/relink/charset"
 )
 
 // An Extractor finds the links of a document as it streams through and
@@ -67,7 +69,7 @@ type Extractor interface {
 	io.ReaderFrom
 	Feed(b []byte, atEOF bool) error
 	Settled() int64
-	Charset() Charset
+	Charset() charset.Charset
 }
 
 var (

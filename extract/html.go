@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/cssurl"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/internal/transcode"
 	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/transform"
 )
@@ -20,9 +23,9 @@ import (
 // that hides the bytes of its two-byte runs from the tokenizer, and UTF-16
 // is decoded to UTF-8 for the tokenizer (offsets stay those of the
 // input). Memory is bounded: the first bytes are held until the charset
-// is known (1024, or, when they declare none, up to HeadLimit while a
-// later <meta> may still change it, and DetectLimit at least when the
-// charset is then guessed: see DetectCharset), and then at most
+// is known (1024, or, when they declare none, up to charset.HeadLimit while a
+// later <meta> may still change it, and charset.DetectLimit at least when the
+// charset is then guessed: see charset.Detect), and then at most
 // one tag (Options.MaxTagSize), the anchor text of one a element and the
 // links inside it.
 //
@@ -82,12 +85,12 @@ func (x *HTML) Reset() {
 
 // Charset returns the document's charset, once the extractor has seen
 // enough of the document to decide it (the first 1024 bytes; when they declare
-// none, up to the end of the head, at most HeadLimit, as a later <meta>
-// may decide it, and at least DetectLimit bytes when the charset is then
+// none, up to the end of the head, at most charset.HeadLimit, as a later <meta>
+// may decide it, and at least charset.DetectLimit bytes when the charset is then
 // guessed, that is when neither Options.Charset nor Options.DefaultCharset
-// is set; or all of a shorter document): what DetectCharset says of those
+// is set; or all of a shorter document): what charset.Detect says of those
 // bytes.
-func (x *HTML) Charset() Charset { return Charset(x.head.Charset()) }
+func (x *HTML) Charset() charset.Charset { return x.head.Charset() }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
@@ -214,7 +217,7 @@ func (x *HTML) wantStart(tok *htmltok.Token) bool {
 	}
 	for i := range tok.Attrs {
 		if a := &tok.Attrs[i]; !a.Dup && a.ValOff >= 0 {
-			if _, ok := Lookup(tok.Name, a.Name); ok {
+			if _, ok := htmlattr.Lookup(tok.Name, a.Name); ok {
 				return true
 			}
 		}
@@ -314,7 +317,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 	}
 	if x.u16 != nil {
 		x.settled = x.orig(tok, len(tok.Raw))
-		x.units += charset.UTF16Units(tok.Raw)
+		x.units += transcode.UTF16Units(tok.Raw)
 	} else {
 		x.settled = tok.Offset + int64(len(tok.Raw))
 	}
@@ -339,27 +342,27 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		if a.Dup || a.ValOff < 0 {
 			continue
 		}
-		rule, ok := Lookup(tok.Name, a.Name)
+		rule, ok := htmlattr.Lookup(tok.Name, a.Name)
 		if !ok {
 			continue
 		}
 		switch rule.Cond {
-		case CondMeta:
-			if rule, ok = MetaContent(x.attr(tok, "http-equiv"), x.attr(tok, "name"), x.attr(tok, "property")); !ok {
+		case htmlattr.CondMeta:
+			if rule, ok = htmlattr.MetaContent(x.attr(tok, "http-equiv"), x.attr(tok, "name"), x.attr(tok, "property")); !ok {
 				continue
 			}
-		case CondRel:
-			rule.Role = LinkRole(x.attr(tok, "rel"))
-		case CondImageInput:
+		case htmlattr.CondRel:
+			rule.Role = htmlattr.LinkRole(x.attr(tok, "rel"))
+		case htmlattr.CondImageInput:
 			if !equalFoldASCII(bytes.TrimSpace(x.attr(tok, "type")), "image") {
 				continue
 			}
-		case CondParamURL:
-			if !ParamIsURL(x.attr(tok, "name"), x.attr(tok, "valuetype")) {
+		case htmlattr.CondParamURL:
+			if !htmlattr.ParamIsURL(x.attr(tok, "name"), x.attr(tok, "valuetype")) {
 				continue
 			}
 		}
-		if rule.Kind == KindHTML {
+		if rule.Kind == htmlattr.KindHTML {
 			continue // srcdoc: a document of its own, not scanned
 		}
 		if string(tok.Name) == "object" && string(a.Name) == "classid" && bytes.HasPrefix(bytes.ToLower(bytes.TrimSpace(a.Val)), []byte("clsid:")) {
@@ -368,7 +371,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 		value := x.value(tok, a)
 		base := x.baseFor(tok, rule, value, codebase)
 		var err error
-		if rule.Kind == KindURL {
+		if rule.Kind == htmlattr.KindURL {
 			// One URL, the value trimmed: most links.
 			s, e := trimC0Space(value, 0, len(value))
 			err = x.link(tok, a, rule, base, s, e, x.rawString(value[s:e]))
@@ -387,14 +390,14 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 // link reports the URL v of attribute a of the start tag tok, which the
 // attribute's decoded value (see value) holds at [s, e), under rule,
 // resolved against base.
-func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl.URL, s, e int, v string) error {
+func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, base *weburl.URL, s, e int, v string) error {
 	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
 	l := x.newLink(anchor)
 	*l = Link{
 		Tag:    intern(tok.Name),
 		Attr:   intern(a.Name),
 		Role:   rule.Role,
-		Lazy:   rule.Flags&FlagLazy != 0,
+		Lazy:   rule.Flags&htmlattr.FlagLazy != 0,
 		Raw:    v,
 		Offset: x.valueOffset(tok, a, s),
 		End:    x.valueOffset(tok, a, e),
@@ -403,7 +406,7 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule Rule, base *weburl
 		Base:   base,
 	}
 	l.Line, l.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
-	if rule.Kind == KindCSS {
+	if rule.Kind == htmlattr.KindCSS {
 		l.CSSQuote = x.cssQuote
 	}
 	if l.Tag == "a" || l.Tag == "area" || l.Tag == "link" {
@@ -561,10 +564,10 @@ func (c *lineCount) endChunk() {
 // eachURL calls fn with the span and value of each URL of the decoded
 // attribute value b, for the kinds of value that may hold more than one
 // (startTag handles KindURL itself).
-func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error) error {
-	if rule.Kind == KindCSS {
+func (x *HTML) eachURL(rule htmlattr.Rule, b []byte, fn func(s, e int, url string) error) error {
+	if rule.Kind == htmlattr.KindCSS {
 		var err error
-		FindCSSURLs(b, func(u CSSURL) {
+		cssurl.Find(b, func(u cssurl.URL) {
 			if err == nil && !u.TooLong {
 				x.cssQuote = u.Quote
 				err = fn(int(u.Start), int(u.End), u.Value)
@@ -574,20 +577,20 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 	}
 	v := string(b)
 	switch rule.Kind {
-	case KindSpaceList:
-		for _, sp := range ParseSpaceList(v) {
+	case htmlattr.KindSpaceList:
+		for _, sp := range htmlattr.ParseSpaceList(v) {
 			if err := fn(sp.Start, sp.End, v[sp.Start:sp.End]); err != nil {
 				return err
 			}
 		}
-	case KindCommaList:
-		for _, sp := range ParseCommaList(v) {
+	case htmlattr.KindCommaList:
+		for _, sp := range htmlattr.ParseCommaList(v) {
 			if err := fn(sp.Start, sp.End, v[sp.Start:sp.End]); err != nil {
 				return err
 			}
 		}
-	case KindSrcset:
-		for _, c := range ParseSrcset(v) {
+	case htmlattr.KindSrcset:
+		for _, c := range htmlattr.ParseSrcset(v) {
 			if c.Ignored {
 				continue
 			}
@@ -595,8 +598,8 @@ func (x *HTML) eachURL(rule Rule, b []byte, fn func(s, e int, url string) error)
 				return err
 			}
 		}
-	case KindRefresh:
-		if _, s, e, ok := ParseRefresh(v); ok && e > s {
+	case htmlattr.KindRefresh:
+		if _, s, e, ok := htmlattr.ParseRefresh(v); ok && e > s {
 			return fn(s, e, v[s:e])
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -33,7 +34,7 @@ func linkLine(l *Link) string {
 	return string(b)
 }
 
-func roleName(r Role) string {
+func roleName(r htmlattr.Role) string {
 	if r == 0 {
 		return ""
 	}

@@ -195,7 +195,7 @@ const (
 var textClass = func() (t [256]uint8) {
 	for c := range 256 {
 		switch {
-		case isASCIIWhitespace(byte(c)) && c != '\r':
+		case c == '\t' || c == '\n' || c == '\f' || c == ' ':
 			t[c] = tcSpace
 		case c == '&' || c == '\r':
 			t[c] = tcRef

@@ -3,8 +3,9 @@ package extract
 import (
 	"bytes"
 
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/internal/transcode"
 	"golang.org/x/text/encoding"
 )
 
@@ -25,17 +26,17 @@ import (
 // and u16 is set. The buffers hold what the last call that filled them
 // returned, valid until the next such call.
 type decoding struct {
-	head charset.Head // input held until the charset is known
-	cs   Charset      // the charset, once known
-	pend []byte       // output not yet written
+	head charset.Head    // input held until the charset is known
+	cs   charset.Charset // the charset, once known
+	pend []byte          // output not yet written
 
-	jis   *charset.JISMasker    // ISO-2022-JP: masks the tokenizer's input
-	mbuf  []byte                // the masked chunk
-	u16   *charset.UTF16Decoder // UTF-16: decodes the tokenizer's input
-	u8    []byte                // the decoded chunk
-	units int64                 // UTF-16 code units before the next token
-	bom   int64                 // the bytes of the UTF-16 byte order mark
-	skip  int64                 // the bytes of it that input has still to skip
+	jis   *transcode.JISMasker    // ISO-2022-JP: masks the tokenizer's input
+	mbuf  []byte                  // the masked chunk
+	u16   *transcode.UTF16Decoder // UTF-16: decodes the tokenizer's input
+	u8    []byte                  // the decoded chunk
+	units int64                   // UTF-16 code units before the next token
+	bom   int64                   // the bytes of the UTF-16 byte order mark
+	skip  int64                   // the bytes of it that input has still to skip
 
 	dec        *encoding.Decoder // the charset's decoder, for decoder
 	vbuf, dbuf []byte            // a value unmasked, and decoded
@@ -50,20 +51,20 @@ type decoding struct {
 // reset readies d for a new document.
 func (d *decoding) reset() {
 	d.head.Reset()
-	d.cs, d.pend = Charset{}, nil
+	d.cs, d.pend = charset.Charset{}, nil
 	d.dec = nil
 	d.jis, d.u16, d.units, d.bom, d.skip = nil, nil, 0, 0, 0
 }
 
 // start prepares the decoding for the charset head decided.
 func (d *decoding) start() {
-	d.cs = Charset(d.head.Charset())
+	d.cs = d.head.Charset()
 	switch d.cs.Name {
 	case "iso-2022-jp":
-		d.jis = new(charset.JISMasker)
+		d.jis = new(transcode.JISMasker)
 	case "utf-16le", "utf-16be":
-		d.u16 = &charset.UTF16Decoder{BigEndian: d.cs.Name == "utf-16be"}
-		if d.cs.Source == SourceBOM {
+		d.u16 = &transcode.UTF16Decoder{BigEndian: d.cs.Name == "utf-16be"}
+		if d.cs.Source == charset.SourceBOM {
 			d.bom, d.skip = 2, 2
 		}
 	}
@@ -119,7 +120,7 @@ func (d *decoding) decoder() *encoding.Decoder {
 // and the token's raw bytes.
 func (d *decoding) orig(tok *htmltok.Token, i int) int64 {
 	if d.u16 != nil {
-		return d.bom + 2*(d.units+charset.UTF16Units(tok.Raw[:i]))
+		return d.bom + 2*(d.units+transcode.UTF16Units(tok.Raw[:i]))
 	}
 	return tok.Offset + int64(i)
 }
@@ -131,7 +132,7 @@ func (d *decoding) attr(tok *htmltok.Token, name string) []byte {
 		return nil
 	}
 	if d.jis != nil {
-		return charset.Unmask(nil, a.Val)
+		return transcode.Unmask(nil, a.Val)
 	}
 	return a.Val
 }
@@ -143,14 +144,14 @@ func (d *decoding) attr(tok *htmltok.Token, name string) []byte {
 func (d *decoding) value(tok *htmltok.Token, a *htmltok.Attr) []byte {
 	raw := a.Val
 	if d.jis != nil {
-		d.vbuf = charset.Unmask(d.vbuf[:0], raw)
+		d.vbuf = transcode.Unmask(d.vbuf[:0], raw)
 		raw = d.vbuf
 	}
 	u8 := raw
 	d.offs2 = d.offs2[:0]
 	transcoded := false
 	if d.needsDecoding(raw) {
-		d.decBuf = charset.DecodeWithOffsets(d.decBuf[:0], d.decoder(), raw, &d.offs2)
+		d.decBuf = transcode.DecodeWithOffsets(d.decBuf[:0], d.decoder(), raw, &d.offs2)
 		u8 = d.decBuf
 		transcoded = true
 	}
@@ -189,10 +190,10 @@ func (d *decoding) valueOffset(tok *htmltok.Token, a *htmltok.Attr, i int) int64
 // decodeText decodes raw text to UTF-8 with its character references.
 func (d *decoding) decodeText(raw []byte) []byte {
 	if d.jis != nil {
-		raw = charset.Unmask(nil, raw)
+		raw = transcode.Unmask(nil, raw)
 	}
 	if d.needsDecoding(raw) {
-		d.tdec = charset.DecodeAll(d.tdec[:0], d.decoder(), raw)
+		d.tdec = transcode.DecodeAll(d.tdec[:0], d.decoder(), raw)
 		raw = d.tdec
 	}
 	if bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '\r') < 0 {

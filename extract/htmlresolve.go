@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
@@ -85,9 +86,9 @@ func (x *HTML) codebase(tok *htmltok.Token) *weburl.URL {
 // start tag tok, under rule, resolve against; value is the attribute's
 // decoded value, and codebase the element's (or nil). The first base
 // element with an href sets the document's base.
-func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *weburl.URL) *weburl.URL {
+func (x *HTML) baseFor(tok *htmltok.Token, rule htmlattr.Rule, value []byte, codebase *weburl.URL) *weburl.URL {
 	base := x.base
-	if rule.Role == RoleBase {
+	if rule.Role == htmlattr.RoleBase {
 		// The base element's href resolves against the document's URL.
 		base = x.docURL
 		if string(tok.Name) == "base" && !x.hasBase {
@@ -98,10 +99,10 @@ func (x *HTML) baseFor(tok *htmltok.Token, rule Rule, value []byte, codebase *we
 			}
 		}
 	}
-	if rule.Flags&FlagIgnoresBase != 0 {
+	if rule.Flags&htmlattr.FlagIgnoresBase != 0 {
 		base = x.docURL
 	}
-	if rule.Flags&FlagUsesCodebase != 0 && codebase != nil {
+	if rule.Flags&htmlattr.FlagUsesCodebase != 0 && codebase != nil {
 		base = codebase
 	}
 	return base
@@ -249,3 +250,48 @@ const (
 	stringBlock      = 8 << 10
 	maxPooledString  = 512
 )
+
+// linkAttrs holds the names of the attributes that package htmlattr has
+// rules for, once each: the attributes for which a start tag may hold a
+// link.
+var linkAttrs = func() []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, e := range htmlattr.Rules() {
+		if !seen[e.Attr] {
+			seen[e.Attr] = true
+			names = append(names, e.Attr)
+		}
+	}
+	return names
+}()
+
+// trimC0Space returns the span of s[start:end] less its leading and
+// trailing C0 controls and spaces, which the URL parser strips (as
+// htmlattr.TrimURL, on bytes and without a copy).
+func trimC0Space(s []byte, start, end int) (int, int) {
+	for start < end && s[start] <= ' ' {
+		start++
+	}
+	for end > start && s[end-1] <= ' ' {
+		end--
+	}
+	return start, end
+}
+
+// equalFoldASCII reports whether b is s, which is lower case, with ASCII
+// letters in any case.
+func equalFoldASCII(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != s[i] {
+			return false
+		}
+	}
+	return true
+}

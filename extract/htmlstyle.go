@@ -3,14 +3,16 @@ package extract
 import (
 	"errors"
 
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/cssurl"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/internal/transcode"
 )
 
 // styleState is the HTML extractor's reading of CSS: the text of a style
 // element, which comes in text tokens of any size and goes through a
-// CSSScanner, and the quote of the URL that eachURL last found in a style
-// attribute (read whole by FindCSSURLs).
+// cssurl.Scanner, and the quote of the URL that eachURL last found in a style
+// attribute (read whole by cssurl.Find).
 //
 // inStyle is set from a style start tag (not in foreign content) to its
 // end tag or the end of the document; css then holds the scanner's state.
@@ -21,7 +23,7 @@ import (
 // is the token the scanner reads, only while it does.
 type styleState struct {
 	inStyle  bool
-	css      CSSScanner
+	css      cssurl.Scanner
 	cssTok   *htmltok.Token // the text token the CSS scanner reads, while it does
 	cssPend  cssMark        // where the URL the scanner is in began
 	cssTail  []byte         // and its bytes so far
@@ -47,7 +49,7 @@ func (s *styleState) openStyle() {
 func (x *HTML) styleText(tok *htmltok.Token) error {
 	var err error
 	x.cssTok = tok
-	x.css.Write(tok.Raw, tok.Offset, func(u CSSURL) {
+	x.css.Write(tok.Raw, tok.Offset, func(u cssurl.URL) {
 		if err == nil {
 			err = x.cssURL(u)
 		}
@@ -61,7 +63,7 @@ func (x *HTML) styleText(tok *htmltok.Token) error {
 		x.cssPend = cssMark{stream: p, orig: x.orig(tok, i)}
 		x.cssPend.line, x.cssPend.col = x.posAt(tok, i)
 		x.cssTail = append(x.cssTail[:0], tok.Raw[i:]...)
-	} else if ok && int64(len(x.cssTail)) <= x.css.maxLen() {
+	} else if ok && int64(len(x.cssTail)) <= cssMaxLen(&x.css) {
 		x.cssTail = append(x.cssTail, tok.Raw...)
 	}
 	x.cssTok = nil
@@ -76,7 +78,7 @@ func (x *HTML) cssOrig(p int64) (int64, bool) {
 		return 0, false
 	}
 	if x.u16 != nil {
-		return x.cssPend.orig + 2*charset.UTF16Units(x.cssTail[:n]), true
+		return x.cssPend.orig + 2*transcode.UTF16Units(x.cssTail[:n]), true
 	}
 	return x.cssPend.orig + n, true
 }
@@ -95,18 +97,18 @@ var errNoSpan = errors.New("the place of this CSS URL in the input is not known"
 // cssURL reports a URL of a style element, found while reading the text
 // token x.cssTok, or after it (then x.cssTok is nil) at the end of the
 // element.
-func (x *HTML) cssURL(u CSSURL) error {
+func (x *HTML) cssURL(u cssurl.URL) error {
 	if u.TooLong {
 		return nil
 	}
 	v := []byte(u.Value)
 	if x.jis != nil {
-		v = charset.Unmask(nil, v)
+		v = transcode.Unmask(nil, v)
 	}
 	if x.needsDecoding(v) {
-		v = charset.DecodeWithOffsets(nil, x.decoder(), v, nil)
+		v = transcode.DecodeWithOffsets(nil, x.decoder(), v, nil)
 	}
-	l := &Link{Tag: "style", Raw: x.str(v), Role: RoleResource, Kind: KindCSS, CSSQuote: u.Quote, Base: x.base}
+	l := &Link{Tag: "style", Raw: x.str(v), Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: x.base}
 	tok := x.cssTok
 	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
 	var ok bool
@@ -137,11 +139,20 @@ func (x *HTML) cssURL(u CSSURL) error {
 func (x *HTML) closeStyle() error {
 	x.inStyle = false
 	var err error
-	x.css.Close(func(u CSSURL) {
+	x.css.Close(func(u cssurl.URL) {
 		if err == nil {
 			err = x.cssURL(u)
 		}
 	})
 	x.cssTok = nil
 	return err
+}
+
+// cssMaxLen returns the longest URL text whose value s keeps: its
+// MaxURLLen, or the 64 KiB that a zero MaxURLLen means.
+func cssMaxLen(s *cssurl.Scanner) int64 {
+	if s.MaxURLLen > 0 {
+		return int64(s.MaxURLLen)
+	}
+	return 64 << 10
 }

@@ -3,8 +3,8 @@ package extract
 import (
 	"bytes"
 
-	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/internal/htmltok"
+	"github.com/relink-go/relink/internal/transcode"
 	"github.com/relink-go/relink/textlink"
 )
 
@@ -85,13 +85,13 @@ func (x *HTML) flushText() error {
 	raw := x.trun
 	x.trun = x.trun[:0]
 	if x.jis != nil {
-		raw = charset.Unmask(nil, raw)
+		raw = transcode.Unmask(nil, raw)
 	}
 	u8 := raw
 	var offs2 []int32
 	transcoded := x.needsDecoding(raw)
 	if transcoded {
-		u8 = charset.DecodeWithOffsets(nil, x.decoder(), raw, &offs2)
+		u8 = transcode.DecodeWithOffsets(nil, x.decoder(), raw, &offs2)
 	}
 	var offs1 []int32
 	text := htmltok.UnescapeText(nil, u8, &offs1)
@@ -112,7 +112,7 @@ func (x *HTML) flushText() error {
 	origAt := func(i int) int64 {
 		k := rawAt(i)
 		if x.u16 != nil {
-			return x.trunStart + 2*charset.UTF16Units(raw[:k])
+			return x.trunStart + 2*transcode.UTF16Units(raw[:k])
 		}
 		return x.trunStart + int64(k)
 	}

@@ -1,6 +1,10 @@
 package extract
 
-import "github.com/relink-go/relink/weburl"
+import (
+	"github.com/relink-go/relink/weburl"
+
+	"github.com/relink-go/relink/htmlattr"
+)
 
 // A Link is one URL found in a document.
 type Link struct {
@@ -14,7 +18,7 @@ type Link struct {
 	Attr string
 	// Role is what the link is for (RoleHyperlink, RoleResource, ...); 0 for a
 	// link found in text.
-	Role Role
+	Role htmlattr.Role
 	// Lazy reports a lazy-loading attribute (data-src and its kin).
 	Lazy bool
 	// Rel is the rel attribute of a, area and link elements.
@@ -65,7 +69,7 @@ type Link struct {
 	// value, KindSrcset, KindSpaceList, KindCommaList or KindRefresh for a
 	// piece of one, KindCSS for a url() or @import in a style attribute or
 	// element; 0 for a link in text.
-	Kind Kind
+	Kind htmlattr.Kind
 	// Quote is the quote of the attribute value holding the link: '"',
 	// '\'' or 0 when unquoted (or for a link not in an attribute).
 	Quote byte

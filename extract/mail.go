@@ -7,7 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/mailmsg"
 	"github.com/relink-go/relink/iri"
 )
@@ -34,14 +35,14 @@ const TagMail = "mail"
 // and RFC 5064's Archived-At, which hold URLs between angle brackets.
 // Subscribing and unsubscribing are done by fetching the URL, so those
 // are RoleForm: rewritten, never crawled blindly.
-var mailHeaderRoles = map[string]Role{
-	"list-unsubscribe": RoleForm,
-	"list-subscribe":   RoleForm,
-	"list-help":        RoleHyperlink,
-	"list-post":        RoleHyperlink,
-	"list-owner":       RoleHyperlink,
-	"list-archive":     RoleHyperlink,
-	"archived-at":      RoleHyperlink,
+var mailHeaderRoles = map[string]htmlattr.Role{
+	"list-unsubscribe": htmlattr.RoleForm,
+	"list-subscribe":   htmlattr.RoleForm,
+	"list-help":        htmlattr.RoleHyperlink,
+	"list-post":        htmlattr.RoleHyperlink,
+	"list-owner":       htmlattr.RoleHyperlink,
+	"list-archive":     htmlattr.RoleHyperlink,
+	"archived-at":      htmlattr.RoleHyperlink,
 }
 
 // A Mail extractor finds the links of an Internet mail message (RFC 5322
@@ -98,7 +99,7 @@ type Mail struct {
 	max  int
 	done bool
 	err  error
-	cs   Charset
+	cs   charset.Charset
 	rbuf []byte
 }
 
@@ -125,7 +126,7 @@ func (e *MailError) Error() string {
 
 // Reset makes m ready for a new message.
 func (m *Mail) Reset() {
-	m.buf, m.done, m.err, m.cs = m.buf[:0], false, nil, Charset{}
+	m.buf, m.done, m.err, m.cs = m.buf[:0], false, nil, charset.Charset{}
 }
 
 // Feed adds b to the message, as Extractor says; when atEOF is set, it
@@ -178,9 +179,9 @@ func (m *Mail) Settled() int64 {
 // message is read; windows-1252 (what the Encoding Standard makes of
 // MIME's default, us-ascii) with source "default" for a message without
 // one.
-func (m *Mail) Charset() Charset {
+func (m *Mail) Charset() charset.Charset {
 	if m.cs.Name == "" && m.done {
-		return Charset(charset.Named("windows-1252", SourceDefault))
+		return charset.Named("windows-1252", charset.SourceDefault)
 	}
 	return m.cs
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -14,7 +15,7 @@ import (
 // the bytes of the message it spans.
 type mailLink struct {
 	tag, attr string
-	role      Role
+	role      htmlattr.Role
 	raw, href string
 	line      int
 	off, end  int64
@@ -27,11 +28,11 @@ type mailLink struct {
 // quoted-printable links cut at "=" and the IDN host lost ("https://b/"),
 // and no link of its ISO-2022-JP and base64 parts.
 var bugReportLinks = []mailLink{
-	{"mail", "list-unsubscribe", RoleForm, "https://lists.example.org/unsubscribe?u=42", "https://lists.example.org/unsubscribe?u=42",
+	{"mail", "list-unsubscribe", htmlattr.RoleForm, "https://lists.example.org/unsubscribe?u=42", "https://lists.example.org/unsubscribe?u=42",
 		9, 277, 319, "https://lists.example.org/unsubscribe?u=42"},
-	{"mail", "list-unsubscribe", RoleForm, "mailto:leave@lists.example.org", "mailto:leave@lists.example.org",
+	{"mail", "list-unsubscribe", htmlattr.RoleForm, "mailto:leave@lists.example.org", "mailto:leave@lists.example.org",
 		10, 325, 355, "mailto:leave@lists.example.org"},
-	{"mail", "list-archive", RoleHyperlink, "https://lists.example.org/archive/", "https://lists.example.org/archive/",
+	{"mail", "list-archive", htmlattr.RoleHyperlink, "https://lists.example.org/archive/", "https://lists.example.org/archive/",
 		11, 373, 407, "https://lists.example.org/archive/"},
 	// Quoted-printable: "=3D" decoded, the soft line break joined.
 	{"", "", 0, "https://bugs.example.org/show_bug.cgi?id=12345&product=Core&component=Networking",
@@ -42,10 +43,10 @@ var bugReportLinks = []mailLink{
 		28, 832, 884, "https://b=C3=BCcher.example/katalog?q=3Dfu=C3=9Fball"},
 	{"", "", 0, "support@example.org", "mailto:support@example.org", 30, 921, 940, "support@example.org"},
 	// The text/html alternative, quoted-printable too.
-	{"a", "href", RoleHyperlink, "https://bugs.example.org/show_bug.cgi?id=12345&product=Core&component=Networking",
+	{"a", "href", htmlattr.RoleHyperlink, "https://bugs.example.org/show_bug.cgi?id=12345&product=Core&component=Networking",
 		"https://bugs.example.org/show_bug.cgi?id=12345&product=Core&component=Networking",
 		36, 1091, 1188, "https://bugs.example.org/=\r\nshow_bug.cgi?id=3D12345&amp;product=3DCore&amp;component=3DNetworking"},
-	{"img", "src", RoleResource, "https://cdn.example.org/logo.png", "https://cdn.example.org/logo.png",
+	{"img", "src", htmlattr.RoleResource, "https://cdn.example.org/logo.png", "https://cdn.example.org/logo.png",
 		38, 1226, 1258, "https://cdn.example.org/logo.png"},
 	// KOI8-R, 8bit.
 	{"", "", 0, "https://ru.wikipedia.org/wiki/Юникод", "https://ru.wikipedia.org/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4",
@@ -133,7 +134,7 @@ func TestMailCases(t *testing.T) {
 		{"unknown encoding skipped", "From: a@b.c\nContent-Transfer-Encoding: x-uuencode\n\nhttps://a.example/\n", nil},
 		{"image skipped", "From: a@b.c\nContent-Type: image/png\n\nhttps://a.example/\n", nil},
 		{"folded list header, comment", "From: a@b.c\nList-Help: (see <https://not.example/>) <https://lists.exa\n mple/help>\nList-Post: NO\n\n",
-			[]mailLink{{"mail", "list-help", RoleHyperlink, "https://lists.example/help", "https://lists.example/help", 2, 53, 81, "https://lists.exa\n mple/help"}}},
+			[]mailLink{{"mail", "list-help", htmlattr.RoleHyperlink, "https://lists.example/help", "https://lists.example/help", 2, 53, 81, "https://lists.exa\n mple/help"}}},
 		{"mbox From line", "From a@b.c Thu Nov 26 10:00:00 2026\nFrom: a@b.c\n\nwww.example.org\n",
 			[]mailLink{{"", "", 0, "www.example.org", "http://www.example.org/", 4, 49, 64, "www.example.org"}}},
 		{"digest", "From: a@b.c\nContent-Type: multipart/digest; boundary=d\n\n--d\n\nFrom: b@c.d\n\nhttps://d.example/\n--d--\n",

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/markdown"
 	"github.com/relink-go/relink/weburl"
@@ -153,11 +154,11 @@ func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 
 // Charset returns the document's charset: UTF-8, from its byte order mark
 // or by default.
-func (m *Markdown) Charset() Charset {
+func (m *Markdown) Charset() charset.Charset {
 	if m.bom() > 0 {
-		return Charset(charset.Named("utf-8", SourceBOM))
+		return charset.Named("utf-8", charset.SourceBOM)
 	}
-	return Charset(charset.Named("utf-8", SourceDefault))
+	return charset.Named("utf-8", charset.SourceDefault)
 }
 
 func (m *Markdown) bom() int {
@@ -207,17 +208,17 @@ func (m *Markdown) report() error {
 		if err := reportHTML(ml.At.Start); err != nil {
 			return err
 		}
-		l := &Link{Tag: tagMarkdown, Role: RoleHyperlink, Raw: ml.URL, Base: base,
+		l := &Link{Tag: tagMarkdown, Role: htmlattr.RoleHyperlink, Raw: ml.URL, Base: base,
 			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
 		switch ml.Kind {
 		case markdown.InlineLink:
 			l.Attr = attrMarkdownLink
 		case markdown.InlineImage:
-			l.Attr, l.Role = attrMarkdownImage, RoleResource
+			l.Attr, l.Role = attrMarkdownImage, htmlattr.RoleResource
 		case markdown.Definition:
 			l.Attr = attrMarkdownDefinition
 			if image[i] {
-				l.Role = RoleResource
+				l.Role = htmlattr.RoleResource
 			}
 		default:
 			l.Attr = attrMarkdownAutolink

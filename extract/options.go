@@ -1,5 +1,7 @@
 package extract
 
+import ()
+
 // Options configure an extractor. An extractor takes them by value when it
 // is made and keeps them for its life; the zero value is the usual choice:
 // the charset found as a browser finds it (or guessed), links resolved
@@ -19,8 +21,8 @@ type Options struct {
 	Charset string
 	// DefaultCharset is the encoding of a document that declares none and
 	// is not valid UTF-8. When empty, the encoding of such an HTML or text
-	// document is guessed from its first DetectLimit bytes (see
-	// DetectCharset); set it ("windows-1252", as browsers read an
+	// document is guessed from its first charset.DetectLimit bytes (see
+	// charset.Detect); set it ("windows-1252", as browsers read an
 	// unlabeled page in most locales) to turn guessing off. For a style
 	// sheet it is the referring document's charset, which CSS falls back
 	// to (before UTF-8), and nothing is guessed.

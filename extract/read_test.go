@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/internal/transformtest"
 )
 
@@ -124,7 +125,7 @@ func TestSettledAdvances(t *testing.T) {
 			if err := x.Feed(doc[i:end], end == len(doc)); err != nil {
 				t.Fatal(err)
 			}
-			if lag := int64(end) - x.Settled(); end > prescanLimit && end < len(doc) && lag > chunk {
+			if lag := int64(end) - x.Settled(); end > charset.PrescanLimit && end < len(doc) && lag > chunk {
 				t.Fatalf("%s: Settled %d after %d bytes fed", name, x.Settled(), end)
 			}
 		}

@@ -1,7 +1,8 @@
 package extract
 
 import (
-	"github.com/relink-go/relink/internal/charset"
+	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/internal/transcode"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
@@ -15,8 +16,8 @@ import (
 //
 // The charset comes from a byte order mark, then Options.Charset, then
 // UTF-8 if the first bytes are valid UTF-8 and not all ASCII, then
-// Options.DefaultCharset, then, as DetectCharset guesses it, the legacy
-// charset the first DetectLimit bytes are most likely in when some are
+// Options.DefaultCharset, then, as charset.Detect guesses it, the legacy
+// charset the first charset.DetectLimit bytes are most likely in when some are
 // not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
 // document in another charset is decoded for detection, and the offsets
 // of its links are mapped back to its own bytes. A link's Href is the URL
@@ -37,7 +38,7 @@ type Text struct {
 	// For a charset other than UTF-8: the decoder, the UTF-8 text given
 	// to the scanner, and for each of its bytes from offset obase on, the
 	// offset in the input of the character it comes from.
-	dec    charset.OffsetDecoder
+	dec    transcode.OffsetDecoder
 	u8     []byte
 	offs   []int64
 	obase  int64
@@ -72,7 +73,7 @@ func (t *Text) Reset() {
 
 // Charset returns the document's charset once it is decided (see
 // Extractor): from its first 1024 bytes, or 8 KiB when it may be guessed.
-func (t *Text) Charset() Charset { return Charset(t.head.Charset()) }
+func (t *Text) Charset() charset.Charset { return t.head.Charset() }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/internal/transformtest"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/encoding/htmlindex"
@@ -145,7 +146,7 @@ func TestTextFeed(t *testing.T) {
 				// Behind it: at most the lookahead of the scanner, in
 				// input bytes (two per character in UTF-16), and the
 				// head until the charset is known.
-				if lag := int64(end) - s; end > prescanLimit && lag > 4*textlink.MaxLen+int64(chunk) {
+				if lag := int64(end) - s; end > charset.PrescanLimit && lag > 4*textlink.MaxLen+int64(chunk) {
 					t.Fatalf("%s chunk %d: Settled %d trails %d by %d bytes", name, chunk, s, end, lag)
 				}
 				settled = s
@@ -165,18 +166,18 @@ func TestTextCharset(t *testing.T) {
 		hint, fallback string
 		want, wantSrc  string
 	}{
-		{ascii + "then café", "", "", "utf-8", SourceDetected},
-		{ascii + "then caf\xe9", "", "", "windows-1252", SourceDetected},
-		{strings.Repeat(ascii, 5) + "then caf\xe9", "", "", "utf-8", SourceDefault}, // beyond DetectLimit
-		{"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0!", "", "", "windows-1251", SourceDetected},
-		{ascii, "", "koi8-r", "koi8-r", SourceDefault},
-		{"café", "", "koi8-r", "utf-8", SourceDetected},
-		{"caf\xe9", "", "", "windows-1252", SourceDetected},
-		{"caf\xe9", "", "iso-8859-2", "iso-8859-2", SourceDefault},
-		{`<meta charset="koi8-r"> ascii`, "", "", "utf-8", SourceDefault},
-		{"caf\xe9", "koi8-r", "", "koi8-r", SourceTransport},
-		{"\xef\xbb\xbfcaf\xe9", "koi8-r", "", "utf-8", SourceBOM},
-		{"", "", "", "utf-8", SourceDefault},
+		{ascii + "then café", "", "", "utf-8", charset.SourceDetected},
+		{ascii + "then caf\xe9", "", "", "windows-1252", charset.SourceDetected},
+		{strings.Repeat(ascii, 5) + "then caf\xe9", "", "", "utf-8", charset.SourceDefault}, // beyond charset.DetectLimit
+		{"\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0!", "", "", "windows-1251", charset.SourceDetected},
+		{ascii, "", "koi8-r", "koi8-r", charset.SourceDefault},
+		{"café", "", "koi8-r", "utf-8", charset.SourceDetected},
+		{"caf\xe9", "", "", "windows-1252", charset.SourceDetected},
+		{"caf\xe9", "", "iso-8859-2", "iso-8859-2", charset.SourceDefault},
+		{`<meta charset="koi8-r"> ascii`, "", "", "utf-8", charset.SourceDefault},
+		{"caf\xe9", "koi8-r", "", "koi8-r", charset.SourceTransport},
+		{"\xef\xbb\xbfcaf\xe9", "koi8-r", "", "utf-8", charset.SourceBOM},
+		{"", "", "", "utf-8", charset.SourceDefault},
 	}
 	for _, tt := range tests {
 		x := NewText(Options{Charset: tt.hint, DefaultCharset: tt.fallback}, func(*Link) error { return nil })

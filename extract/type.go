@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/relink-go/relink/charset"
 )
 
 // A Type is a type of document: it decides how the document's links are
@@ -99,7 +101,7 @@ func TypeOf(name string, head []byte) Type {
 	if t := TypeByName(name); t != 0 {
 		return t
 	}
-	head = head[:min(len(head), prescanLimit)]
+	head = head[:min(len(head), charset.PrescanLimit)]
 	if sniffMail(head) {
 		return TypeMail
 	}
@@ -119,7 +121,7 @@ func sniffMail(head []byte) bool {
 		i := bytes.IndexByte(head, '\n')
 		if i < 0 {
 			// The last line: cut by the limit, or the whole document.
-			if len(head) < prescanLimit {
+			if len(head) < charset.PrescanLimit {
 				break
 			}
 			return fields >= 2 && known

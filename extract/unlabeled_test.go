@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/relink-go/relink/charset"
 )
 
 // readTSV reads the tab-separated lines of a testdata file, less its
@@ -34,7 +36,7 @@ func readTSV(t *testing.T, path string) [][]string {
 	return rows
 }
 
-// TestDetectCharsetChromium checks that DetectCharset guesses the charset
+// TestDetectCharsetChromium checks that charset.Detect guesses the charset
 // of real unlabeled pages as Chromium does (testdata/unlabeled/chromium.tsv),
 // but for the listed differences, and that the list stays exact.
 func TestDetectCharsetChromium(t *testing.T) {
@@ -51,7 +53,7 @@ func TestDetectCharsetChromium(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := DetectCharset(b, "", "").Name
+		got := charset.Detect(charset.HTML, b, "", "").Name
 		if k, ok := known[page]; ok {
 			delete(known, page)
 			if got != k[1] || got == chrome {

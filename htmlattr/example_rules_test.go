@@ -1,9 +1,9 @@
-package extract_test
+package htmlattr_test
 
 import (
 	"fmt"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 )
 
 func ExampleLookup() {
@@ -12,14 +12,14 @@ func ExampleLookup() {
 		{"a", "ping"}, {"link", "href"}, {"object", "data"}, {"feimage", "href"},
 	}
 	for _, ta := range attrs {
-		r, ok := extract.Lookup([]byte(ta[0]), []byte(ta[1]))
+		r, ok := htmlattr.Lookup([]byte(ta[0]), []byte(ta[1]))
 		if !ok {
 			fmt.Printf("%s@%s: no link\n", ta[0], ta[1])
 			continue
 		}
 		fmt.Printf("%s@%s: %v %v flags=%d cond=%d\n", ta[0], ta[1], r.Kind, r.Role, r.Flags, r.Cond)
 	}
-	fmt.Println(extract.LinkRole([]byte("Shortcut Icon")), extract.LinkRole([]byte("canonical")))
+	fmt.Println(htmlattr.LinkRole([]byte("Shortcut Icon")), htmlattr.LinkRole([]byte("canonical")))
 	// Output:
 	// img@src: URL Resource flags=0 cond=0
 	// img@srcset: Srcset Resource flags=0 cond=0
@@ -34,7 +34,7 @@ func ExampleLookup() {
 
 func ExampleParseSrcset() {
 	v := "data:image/png;base64,iVBO= 1x, /img/b,c.png 2x,/img/d.png 100w foo"
-	for _, c := range extract.ParseSrcset(v) {
+	for _, c := range htmlattr.ParseSrcset(v) {
 		fmt.Printf("[%d:%d] %q %q ignored=%v\n", c.Start, c.End, c.URL, c.Descriptors, c.Ignored)
 	}
 	// Output:
@@ -45,38 +45,8 @@ func ExampleParseSrcset() {
 
 func ExampleParseRefresh() {
 	content := "3; URL='/next page.html'"
-	delay, start, end, ok := extract.ParseRefresh(content)
+	delay, start, end, ok := htmlattr.ParseRefresh(content)
 	fmt.Println(delay, content[start:end], ok)
 	// Output:
 	// 3 /next page.html true
-}
-
-func ExampleFindCSSURLs() {
-	css := []byte(`@import "base.css"; /* url(no.png) */
-.a { background: URL( img/a\29 .png ) }
-.b { background-image: image-set("b.avif" type("image/avif"), 'b.png' 1x) }`)
-	extract.FindCSSURLs(css, func(u extract.CSSURL) {
-		fmt.Printf("%q => %q quote=%q import=%v\n", css[u.Start:u.End], u.Value, u.Quote, u.Import)
-	})
-	// Output:
-	// "base.css" => "base.css" quote='"' import=true
-	// "img/a\\29 .png" => "img/a).png" quote='\x00' import=false
-	// "b.avif" => "b.avif" quote='"' import=false
-	// "b.png" => "b.png" quote='\'' import=false
-}
-
-func ExampleCSSScanner() {
-	// The text of a style element, as it might arrive.
-	chunks := []string{"body { back", "ground: url(/img/b", "g.png) }"}
-	var s extract.CSSScanner
-	offset := int64(100) // where the style element's text starts in the document
-	for _, c := range chunks {
-		s.Write([]byte(c), offset, func(u extract.CSSURL) {
-			fmt.Println(u.Start, u.End, u.Value)
-		})
-		offset += int64(len(c))
-	}
-	s.Close(func(u extract.CSSURL) { fmt.Println(u.Start, u.End, u.Value) })
-	// Output:
-	// 123 134 /img/bg.png
 }

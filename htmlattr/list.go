@@ -1,4 +1,4 @@
-package extract
+package htmlattr
 
 // A Span is the byte span v[Start:End] of one URL in an attribute value.
 type Span struct {

@@ -1,4 +1,4 @@
-package extract
+package htmlattr
 
 import "fmt"
 
@@ -18,7 +18,7 @@ const (
 	KindSrcset
 	// KindRefresh: a delay and a URL, as in meta refresh (ParseRefresh).
 	KindRefresh
-	// KindCSS: CSS declarations or a CSS value (FindCSSURLs).
+	// KindCSS: CSS declarations or a CSS value (package cssurl).
 	KindCSS
 	// KindHTML: a whole HTML document (the srcdoc attribute of iframe),
 	// whose links resolve against the base URL of the document that holds
@@ -175,7 +175,7 @@ type Entry struct {
 //   - the content of script elements, including importmap and
 //     speculationrules JSON, and the xml-stylesheet processing instruction:
 //     element content, not attributes; the style element's content is CSS
-//     (CSSScanner).
+//     (cssurl.Scanner).
 //   - portal (removed from Chromium) and fencedframe (its config comes from
 //     script, not from an attribute).
 func Rules() []Entry {
@@ -301,7 +301,7 @@ func pairHash[T ~string | ~[]byte](ha uint32, tag T) uint32 {
 
 func init() {
 	if len(ruleTable) > len(pairIndex)/2 {
-		panic("extract: rules table too full")
+		panic("htmlattr: rules table too full")
 	}
 	groups := map[string]int{}
 	for n, e := range ruleTable {
@@ -343,10 +343,10 @@ func init() {
 		}
 	}
 	if aHref.Kind == 0 || linkHref.Kind == 0 || imgSrc.Kind == 0 || scriptSrc.Kind == 0 {
-		panic("extract: a pair of Lookup's fast path is not in the table")
+		panic("htmlattr: a pair of Lookup's fast path is not in the table")
 	}
 	if maxAttrLen >= 64 {
-		panic("extract: an attribute name too long for attrShapes")
+		panic("htmlattr: an attribute name too long for attrShapes")
 	}
 }
 

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
-	"github.com/relink-go/relink/internal/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
@@ -70,4 +71,4 @@ func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 func (c *CSS) Stats() Stats { return c.stats }
 
 // Charset returns the style sheet's charset, once known.
-func (c *CSS) Charset() extract.Charset { return c.x.Charset() }
+func (c *CSS) Charset() charset.Charset { return c.x.Charset() }

@@ -54,7 +54,7 @@
 // # Guessed charsets
 //
 // A document whose charset nothing declares and whose bytes do not prove
-// it (extract.Charset.Guessed: a legacy charset guessed from statistics,
+// it (charset.Charset.Guessed: a legacy charset guessed from statistics,
 // UTF-8 with a few invalid bytes, HTML's windows-1252 for an ASCII page)
 // may be read in another charset than the rewriter's. The rewriter then
 // writes nothing whose meaning depends on the guess: a link written with

@@ -4,7 +4,9 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/cssurl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/htmltok"
 )
 
@@ -29,15 +31,15 @@ func (r *rewriter) encodeValue(l *extract.Link, v string) []byte {
 func (r *rewriter) escapeValue(l *extract.Link, v string) []byte {
 	ctx := inPlain
 	switch {
-	case l.Kind == extract.KindCSS && l.Attr == "":
+	case l.Kind == htmlattr.KindCSS && l.Attr == "":
 		ctx = inCSS
 	case l.Attr != "":
 		ctx = inAttr
 	case r.html:
 		ctx = inText
 	}
-	if l.Kind == extract.KindCSS {
-		v = string(extract.AppendCSSURL(nil, v, l.CSSQuote))
+	if l.Kind == htmlattr.KindCSS {
+		v = string(cssurl.Append(nil, v, l.CSSQuote))
 	}
 	b := make([]byte, 0, len(v)+len(v)/8)
 	for _, c := range v {
@@ -135,7 +137,7 @@ func (r *rewriter) toCharset(b []byte) []byte {
 // bytes are used only when the result, read back, is v.
 func (r *rewriter) encodeChange(l *extract.Link, v string, old []byte) []byte {
 	attr := l.Attr != ""
-	if l.Kind == extract.KindCSS || !r.html || !asciiCompatible(r.charset, old) {
+	if l.Kind == htmlattr.KindCSS || !r.html || !asciiCompatible(r.charset, old) {
 		return r.encodeValue(l, v)
 	}
 	unescape := htmltok.UnescapeText

@@ -1,13 +1,17 @@
 package rewrite
 
-import "github.com/relink-go/relink/extract"
+import (
+	"github.com/relink-go/relink/extract"
+
+	"github.com/relink-go/relink/charset"
+)
 
 // HTML rewrites the links of an HTML document: a transform.Transformer
 // whose output is its input with each link's bytes replaced by its new
 // form. Memory is bounded as extract.HTML's: the bytes held are those of a
 // tag, a CSS url() or a run of text being read, and the first bytes
-// until the charset is known (1024, or up to extract.HeadLimit when a late
-// <meta> may decide it, and extract.DetectLimit at least when it is
+// until the charset is known (1024, or up to charset.HeadLimit when a late
+// <meta> may decide it, and charset.DetectLimit at least when it is
 // guessed).
 type HTML struct {
 	rewriter
@@ -64,4 +68,4 @@ func (h *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 func (h *HTML) Stats() Stats { return h.stats }
 
 // Charset returns the document's charset, once known.
-func (h *HTML) Charset() extract.Charset { return h.x.Charset() }
+func (h *HTML) Charset() charset.Charset { return h.x.Charset() }

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"errors"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/markdown"
 	"golang.org/x/text/transform"
@@ -73,7 +74,7 @@ func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 
 // rewrite sets m.out to the document m.in with its links rewritten.
 func (m *Markdown) rewrite() error {
-	m.start(extract.DetectCharset(nil, "utf-8", ""))
+	m.start(charset.Detect(charset.HTML, nil, "utf-8", ""))
 	// The destinations of Markdown, decided by the shared rules and
 	// written by markdown.Rewrite.
 	m.pend, m.base = m.in, 0
@@ -148,12 +149,12 @@ func (m *Markdown) rewrite() error {
 func (m *Markdown) Stats() Stats { return m.stats }
 
 // Charset returns the document's charset, UTF-8 (see extract.Markdown).
-func (m *Markdown) Charset() extract.Charset {
-	src := extract.SourceDefault
+func (m *Markdown) Charset() charset.Charset {
+	src := charset.SourceDefault
 	if len(m.in) >= 3 && string(m.in[:3]) == "\xEF\xBB\xBF" {
-		src = extract.SourceBOM
+		src = charset.SourceBOM
 	}
-	cs := extract.DetectCharset(nil, "utf-8", "")
+	cs := charset.Detect(charset.HTML, nil, "utf-8", "")
 	cs.Source = src
 	return cs
 }

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/encoding"
@@ -47,7 +49,7 @@ const (
 // Resolve and Map each ask for one kind of change, and a link that none
 // of them changes keeps its bytes.
 //
-// When the document's charset is only a guess (extract.Charset.Guessed:
+// When the document's charset is only a guess (charset.Charset.Guessed:
 // nothing declared it and its bytes do not prove it), a rewriter writes
 // nothing whose meaning depends on the guess: a link whose bytes as
 // written are not ASCII (their characters are the guess's), or, in HTML,
@@ -150,7 +152,7 @@ type Rewriter interface {
 	// Charset returns the document's charset, in which the rewriter
 	// reads it and writes the new values, once it is known (see
 	// extract.Extractor).
-	Charset() extract.Charset
+	Charset() charset.Charset
 }
 
 var (
@@ -200,7 +202,7 @@ func (r refused) Transform(dst, src []byte, atEOF bool) (int, int, error) { retu
 
 func (r refused) Stats() Stats { return Stats{} }
 
-func (r refused) Charset() extract.Charset { return extract.Charset{} }
+func (r refused) Charset() charset.Charset { return charset.Charset{} }
 
 // Stats counts what a rewriter did in a document. Links is Rewritten and
 // Kept and the links left as they were because they already had the form
@@ -248,7 +250,7 @@ type rewriter struct {
 	enc     *encoding.Encoder // the charset's, reused (Bytes and String reset it)
 	charset string
 	html    bool
-	guessed bool // the charset is a guess (extract.Charset.Guessed)
+	guessed bool // the charset is a guess (charset.Charset.Guessed)
 	form    Form // the form of the link being decided: FormURI or FormIRI
 
 	// Options.Map's last base and what it moved it to (itself when not
@@ -329,7 +331,7 @@ func (r *rewriter) emit(upto int64) {
 }
 
 // start prepares the conversions once the document's charset is known.
-func (r *rewriter) start(cs extract.Charset) {
+func (r *rewriter) start(cs charset.Charset) {
 	r.setCharset(cs)
 	r.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(cs.Encoding))
 	r.web = weburl.NewParser(cs.Encoding)
@@ -337,7 +339,7 @@ func (r *rewriter) start(cs extract.Charset) {
 }
 
 // setCharset notes the document's charset and makes its encoder.
-func (r *rewriter) setCharset(cs extract.Charset) {
+func (r *rewriter) setCharset(cs charset.Charset) {
 	r.charset = cs.Name
 	r.enc = cs.Encoding.NewEncoder()
 	r.guessed = cs.Guessed
@@ -376,7 +378,7 @@ func (r *rewriter) guessDepends(l *extract.Link, old []byte) bool {
 			return true
 		}
 	}
-	return r.html && l.Kind != extract.KindCSS && queryNonASCII(l.Raw)
+	return r.html && l.Kind != htmlattr.KindCSS && queryNonASCII(l.Raw)
 }
 
 // queryNonASCII reports whether the reference s has a query with a
@@ -488,7 +490,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 		// alone): write the absolute URL instead.
 		v, ok = r.absolute(l)
 	}
-	if ok && v == "" && l.Kind == extract.KindCSS {
+	if ok && v == "" && l.Kind == htmlattr.KindCSS {
 		// CSS takes url("") for no URL at all: write the URL whole.
 		v, ok = r.absolute(l)
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
@@ -177,7 +178,7 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 func (t *Text) Stats() Stats { return t.stats }
 
 // Charset returns the document's charset, once known.
-func (t *Text) Charset() extract.Charset { return t.x.Charset() }
+func (t *Text) Charset() charset.Charset { return t.x.Charset() }
 
 // A textFeeder is the feeder of a Text rewriter: its extractor, with the
 // checks of the new values.

@@ -7,11 +7,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/charset"
 )
 
 // runCompare prints, for each charset the pages are in, how many pages
-// extract.DetectCharset reads in it, and how many it reads as Chromium
+// charset.Detect reads in it, and how many it reads as Chromium
 // does (when out/chromium.tsv exists), given the first limit bytes of
 // each page.
 func runCompare(out string, limit int, verbose bool) error {
@@ -34,7 +34,7 @@ func runCompare(out string, limit int, verbose bool) error {
 		if err != nil {
 			return err
 		}
-		ours := extract.DetectCharset(b[:min(len(b), limit)], "", "").Name
+		ours := charset.Detect(charset.HTML, b[:min(len(b), limit)], "", "").Name
 		t := byCharset[parts[0]+"/"+truth]
 		if t == nil {
 			t = new(tally)

@@ -1,4 +1,4 @@
-// Command chromecharset measures how often extract.DetectCharset decides
+// Command chromecharset measures how often charset.Detect decides
 // the charset of an unlabeled page as Chromium does. It is a measuring
 // tool, not run by CI, as it needs Chromium and a corpus.
 //
@@ -32,7 +32,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/internal/testcorpus"
 )
 
@@ -40,7 +40,7 @@ func main() {
 	var (
 		build    = flag.Bool("build", false, "write the unlabeled pages to -out")
 		chromium = flag.Bool("chromium", false, "record Chromium's charset of each page of -out")
-		compare  = flag.Bool("compare", false, "compare extract.DetectCharset with Chromium's answers")
+		compare  = flag.Bool("compare", false, "compare charset.Detect with Chromium's answers")
 		corpus   = flag.String("corpus", testcorpus.HTML.Dir(), "the corpus directory (html/ and legacy/)")
 		locales  = flag.String("locales", "/usr/share/locale", "the directory of the gettext catalogs")
 		out      = flag.String("out", filepath.Join(os.TempDir(), "unlabeled"), "where the unlabeled pages and results go")
@@ -49,7 +49,7 @@ func main() {
 		jobs     = flag.Int("j", 3, "pages loaded at once")
 		exe      = flag.String("exe", "/usr/bin/chromium", "the Chromium binary")
 		verbose  = flag.Bool("v", false, "list every disagreement")
-		limit    = flag.Int("limit", extract.DetectLimit, "bytes of each page DetectCharset sees (at most extract.DetectLimit count)")
+		limit    = flag.Int("limit", charset.DetectLimit, "bytes of each page charset.Detect sees (at most charset.DetectLimit count)")
 	)
 	flag.Parse()
 	if *build {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/net/publicsuffix"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/iri"
 )
 
@@ -44,9 +45,9 @@ must match one value of every filter given):
 
 // roleNames maps the --role values to the link roles; "text" is the role
 // of a link found in text (extract.Link.Role 0).
-var roleByName = map[string]extract.Role{
-	"text": 0, "hyperlink": extract.RoleHyperlink, "resource": extract.RoleResource, "frame": extract.RoleFrame,
-	"form": extract.RoleForm, "ping": extract.RolePing, "reference": extract.RoleReference, "base": extract.RoleBase,
+var roleByName = map[string]htmlattr.Role{
+	"text": 0, "hyperlink": htmlattr.RoleHyperlink, "resource": htmlattr.RoleResource, "frame": htmlattr.RoleFrame,
+	"form": htmlattr.RoleForm, "ping": htmlattr.RolePing, "reference": htmlattr.RoleReference, "base": htmlattr.RoleBase,
 }
 
 // listFlag is a repeatable flag whose values are comma-separated lists.
@@ -73,7 +74,7 @@ type linkFilter struct {
 	sameSite, external                bool
 
 	on       bool
-	roleSet  uint16 // bit r for each extract.Role r wanted
+	roleSet  uint16 // bit r for each htmlattr.Role r wanted
 	rootSite string // the document URL whose site is in site
 	site     string // the site of rootSite, "" for none
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 )
 
 // filterPage is the page the filter tests read on standard input, with
@@ -257,14 +257,14 @@ func TestSite(t *testing.T) {
 // TestRoleNames checks that --role knows every role the extract package
 // defines, by the name it prints in JSON.
 func TestRoleNames(t *testing.T) {
-	for r := extract.RoleHyperlink; r <= extract.RoleBase; r++ {
+	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleBase; r++ {
 		name := strings.ToLower(r.String())
 		if got, ok := roleByName[name]; !ok || got != r {
 			t.Errorf("--role %s: got %v, %v; want %v", name, got, ok, r)
 		}
 	}
-	if len(roleByName) != int(extract.RoleBase)+1 {
-		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), extract.RoleBase)
+	if len(roleByName) != int(htmlattr.RoleBase)+1 {
+		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), htmlattr.RoleBase)
 	}
 }
 

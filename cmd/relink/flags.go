@@ -110,7 +110,7 @@ var (
 	formNames    = []string{"keep", "uri", "iri"}                              // rewrite --to
 	resolveNames = []string{"keep", "absolute", "relative"}                    // rewrite --resolve
 	modeNames    = []string{"strict", "leiri", "web"}                          // uri, iri, check --mode
-	// roleNames are the values of --role: extract.Role's names and text.
+	// roleNames are the values of --role: htmlattr.Role's names and text.
 	roleNames = []string{"hyperlink", "resource", "frame", "form", "ping", "reference", "base", "text"}
 	// charsetNames are the values completion offers for --charset: the
 	// names of the WHATWG Encoding Standard's encodings, and the labels

@@ -1,4 +1,13 @@
-package charset
+// Package transcode decodes the documents and values that the extractors
+// cannot read as ASCII-compatible bytes, keeping the offsets of the input.
+//
+// A JISMasker masks the two-byte runs of ISO-2022-JP so that an HTML
+// tokenizer sees the markup only (same length, same offsets); a
+// UTF16Decoder decodes UTF-16 to UTF-8 across chunks, UTF16Units mapping
+// offsets back; DecodeWithOffsets decodes a value and gives the input
+// offset of each byte it writes, and an OffsetDecoder does the same for a
+// whole document as it streams in.
+package transcode
 
 import (
 	"slices"
@@ -6,6 +15,8 @@ import (
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/transform"
+
+	"github.com/relink-go/relink/charset"
 )
 
 // ISO-2022-JP is not ASCII-compatible: after "ESC $ B" (JIS X 0208) or
@@ -283,12 +294,12 @@ type OffsetDecoder struct {
 // Reset readies d for a new document in c, which must not be UTF-8 (whose
 // text needs no decoding). A UTF-16 byte order mark at the start of the
 // document, which c.Source says, is skipped.
-func (d *OffsetDecoder) Reset(c Charset) {
+func (d *OffsetDecoder) Reset(c charset.Charset) {
 	d.dec, d.utf16, d.skipBOM, d.in, d.carry = nil, false, false, 0, nil
 	switch c.Name {
 	case "utf-16le", "utf-16be":
 		d.utf16, d.u16 = true, UTF16Decoder{BigEndian: c.Name == "utf-16be"}
-		d.skipBOM = c.Source == SourceBOM
+		d.skipBOM = c.Source == charset.SourceBOM
 	default:
 		d.dec = c.Encoding.NewDecoder()
 	}
