@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/relink-go/relink/internal/webenc"
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/weburl"
 )
@@ -178,7 +178,7 @@ type converter struct {
 func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	fs := newFlagSet(cmd, e)
 	base := fs.String("base", "", "resolve each input against the absolute `IRI` first")
-	charset := choiceFlag(fs, "charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it", charsetNames)
+	label := choiceFlag(fs, "charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it", charsetNames)
 	modeName := choiceFlag(fs, "mode", "web", "`MODE` of parsing: strict, leiri or web", modeNames)
 	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line) or jsonl (JSON objects\n{\"input\", \"base\", \"charset\"}, one per line, in; {\"input\", \"uri\"} (or \"iri\") or {\"input\", \"error\"} out)", ioFormats)
 	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
@@ -199,9 +199,9 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	if err != nil {
 		return usageError(cmd, e, "unknown --mode %q (want strict, leiri or web)", *modeName)
 	}
-	enc, err := webenc.Get(*charset)
-	if err != nil {
-		return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8, windows-1252 or shift_jis)", *charset)
+	enc, _ := charset.Lookup(*label)
+	if enc == nil {
+		return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8, windows-1252 or shift_jis)", *label)
 	}
 	c := newConverter(cmd, e, mode, iri.NewConverter(iri.WithMode(mode), iri.WithCharset(enc)))
 	if *base != "" {
@@ -232,7 +232,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 		if toIRI {
 			key = "iri"
 		}
-		c.jsonl = newJSONL(key, *charset)
+		c.jsonl = newJSONL(key, *label)
 	}
 	return c.runInputs(inputs, e)
 }

@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
-	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/weburl"
 )
 
@@ -525,10 +525,10 @@ func parseType(cmd *command, e *env, name string) (extract.Type, int) {
 // checkCharsetBase reports a usage error for a --charset that is not a
 // WHATWG encoding label or a --base that the URL Standard rejects (empty
 // values are not checked), and returns its exit status, or -1.
-func checkCharsetBase(cmd *command, e *env, charset, base string) int {
-	if charset != "" {
-		if _, err := webenc.Get(charset); err != nil {
-			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", charset)
+func checkCharsetBase(cmd *command, e *env, label, base string) int {
+	if label != "" {
+		if enc, _ := charset.Lookup(label); enc == nil {
+			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", label)
 		}
 	}
 	if base != "" {

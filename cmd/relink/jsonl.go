@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/relink-go/relink/internal/webenc"
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/iri"
 )
 
@@ -95,8 +95,8 @@ func (c *converter) jsonConvert(rec *jsonRecord) (string, error) {
 	if rec.Charset != nil && *rec.Charset != j.charset {
 		conv = j.convs[*rec.Charset]
 		if conv == nil {
-			enc, err := webenc.Get(*rec.Charset)
-			if err != nil {
+			enc, _ := charset.Lookup(*rec.Charset)
+			if enc == nil {
 				return "", errorString("unknown charset " + strconv.Quote(*rec.Charset))
 			}
 			conv = iri.NewConverter(iri.WithMode(c.mode), iri.WithCharset(enc))

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/extract"
-	"github.com/relink-go/relink/internal/webenc"
 	"github.com/relink-go/relink/linkify"
 	"golang.org/x/text/transform"
 )
@@ -148,7 +148,7 @@ func linkifyMessage(out io.Writer, r io.Reader, opts linkify.Options) (linkify.S
 
 func runLinkify(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	charset := choiceFlag(fs, "charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)", charsetNames)
+	label := choiceFlag(fs, "charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)", charsetNames)
 	format := choiceFlag(fs, "format", "html", "output `FORMAT`: html or markdown", linkifyFormats)
 	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the input: auto (mail if it is named .eml or starts as a message's header), text or mail", linkifyTypes)
 	layout := choiceFlag(fs, "layout", "br", "how HTML keeps the lines, `LAYOUT`: br (<br> and &nbsp;), pre (a pre element) or none", linkifyLayouts)
@@ -180,15 +180,15 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	if !slices.Contains(linkifyTypes, *typ) {
 		return usageError(cmd, e, "unknown --type %q (want auto, text or mail)", *typ)
 	}
-	if *charset != "" {
-		if _, err := webenc.Get(*charset); err != nil {
-			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *charset)
+	if *label != "" {
+		if enc, _ := charset.Lookup(*label); enc == nil {
+			return usageError(cmd, e, "unknown --charset %q (want a WHATWG encoding label such as utf-8 or shift_jis)", *label)
 		}
 	}
 	// The Linkifier decides the charset: --charset, unless a byte order
 	// mark says otherwise; without --charset, UTF-8, never guessed.
-	opts.Charset, opts.DefaultCharset = *charset, "utf-8"
-	_, csName := webenc.Lookup(*charset)
+	opts.Charset, opts.DefaultCharset = *label, "utf-8"
+	_, csName := charset.Lookup(*label)
 	utf16 := strings.HasPrefix(csName, "utf-16")
 	t := linkify.New(opts)
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
