@@ -166,7 +166,7 @@ func TestRewriteMemory(t *testing.T) {
 	if os.Getenv("RELINK_MEMTEST") == "" {
 		t.Skip("RELINK_MEMTEST not set: streaming 1 GiB takes about a minute")
 	}
-	r := rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Resolve: rewrite.ResolveAbsolute, BaseURL: "http://example.com/"})
+	r := rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Resolve: rewrite.ResolveAbsolute, Options: extract.Options{BaseURL: "http://example.com/"}})
 	peak := streamGiB(t, func(in io.Reader) (int64, error) {
 		return io.Copy(io.Discard, transform.NewReader(in, r))
 	})
@@ -269,7 +269,7 @@ func BenchmarkRewrite(b *testing.B) {
 		start := cpuTime()
 		for b.Loop() {
 			for _, p := range pages {
-				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, BaseURL: pageURL}), dst, p)
+				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Options: extract.Options{BaseURL: pageURL}}), dst, p)
 			}
 		}
 		reportCPU(b, start, n)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/net/html"
 )
@@ -51,10 +52,10 @@ func BenchmarkRewriteGoquery(b *testing.B) {
 
 	dst := make([]byte, 64<<10)
 	measure("relink-rewrite-uri", func(p []byte) {
-		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, BaseURL: pageURL}), dst, p)
+		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Options: extract.Options{BaseURL: pageURL}}), dst, p)
 	})
 	measure("relink-rewrite-uri-absolute", func(p []byte) {
-		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Resolve: rewrite.ResolveAbsolute, BaseURL: pageURL}), dst, p)
+		pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Resolve: rewrite.ResolveAbsolute, Options: extract.Options{BaseURL: pageURL}}), dst, p)
 	})
 	base, err := url.Parse(pageURL)
 	if err != nil {

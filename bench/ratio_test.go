@@ -51,7 +51,7 @@ func BenchmarkRatios(b *testing.B) {
 		}},
 		{"relink-rewrite-uri", func() {
 			for _, p := range pages {
-				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, BaseURL: base}), dst, p)
+				pass(rewrite.NewHTML(rewrite.Options{To: rewrite.FormURI, Options: extract.Options{BaseURL: base}}), dst, p)
 			}
 		}},
 		{"goquery-parse-rewrite-render", func() {

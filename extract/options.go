@@ -1,7 +1,5 @@
 package extract
 
-import ()
-
 // Options configure an extractor. An extractor takes them by value when it
 // is made and keeps them for its life; the zero value is the usual choice:
 // the charset found as a browser finds it (or guessed), links resolved

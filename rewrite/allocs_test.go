@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"golang.org/x/text/transform"
+
+	"github.com/relink-go/relink/extract"
 )
 
 // TestAllocsUnchanged checks that a rewriter allocates nothing per token
@@ -21,7 +23,7 @@ func TestAllocsUnchanged(t *testing.T) {
 	}
 	b.WriteString("</body></html>\n")
 	doc := []byte(b.String())
-	r := NewHTML(Options{To: FormURI, BaseURL: "http://example.com/dir/"})
+	r := NewHTML(Options{To: FormURI, Options: extract.Options{BaseURL: "http://example.com/dir/"}})
 	dst := make([]byte, 64<<10)
 	run := func() {
 		r.Reset()

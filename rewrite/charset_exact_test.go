@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -34,9 +35,9 @@ func TestRegressionWindows1252C1(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{Options{To: FormURI, BaseURL: docURL}, kept},
-		{Options{To: FormIRI, BaseURL: docURL}, kept},
-		{Options{To: FormIRI, Resolve: ResolveAbsolute, BaseURL: docURL}, "<meta charset=windows-1252><a href=\"http://example.com/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='http://example.com/x?%81'>x</a>"},
+		{Options{To: FormURI, Options: extract.Options{BaseURL: docURL}}, kept},
+		{Options{To: FormIRI, Options: extract.Options{BaseURL: docURL}}, kept},
+		{Options{To: FormIRI, Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: docURL}}, "<meta charset=windows-1252><a href=\"http://example.com/p?q=%81%8D%8F%90%9D&amp;r=%E9\">\x81</a> <a href='http://example.com/x?%81'>x</a>"},
 	} {
 		transformtest.Sweep{
 			Name: fmt.Sprintf("%+v", c.opts),
@@ -47,7 +48,7 @@ func TestRegressionWindows1252C1(t *testing.T) {
 		check(fmt.Sprintf("rewritten %+v", c.opts), []byte(c.want))
 	}
 	// A value already in its URI form is left as it is.
-	if out, _, err := transform.Bytes(NewHTML(Options{To: FormURI, BaseURL: docURL}), []byte(kept)); err != nil || string(out) != kept {
+	if out, _, err := transform.Bytes(NewHTML(Options{To: FormURI, Options: extract.Options{BaseURL: docURL}}), []byte(kept)); err != nil || string(out) != kept {
 		t.Errorf("rewriting the rewritten page: %q, %v", out, err)
 	}
 }
@@ -62,8 +63,11 @@ func TestISO2022JPEscapes(t *testing.T) {
 	want := []byte("<meta charset=\"iso-2022-jp\"><a ping=\"\x1b$B000\x1b(B \">0</a><a href=\"http://xn--r8jz45g.jp/a%20b\">x</a>")
 	var h *HTML
 	transformtest.Sweep{
-		In:   doc,
-		New:  func() transform.Transformer { h = NewHTML(Options{To: FormURI, BaseURL: docURL}); return h },
+		In: doc,
+		New: func() transform.Transformer {
+			h = NewHTML(Options{To: FormURI, Options: extract.Options{BaseURL: docURL}})
+			return h
+		},
 		Want: want,
 		Check: func([]byte) error {
 			if st := h.Stats(); st != (Stats{Links: 2, Rewritten: 1, Kept: 1}) {

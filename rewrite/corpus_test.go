@@ -21,7 +21,7 @@ func TestCorpusInvariant(t *testing.T) {
 		before := links(t, doc, false)
 		nlinks += len(before)
 		for _, to := range []Form{FormURI, FormIRI} {
-			out := transformtest.Run(t, NewHTML(Options{To: to, BaseURL: docURL}), doc, 0, 0)
+			out := transformtest.Run(t, NewHTML(Options{To: to, Options: extract.Options{BaseURL: docURL}}), doc, 0, 0)
 			after := links(t, out, false)
 			if len(after) != len(before) {
 				t.Errorf("%s (to %d): %d links before, %d after", f.Path, to, len(before), len(after))
@@ -63,7 +63,7 @@ func TestCorpusMap(t *testing.T) {
 		before := links(t, doc, false)
 		nlinks += len(before)
 		for _, form := range []Form{FormURI, FormIRI} {
-			out := transformtest.Run(t, NewHTML(Options{To: form, BaseURL: docURL, Map: m}), doc, 0, 0)
+			out := transformtest.Run(t, NewHTML(Options{To: form, Map: m, Options: extract.Options{BaseURL: docURL}}), doc, 0, 0)
 			var after []found
 			x := extract.NewHTML(extract.Options{BaseURL: newURL}, func(l *extract.Link) error {
 				after = append(after, found{uri: l.Href, err: l.Err})

@@ -35,22 +35,22 @@ func TestCSS(t *testing.T) {
 		want      string
 		rewritten int
 	}{
-		{"keep is byte-exact", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL},
+		{"keep is byte-exact", "a{b:url(  x.png )}@import 'y.css';", Options{Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(  x.png )}@import 'y.css';", 0},
-		{"absolute", "a{b:url(  x.png )}@import 'y.css';", Options{BaseURL: cssURL, Resolve: ResolveAbsolute},
+		{"absolute", "a{b:url(  x.png )}@import 'y.css';", Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(  http://example.com/css/x.png )}@import 'http://example.com/css/y.css';", 2},
-		{"relative", "a{b:url(http://example.com/img/x.png)}", Options{BaseURL: cssURL, Resolve: ResolveRelative},
+		{"relative", "a{b:url(http://example.com/img/x.png)}", Options{Resolve: ResolveRelative, Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(../img/x.png)}", 1},
-		{"to uri", "a{b:url(\"Dürst/ü.png\")}", Options{To: FormURI, BaseURL: cssURL},
+		{"to uri", "a{b:url(\"Dürst/ü.png\")}", Options{To: FormURI, Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(\"D%C3%BCrst/%C3%BC.png\")}", 1},
-		{"to iri", "a{b:url(D%C3%BCrst.png)}", Options{BaseURL: cssURL, To: FormIRI},
+		{"to iri", "a{b:url(D%C3%BCrst.png)}", Options{To: FormIRI, Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(Dürst.png)}", 1},
-		{"unquoted needs escapes", "a{b:url(x%20y%28.png)}", Options{BaseURL: cssURL, To: FormIRI},
+		{"unquoted needs escapes", "a{b:url(x%20y%28.png)}", Options{To: FormIRI, Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(x%20y%28.png)}", 0},
 		// A character KOI8-R lacks is written as a CSS escape.
-		{"koi8-r", "@charset \"koi8-r\";a{b:url(\"%C3%A9%D0%9F\")}", Options{BaseURL: cssURL, To: FormIRI},
+		{"koi8-r", "@charset \"koi8-r\";a{b:url(\"%C3%A9%D0%9F\")}", Options{To: FormIRI, Options: extract.Options{BaseURL: cssURL}},
 			"@charset \"koi8-r\";a{b:url(\"\\e9 \xf0\")}", 1},
-		{"escaped value", "a{b:url(\\44 \\fc rst)}", Options{To: FormURI, BaseURL: cssURL},
+		{"escaped value", "a{b:url(\\44 \\fc rst)}", Options{To: FormURI, Options: extract.Options{BaseURL: cssURL}},
 			"a{b:url(D%C3%BCrst)}", 1},
 	}
 	for _, tt := range tests {
@@ -89,7 +89,7 @@ func TestCSSRealFile(t *testing.T) {
 		transformtest.Sweep{
 			Name: fmt.Sprintf("To %d: the style sheet must not change", to),
 			In:   doc,
-			New:  func() transform.Transformer { return NewCSS(Options{BaseURL: base, To: to}) },
+			New:  func() transform.Transformer { return NewCSS(Options{To: to, Options: extract.Options{BaseURL: base}}) },
 			Src:  sizes,
 			Dst:  sizes,
 			Want: doc,
@@ -99,7 +99,10 @@ func TestCSSRealFile(t *testing.T) {
 	transformtest.Sweep{
 		Name: "made absolute",
 		In:   doc,
-		New:  func() transform.Transformer { c = NewCSS(Options{BaseURL: base, Resolve: ResolveAbsolute}); return c },
+		New: func() transform.Transformer {
+			c = NewCSS(Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: base}})
+			return c
+		},
 		Src:  sizes,
 		Dst:  sizes,
 		Want: bytes.ReplaceAll(doc, []byte("url(./js-flavor-"), []byte("url(https://nodejs.org/api/assets/js-flavor-")),
@@ -117,7 +120,7 @@ func FuzzCSS(f *testing.F) {
 	f.Add([]byte("@charset \"koi8-r\";a{b:url(\xf0\\29 %C3%A9)}"), uint8(1))
 	f.Add([]byte("a{b:image-set(\"D%C3%BCrst\" 1x)"), uint8(2))
 	f.Fuzz(func(t *testing.T, doc []byte, mode uint8) {
-		opts := Options{BaseURL: cssURL, To: Form(mode & 1), Resolve: Resolve(mode >> 1 % 3)}
+		opts := Options{To: Form(mode & 1), Resolve: Resolve(mode >> 1 % 3), Options: extract.Options{BaseURL: cssURL}}
 		var before []string
 		x := extract.NewCSS(extract.Options{BaseURL: cssURL}, func(l *extract.Link) error {
 			before = append(before, l.Href)

@@ -17,7 +17,7 @@ func Example() {
 	r := rewrite.New(extract.TypeHTML, rewrite.Options{
 		To:      rewrite.FormIRI,
 		Resolve: rewrite.ResolveAbsolute,
-		BaseURL: "https://de.example/",
+		Options: extract.Options{BaseURL: "https://de.example/"},
 	})
 	out, _, err := transform.String(r, page)
 	if err != nil {
@@ -33,7 +33,7 @@ func Example() {
 // A Rewriter is a transform.Transformer: here it rewrites a style sheet
 // as it is written.
 func ExampleRewriter() {
-	r := rewrite.New(extract.TypeCSS, rewrite.Options{Resolve: rewrite.ResolveAbsolute, BaseURL: "https://example.org/css/"})
+	r := rewrite.New(extract.TypeCSS, rewrite.Options{Resolve: rewrite.ResolveAbsolute, Options: extract.Options{BaseURL: "https://example.org/css/"}})
 	w := transform.NewWriter(os.Stdout, r)
 	fmt.Fprint(w, `a { background: url("img/`)
 	fmt.Fprint(w, `bg.png") }`)
@@ -52,7 +52,7 @@ func Example_map() {
 		rest, ok := strings.CutPrefix(href, "https://old.example/docs/")
 		return "https://new.example/manual/" + rest, ok
 	}
-	r := rewrite.New(extract.TypeHTML, rewrite.Options{BaseURL: "https://old.example/docs/intro.html", Map: move})
+	r := rewrite.New(extract.TypeHTML, rewrite.Options{Map: move, Options: extract.Options{BaseURL: "https://old.example/docs/intro.html"}})
 	page := `<a href="install.html">Install</a>, <a href="https://old.example/docs/faq.html">FAQ</a>, <a href="../blog/">blog</a>`
 	out, _, err := transform.String(r, page)
 	if err != nil {
@@ -70,7 +70,7 @@ func Example_map() {
 // link already absolute keeps its bytes.
 func Example_keep() {
 	page := `<meta charset=utf-8><a href="wiki/Dürst">Dürst</a> <a href="wiki/D%C3%BCrst">the same</a> <a href="HTTP://Example.COM">home</a>`
-	r := rewrite.New(extract.TypeHTML, rewrite.Options{Resolve: rewrite.ResolveAbsolute, BaseURL: "https://de.example/"})
+	r := rewrite.New(extract.TypeHTML, rewrite.Options{Resolve: rewrite.ResolveAbsolute, Options: extract.Options{BaseURL: "https://de.example/"}})
 	out, _, err := transform.String(r, page)
 	if err != nil {
 		fmt.Println(err)
@@ -87,7 +87,7 @@ func Example_keep() {
 func Example_guessed() {
 	text := "Price: 10\x80\nhttp://example.com/café and http://example.com/a|b\n"
 	for _, charset := range []string{"", "utf-8"} {
-		r := rewrite.NewText(rewrite.Options{To: rewrite.FormURI, Charset: charset})
+		r := rewrite.NewText(rewrite.Options{To: rewrite.FormURI, Options: extract.Options{Charset: charset}})
 		out, _, err := transform.String(r, text)
 		if err != nil {
 			fmt.Println(err)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/transform"
@@ -36,7 +37,7 @@ func ExampleNewText() {
 // bytes may be meant in KOI8-R.
 func ExampleText_legacyCharset() {
 	in, _ := charmap.KOI8R.NewEncoder().String("Поиск: http://пример.рф/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%D0%AE\n")
-	t := rewrite.NewText(rewrite.Options{To: rewrite.FormIRI, Charset: "koi8-r"})
+	t := rewrite.NewText(rewrite.Options{To: rewrite.FormIRI, Options: extract.Options{Charset: "koi8-r"}})
 	io.Copy(os.Stdout, transform.NewReader(strings.NewReader(in), transform.Chain(t, charmap.KOI8R.NewDecoder())))
 	// Output:
 	// Поиск: http://пример.рф/поиск?q=%D0%AE

@@ -38,16 +38,16 @@ func TestGuessedStrayBytes(t *testing.T) {
 			{extract.TypeText, Options{To: FormIRI}, text,
 				strings.Replace(text, "a%7Cb|c", "a|b|c", 1), Stats{Links: 3, Rewritten: 1}},
 			{extract.TypeText, Options{}, text, text, Stats{Links: 3}},
-			{extract.TypeText, Options{To: FormURI, Charset: "utf-8"}, text,
+			{extract.TypeText, Options{To: FormURI, Options: extract.Options{Charset: "utf-8"}}, text,
 				strings.NewReplacer("café", "caf%C3%A9", "Юникод", "%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4", "a%7Cb|c", "a%7Cb%7Cc").Replace(text),
 				Stats{Links: 3, Rewritten: 3}},
-			{extract.TypeHTML, Options{To: FormURI, BaseURL: "http://example.com/"}, html,
+			{extract.TypeHTML, Options{To: FormURI, Options: extract.Options{BaseURL: "http://example.com/"}}, html,
 				strings.Replace(html, "/a b", "/a%20b", 1), Stats{Links: 3, Rewritten: 1, Kept: 2, Guessed: 2}},
-			{extract.TypeHTML, Options{To: FormIRI, BaseURL: "http://example.com/"}, html,
+			{extract.TypeHTML, Options{To: FormIRI, Options: extract.Options{BaseURL: "http://example.com/"}}, html,
 				strings.Replace(html, "/a b", "/a%20b", 1), Stats{Links: 3, Rewritten: 1}},
-			{extract.TypeHTML, Options{Resolve: ResolveAbsolute, BaseURL: "http://example.com/"}, html,
+			{extract.TypeHTML, Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "http://example.com/"}}, html,
 				strings.Replace(html, "\"/a b\"", "\"http://example.com/a%20b\"", 1), Stats{Links: 3, Rewritten: 1, Kept: 1, Guessed: 1}},
-			{extract.TypeHTML, Options{To: FormURI, BaseURL: "http://example.com/", Charset: "utf-8"}, html,
+			{extract.TypeHTML, Options{To: FormURI, Options: extract.Options{BaseURL: "http://example.com/", Charset: "utf-8"}}, html,
 				strings.NewReplacer("\"http://example.com/café\"", "\"http://example.com/caf%C3%A9\"", "/wiki/Юникод", "/wiki/%D0%AE%D0%BD%D0%B8%D0%BA%D0%BE%D0%B4", "/a b", "/a%20b").Replace(html),
 				Stats{Links: 3, Rewritten: 3}},
 		}
@@ -90,12 +90,12 @@ func TestGuessedASCIIHTML(t *testing.T) {
 	}{
 		{Options{To: FormIRI}, frag, Stats{Links: 3, Kept: 2, Guessed: 2}},
 		{Options{To: FormURI}, frag, Stats{Links: 3}},
-		{Options{To: FormIRI, Resolve: ResolveAbsolute, BaseURL: "https://example.org/"},
+		{Options{To: FormIRI, Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://example.org/"}},
 			strings.Replace(frag, `"/plain.html"`, `"https://example.org/plain.html"`, 1),
 			Stats{Links: 3, Rewritten: 1, Kept: 2, Guessed: 2}},
-		{Options{To: FormIRI, Charset: "utf-8"},
+		{Options{To: FormIRI, Options: extract.Options{Charset: "utf-8"}},
 			strings.NewReplacer("%E2%80%93", "–", "%E6%96%87%E5%AD%97", "文字").Replace(frag), Stats{Links: 3, Rewritten: 2}},
-		{Options{To: FormIRI, DefaultCharset: "utf-8"},
+		{Options{To: FormIRI, Options: extract.Options{DefaultCharset: "utf-8"}},
 			strings.NewReplacer("%E2%80%93", "–", "%E6%96%87%E5%AD%97", "文字").Replace(frag), Stats{Links: 3, Rewritten: 2}},
 	}
 	for _, tt := range tests {
@@ -128,7 +128,7 @@ func TestGuessedLegacy(t *testing.T) {
 			Stats{Links: 2, Rewritten: 1, Kept: 1, Guessed: 1}},
 		{Options{To: FormIRI}, "Ссылки в тексте: https://ru.wikipedia.org/wiki/Юникод и http://xn--e1afmkfd.xn--p1ai/a|b, привет.\n",
 			Stats{Links: 2, Kept: 1, Guessed: 1}},
-		{Options{To: FormIRI, Charset: "windows-1251"}, "Ссылки в тексте: https://ru.wikipedia.org/wiki/Юникод и http://пример.рф/a|b, привет.\n",
+		{Options{To: FormIRI, Options: extract.Options{Charset: "windows-1251"}}, "Ссылки в тексте: https://ru.wikipedia.org/wiki/Юникод и http://пример.рф/a|b, привет.\n",
 			Stats{Links: 2, Rewritten: 1}},
 	}
 	for _, tt := range tests {

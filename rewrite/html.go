@@ -28,19 +28,12 @@ func NewHTML(opts Options) *HTML {
 }
 
 func (r *rewriter) extractOptions() extract.Options {
-	return extract.Options{
-		BaseURL:        r.opts.BaseURL,
-		Charset:        r.opts.Charset,
-		DefaultCharset: r.opts.DefaultCharset,
-		MaxTagSize:     r.opts.MaxTagSize,
-		TextLinks:      r.opts.TextLinks,
-		StrictText:     r.opts.StrictText,
-		Oversize:       r.opts.Oversize,
-		Immediate:      true,
-		// Kept as written, most links need no resolving: link resolves
-		// the ones whose form changes.
-		Unresolved: r.opts.Resolve == ResolveKeep,
-	}
+	o := r.opts.Options
+	o.Immediate = true
+	// Kept as written, most links need no resolving: link resolves the
+	// ones whose form changes.
+	o.Unresolved = r.opts.Resolve == ResolveKeep
+	return o
 }
 
 func (h *HTML) found(l *extract.Link) error {

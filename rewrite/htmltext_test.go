@@ -3,6 +3,7 @@ package rewrite
 import (
 	"testing"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -28,9 +29,9 @@ func TestHTMLTextLinkForms(t *testing.T) {
 		want  string
 		stats Stats
 	}{
-		{"keep (the zero Options but TextLinks)", Options{TextLinks: true, BaseURL: "http://h.org/"},
+		{"keep (the zero Options but TextLinks)", Options{Options: extract.Options{TextLinks: true, BaseURL: "http://h.org/"}},
 			doc, Stats{Links: 7, Kept: 2, Placeholders: 2}},
-		{"uri keep", Options{To: FormURI, TextLinks: true, BaseURL: "http://h.org/"},
+		{"uri keep", Options{To: FormURI, Options: extract.Options{TextLinks: true, BaseURL: "http://h.org/"}},
 			`<p>Mail osamu@debian.org or see www.debian.org/x and http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9</p>` +
 				`<pre>$ ssh username@example.org</pre>` +
 				`<code>git config --global user.email yourname@example.com</code>` +
@@ -40,7 +41,7 @@ func TestHTMLTextLinkForms(t *testing.T) {
 				`<pre>a <b>http://例え.jp/</b> b</pre>` +
 				`<p>bücher@xn--r8jz45g.jp https://example.com/{name}/例 https://example.com/$VERSION/例</p>`,
 			Stats{Links: 7, Rewritten: 2, Kept: 2, Placeholders: 2}},
-		{"uri absolute", Options{To: FormURI, TextLinks: true, BaseURL: "http://h.org/", Resolve: ResolveAbsolute},
+		{"uri absolute", Options{To: FormURI, Resolve: ResolveAbsolute, Options: extract.Options{TextLinks: true, BaseURL: "http://h.org/"}},
 			`<p>Mail osamu@debian.org or see http://www.debian.org/x and http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9</p>` +
 				`<pre>$ ssh username@example.org</pre>` +
 				`<code>git config --global user.email yourname@example.com</code>` +
@@ -50,7 +51,7 @@ func TestHTMLTextLinkForms(t *testing.T) {
 				`<pre>a <b>http://例え.jp/</b> b</pre>` +
 				`<p>bücher@xn--r8jz45g.jp https://example.com/{name}/例 https://example.com/$VERSION/例</p>`,
 			Stats{Links: 7, Rewritten: 3, Kept: 2, Placeholders: 2}},
-		{"iri keep", Options{TextLinks: true, To: FormIRI},
+		{"iri keep", Options{To: FormIRI, Options: extract.Options{TextLinks: true}},
 			`<p>Mail osamu@debian.org or see www.debian.org/x and http://例え.jp/パス</p>` +
 				`<pre>$ ssh username@example.org</pre>` +
 				`<code>git config --global user.email yourname@example.com</code>` +

@@ -27,12 +27,12 @@ func TestFormKeep(t *testing.T) {
 		in   string
 		want string
 	}{
-		{extract.TypeHTML, Options{BaseURL: "https://example.org/"}, page, page},
-		{extract.TypeHTML, Options{BaseURL: "https://example.org/", Map: nothing}, page, page},
-		{extract.TypeHTML, Options{BaseURL: "https://example.org/", Map: api}, page,
+		{extract.TypeHTML, Options{Options: extract.Options{BaseURL: "https://example.org/"}}, page, page},
+		{extract.TypeHTML, Options{Map: nothing, Options: extract.Options{BaseURL: "https://example.org/"}}, page, page},
+		{extract.TypeHTML, Options{Map: api, Options: extract.Options{BaseURL: "https://example.org/"}}, page,
 			`<meta charset=utf-8><a href="https://ja.wikipedia.org/wiki/日本">ja</a> <a href="https://docs.example/api/%E6%97%A5">pct</a>` +
 				` <a href="https://docs.example/api/café.html">rel</a> <a href="#SQLITE_DBSTATUS options">frag</a> <a href="HTTP://Example.COM">abs</a>`},
-		{extract.TypeHTML, Options{BaseURL: "https://example.org/", Resolve: ResolveAbsolute}, page,
+		{extract.TypeHTML, Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://example.org/"}}, page,
 			`<meta charset=utf-8><a href="https://ja.wikipedia.org/wiki/日本">ja</a> <a href="https://example.org/api/%E6%97%A5">pct</a>` +
 				` <a href="https://example.org/api/café.html">rel</a> <a href="https://example.org/#SQLITE_DBSTATUS%20options">frag</a> <a href="HTTP://Example.COM">abs</a>`},
 		{extract.TypeText, Options{}, text, text},
@@ -41,7 +41,7 @@ func TestFormKeep(t *testing.T) {
 			"see https://ja.wikipedia.org/wiki/日本, http://www.bücher.de/päth and http://Example.COM or https://example.org/api/x|y\n"},
 		{extract.TypeText, Options{Map: api}, text,
 			"see https://ja.wikipedia.org/wiki/日本, www.bücher.de/päth and http://Example.COM or https://docs.example/api/x%7Cy\n"},
-		{extract.TypeCSS, Options{BaseURL: "https://example.org/", Resolve: ResolveAbsolute}, `a{b:url("x y.png")} c{d:url("https://h.example/ü")} e{f:url(dé.png)}`,
+		{extract.TypeCSS, Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://example.org/"}}, `a{b:url("x y.png")} c{d:url("https://h.example/ü")} e{f:url(dé.png)}`,
 			`a{b:url("https://example.org/x%20y.png")} c{d:url("https://h.example/ü")} e{f:url(https://example.org/dé.png)}`},
 		{extract.TypeMarkdown, Options{}, "[a](<x y.md>) [b](https://h.example/ü)\n", "[a](<x y.md>) [b](https://h.example/ü)\n"},
 	}

@@ -49,7 +49,7 @@ func TestMap(t *testing.T) {
 		want string
 	}{
 		{"the document moves with its links", extract.TypeHTML,
-			Options{BaseURL: "https://old.example/docs/a/page.html", Map: docs},
+			Options{Map: docs, Options: extract.Options{BaseURL: "https://old.example/docs/a/page.html"}},
 			`<a href="b.html">b</a> <a href="../../other/x.html">x</a> <a href="./b.html#s">b</a> <a href="#top">t</a> <a href="">self</a>` +
 				` <a href="https://old.example/docs/c.html">c</a> <a href="/docs/d.html">d</a> <a href="//old.example/docs/e.html?q=1&amp;r=2">e</a>` +
 				` <a href="https://elsewhere.example/">e</a> <a href="https://old.example/docsx">not below</a>`,
@@ -57,31 +57,31 @@ func TestMap(t *testing.T) {
 				` <a href="https://new.example/manual/c.html">c</a> <a href="/manual/d.html">d</a> <a href="//new.example/manual/e.html?q=1&amp;r=2">e</a>` +
 				` <a href="https://elsewhere.example/">e</a> <a href="https://old.example/docsx">not below</a>`},
 		{"a directory moves within the site", extract.TypeHTML,
-			Options{BaseURL: "https://example.org/index.html", Map: site},
+			Options{Map: site, Options: extract.Options{BaseURL: "https://example.org/index.html"}},
 			`<a href="api/fs.html">fs</a> <a href="/api/x.html">x</a> <a href='https://example.org/api/y.html'>y</a> <a href="api">dir</a> <a href="apis/z.html">z</a>`,
 			`<a href="docs/api/fs.html">fs</a> <a href="/docs/api/x.html">x</a> <a href='https://example.org/docs/api/y.html'>y</a> <a href="docs/api">dir</a> <a href="apis/z.html">z</a>`},
 		{"a base element moves", extract.TypeHTML,
-			Options{BaseURL: "https://elsewhere.example/p.html", Map: docs},
+			Options{Map: docs, Options: extract.Options{BaseURL: "https://elsewhere.example/p.html"}},
 			`<base href="https://old.example/docs/"><a href="b.html">b</a> <a href="../x.html">x</a>`,
 			`<base href="https://new.example/manual/"><a href="b.html">b</a> <a href="https://old.example/x.html">x</a>`},
 		{"to IRIs", extract.TypeHTML,
-			Options{To: FormIRI, BaseURL: "https://example.org/", Map: site},
+			Options{To: FormIRI, Map: site, Options: extract.Options{BaseURL: "https://example.org/"}},
 			`<meta charset=utf-8><img src="https://example.org/api/caf%C3%A9.png"><a href="api/%E6%97%A5%E6%9C%AC">ja</a>`,
 			`<meta charset=utf-8><img src="https://example.org/docs/api/café.png"><a href="docs/api/日本">ja</a>`},
 		{"to URIs", extract.TypeHTML,
-			Options{To: FormURI, BaseURL: "https://example.org/", Map: site},
+			Options{To: FormURI, Map: site, Options: extract.Options{BaseURL: "https://example.org/"}},
 			`<meta charset=utf-8><img src="https://example.org/api/café.png"><a href="api/日本">ja</a>`,
 			`<meta charset=utf-8><img src="https://example.org/docs/api/caf%C3%A9.png"><a href="docs/api/%E6%97%A5%E6%9C%AC">ja</a>`},
 		{"each link keeps its form (FormKeep)", extract.TypeHTML,
-			Options{BaseURL: "https://example.org/", Map: site},
+			Options{Map: site, Options: extract.Options{BaseURL: "https://example.org/"}},
 			`<meta charset=utf-8><img src="https://example.org/api/café.png"><a href="api/%E6%97%A5%E6%9C%AC">ja</a> <a href="https://ja.wikipedia.org/wiki/日本">w</a> <a href="a b.html">s</a>`,
 			`<meta charset=utf-8><img src="https://example.org/docs/api/café.png"><a href="docs/api/%E6%97%A5%E6%9C%AC">ja</a> <a href="https://ja.wikipedia.org/wiki/日本">w</a> <a href="a b.html">s</a>`},
 		{"absolute", extract.TypeHTML,
-			Options{Resolve: ResolveAbsolute, BaseURL: "https://example.org/", Map: site},
+			Options{Resolve: ResolveAbsolute, Map: site, Options: extract.Options{BaseURL: "https://example.org/"}},
 			`<a href="api/fs.html">fs</a> <a href="other.html">o</a>`,
 			`<a href="https://example.org/docs/api/fs.html">fs</a> <a href="https://example.org/other.html">o</a>`},
 		{"relative", extract.TypeHTML,
-			Options{Resolve: ResolveRelative, BaseURL: "https://example.org/", Map: site},
+			Options{Resolve: ResolveRelative, Map: site, Options: extract.Options{BaseURL: "https://example.org/"}},
 			`<a href="https://example.org/api/fs.html">fs</a> <a href="/api/x.html">x</a>`,
 			`<a href="docs/api/fs.html">fs</a> <a href="docs/api/x.html">x</a>`},
 		{"without a base, absolute links only", extract.TypeHTML,
@@ -89,11 +89,11 @@ func TestMap(t *testing.T) {
 			`<a href="https://old.example/docs/c.html">c</a> <a href="b.html">b</a> <a href="/docs/d.html">d</a>`,
 			`<a href="https://new.example/manual/c.html">c</a> <a href="b.html">b</a> <a href="/docs/d.html">d</a>`},
 		{"CSS", extract.TypeCSS,
-			Options{BaseURL: "https://old.example/docs/css/site.css", Map: docs},
+			Options{Map: docs, Options: extract.Options{BaseURL: "https://old.example/docs/css/site.css"}},
 			`a{b:url(../img/a.png)} c{d:url("https://old.example/docs/f.woff")} e{f:url(/img/x.png)}`,
 			`a{b:url(../img/a.png)} c{d:url("https://new.example/manual/f.woff")} e{f:url(https://old.example/img/x.png)}`},
 		{"Markdown", extract.TypeMarkdown,
-			Options{BaseURL: "https://old.example/docs/README.md", Map: docs},
+			Options{Map: docs, Options: extract.Options{BaseURL: "https://old.example/docs/README.md"}},
 			"[b](b.md) [c](https://old.example/docs/c.md \"t\") <https://old.example/docs/d>\n\n[ref]: https://old.example/docs/e.md\n\n`https://old.example/docs/code` <a href=\"https://old.example/docs/h.html\">h</a>\n",
 			"[b](b.md) [c](https://new.example/manual/c.md \"t\") <https://new.example/manual/d>\n\n[ref]: https://new.example/manual/e.md\n\n`https://old.example/docs/code` <a href=\"https://new.example/manual/h.html\">h</a>\n"},
 		{"text", extract.TypeText,
@@ -109,11 +109,11 @@ func TestMap(t *testing.T) {
 			"see www.old-site.com/b.\n",
 			"see https://www.new-site.com/b.\n"},
 		{"links in the text of HTML", extract.TypeHTML,
-			Options{BaseURL: "https://old.example/docs/a.html", TextLinks: true, StrictText: true, Map: docs},
+			Options{Map: docs, Options: extract.Options{BaseURL: "https://old.example/docs/a.html", TextLinks: true, StrictText: true}},
 			`<p>see www.old-site.com/x, https://old.example/docs/y and https://old.example/z`,
 			`<p>see www.old-site.com/x, https://new.example/manual/y and https://old.example/z`},
 		{"nothing matches", extract.TypeHTML,
-			Options{BaseURL: "https://example.org/", Map: docs},
+			Options{Map: docs, Options: extract.Options{BaseURL: "https://example.org/"}},
 			`<a href="b.html">b</a> <a href="https://old.example/doc">c</a>`,
 			`<a href="b.html">b</a> <a href="https://old.example/doc">c</a>`},
 	}
@@ -149,7 +149,7 @@ func TestMapCharset(t *testing.T) {
 		{FormURI, enc(`<meta charset="shift_jis"><a href="http://new.example/%E6%A4%9C%E7%B4%A2?q=%93%FA%96{">検索</a><a href="b.html">b</a>`)},
 		{FormIRI, enc(`<meta charset="shift_jis"><a href="http://new.example/検索?q=%93%FA%96{">検索</a><a href="b.html">b</a>`)},
 	} {
-		got, _, err := transform.String(NewHTML(Options{To: tt.to, BaseURL: "http://old.example/", Map: m}), page)
+		got, _, err := transform.String(NewHTML(Options{To: tt.to, Map: m, Options: extract.Options{BaseURL: "http://old.example/"}}), page)
 		if err != nil || got != tt.want {
 			t.Errorf("to %v: %v\n got %q\nwant %q", tt.to, err, got, tt.want)
 		}
@@ -161,7 +161,7 @@ func TestMapCharset(t *testing.T) {
 // Standard rejects leaves the link as it is, counted as kept.
 func TestMapCalls(t *testing.T) {
 	var calls []string
-	opts := Options{BaseURL: "https://example.org/a/", Map: prefixMap("https://example.org/a", "https://example.org/b", &calls)}
+	opts := Options{Map: prefixMap("https://example.org/a", "https://example.org/b", &calls), Options: extract.Options{BaseURL: "https://example.org/a/"}}
 	r := NewHTML(opts)
 	if _, _, err := transform.String(r, `<a href="x">x</a><a href="y">y</a><base href="/c/"><a href="z">z</a><a>`); err != nil {
 		t.Fatal(err)
@@ -169,7 +169,7 @@ func TestMapCalls(t *testing.T) {
 	if want := "[x base y /c/ z base]"; fmt.Sprint(calls) != want {
 		t.Errorf("calls %v, want %v", calls, want)
 	}
-	bad := Options{BaseURL: "https://example.org/", Map: func(l *extract.Link, href string) (string, bool) { return "http://[bad/", true }}
+	bad := Options{Map: func(l *extract.Link, href string) (string, bool) { return "http://[bad/", true }, Options: extract.Options{BaseURL: "https://example.org/"}}
 	r = NewHTML(bad)
 	out, _, _ := transform.String(r, `<a href="x">x</a>`)
 	if s := r.Stats(); out != `<a href="x">x</a>` || s.Kept != 1 || s.Rewritten != 0 {
@@ -202,7 +202,7 @@ func TestMapChangesNothing(t *testing.T) {
 		}
 		for _, to := range []Form{FormURI, FormIRI} {
 			for _, res := range []Resolve{ResolveKeep, ResolveAbsolute, ResolveRelative} {
-				opts := Options{To: to, Resolve: res, BaseURL: "https://example.org/dir/" + filepath.Base(f)}
+				opts := Options{To: to, Resolve: res, Options: extract.Options{BaseURL: "https://example.org/dir/" + filepath.Base(f)}}
 				want, _, err := transform.Bytes(New(typ, opts), doc)
 				if err != nil {
 					t.Fatal(err)

@@ -14,7 +14,7 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte(mdIssue))
 	f.Add([]byte("[a](<b c>) [r]\n\n[r]: /x 't'\n<https://é.example/>\n| a | [b](c\\|d) |\n|---|---|\n"))
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		opts := Options{To: FormIRI, Resolve: ResolveAbsolute, BaseURL: "https://h.example/d/"}
+		opts := Options{To: FormIRI, Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://h.example/d/"}}
 		out, _, err := transform.Bytes(NewMarkdown(opts), doc)
 		if err != nil {
 			return // too long

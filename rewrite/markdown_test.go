@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/transformtest"
 	"golang.org/x/text/transform"
 )
@@ -32,13 +33,13 @@ func TestMarkdown(t *testing.T) {
 		// A space is not part of an IRI: its display form keeps it
 		// percent-encoded.
 		{"iri", Options{To: FormIRI}, strings.Replace(mdIssue, "my logo", "my%20logo", 1)},
-		{"absolute", Options{To: FormURI, Resolve: ResolveAbsolute, BaseURL: "https://nodejs.org/api/"}, "# fs\n\n" +
+		{"absolute", Options{To: FormURI, Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://nodejs.org/api/"}}, "# fs\n\n" +
 			"Use `Date.now()` and fs.open; see [addons](https://nodejs.org/api/n-api.md) and ``a ` </a> b``.\n\n" +
 			"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
 			"![logo](<https://nodejs.org/api/my%20logo.png> \"Logo\") <https://nodejs.org/en/> www.example.com\n\n" +
 			"<p><a href=\"https://nodejs.org/api/fs.html#x\">fs</a></p>\n\n" +
 			"[ref]: https://nodejs.org/api/ref.md\n[héllo](https://ex.example/%C3%A9)\n"},
-		{"relative", Options{To: FormIRI, Resolve: ResolveRelative, BaseURL: "https://nodejs.org/api/"},
+		{"relative", Options{To: FormIRI, Resolve: ResolveRelative, Options: extract.Options{BaseURL: "https://nodejs.org/api/"}},
 			"# fs\n\n" +
 				"Use `Date.now()` and fs.open; see [addons](n-api.md) and ``a ` </a> b``.\n\n" +
 				"```js\nconst u = \"https://a/\"; // [x](y.md)\n```\n\n" +
@@ -58,7 +59,7 @@ func TestMarkdown(t *testing.T) {
 }
 
 func TestMarkdownSpace(t *testing.T) {
-	m := NewMarkdown(Options{Resolve: ResolveAbsolute, BaseURL: "https://h.example/d/"})
+	m := NewMarkdown(Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://h.example/d/"}})
 	got, _, err := transform.String(m, "[a](<b c.md>) [x](d%20e.md)\n")
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +77,7 @@ func BenchmarkMarkdown(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := NewMarkdown(Options{Resolve: ResolveAbsolute, BaseURL: "https://nodejs.org/api/timers.md"})
+	m := NewMarkdown(Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "https://nodejs.org/api/timers.md"}})
 	b.SetBytes(int64(len(doc)))
 	for b.Loop() {
 		if _, _, err := transform.Bytes(m, doc); err != nil {

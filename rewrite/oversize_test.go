@@ -42,9 +42,12 @@ func TestOversizeCallback(t *testing.T) {
 			In:   []byte(tt.doc),
 			New: func() transform.Transformer {
 				got = nil
-				return tt.new(Options{Resolve: ResolveAbsolute, BaseURL: "http://e/", Oversize: func(e *extract.OversizeError) {
-					got = append(got, fmt.Sprintf("%d:%d", e.Offset, e.Line))
-				}})
+				return tt.new(Options{
+					Resolve: ResolveAbsolute,
+					Options: extract.Options{BaseURL: "http://e/", Oversize: func(e *extract.OversizeError) {
+						got = append(got, fmt.Sprintf("%d:%d", e.Offset, e.Line))
+					}},
+				})
 			},
 			Dst: []int{1, 0},
 			Check: func(out []byte) error {

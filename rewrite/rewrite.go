@@ -67,27 +67,20 @@ type Options struct {
 	// Resolve is what becomes of relative links: ResolveKeep (the zero
 	// value), ResolveAbsolute or ResolveRelative.
 	Resolve Resolve
-	// BaseURL is the document's own URL (needed for ResolveAbsolute and
-	// ResolveRelative, where relative links have nothing to resolve against
-	// without it).
-	BaseURL string
-	// Charset and DefaultCharset are as in extract.Options: what the
-	// transport says of the document's charset, and the charset of a
-	// document that declares none (guessed when empty). The document is
-	// written in the charset it is read in.
-	Charset        string
-	DefaultCharset string
-	// MaxTagSize is as in extract.Options: the longest HTML tag examined.
-	MaxTagSize int
-	// TextLinks also rewrites the links written as plain text in the
-	// text of an HTML document.
-	TextLinks bool
-	// Oversize, when not nil, is called once for each construct passed
-	// through unexamined, as extract.Options.Oversize is: a tag or a
-	// comment longer than MaxTagSize; in CSS, a URL longer than 64 KiB;
-	// in plain text (and in HTML with TextLinks), a candidate for a link
-	// longer than textlink.MaxLen. Its links are not rewritten.
-	Oversize func(*extract.OversizeError)
+	// Options says how the document is read, as it says for an
+	// extractor: BaseURL (needed for ResolveAbsolute and ResolveRelative,
+	// where relative links have nothing to resolve against without it),
+	// Charset and DefaultCharset (the document is written in the charset
+	// it is read in), MaxTagSize, Oversize (the links of a construct
+	// passed through unexamined are not rewritten), TextLinks (the links
+	// written as plain text in the text of an HTML document are
+	// rewritten too) and StrictText (in plain text, a domain written
+	// without a scheme, "README.md" or "Date.now", is left alone, never
+	// given one). The rewriter reports each link as it is found and
+	// resolves only those it writes anew: it sets Immediate and
+	// Unresolved itself, and MaxAnchorText does not apply.
+	extract.Options
+
 	// Invalid, when not nil, is called for each link left as written
 	// because it has no URL: the URL Standard's parser rejects it (l.Err
 	// says why), as it is or resolved against the base. The link's place
@@ -95,12 +88,6 @@ type Options struct {
 	// links of raw HTML in a Markdown document whose Markdown links were
 	// rewritten, which are found again in the rewritten document.
 	Invalid func(l *extract.Link)
-
-	// StrictText rewrites, in plain text, only the links written with a
-	// scheme and email addresses (see extract.Options.StrictText): a
-	// domain written without a scheme ("README.md", "Date.now") is left
-	// alone, never given one.
-	StrictText bool
 
 	// Map, when not nil, moves links: what a site move needs. It is
 	// called with a link l and href, the absolute URL it points to

@@ -87,7 +87,7 @@ var modes = []struct {
 	{"iri-absolute", Options{To: FormIRI, Resolve: ResolveAbsolute}},
 	{"uri-relative", Options{To: FormURI, Resolve: ResolveRelative}},
 	{"iri-relative", Options{To: FormIRI, Resolve: ResolveRelative}},
-	{"iri-keep-textlinks", Options{To: FormIRI, TextLinks: true}},
+	{"iri-keep-textlinks", Options{To: FormIRI, Options: extract.Options{TextLinks: true}}},
 }
 
 // TestInvariant checks the rewriter's promise on every document, in every
@@ -212,7 +212,7 @@ func FuzzRewrite(f *testing.F) {
 		if chunk < 1 {
 			chunk = 1
 		}
-		opts := Options{To: FormURI, BaseURL: docURL}
+		opts := Options{To: FormURI, Options: extract.Options{BaseURL: docURL}}
 		h := NewHTML(opts)
 		once := transformtest.Run(t, h, doc, 0, 0)
 		if got := transformtest.Run(t, NewHTML(opts), doc, chunk, 3); !bytes.Equal(got, once) {
@@ -267,7 +267,7 @@ func TestSameSchemeRelative(t *testing.T) {
 		{"<a href=http:x>", "<a href=http://example.com/dir/x>"},
 		{"<a href=https:x>", "<a href=https://x/>"}, // absolute on its own too
 	} {
-		got, _, err := transform.String(NewHTML(Options{To: FormURI, BaseURL: docURL}), c.doc)
+		got, _, err := transform.String(NewHTML(Options{To: FormURI, Options: extract.Options{BaseURL: docURL}}), c.doc)
 		if err != nil || got != c.want {
 			t.Errorf("%q: got %q, %v; want %q", c.doc, got, err, c.want)
 		}
@@ -281,7 +281,7 @@ func TestHoldsLittle(t *testing.T) {
 	// 16-byte units after a 16-byte start, in 4 KiB pieces: no piece
 	// ends inside a tag, which the tokenizer would hold and return.
 	doc := []byte("<p>" + strings.Repeat("x", 13) + strings.Repeat("0123456789ab</b>", 200000))
-	h := NewHTML(Options{To: FormURI, BaseURL: docURL})
+	h := NewHTML(Options{To: FormURI, Options: extract.Options{BaseURL: docURL}})
 	dst := make([]byte, 8192)
 	peak := 0
 	for i := 0; i < len(doc); {
@@ -313,18 +313,20 @@ func TestRealDocsMinimalChange(t *testing.T) {
 		}
 		base := "http://xmlsoft.org/XSLT/EXSLT/" + strings.TrimPrefix(filepath.Base(f), "libxslt-exslt-")
 		for _, to := range []Form{FormURI, FormIRI} {
-			h := NewHTML(Options{To: to, BaseURL: base})
+			h := NewHTML(Options{To: to, Options: extract.Options{BaseURL: base}})
 			if got := transformtest.Run(t, h, doc, 0, 0); !bytes.Equal(got, doc) {
 				t.Errorf("%s to %d: %d links rewritten, want none", f, to, h.Stats().Rewritten)
 			}
 		}
-		h := NewHTML(Options{Resolve: ResolveAbsolute, BaseURL: base})
+		h := NewHTML(Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: base}})
 		got := transformtest.Run(t, h, doc, 0, 0)
 		checkGolden(t, f, strings.TrimSuffix(f, ".html")+".absolute.golden", got)
 		transformtest.Sweep{
 			Name: f,
 			In:   doc,
-			New:  func() transform.Transformer { return NewHTML(Options{Resolve: ResolveAbsolute, BaseURL: base}) },
+			New: func() transform.Transformer {
+				return NewHTML(Options{Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: base}})
+			},
 			Want: got,
 		}.Run(t)
 	}
@@ -361,7 +363,7 @@ func TestMinimalChange(t *testing.T) {
 			doc = "<meta charset=utf-8>" + doc
 			c.want = "<meta charset=utf-8>" + c.want
 		}
-		got, _, err := transform.String(NewHTML(Options{To: c.to, BaseURL: docURL, TextLinks: true}), doc)
+		got, _, err := transform.String(NewHTML(Options{To: c.to, Options: extract.Options{BaseURL: docURL, TextLinks: true}}), doc)
 		if err != nil || got != c.want {
 			t.Errorf("to %d %q: got %q, %v; want %q", c.to, c.doc, got, err, c.want)
 		}

@@ -19,7 +19,7 @@ func TestStatsInvalid(t *testing.T) {
 	}{
 		{extract.TypeHTML, Options{To: FormURI}, `<a href="http://a b/">x</a><a href="http://[bad/">y</a><a href="ü">z</a>`,
 			Stats{Links: 3, Rewritten: 1, Kept: 2, Invalid: 2}},
-		{extract.TypeHTML, Options{To: FormURI, Resolve: ResolveAbsolute, BaseURL: "http://e/"}, `<a href="http://a b/">x</a><a href=y>y</a>`,
+		{extract.TypeHTML, Options{To: FormURI, Resolve: ResolveAbsolute, Options: extract.Options{BaseURL: "http://e/"}}, `<a href="http://a b/">x</a><a href=y>y</a>`,
 			Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},
 		{extract.TypeCSS, Options{To: FormURI}, `a{b:url("http://a b/")}`, Stats{Links: 1, Kept: 1, Invalid: 1}},
 		{extract.TypeMarkdown, Options{To: FormURI}, "[a](<http://a b/>) [b](ü)\n", Stats{Links: 2, Rewritten: 1, Kept: 1, Invalid: 1}},

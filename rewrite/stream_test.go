@@ -14,7 +14,7 @@ import (
 // NewReader, NewWriter) give what Transform gives, for every type of
 // document, with one rewriter used again and again: each resets it.
 func TestStreams(t *testing.T) {
-	opts := Options{To: FormURI, BaseURL: "http://example.com/dir/"}
+	opts := Options{To: FormURI, Options: extract.Options{BaseURL: "http://example.com/dir/"}}
 	for _, c := range []struct {
 		typ  extract.Type
 		doc  string

@@ -124,7 +124,7 @@ func TestText(t *testing.T) {
 			want: "at www.xn--bcher-kva.de/p%C3%A4th, ok", rewrote: 1},
 		{name: "uri: absolute writes the scheme", opts: Options{To: FormURI, Resolve: ResolveAbsolute}, in: "at www.bücher.de/päth, or example.com.",
 			want: "at http://www.xn--bcher-kva.de/p%C3%A4th, or http://example.com.", rewrote: 2},
-		{name: "uri: relative is keep", opts: Options{To: FormURI, Resolve: ResolveRelative, BaseURL: "http://example.com/a/"}, in: "http://example.com/a/b and example.com/ü",
+		{name: "uri: relative is keep", opts: Options{To: FormURI, Resolve: ResolveRelative, Options: extract.Options{BaseURL: "http://example.com/a/"}}, in: "http://example.com/a/b and example.com/ü",
 			want: "http://example.com/a/b and example.com/%C3%BC", rewrote: 1},
 		{name: "uri: an email address stays one", opts: Options{To: FormURI, Resolve: ResolveAbsolute}, in: "write to a@b.org or jörg@bücher.de.",
 			want: "write to a@b.org or jörg@xn--bcher-kva.de.", rewrote: 1},
@@ -158,25 +158,25 @@ func TestText(t *testing.T) {
 			want: "https://例え.jp/{name}/x https://例え.jp/${X}/y https://例え.jp/$VAR/z https://xn--r8jz45g.jp/a", rewrote: 1, kept: 3},
 		{name: "prose ends", opts: Options{To: FormURI}, in: "uri = https://例え.jp/<domain>/<org> https://例え.jp/路径。谢谢！ **https://例え.jp/bold** https://例え.jp/a[text]",
 			want: "uri = https://xn--r8jz45g.jp/<domain>/<org> https://xn--r8jz45g.jp/%E8%B7%AF%E5%BE%84。谢谢！ **https://xn--r8jz45g.jp/bold** https://xn--r8jz45g.jp/a[text]", rewrote: 4},
-		{name: "windows-1251 uri", opts: Options{To: FormURI, Charset: "windows-1251"}, in: "http://пример.рф/путь?q=Ж",
+		{name: "windows-1251 uri", opts: Options{To: FormURI, Options: extract.Options{Charset: "windows-1251"}}, in: "http://пример.рф/путь?q=Ж",
 			want: "http://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C?q=%D0%96", rewrote: 1},
-		{name: "windows-1251 iri: the query stays as written", opts: Options{To: FormIRI, Charset: "windows-1251"},
+		{name: "windows-1251 iri: the query stays as written", opts: Options{To: FormIRI, Options: extract.Options{Charset: "windows-1251"}},
 			in:   "http://example.ru/%D0%BF?q=%D0%96 http://example.ru/?q=Ж",
 			want: "http://example.ru/п?q=%D0%96 http://example.ru/?q=Ж", rewrote: 1},
 		{name: "utf-8 iri: the query is decoded", opts: Options{To: FormIRI}, in: "http://example.ru/?q=%D0%96",
 			want: "http://example.ru/?q=Ж", rewrote: 1},
-		{name: "windows-1251 iri: what the charset lacks", opts: Options{To: FormIRI, Charset: "windows-1251"},
+		{name: "windows-1251 iri: what the charset lacks", opts: Options{To: FormIRI, Options: extract.Options{Charset: "windows-1251"}},
 			in:   "http://xn--r8jz45g.xn--zckzah/%E6%96%87%D0%96 info@xn--r8jz45g.jp",
 			want: "http://xn--r8jz45g.xn--zckzah/%E6%96%87Ж info@xn--r8jz45g.jp", rewrote: 1},
-		{name: "shift_jis iri", opts: Options{To: FormIRI, Charset: "shift_jis"}, in: "http://xn--bcher-kva.de/%E6%96%87%E2%82%AC と http://xn--r8jz45g.jp/",
+		{name: "shift_jis iri", opts: Options{To: FormIRI, Options: extract.Options{Charset: "shift_jis"}}, in: "http://xn--bcher-kva.de/%E6%96%87%E2%82%AC と http://xn--r8jz45g.jp/",
 			want: "http://xn--bcher-kva.de/文%E2%82%AC と http://例え.jp/", rewrote: 2},
-		{name: "shift_jis uri", opts: Options{To: FormURI, Charset: "shift_jis"}, in: "http://例え.jp/パス次。",
+		{name: "shift_jis uri", opts: Options{To: FormURI, Options: extract.Options{Charset: "shift_jis"}}, in: "http://例え.jp/パス次。",
 			want: "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9%E6%AC%A1。", rewrote: 1},
-		{name: "utf-16le", opts: Options{To: FormURI, Charset: "utf-16le"}, in: "a http://例え.jp/😀 b",
+		{name: "utf-16le", opts: Options{To: FormURI, Options: extract.Options{Charset: "utf-16le"}}, in: "a http://例え.jp/😀 b",
 			want: "a http://xn--r8jz45g.jp/%F0%9F%98%80 b", rewrote: 1},
-		{name: "utf-16be iri", opts: Options{To: FormIRI, Charset: "utf-16be"}, in: "a http://example.com/%F0%9F%98%80 b",
+		{name: "utf-16be iri", opts: Options{To: FormIRI, Options: extract.Options{Charset: "utf-16be"}}, in: "a http://example.com/%F0%9F%98%80 b",
 			want: "a http://example.com/😀 b", rewrote: 1},
-		{name: "iso-2022-jp", opts: Options{To: FormURI, Resolve: ResolveAbsolute, Charset: "iso-2022-jp"}, in: "日本 www.xn--r8jz45g.jp/~a 日本 http://例え.jp/",
+		{name: "iso-2022-jp", opts: Options{To: FormURI, Resolve: ResolveAbsolute, Options: extract.Options{Charset: "iso-2022-jp"}}, in: "日本 www.xn--r8jz45g.jp/~a 日本 http://例え.jp/",
 			want: "日本 http://www.xn--r8jz45g.jp/%7Ea 日本 http://例え.jp/", rewrote: 1, kept: 1},
 	}
 	for _, tt := range tests {
@@ -372,7 +372,7 @@ func TestTextMemory(t *testing.T) {
 	}
 	for _, cs := range []string{"utf-8", "windows-1251", "utf-16le"} {
 		doc := encodeIn(t, b.String(), cs)
-		tr := NewText(Options{To: FormURI, Charset: cs})
+		tr := NewText(Options{To: FormURI, Options: extract.Options{Charset: cs}})
 		dst := make([]byte, 4096)
 		held := 0
 		for src := doc; ; {
@@ -422,7 +422,7 @@ func FuzzText(f *testing.F) {
 		checkTextInvariant(t, "fuzz", doc, once, cs)
 		if opts.To == FormURI {
 			// A guessed charset is guessed again (see FuzzRewrite).
-			again := Options{To: FormURI, Charset: cs}
+			again := Options{To: FormURI, Options: extract.Options{Charset: cs}}
 			if tr.Charset().Guessed {
 				again.Charset = ""
 			}

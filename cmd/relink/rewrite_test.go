@@ -133,10 +133,10 @@ func TestRewriteInPlace(t *testing.T) {
 	after := readTree(t, dir)
 	for name, b := range before {
 		a := after[name]
-		want := rewritten(t, rewrite.Options{To: rewrite.FormURI, BaseURL: base + name}, b)
+		want := rewritten(t, rewrite.Options{To: rewrite.FormURI, Options: extract.Options{BaseURL: base + name}}, b)
 		if !strings.HasSuffix(name, ".html") {
 			// notes.txt and README.md: plain text.
-			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.FormURI, StrictText: true}), b)
+			w, _, err := transform.String(rewrite.NewText(rewrite.Options{To: rewrite.FormURI, Options: extract.Options{StrictText: true}}), b)
 			if err != nil {
 				t.Fatal(err)
 			}
