@@ -257,8 +257,39 @@ func (s *Scanner) maxLen() int64 {
 // is still open at the end of the chunk is reported by a later Write or by
 // Close.
 func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
+	// The states come in groups, each scanned by a method of its own that
+	// returns where it stopped: at the end of the chunk, or where the state
+	// leaves its group. The groups that escapes, comments and bad URLs
+	// enter are apart from those of the common tokens.
+	for i := 0; i < len(chunk); {
+		switch s.state {
+		case cssData, cssSlash, cssName:
+			i = s.scanToken(chunk, i, offset)
+		case cssComment, cssCommentStar:
+			i = s.scanComment(chunk, i)
+		case cssNameEsc, cssNameHex, cssNameHexCR:
+			i = s.scanNameEscape(chunk, i)
+		case cssURLStart, cssURL, cssURLSpace:
+			i = s.scanURL(chunk, i, offset, fn)
+		case cssURLEsc, cssURLHex, cssURLHexCR:
+			i = s.scanURLEscape(chunk, i, offset)
+		case cssBadURL, cssBadURLEsc:
+			i = s.scanBadURL(chunk, i)
+		case cssString:
+			i = s.scanString(chunk, i, offset, fn)
+		case cssStringEsc, cssStringEscCR, cssStringHex, cssStringHexCR:
+			i = s.scanStringEscape(chunk, i, offset)
+		}
+	}
+}
+
+// scanToken scans from chunk[i], whose stream offset is offset+i, between
+// tokens and in identifiers, one of which may name a function the scanner
+// looks inside (url, image-set...) or an at-rule (@import, @namespace). It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanToken(chunk []byte, i int, offset int64) int {
 	n := len(chunk)
-	for i := 0; i < n; {
+	for i < n {
 		c := chunk[i]
 		switch s.state {
 		case cssData:
@@ -310,28 +341,6 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 			s.state = cssData
 			s.delim('/')
 
-		case cssComment:
-			j := i
-			for j < n && chunk[j] != '*' {
-				j++
-			}
-			if j < n {
-				s.state = cssCommentStar
-				j++
-			}
-			i = j
-
-		case cssCommentStar:
-			switch c {
-			case '/':
-				s.state = cssData
-				s.prev2, s.prev = s.prev, ' '
-			case '*':
-			default:
-				s.state = cssComment
-			}
-			i++
-
 		case cssName:
 			j := i
 			if !s.runOther {
@@ -377,6 +386,56 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 				i++ // the "(" of a function the scanner looks inside
 			}
 
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
+
+// scanComment scans from chunk[i] in a comment. It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanComment(chunk []byte, i int) int {
+	n := len(chunk)
+	for i < n {
+		c := chunk[i]
+		switch s.state {
+		case cssComment:
+			j := i
+			for j < n && chunk[j] != '*' {
+				j++
+			}
+			if j < n {
+				s.state = cssCommentStar
+				j++
+			}
+			i = j
+
+		case cssCommentStar:
+			switch c {
+			case '/':
+				s.state = cssData
+				s.prev2, s.prev = s.prev, ' '
+			case '*':
+			default:
+				s.state = cssComment
+			}
+			i++
+
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
+
+// scanNameEscape scans from chunk[i] in an escape in an identifier. It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanNameEscape(chunk []byte, i int) int {
+	n := len(chunk)
+	for i < n {
+		c := chunk[i]
+		switch s.state {
 		case cssNameEsc:
 			switch {
 			case isCSSNewline(c):
@@ -419,6 +478,21 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 				i++
 			}
 
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
+
+// scanURL scans from chunk[i], whose stream offset is offset+i, inside an
+// unquoted url(, and reports the URL to fn when it ends. It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanURL(chunk []byte, i int, offset int64, fn func(URL)) int {
+	n := len(chunk)
+	for i < n {
+		c := chunk[i]
+		switch s.state {
 		case cssURLStart:
 			switch {
 			case cssClass[c]&cssClassSpace != 0:
@@ -462,6 +536,34 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 			}
 			i++
 
+		case cssURLSpace:
+			switch {
+			case cssClass[c]&cssClassSpace != 0:
+				i++
+			case c == ')':
+				s.reportURL(0, fn)
+				s.state = cssData
+				s.prev2, s.prev = s.prev, ')'
+				i++
+			default:
+				s.state = cssBadURL // reconsume: it may be a "\"
+			}
+
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
+
+// scanURLEscape scans from chunk[i], whose stream offset is offset+i, in
+// an escape in an unquoted url(. It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanURLEscape(chunk []byte, i int, offset int64) int {
+	n := len(chunk)
+	for i < n {
+		c := chunk[i]
+		switch s.state {
 		case cssURLEsc:
 			switch {
 			case isCSSNewline(c):
@@ -502,19 +604,20 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 				i++
 			}
 
-		case cssURLSpace:
-			switch {
-			case cssClass[c]&cssClassSpace != 0:
-				i++
-			case c == ')':
-				s.reportURL(0, fn)
-				s.state = cssData
-				s.prev2, s.prev = s.prev, ')'
-				i++
-			default:
-				s.state = cssBadURL // reconsume: it may be a "\"
-			}
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
 
+// scanBadURL scans from chunk[i] in the remnants of a bad url(, up to
+// its ")". It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanBadURL(chunk []byte, i int) int {
+	n := len(chunk)
+	for i < n {
+		switch s.state {
 		case cssBadURL:
 			j := i
 			for j < n && chunk[j] != ')' && chunk[j] != '\\' {
@@ -536,6 +639,21 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 			s.state = cssBadURL
 			i++
 
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
+
+// scanString scans from chunk[i], whose stream offset is offset+i, in a
+// string, and reports it to fn when it ends if it is a URL. It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanString(chunk []byte, i int, offset int64, fn func(URL)) int {
+	n := len(chunk)
+	for i < n {
+		c := chunk[i]
+		switch s.state {
 		case cssString:
 			j := i
 			q := s.quote
@@ -576,6 +694,21 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 				}
 			}
 
+		default:
+			return i // a state of another group
+		}
+	}
+	return i
+}
+
+// scanStringEscape scans from chunk[i], whose stream offset is offset+i,
+// in an escape in a string. It returns where it stopped: at the end of the chunk, or
+// where the state leaves the group.
+func (s *Scanner) scanStringEscape(chunk []byte, i int, offset int64) int {
+	n := len(chunk)
+	for i < n {
+		c := chunk[i]
+		switch s.state {
 		case cssStringEsc:
 			switch {
 			case c == '\n' || c == '\f':
@@ -629,8 +762,12 @@ func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
 				s.urlEnd = offset + int64(i) + 1
 				i++
 			}
+
+		default:
+			return i // a state of another group
 		}
 	}
+	return i
 }
 
 // Close ends the text: it reports a URL left open at the end (CSS closes
