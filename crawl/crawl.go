@@ -29,14 +29,20 @@ type Handler interface {
 
 // Options configure an Extractor.
 type Options struct {
-	// TextLinks also finds the links written as plain text in the text
-	// of the pages (extract.Options.TextLinks).
-	TextLinks bool
-	// StrictText takes for a link in the text of a page (with TextLinks)
-	// only what is written with a scheme and email addresses
-	// (extract.Options.StrictText): not "www.example.com", nor a file
-	// name such as "index.php".
-	StrictText bool
+	// Options says how the HTML of each page is read, as it says for
+	// an extractor (TextLinks, StrictText, MaxTagSize, MaxAnchorText,
+	// Immediate), but for what each record says: BaseURL is the record's
+	// target URI, Charset its Content-Type's charset, DefaultCharset
+	// (the charset of a page that declares none) is UTF-8 for XHTML,
+	// XML's default; Unresolved is ignored, since the records need the
+	// links' URLs. Oversize is called for each construct passed through
+	// unexamined in the page last given to Handler.Page, or that Record
+	// returns (a tag longer than MaxTagSize, 1 MiB by default; with
+	// TextLinks, a candidate for a link in the text longer than
+	// textlink.MaxLen): its links are not given. relink warc reports it
+	// as a warning.
+	extract.Options
+
 	// MaxPayloadSize bounds the payload of a resource record, as the
 	// warc.Reader's MaxPayloadSize bounds the body of a response: the
 	// block reads up to MaxPayloadSize bytes, then fails with a
@@ -50,12 +56,6 @@ type Options struct {
 	// DefaultMaxRecordLinks; a negative value means no bound. Extract,
 	// which streams the links, holds none.
 	MaxRecordLinks int64
-	// Oversize, when not nil, is called for each construct of a page
-	// that is passed through unexamined, as extract.Options.Oversize
-	// is (a tag longer than 1 MiB; with TextLinks, a candidate for a link
-	// in the text longer than textlink.MaxLen): its links are not given.
-	// relink warc reports it as a warning.
-	Oversize func(p *Page, e *extract.OversizeError)
 }
 
 // An Extractor finds the pages and links of WARC records. Its zero value
@@ -162,7 +162,7 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 	}
 
 	var cs charset.Charset
-	fallback := ""
+	fallback := x.opts.DefaultCharset
 	if strings.HasSuffix(media, "xhtml+xml") {
 		fallback = "utf-8" // XML's default
 	}
@@ -192,10 +192,8 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 		herr = h.Link(p, l)
 		return herr
 	}
-	opts := extract.Options{BaseURL: rec.TargetURI, Charset: hint, DefaultCharset: fallback, TextLinks: x.opts.TextLinks, StrictText: x.opts.StrictText}
-	if x.opts.Oversize != nil {
-		opts.Oversize = func(e *extract.OversizeError) { x.opts.Oversize(p, e) }
-	}
+	opts := x.opts.Options
+	opts.BaseURL, opts.Charset, opts.DefaultCharset, opts.Unresolved = rec.TargetURI, hint, fallback, false
 	ex := extract.NewHTML(opts, link)
 	_, err := ex.ReadFrom(x.body)
 	// The HTML extractor fails only when the link function does, and

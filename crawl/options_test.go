@@ -2,6 +2,7 @@ package crawl_test
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -31,18 +32,18 @@ func firstRecord(t *testing.T, file string) *warc.Record {
 }
 
 // TestOversize checks that a tag too long to examine is given to
-// Options.Oversize, with its page and place, and not as a link.
+// Options.Oversize, with its place, and not as a link.
 func TestOversize(t *testing.T) {
 	body := "<p>\n<p title=\"" + strings.Repeat("x", 2<<20) + "\">\n<a href=b.html>b</a>"
 	var got []string
-	x := crawl.NewExtractor(crawl.Options{Oversize: func(p *crawl.Page, e *extract.OversizeError) {
-		got = append(got, fmt.Sprintf("%s %v %d:%d", p.URL, e.Construct, e.Offset, e.Line))
-	}})
+	x := crawl.NewExtractor(crawl.Options{Options: extract.Options{Oversize: func(e *extract.OversizeError) {
+		got = append(got, fmt.Sprintf("%v %d:%d", e.Construct, e.Offset, e.Line))
+	}}})
 	p, err := x.Record(firstRecord(t, response("http://example.com/a/", "text/html", body)), "f.warc")
 	if err != nil || p == nil {
 		t.Fatalf("Record: %v, %v", p, err)
 	}
-	if want := "[http://example.com/a/ tag 4:2]"; fmt.Sprint(got) != want {
+	if want := "[tag 4:2]"; fmt.Sprint(got) != want {
 		t.Errorf("oversize %v, want %v", got, want)
 	}
 	if len(p.Links) != 1 || p.Links[0].URI != "http://example.com/a/b.html" {
@@ -86,11 +87,11 @@ func TestTextLinks(t *testing.T) {
 		links string
 	}{
 		{crawl.Options{}, "[http://example.com/c]"},
-		{crawl.Options{TextLinks: true}, "[http://www.example.org/a https://example.net/b http://example.com/c]"},
-		{crawl.Options{TextLinks: true, StrictText: true}, "[https://example.net/b http://example.com/c]"},
+		{crawl.Options{Options: extract.Options{TextLinks: true}}, "[http://www.example.org/a https://example.net/b http://example.com/c]"},
+		{crawl.Options{Options: extract.Options{TextLinks: true, StrictText: true}}, "[https://example.net/b http://example.com/c]"},
 	} {
 		var over []string
-		tt.opts.Oversize = func(p *crawl.Page, e *extract.OversizeError) {
+		tt.opts.Oversize = func(e *extract.OversizeError) {
 			over = append(over, fmt.Sprint(e.Construct, " ", e.Offset))
 		}
 		p, err := crawl.NewExtractor(tt.opts).Record(firstRecord(t, rec), "f.warc")
@@ -107,5 +108,52 @@ func TestTextLinks(t *testing.T) {
 		if wantOver := tt.opts.TextLinks; (len(over) == 1 && over[0] == "text link 56") != wantOver || len(over) > 1 {
 			t.Errorf("TextLinks %v: oversize %v", tt.opts.TextLinks, over)
 		}
+	}
+}
+
+// TestOptionsEmbedExtract is issue 20 item 4: Options says how a page is
+// read once, by embedding extract.Options, and repeats none of its
+// fields.
+func TestOptionsEmbedExtract(t *testing.T) {
+	x := reflect.TypeFor[extract.Options]()
+	o := reflect.TypeFor[crawl.Options]()
+	embedded := false
+	for i := range o.NumField() {
+		f := o.Field(i)
+		if f.Anonymous && f.Type == x {
+			embedded = true
+			continue
+		}
+		if _, ok := x.FieldByName(f.Name); ok {
+			t.Errorf("Options.%s repeats extract.Options.%s", f.Name, f.Name)
+		}
+	}
+	if !embedded {
+		t.Error("Options does not embed extract.Options")
+	}
+}
+
+// TestOptionsPerRecord checks that what a record says wins over the
+// embedded options (its URL, its charset, the links' URLs), and that the
+// rest reach the extractor: MaxTagSize, and DefaultCharset for a page
+// that declares no charset.
+func TestOptionsPerRecord(t *testing.T) {
+	body := "<p title=\"" + strings.Repeat("x", 100) + "\"><a href=caf\xe9>a</a> <a href=b.html>b</a>"
+	var over int
+	x := crawl.NewExtractor(crawl.Options{Options: extract.Options{
+		BaseURL: "http://other.example/", Charset: "utf-8", DefaultCharset: "windows-1252",
+		Unresolved: true, MaxTagSize: 64,
+		Oversize: func(*extract.OversizeError) { over++ },
+	}})
+	p, err := x.Record(firstRecord(t, response("http://example.com/", "text/html", body)), "f.warc")
+	if err != nil || p == nil {
+		t.Fatalf("Record: %v, %v", p, err)
+	}
+	var got []string
+	for _, l := range p.Links {
+		got = append(got, l.URI)
+	}
+	if want := "[http://example.com/caf%C3%A9 http://example.com/b.html]"; fmt.Sprint(got) != want || p.Charset != "windows-1252" || over != 1 {
+		t.Errorf("links %v, charset %s, %d oversize; want %v, windows-1252, 1", got, p.Charset, over, want)
 	}
 }

@@ -404,7 +404,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
 	w.remote = crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
-	xopts := crawl.Options{TextLinks: w.textLinks, StrictText: *strict, MaxPayloadSize: w.maxPayload, Oversize: w.oversize}
+	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize}, MaxPayloadSize: w.maxPayload}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
 	}
@@ -734,7 +734,7 @@ const warcTSVHeader = "page\tline\toffset\ttag\tattr\thref\turi\traw\n"
 
 // oversize counts a construct of the current page passed through
 // unexamined (crawl.Options.Oversize) and warns of it, unless -q.
-func (w *warcRun) oversize(_ *crawl.Page, e *extract.OversizeError) {
+func (w *warcRun) oversize(e *extract.OversizeError) {
 	w.file1.addOversize(e)
 	if w.verb != quiet {
 		w.out.Flush()
