@@ -16,8 +16,9 @@ type Link struct {
 	// attribute, "content" for a meta refresh); "" for a link in the
 	// text of an element or of a plain-text document.
 	Attr string
-	// Role is what the link is for (RoleHyperlink, RoleResource, ...); 0 for a
-	// link found in text.
+	// Role is what the link is for (htmlattr.RoleHyperlink,
+	// RoleResource, ...): package htmlattr's table says it; 0 for a link
+	// found in text.
 	Role htmlattr.Role
 	// Lazy reports a lazy-loading attribute (data-src and its kin).
 	Lazy bool
@@ -65,10 +66,10 @@ type Link struct {
 
 	// What a rewriter needs to write a new value in place:
 
-	// Kind is the syntax the link sits in: KindURL for a whole attribute
-	// value, KindSrcset, KindSpaceList, KindCommaList or KindRefresh for a
-	// piece of one, KindCSS for a url() or @import in a style attribute or
-	// element; 0 for a link in text.
+	// Kind is the syntax the link sits in (package htmlattr's): KindURL
+	// for a whole attribute value, KindSrcset, KindSpaceList,
+	// KindCommaList or KindRefresh for a piece of one, KindCSS for a url()
+	// or @import in a style attribute or element; 0 for a link in text.
 	Kind htmlattr.Kind
 	// Quote is the quote of the attribute value holding the link: '"',
 	// '\'' or 0 when unquoted (or for a link not in an attribute).
