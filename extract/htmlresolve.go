@@ -252,8 +252,8 @@ const (
 )
 
 // linkAttrs holds the names of the attributes that package htmlattr has
-// rules for, once each: the attributes for which a start tag may hold a
-// link.
+// rules for, once each, in the table's order: the tokenizer passes over
+// the start tags that have none of them.
 var linkAttrs = func() []string {
 	var names []string
 	seen := map[string]bool{}

@@ -272,10 +272,6 @@ var (
 
 	// The rules of the commonest pairs, for Lookup's fast path.
 	aHref, linkHref, imgSrc, scriptSrc Rule
-
-	// linkAttrs holds the attribute names of the table, once each: the
-	// tokenizer passes over the start tags that have none of them.
-	linkAttrs []string
 )
 
 // quickHash hashes a name from its length and four of its bytes, which is
@@ -310,7 +306,6 @@ func init() {
 			gi = len(attrGroups)
 			groups[e.Attr] = gi
 			attrGroups = append(attrGroups, attrGroup{attr: e.Attr})
-			linkAttrs = append(linkAttrs, e.Attr)
 			i := quickHash(e.Attr) & tableMask
 			for attrIndex[i] != 0 {
 				i = (i + 1) & tableMask
