@@ -69,6 +69,14 @@ type Extractor struct {
 	page   Page
 	hlink  extract.Link
 	h      Handler
+	herr   error         // the error h.Link returned, which stops the page
+	html   *extract.HTML // made for the first page, reset for each next one
+}
+
+// link gives h a link of the page's HTML, the extractor's function.
+func (x *Extractor) link(l *extract.Link) error {
+	x.herr = x.h.Link(&x.page, l)
+	return x.herr
 }
 
 // NewExtractor returns an Extractor configured by opts. As the
@@ -185,17 +193,18 @@ func (x *Extractor) Extract(rec *warc.Record, h Handler) (bool, error) {
 	if !isHTML {
 		return true, nil
 	}
-	x.h = h
-	defer func() { x.h = nil }()
-	var herr error
-	link := func(l *extract.Link) error {
-		herr = h.Link(p, l)
-		return herr
-	}
+	x.h, x.herr = h, nil
+	defer func() { x.h, x.herr = nil, nil }()
 	opts := x.opts.Options
 	opts.BaseURL, opts.Charset, opts.DefaultCharset, opts.Unresolved = rec.TargetURI, hint, fallback, false
-	ex := extract.NewHTML(opts, link)
-	_, err := ex.ReadFrom(x.body)
+	// One extractor reads every page, keeping the memory it grows.
+	if x.html == nil {
+		x.html = extract.NewHTML(opts, x.link)
+	} else {
+		x.html.ResetOptions(opts)
+	}
+	_, err := x.html.ReadFrom(x.body)
+	herr := x.herr
 	// The HTML extractor fails only when the link function does, and
 	// Next reports a record cut short and an error of the input: what is
 	// left is the body's codings and its size.

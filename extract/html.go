@@ -57,17 +57,30 @@ type HTML struct {
 // keeps. An error from fn stops the document and is returned by
 // Transform, ReadFrom or Feed.
 func NewHTML(opts Options, fn func(*Link) error) *HTML {
+	x := &HTML{fn: fn}
+	x.ResetOptions(opts)
+	return x
+}
+
+// ResetOptions readies x for a new document, as Reset does, configured by
+// opts as NewHTML would configure it: a program that reads many documents
+// (the pages of a WARC file, each with its own URL and charset) reuses
+// one extractor, and with it the memory that the tokenizer, the charset
+// detection and the resolution of links have grown, where NewHTML would
+// make them anew. The function given to NewHTML stays.
+func (x *HTML) ResetOptions(opts Options) {
 	if opts.MaxTagSize <= 0 {
 		opts.MaxTagSize = 1 << 20
 	}
 	if opts.MaxAnchorText <= 0 {
 		opts.MaxAnchorText = 256
 	}
-	x := &HTML{opts: opts, fn: fn}
-	x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
+	if x.z == nil || opts.MaxTagSize != x.opts.MaxTagSize {
+		x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
+	}
+	x.opts = opts
 	x.head.Init(charset.HTML, opts.Charset, opts.DefaultCharset)
 	x.Reset()
-	return x
 }
 
 // Reset implements transform.Transformer.
