@@ -21,7 +21,11 @@ import (
 //
 // It reads a member's header and trailer itself (RFC 1952), and inflates
 // its data with github.com/klauspost/compress/flate, a drop-in for
-// compress/flate that decodes faster, straight from a *bufio.Reader. It
+// compress/flate that decodes faster, straight from a *bufio.Reader, with
+// one decompressor Reset for each member (BenchmarkInflate compares the
+// ways: compress/gzip takes 1.37 times the instructions, a new
+// decompressor per member 1.43 times; the size of the input buffer
+// hardly matters). It
 // checks what compress/gzip checks, the header's CRC-16 when it has one,
 // and the CRC-32 and the length of the data that the trailer holds (the
 // CRC-32 is computed once, as the data goes by); and, as RFC 1952 asks,
