@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -297,6 +298,26 @@ func FuzzHTML(f *testing.F) {
 		got, _ := extractAll(t, doc, Options{BaseURL: goldenBase}, chunk, 5)
 		if !slices.Equal(got, want) {
 			t.Fatalf("chunk %d: links differ:\n%s", chunk, diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
+		}
+		// An extractor reused (ResetOptions) after reading the document
+		// with other options, and stopped there by its function at the
+		// first link, gives the links of a new one.
+		var again []string
+		stop := errors.New("stop")
+		first := true
+		r := NewHTML(Options{Charset: "windows-1252", TextLinks: true}, func(l *Link) error {
+			if first {
+				return stop
+			}
+			again = append(again, linkLine(l))
+			return nil
+		})
+		r.ReadFrom(bytes.NewReader(doc))
+		first = false
+		r.ResetOptions(Options{BaseURL: goldenBase})
+		r.ReadFrom(bytes.NewReader(doc))
+		if !slices.Equal(again, want) {
+			t.Fatalf("reused: links differ:\n%s", diffLines(strings.Join(want, "\n"), strings.Join(again, "\n")))
 		}
 		utf16 := bytes.HasPrefix(doc, []byte{0xFF, 0xFE}) || bytes.HasPrefix(doc, []byte{0xFE, 0xFF})
 		x := NewHTML(Options{}, func(l *Link) error {
