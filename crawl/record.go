@@ -190,7 +190,7 @@ func Reason(err error) string {
 		}
 		return ie.Err.Error()
 	case errors.As(err, &ue):
-		return ue.Reason
+		return ue.Err.Error()
 	}
 	return err.Error()
 }

@@ -1,6 +1,7 @@
 package weburl
 
 import (
+	"errors"
 	"strings"
 	"sync"
 	"unsafe"
@@ -139,7 +140,7 @@ func (p *Parser) parse(u *URL, input string, base *URL) error {
 	ps := urlParser{in: in, base: base, enc: p.enc, encName: p.name, b: make([]byte, 0, n)}
 	ps.u = URL{queryStart: -1, fragStart: -1}
 	if reason := ps.run(); reason != "" {
-		e := &Error{Input: input, Reason: reason}
+		e := &Error{Input: input, Err: errors.New(reason)}
 		if base != nil {
 			e.Base = base.href
 		}

@@ -148,22 +148,26 @@ func (u *URL) Origin() string {
 }
 
 // An Error reports an input that the URL Standard's parser fails on
-// ("validation error" with failure, in the standard's words).
+// ("validation error" with failure, in the standard's words), as
+// url.Error and iri.Error do: Err is the cause, without the input.
 type Error struct {
-	Input  string // the input, as given
-	Base   string // the base URL's href, or "" when there was no base
-	Reason string // what failed, as "invalid port \"x\""
+	Input string // the input, as given
+	Base  string // the base URL's href, or "" when there was no base
+	Err   error  // what failed, as "invalid port \"x\""
 }
 
 // Error returns "weburl: invalid URL", the quoted input and base, and
-// the reason.
+// the cause.
 func (e *Error) Error() string {
 	s := "weburl: invalid URL " + strconv.Quote(e.Input)
 	if e.Base != "" {
 		s += " (base " + strconv.Quote(e.Base) + ")"
 	}
-	return s + ": " + e.Reason
+	return s + ": " + e.Err.Error()
 }
+
+// Unwrap returns the cause, e.Err.
+func (e *Error) Unwrap() error { return e.Err }
 
 func isASCIIAlpha(c byte) bool { return (c|0x20) >= 'a' && (c|0x20) <= 'z' }
 func isASCIIDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -12,8 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/iri"
-	"github.com/relink-go/relink/weburl"
 )
 
 // The uri and iri commands share their flags, their input handling and
@@ -313,7 +313,7 @@ func (c *converter) setBase(cmd *command, e *env, base string) int {
 		c.baseArg = base
 	}
 	if err != nil {
-		return usageError(cmd, e, "invalid --base %s: %s", quote(base), reason(err))
+		return usageError(cmd, e, "invalid --base %s: %s", quote(base), crawl.Reason(err))
 	}
 	return -1
 }
@@ -431,7 +431,7 @@ func (c *converter) report(in, s string, resolved bool, lineno int, err error) {
 	case isIRI && ie.Offset >= 0 && ie.Input != in:
 		as = " (read as " + quote(ie.Input) + ")"
 	}
-	msg := reason(err)
+	msg := crawl.Reason(err)
 	where := ""
 	if lineno > 0 {
 		col := 0
@@ -451,23 +451,6 @@ func (c *converter) flush() {
 	if c.werr == nil {
 		c.werr = c.out.Flush()
 	}
-}
-
-// reason returns the message of err without what a report already says:
-// the quoted input and the "iri:" prefix.
-func reason(err error) string {
-	var ie *iri.Error
-	var ue *weburl.Error
-	switch {
-	case errors.As(err, &ie):
-		if ie.Offset >= 0 {
-			return "at offset " + strconv.Itoa(ie.Offset) + ": " + ie.Err.Error()
-		}
-		return ie.Err.Error()
-	case errors.As(err, &ue):
-		return ue.Reason
-	}
-	return err.Error()
 }
 
 // maxQuoted is the length beyond which quote shortens its argument.

@@ -533,7 +533,7 @@ func checkCharsetBase(cmd *command, e *env, label, base string) int {
 	}
 	if base != "" {
 		if _, err := weburl.Parse(base, nil); err != nil {
-			return usageError(cmd, e, "invalid --base %s: %s", quote(base), reason(err))
+			return usageError(cmd, e, "invalid --base %s: %s", quote(base), crawl.Reason(err))
 		}
 	}
 	return -1

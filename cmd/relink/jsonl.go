@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/iri"
 )
 
@@ -83,7 +84,7 @@ func (c *converter) jsonRecord(rec *jsonRecord) {
 		c.writeJSON(struct {
 			Input string `json:"input"`
 			Error string `json:"error"`
-		}{in, reason(err)})
+		}{in, crawl.Reason(err)})
 		return
 	}
 	c.writeJSON(map[string]string{"input": in, c.jsonl.key: out})
@@ -149,7 +150,7 @@ func (c *converter) jsonResolve(conv *iri.Converter, base, in string) (string, e
 		}
 	}
 	if j.baseErr != nil {
-		return "", errorString("invalid base " + strconv.Quote(base) + ": " + reason(j.baseErr))
+		return "", errorString("invalid base " + strconv.Quote(base) + ": " + crawl.Reason(j.baseErr))
 	}
 	return j.baseB.Resolve(in)
 }

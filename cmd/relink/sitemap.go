@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/weburl"
 )
@@ -58,7 +59,7 @@ func (m *moveFlag) Set(v string) error {
 func movePrefix(s string) (string, error) {
 	u, err := weburl.Parse(s, nil)
 	if err != nil {
-		return "", fmt.Errorf("%s: not an absolute URL: %s", quote(s), reason(err))
+		return "", fmt.Errorf("%s: not an absolute URL: %s", quote(s), crawl.Reason(err))
 	}
 	if _, ok := u.Query(); ok {
 		return "", fmt.Errorf("%s has a query: a prefix is a directory or a document", quote(s))

@@ -664,7 +664,7 @@ func (w *warcRun) countLinks(links []crawl.Link) {
 
 // recordFail reports an error in the current record.
 func (w *warcRun) recordFail(err error) {
-	w.fail(w.file, fmt.Errorf("offset %s: %s", recordWhere(w.rec), strings.TrimPrefix(reason(err), "warc: ")))
+	w.fail(w.file, fmt.Errorf("offset %s: %s", recordWhere(w.rec), strings.TrimPrefix(crawl.Reason(err), "warc: ")))
 }
 
 func recordWhere(rec *warc.Record) string {
