@@ -101,3 +101,26 @@ func Example_guessed() {
 	// utf-8 guessed false: {Links:2 Rewritten:2 Kept:0 Invalid:0 Guessed:0 Placeholders:0}
 	// http://example.com/caf%C3%A9 and http://example.com/a%7Cb
 }
+
+// ExamplePrefixMap moves a site with a ready Options.Map: the URLs at or
+// below https://old.example/docs go to https://new.example/manual, those
+// below https://old.example/docs/api (the longer prefix wins) to
+// https://api.example.
+func ExamplePrefixMap() {
+	var m rewrite.PrefixMap
+	if err := m.Add("https://old.example/docs/", "https://new.example/manual"); err != nil {
+		panic(err)
+	}
+	if err := m.Add("https://old.example/docs/api", "https://api.example"); err != nil {
+		panic(err)
+	}
+	r := rewrite.New(extract.TypeHTML, rewrite.Options{Map: m.Map})
+	page := `<a href="https://old.example/docs/faq.html">FAQ</a> <a href="https://old.example/docs/api/v1">API</a> <a href="https://old.example/docsets">other</a>`
+	out, _, err := transform.String(r, page)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(out)
+	// Output:
+	// <a href="https://new.example/manual/faq.html">FAQ</a> <a href="https://api.example/v1">API</a> <a href="https://old.example/docsets">other</a>
+}

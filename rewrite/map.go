@@ -1,6 +1,13 @@
 package rewrite
 
 import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/weburl"
 )
@@ -127,6 +134,74 @@ func (r *rewriter) movedForm(base *weburl.URL, ref string, target *weburl.URL) (
 	}
 	if r.reaches(base, target.String(), target) {
 		return target.String(), true
+	}
+	return "", false
+}
+
+// A PrefixMap moves the URLs of a site: each URL that is one of its old
+// prefixes, or lies below it (followed by "/", "?" or "#"), moves to the
+// prefix's new one, the longest old prefix winning. Its Map method is an
+// Options.Map. The zero PrefixMap moves nothing.
+type PrefixMap struct {
+	moves []prefixMove // longest old first
+}
+
+// A prefixMove maps the URLs at or below old to new.
+type prefixMove struct{ old, new string }
+
+// Add moves the URLs at or below old to new. Both are absolute URLs
+// without a query or a fragment; each is compared as the URL Standard
+// writes it (lower-case host, punycode, percent-encoding), without a
+// final "/". It is an error to add an old prefix twice.
+func (m *PrefixMap) Add(old, new string) error {
+	o, err := movePrefix("old", old)
+	if err != nil {
+		return err
+	}
+	n, err := movePrefix("new", new)
+	if err != nil {
+		return err
+	}
+	for _, mv := range m.moves {
+		if mv.old == o {
+			return fmt.Errorf("rewrite: old prefix %s is mapped twice", o)
+		}
+	}
+	m.moves = append(m.moves, prefixMove{o, n})
+	slices.SortStableFunc(m.moves, func(a, b prefixMove) int { return cmp.Compare(len(b.old), len(a.old)) })
+	return nil
+}
+
+// movePrefix returns the URL prefix s as Map matches it: the URL
+// Standard's href, less a final "/"; which names it in errors.
+func movePrefix(which, s string) (string, error) {
+	u, err := weburl.Parse(s, nil)
+	if err != nil {
+		cause := err
+		if c := errors.Unwrap(err); c != nil {
+			cause = c // the reason, without the input this message quotes
+		}
+		return "", fmt.Errorf("rewrite: %s prefix %s: not an absolute URL: %v", which, strconv.Quote(s), cause)
+	}
+	if _, ok := u.Query(); ok {
+		return "", fmt.Errorf("rewrite: %s prefix %s has a query: a prefix is a directory or a document", which, strconv.Quote(s))
+	}
+	if _, ok := u.Fragment(); ok {
+		return "", fmt.Errorf("rewrite: %s prefix %s has a fragment: a prefix is a directory or a document", which, strconv.Quote(s))
+	}
+	return strings.TrimSuffix(u.String(), "/"), nil
+}
+
+// Map returns href moved by the longest old prefix that is href itself or
+// is followed in it by "/", "?" or "#", and true; or "" and false when no
+// prefix matches. It has the signature of Options.Map; the link is not
+// used.
+func (m *PrefixMap) Map(_ *extract.Link, href string) (string, bool) {
+	for _, mv := range m.moves {
+		rest, ok := strings.CutPrefix(href, mv.old)
+		if ok && (rest == "" || strings.IndexByte("/?#", rest[0]) >= 0) {
+			return mv.new + rest, true
+		}
 	}
 	return "", false
 }

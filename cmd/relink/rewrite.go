@@ -386,8 +386,8 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	rw.opts.Charset = *charset
 	rw.opts.TextLinks = *textLinks
 	rw.opts.StrictText = *strict
-	if len(moves) > 0 {
-		rw.opts.Map = moves.lookup
+	if len(moves.args) > 0 {
+		rw.opts.Map = moves.m.Map
 	}
 	switch *to {
 	case "keep":

@@ -95,8 +95,8 @@ func TestRewriteMap(t *testing.T) {
 func TestRewriteMapUsage(t *testing.T) {
 	for _, tt := range []struct{ arg, msg string }{
 		{"https://a.example", "want OLD=NEW, two URL prefixes"},
-		{"a/b=https://b.example", `OLD "a/b": not an absolute URL`},
-		{"https://a.example=b", `NEW "b": not an absolute URL`},
+		{"a/b=https://b.example", `old prefix "a/b": not an absolute URL`},
+		{"https://a.example=b", `new prefix "b": not an absolute URL`},
 		{"https://a.example/?q=1=https://b.example", `has a query`},
 		{"https://a.example/#x=https://b.example", `has a fragment`},
 	} {
@@ -106,7 +106,7 @@ func TestRewriteMapUsage(t *testing.T) {
 		}
 	}
 	got := runString([]string{"rewrite", "--map", "https://a.example/=https://b.example", "--map", "https://a.example=https://c.example"}, "")
-	if got.code != exitUsage || !strings.Contains(got.stderr, "https://a.example is mapped twice") {
+	if got.code != exitUsage || !strings.Contains(got.stderr, "old prefix https://a.example is mapped twice") {
 		t.Errorf("the same OLD twice: status %d, stderr %q", got.code, got.stderr)
 	}
 }

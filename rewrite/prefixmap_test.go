@@ -1,0 +1,55 @@
+package rewrite
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPrefixMap checks PrefixMap: prefixes compared as the URL Standard
+// writes them, at a path-segment boundary, the longest old one winning;
+// and the errors of Add.
+func TestPrefixMap(t *testing.T) {
+	var m PrefixMap
+	if _, ok := m.Map(nil, "https://a.example/"); ok {
+		t.Error("the zero PrefixMap moves a URL")
+	}
+	for _, mv := range [][2]string{
+		{"HTTPS://Old.Example/site/", "https://new.example"},
+		{"https://old.example/site/deep", "https://deep.example/x/"},
+		{"https://old.example", "https://other.example"},
+		{"https://bücher.example/a b", "https://b.example"},
+	} {
+		if err := m.Add(mv[0], mv[1]); err != nil {
+			t.Fatalf("Add(%q, %q): %v", mv[0], mv[1], err)
+		}
+	}
+	for _, tt := range []struct{ href, want string }{
+		{"https://old.example/site", "https://new.example"},
+		{"https://old.example/site/a?q#f", "https://new.example/a?q#f"},
+		{"https://old.example/site?q", "https://new.example?q"},
+		{"https://old.example/site#f", "https://new.example#f"},
+		{"https://old.example/sites", "https://other.example/sites"},
+		{"https://old.example/site/deep/z", "https://deep.example/x/z"},
+		{"https://old.example/site/deeper", "https://new.example/deeper"},
+		{"https://xn--bcher-kva.example/a%20b/c", "https://b.example/c"},
+		{"https://old.example.org/", ""},
+		{"http://old.example/site/", ""},
+	} {
+		got, ok := m.Map(nil, tt.href)
+		if ok != (tt.want != "") || got != tt.want {
+			t.Errorf("Map(%q) = %q, %v; want %q", tt.href, got, ok, tt.want)
+		}
+	}
+	for _, tt := range []struct{ old, new, msg string }{
+		{"a/b", "https://b.example", `rewrite: old prefix "a/b": not an absolute URL: `},
+		{"https://a.example", "b", `rewrite: new prefix "b": not an absolute URL: `},
+		{"https://a.example/?q=1", "https://b.example", "has a query"},
+		{"https://a.example/", "https://b.example/#x", "has a fragment"},
+		{"https://OLD.example/site", "https://c.example", "old prefix https://old.example/site is mapped twice"},
+	} {
+		err := m.Add(tt.old, tt.new)
+		if err == nil || !strings.Contains(err.Error(), tt.msg) || strings.Contains(err.Error(), "weburl:") {
+			t.Errorf("Add(%q, %q) = %v, want an error with %q", tt.old, tt.new, err, tt.msg)
+		}
+	}
+}
