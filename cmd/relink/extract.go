@@ -208,7 +208,7 @@ type extractor struct {
 	failed    bool
 	werr      error
 	enc       *json.Encoder
-	filter    *linkFilter
+	filter    *filterFlags
 	shape     *shaper
 	verb      verbosity  // -q, -v
 	counts    linkCounts // the run's

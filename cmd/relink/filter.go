@@ -2,17 +2,16 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/publicsuffix"
-
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/htmlattr"
-	"github.com/relink-go/relink/iri"
+	"github.com/relink-go/relink/linkfilter"
 )
 
 // filterHelp is the part of the help of relink extract and relink warc on
@@ -66,22 +65,20 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
-// A linkFilter selects links by the filter flags. The zero linkFilter
-// takes every link.
-type linkFilter struct {
+// filterFlags are the values of the filter flags, which check turns into
+// the linkfilter.Filter of the run.
+type filterFlags struct {
 	schemes, tags, attrs, rels, hosts listFlag
 	roles                             listFlag
 	sameSite, external                bool
 
-	on       bool
-	roleSet  uint16 // bit r for each htmlattr.Role r wanted
-	rootSite string // the document URL whose site is in site
-	site     string // the site of rootSite, "" for none
+	*linkfilter.Filter // once check has run
+	on                 bool
 }
 
 // addFilterFlags defines the filter flags on fs.
-func addFilterFlags(fs *flag.FlagSet) *linkFilter {
-	f := &linkFilter{}
+func addFilterFlags(fs *flag.FlagSet) *filterFlags {
+	f := &filterFlags{}
 	fs.Var(&f.schemes, "scheme", "keep the links whose URI has one of the `SCHEMES` (repeatable, comma-separated)")
 	fs.Var(&f.tags, "tag", "keep the links held by one of the elements `TAGS` (repeatable, comma-separated)")
 	fs.Var(&f.attrs, "attr", "keep the links held by one of the attributes `ATTRS` (repeatable, comma-separated)")
@@ -93,183 +90,36 @@ func addFilterFlags(fs *flag.FlagSet) *linkFilter {
 	return f
 }
 
-// check validates the values of the filter flags and puts them in the
-// form match compares: it returns a message for a usage error, or "".
-func (f *linkFilter) check() string {
-	for i, s := range f.schemes {
-		if !isScheme(s) {
-			return fmt.Sprintf("invalid --scheme %q (want a URI scheme such as http or mailto, without ':')", s)
-		}
-		f.schemes[i] = strings.ToLower(s)
-	}
-	for i, s := range f.tags {
-		f.tags[i] = strings.ToLower(s)
-	}
-	for i, s := range f.attrs {
-		f.attrs[i] = strings.ToLower(s)
-	}
-	for i, s := range f.rels {
-		f.rels[i] = strings.ToLower(s)
-	}
+// check validates the values of the filter flags and makes the filter:
+// it returns a message for a usage error, or "".
+func (f *filterFlags) check() string {
+	opts := linkfilter.Options{Schemes: f.schemes, Tags: f.tags, Attrs: f.attrs, Rels: f.rels, Hosts: f.hosts}
 	for _, s := range f.roles {
 		r, ok := roleByName[strings.ToLower(s)]
 		if !ok {
 			return fmt.Sprintf("unknown --role %q (want hyperlink, resource, frame, form, ping, reference, base or text)", s)
 		}
-		f.roleSet |= 1 << r
+		opts.Roles = append(opts.Roles, r)
 	}
-	conv := iri.NewConverter(iri.WithMode(iri.Web))
-	for i, s := range f.hosts {
-		u, err := conv.ToURI("http://" + s + "/")
-		h, rest, _ := strings.Cut(strings.TrimPrefix(u, "http://"), "/")
-		port := strings.LastIndexByte(s, ':') > strings.LastIndexByte(s, ']')
-		if err != nil || strings.ContainsAny(s, "/?#@\\") || h == "" || rest != "" || port {
-			return fmt.Sprintf("invalid --host %q (want a host name such as example.org)", s)
-		}
-		f.hosts[i] = h
-	}
-	if f.sameSite && f.external {
+	switch {
+	case f.sameSite && f.external:
 		return "--same-site and --external exclude each other"
+	case f.sameSite:
+		opts.Site = linkfilter.SameSite
+	case f.external:
+		opts.Site = linkfilter.External
 	}
-	f.on = len(f.schemes)+len(f.tags)+len(f.attrs)+len(f.roles)+len(f.rels)+len(f.hosts) > 0 || f.sameSite || f.external
+	lf, err := linkfilter.New(opts)
+	var e *linkfilter.Error
+	if errors.As(err, &e) {
+		return fmt.Sprintf("invalid --%s %q (want %s)", e.Field, e.Value, e.Want)
+	}
+	if err != nil {
+		return err.Error()
+	}
+	f.Filter = lf
+	f.on = len(opts.Schemes)+len(opts.Tags)+len(opts.Attrs)+len(opts.Roles)+len(opts.Rels)+len(opts.Hosts) > 0 || opts.Site != linkfilter.AnySite
 	return ""
-}
-
-// isScheme reports whether s is a URI scheme (RFC 3986, section 3.1).
-func isScheme(s string) bool {
-	if s == "" || !isAlpha(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; !isAlpha(c) && !('0' <= c && c <= '9') && c != '+' && c != '-' && c != '.' {
-			return false
-		}
-	}
-	return true
-}
-
-func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// match reports whether the link l, found in the document whose own URL
-// is doc ("" when unknown), passes the filters.
-func (f *linkFilter) match(l *extract.Link, doc string) bool {
-	if !f.on {
-		return true
-	}
-	if len(f.tags) > 0 && !slices.Contains(f.tags, l.Tag) ||
-		len(f.attrs) > 0 && !slices.Contains(f.attrs, l.Attr) ||
-		f.roleSet != 0 && f.roleSet&(1<<l.Role) == 0 {
-		return false
-	}
-	if len(f.rels) > 0 && !f.relMatch(l.Rel) {
-		return false
-	}
-	scheme, host, hasHost := splitURI(l.Href)
-	if len(f.schemes) > 0 && !slices.Contains(f.schemes, scheme) {
-		return false
-	}
-	if len(f.hosts) > 0 {
-		if !hasHost {
-			return false
-		}
-		if !slices.ContainsFunc(f.hosts, func(h string) bool { return hostWithin(host, h) }) {
-			return false
-		}
-	}
-	if f.sameSite || f.external {
-		if l.Href == "" || scheme != "" && !hasHost {
-			return false // no host: mailto:, data:, an invalid link
-		}
-		same := !hasHost && scheme == "" // an unresolved relative reference
-		if hasHost {
-			if doc != f.rootSite {
-				f.rootSite = doc
-				_, dh, ok := splitURI(doc)
-				f.site = ""
-				if ok && dh != "" {
-					f.site = site(dh)
-				}
-			}
-			same = f.site != "" && host != "" && site(host) == f.site
-		}
-		if same != f.sameSite {
-			return false
-		}
-	}
-	return true
-}
-
-// relMatch reports whether one of the space-separated tokens of rel is
-// one of f.rels.
-func (f *linkFilter) relMatch(rel string) bool {
-	for _, t := range strings.FieldsFunc(rel, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' }) {
-		for _, w := range f.rels {
-			if strings.EqualFold(t, w) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hostWithin reports whether host is h or a subdomain of h, in any case.
-func hostWithin(host, h string) bool {
-	host = strings.TrimSuffix(host, ".")
-	if len(host) < len(h) || !strings.EqualFold(host[len(host)-len(h):], h) {
-		return false
-	}
-	return len(host) == len(h) || host[len(host)-len(h)-1] == '.'
-}
-
-// splitURI returns the scheme of the URI or relative reference u (in
-// lower case; "" for a relative reference) and its host without user
-// information or port ("" and hasHost false when it has no authority).
-func splitURI(u string) (scheme, host string, hasHost bool) {
-	rest := u
-	if i := strings.IndexByte(u, ':'); i > 0 && isScheme(u[:i]) {
-		scheme, rest = strings.ToLower(u[:i]), u[i+1:]
-	}
-	if !strings.HasPrefix(rest, "//") {
-		return scheme, "", false
-	}
-	rest = rest[2:]
-	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
-		rest = rest[i+1:]
-	}
-	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.HasSuffix(rest, "]") {
-		rest = rest[:i]
-	}
-	return scheme, rest, true
-}
-
-// site returns the registrable domain of host (its public suffix and one
-// more label, in lower case, with no trailing dot), or host itself when
-// it has none (an IP address, a public suffix, a single label).
-func site(host string) string {
-	h := strings.TrimSuffix(strings.ToLower(host), ".")
-	if h == "" || strings.HasPrefix(h, "[") || isIPv4(h) {
-		return h
-	}
-	if s, err := publicsuffix.EffectiveTLDPlusOne(h); err == nil {
-		return s
-	}
-	return h
-}
-
-// isIPv4 reports whether h is written as an IPv4 address (the URL
-// Standard writes them as four decimal numbers).
-func isIPv4(h string) bool {
-	n := 0
-	for p := range strings.SplitSeq(h, ".") {
-		if _, err := strconv.ParseUint(p, 10, 8); err != nil {
-			return false
-		}
-		n++
-	}
-	return n == 4
 }
 
 // A shaper keeps each link once (--unique) or counts them (--count), by
@@ -437,7 +287,7 @@ func (x *extractor) endShape() {
 // emit writes the link l of the document name, whose own URL is doc, in
 // the output format, if it passes the filters and --unique, or counts it.
 func (x *extractor) emit(name, doc string, l *extract.Link) {
-	if x.werr != nil || !x.filter.match(l, doc) {
+	if x.werr != nil || !x.filter.Match(l, doc) {
 		return
 	}
 	if keep, lost := x.shape.keep(l); !keep {

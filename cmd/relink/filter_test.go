@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/htmlattr"
+	"github.com/relink-go/relink/iri"
 )
 
 // filterPage is the page the filter tests read on standard input, with
@@ -213,47 +214,6 @@ func TestExtractFilterUsage(t *testing.T) {
 	}
 }
 
-func TestSplitURI(t *testing.T) {
-	tests := []struct{ in, scheme, host string }{
-		{"https://example.org/a", "https", "example.org"},
-		{"HTTP://u:p@Example.org:8080?q", "http", "Example.org"},
-		{"http://[::1]:80/", "http", "[::1]"},
-		{"http://[::1]/", "http", "[::1]"},
-		{"//example.org#f", "", "example.org"},
-		{"file:///etc/passwd", "file", ""},
-		{"mailto:a@b", "mailto", ""},
-		{"a/b:c", "", ""},
-		{"", "", ""},
-	}
-	for _, tt := range tests {
-		scheme, host, _ := splitURI(tt.in)
-		if scheme != tt.scheme || host != tt.host {
-			t.Errorf("splitURI(%q) = %q, %q; want %q, %q", tt.in, scheme, host, tt.scheme, tt.host)
-		}
-	}
-}
-
-func TestSite(t *testing.T) {
-	tests := []struct{ host, site string }{
-		{"www.example.org", "example.org"},
-		{"example.org", "example.org"},
-		{"a.b.example.co.uk", "example.co.uk"},
-		{"Example.ORG.", "example.org"},
-		{"co.uk", "co.uk"},
-		{"localhost", "localhost"},
-		{"192.168.0.1", "192.168.0.1"},
-		{"[::1]", "[::1]"},
-		{"user.github.io", "user.github.io"},
-		{"xn--r8jz45g.xn--zckzah", "xn--r8jz45g.xn--zckzah"},
-		{"a.xn--r8jz45g.xn--zckzah", "xn--r8jz45g.xn--zckzah"},
-	}
-	for _, tt := range tests {
-		if got := site(tt.host); got != tt.site {
-			t.Errorf("site(%q) = %q, want %q", tt.host, got, tt.site)
-		}
-	}
-}
-
 // TestRoleNames checks that --role knows every role the extract package
 // defines, by the name it prints in JSON.
 func TestRoleNames(t *testing.T) {
@@ -290,7 +250,13 @@ func TestWARCFilter(t *testing.T) {
 		lines = append(lines, l)
 		links = append(links, j)
 	}
-	host := func(u string) string { _, h, _ := splitURI(u); return h }
+	host := func(u string) string {
+		r, err := iri.Parse(u)
+		if err != nil {
+			return ""
+		}
+		return r.Host
+	}
 	tests := []struct {
 		args []string
 		keep func(l line) bool

@@ -254,7 +254,7 @@ type warcRun struct {
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
 	maxOutput   int64 // --max-output: the bound on a record's output, none when 0
-	filter      *linkFilter
+	filter      *filterFlags
 	shape       *shaper   // --unique, --count: per page
 	verb        verbosity // -q, -v
 	counts      linkCounts
@@ -755,7 +755,7 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 	if l.Err != nil {
 		w.file1.invalid++
 	}
-	if !w.filter.match(l, w.rec.TargetURI) {
+	if !w.filter.Match(l, w.rec.TargetURI) {
 		return nil
 	}
 	if keep, lost := w.shape.keep(l); !keep {
