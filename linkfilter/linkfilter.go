@@ -229,7 +229,7 @@ func HostWithin(host, domain string) bool {
 // itself, so written, when it has none (an IP address, a public suffix, a
 // single label).
 func RegistrableDomain(host string) string {
-	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	h := strings.TrimSuffix(asciiLower(host), ".")
 	if h == "" || strings.HasPrefix(h, "[") || isIPv4(h) {
 		return h
 	}
@@ -250,4 +250,21 @@ func isIPv4(h string) bool {
 		n++
 	}
 	return n == 4
+}
+
+// asciiLower returns s with its ASCII letters in lower case, and its
+// other bytes as they are: a host in a URI is ASCII.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }

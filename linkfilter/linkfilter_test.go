@@ -2,6 +2,7 @@ package linkfilter
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/extract"
@@ -178,4 +179,32 @@ func TestNewErrors(t *testing.T) {
 			t.Errorf("New(%+v) = %v, want an *Error on %s %q", tt.opts, err, tt.field, tt.value)
 		}
 	}
+}
+
+// FuzzMatch checks Match on any href and document URL: it never panics,
+// a link is never both same-site and external, and a link with a host
+// lies within its own host and, when it is not an IP literal, its own
+// registrable domain.
+func FuzzMatch(f *testing.F) {
+	for _, s := range []string{"https://www.example.org/a", "/b", "//example.org/p", "mailto:x@y", "http://[::1]:80/", "HTTP://u@Ex.co.uk.:1?q", "", "a:b//c"} {
+		f.Add(s, "https://example.org/")
+	}
+	same, _ := New(Options{Site: SameSite})
+	ext, _ := New(Options{Site: External})
+	f.Fuzz(func(t *testing.T, href, doc string) {
+		l := &extract.Link{Href: href}
+		if same.Match(l, doc) && ext.Match(l, doc) {
+			t.Errorf("%q in %q: both same-site and external", href, doc)
+		}
+		_, host, ok := split(href)
+		if !ok || host == "" {
+			return
+		}
+		if !HostWithin(host, strings.TrimSuffix(host, ".")) {
+			t.Errorf("%q is not within itself", host)
+		}
+		if d := RegistrableDomain(host); d != strings.TrimSuffix(asciiLower(host), ".") && !HostWithin(host, d) {
+			t.Errorf("%q is not within its registrable domain %q", host, d)
+		}
+	})
 }
