@@ -36,7 +36,7 @@ for an INPUT "-", check reads one reference per line from standard input
 (a trailing "\r" and a leading byte order mark are removed), and writes
 the violations of each as soon as it has read all the lines available.
 
-With --format jsonl (or --jsonl, the same), for references that may hold
+With --format jsonl, for references that may hold
 any string (NUL, newlines), each line of standard input is a JSON object
 {"input": "..."} and each INPUT argument is read as {"input": INPUT};
 each output line is a JSON object, in the same order, also for an input
@@ -60,13 +60,13 @@ func runCheck(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	modeName := choiceFlag(fs, "mode", "strict", "`MODE` deciding what is an error: strict, leiri or web", modeNames)
 	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line in, a violation per line out) or jsonl\n(JSON objects {\"input\"}, one per line, in; {\"input\", \"violations\": [{\"offset\", \"code\", \"severity\", \"message\"}...]} out)", ioFormats)
-	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
 	e.outputFlag(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
-	if status := ioFormat(cmd, e, fs, *format, jsonlFlag); status >= 0 {
+	jsonl, status := ioFormat(cmd, e, *format)
+	if status >= 0 {
 		return status
 	}
 	mode, err := iri.ParseMode(*modeName)
@@ -78,7 +78,7 @@ func runCheck(cmd *command, args []string, e *env) int {
 	}
 	c := newConverter(cmd, e, mode, iri.NewConverter(iri.WithMode(mode)))
 	c.check = true
-	if *jsonlFlag {
+	if jsonl {
 		c.jsonl = newJSONL("violations", "utf-8")
 	}
 	return c.runInputs(inputs, e)

@@ -34,7 +34,7 @@ func TestCheck(t *testing.T) {
 		},
 		{
 			name:  "jsonl",
-			args:  []string{"check", "--jsonl"},
+			args:  []string{"check", "--format", "jsonl"},
 			stdin: `{"input":"http://ok.example/"}` + "\n" + `{"input":"a\u202eb"}` + "\n",
 			code:  1,
 			out: `{"input":"http://ok.example/","violations":[]}` + "\n" +

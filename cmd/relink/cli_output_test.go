@@ -23,7 +23,7 @@ func TestJSONLArguments(t *testing.T) {
 	}{
 		{
 			name: "uri --jsonl argument",
-			args: []string{"uri", "--jsonl", "http://例え.テスト/"},
+			args: []string{"uri", "--format", "jsonl", "http://例え.テスト/"},
 			out:  `{"input":"http://例え.テスト/","uri":"http://xn--r8jz45g.xn--zckzah/"}` + "\n",
 		},
 		{
@@ -42,7 +42,7 @@ func TestJSONLArguments(t *testing.T) {
 		},
 		{
 			name:  "a JSON string is not a record",
-			args:  []string{"uri", "--jsonl"},
+			args:  []string{"uri", "--format", "jsonl"},
 			stdin: `"x"` + "\n" + `[1]` + "\n" + `{"input":2}` + "\n" + `{"input":"http://ok/"}` + "\n",
 			code:  1,
 			out: `{"error":"not a JSON object with an \"input\" string","line":1}` + "\n" +
@@ -58,7 +58,7 @@ func TestJSONLArguments(t *testing.T) {
 		},
 		{
 			name:  "iri - with --jsonl reads records",
-			args:  []string{"iri", "--jsonl", "-"},
+			args:  []string{"iri", "--format", "jsonl", "-"},
 			stdin: `{"input":"http://a/%C3%A4"}` + "\n",
 			out:   `{"input":"http://a/%C3%A4","iri":"http://a/ä"}` + "\n",
 		},

@@ -111,6 +111,9 @@ _relink() {
 	for _, c := range commands {
 		var all []string
 		for _, f := range commandFlags(c) {
+			if s := shortName(f); s != "" {
+				all = append(all, "-"+s)
+			}
 			all = append(all, flagName(f))
 		}
 		all = append(all, "--help")
@@ -158,7 +161,7 @@ _relink() {
 	for _, c := range commands {
 		fmt.Fprintf(&b, "\t%s)\n\t\t_arguments -S \\\n", c.name)
 		for _, f := range commandFlags(c) {
-			spec := flagName(f) + "[" + zshEscape(flagSummary(f)) + "]"
+			spec := "[" + zshEscape(flagSummary(f)) + "]"
 			if takesValue(f) {
 				name, _ := flag.UnquoteUsage(f)
 				action := "_files"
@@ -167,7 +170,13 @@ _relink() {
 				}
 				spec += ":" + zshEscape(name) + ":" + action
 			}
-			fmt.Fprintf(&b, "\t\t\t%s \\\n", zshQuote(spec))
+			if s := shortName(f); s != "" {
+				// Either name, and neither once one is given.
+				fmt.Fprintf(&b, "\t\t\t%s \\\n", zshQuote("(-"+s+" "+flagName(f)+")-"+s+spec))
+				fmt.Fprintf(&b, "\t\t\t%s \\\n", zshQuote("(-"+s+" "+flagName(f)+")"+flagName(f)+spec))
+				continue
+			}
+			fmt.Fprintf(&b, "\t\t\t%s \\\n", zshQuote(flagName(f)+spec))
 		}
 		if c == completionCommand {
 			fmt.Fprintf(&b, "\t\t\t'1:shell:(%s)'\n\t\t;;\n", strings.Join(completionShells, " "))
@@ -217,8 +226,8 @@ func fishCompletion() string {
 		cond := zshQuote("__fish_seen_subcommand_from " + c.name)
 		for _, f := range commandFlags(c) {
 			opt := "-l " + f.Name
-			if len(f.Name) == 1 {
-				opt = "-s " + f.Name
+			if s := shortName(f); s != "" {
+				opt = "-s " + s + " " + opt
 			}
 			if choices := flagChoices(f); choices != nil {
 				// -x: a value, one of these, and no file name.

@@ -25,17 +25,23 @@ func TestCompletionScripts(t *testing.T) {
 			}
 			for _, f := range commandFlags(c) {
 				// bash and zsh write the flag as typed, fish by its
-				// option kind and name.
-				want := flagName(f)
-				if sh == "fish" {
-					want = "-l " + f.Name
-					if len(f.Name) == 1 {
-						want = "-s " + f.Name
-					}
-					want = "'__fish_seen_subcommand_from " + c.name + "' " + want
+				// option kind and name; each offers the one-letter
+				// twin beside the long name.
+				wants := []string{flagName(f)}
+				if s := shortName(f); s != "" {
+					wants = append(wants, "-"+s)
 				}
-				if !strings.Contains(script, want) {
-					t.Errorf("%s: relink %s: flag %s missing (%q)", sh, c.name, f.Name, want)
+				if sh == "fish" {
+					want := "-l " + f.Name
+					if s := shortName(f); s != "" {
+						want = "-s " + s + " " + want
+					}
+					wants = []string{"'__fish_seen_subcommand_from " + c.name + "' " + want}
+				}
+				for _, want := range wants {
+					if !strings.Contains(script, want) {
+						t.Errorf("%s: relink %s: flag %s missing (%q)", sh, c.name, f.Name, want)
+					}
 				}
 				if values := flagChoices(f); values != nil && !strings.Contains(script, strings.Join(values, " ")) {
 					t.Errorf("%s: relink %s: the values of flag %s missing", sh, c.name, f.Name)
@@ -87,7 +93,7 @@ func TestCompletionBash(t *testing.T) {
 	tests := []struct{ words, want string }{
 		{"relink ex", "extract"},
 		{"relink rewrite --ty", "--type"},
-		{"relink rewrite -", "--backup --base --charset --diff --dry-run --exclude-path --hidden -j --map -n --no-ignore -q -r --resolve --strict --text-links --to --type -v -w --help"},
+		{"relink rewrite -", "--backup --base --charset --diff -n --dry-run --exclude-path --hidden -j --jobs --map --no-ignore -q --quiet -r --recursive --resolve --strict --text-links --to --type -v --verbose -w --write --help"},
 		{"relink extract --no-", "--no-ignore"},
 		{"relink completion f", "fish"},
 		{"relink help re", "rewrite"},

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -37,7 +36,7 @@ bytes, so that runs that share a pipe do not mix their lines (a line
 longer than 4096 bytes can be cut there); -o FILE appends to FILE,
 which any number of runs can share with every line whole.
 
-With --format jsonl (or --jsonl, the same), for lists whose inputs may
+With --format jsonl, for lists whose inputs may
 hold any string (NUL, newlines),
 each line of standard input is a JSON object {"input": "...", "base":
 "..." or null, "charset": "..."} (base and charset optional, defaulting
@@ -50,9 +49,9 @@ not on standard error; the exit status is still 1.
 
 // flagsHelp ends the input help of uri, iri and check.
 const flagsHelp = `
-Flags take one dash or two (-mode or --mode) and may also follow the
-inputs; "--" ends the flags, so that an input that starts with "-" can
-follow it.
+Flags are written --name (--mode; -mode is taken too) and may also
+follow the inputs; "--" ends the flags, so that an input that starts
+with "-" can follow it.
 `
 
 // modesHelp describes the modes of uri and iri.
@@ -167,7 +166,7 @@ type converter struct {
 	baseArg string    // --base as given
 	convert func(*iri.Converter, string) (string, error)
 	out     *lineWriter
-	jsonl   *jsonl // --jsonl, else nil
+	jsonl   *jsonl // --format jsonl, else nil
 	check   bool   // relink check: print violations instead of converting
 	stderr  io.Writer
 	failed  bool  // some input could not be converted
@@ -181,7 +180,6 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	label := choiceFlag(fs, "charset", "utf-8", "document charset, a WHATWG encoding `LABEL` (utf-8, windows-1252, shift_jis, ...);\nthe query of http and https references is encoded in it", charsetNames)
 	modeName := choiceFlag(fs, "mode", "web", "`MODE` of parsing: strict, leiri or web", modeNames)
 	format := choiceFlag(fs, "format", "text", "`FORMAT` of the input and output: text (a reference per line) or jsonl (JSON objects\n{\"input\", \"base\", \"charset\"}, one per line, in; {\"input\", \"uri\"} (or \"iri\") or {\"input\", \"error\"} out)", ioFormats)
-	jsonlFlag := fs.Bool("jsonl", false, "the same as --format jsonl")
 	var text *bool
 	if toIRI {
 		text = fs.Bool("text", false, "print the UTS #58 minimally escaped form for running text")
@@ -191,7 +189,8 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	if status >= 0 {
 		return status
 	}
-	if status := ioFormat(cmd, e, fs, *format, jsonlFlag); status >= 0 {
+	jsonl, status := ioFormat(cmd, e, *format)
+	if status >= 0 {
 		return status
 	}
 
@@ -227,7 +226,7 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 	default:
 		c.convert = (*iri.Converter).ToIRI
 	}
-	if *jsonlFlag {
+	if jsonl {
 		key := "uri"
 		if toIRI {
 			key = "iri"
@@ -241,20 +240,13 @@ func runConvert(cmd *command, args []string, e *env, toIRI bool) int {
 // which choose the input's format with the output's.
 var ioFormats = []string{"text", "jsonl"}
 
-// ioFormat checks --format of relink uri, iri or check, parsed by fs,
-// and sets *jsonl for --format jsonl; it returns a usage error's exit
-// status, or -1.
-func ioFormat(cmd *command, e *env, fs *flag.FlagSet, format string, jsonl *bool) int {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
-	switch {
-	case !slices.Contains(ioFormats, format):
-		return usageError(cmd, e, "unknown --format %q (want text or jsonl)", format)
-	case *jsonl && given && format == "text":
-		return usageError(cmd, e, "--jsonl and --format text: choose one")
+// ioFormat checks --format of relink uri, iri or check and reports
+// whether it is jsonl, and -1; or a usage error's exit status.
+func ioFormat(cmd *command, e *env, format string) (jsonl bool, status int) {
+	if !slices.Contains(ioFormats, format) {
+		return false, usageError(cmd, e, "unknown --format %q (want %s)", format, orList(ioFormats))
 	}
-	*jsonl = *jsonl || format == "jsonl"
-	return -1
+	return format == "jsonl", -1
 }
 
 func newConverter(cmd *command, e *env, mode iri.Mode, conv *iri.Converter) *converter {

@@ -21,6 +21,8 @@
 //	version     print relink's version
 //
 // Use "relink <command> -h" for more information about a command.
+// Each flag has a long name (--quiet); some also have a one-letter name
+// (-q), and one-letter flags may be bundled (-qr for -q -r).
 //
 // # List the links of HTML, CSS, Markdown and plain-text documents
 //
@@ -251,59 +253,62 @@
 //
 // Flags:
 //
-//	-attr ATTRS
+//	--attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
-//	-base URL
+//	--base URL
 //		the documents' own URL (for a directory, the URL of the directory)
-//	-charset LABEL
+//	--charset LABEL
 //		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
 //		(a byte order mark still wins)
-//	-count
+//	--count
 //		write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links
 //		that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory
-//	-exclude-path GLOB
+//	--exclude-path GLOB
 //		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
 //		(repeatable)
-//	-external
+//	--external
 //		keep the links to other registrable domains than the document's own URL's
-//	-format FORMAT
+//	--format FORMAT
 //		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
-//	-header
+//	--header
 //		begin the output of --format tsv or --count with a line naming the columns
-//	-hidden
+//	--hidden
 //		with -r, also walk hidden files and directories (a name starting with "."; never .git)
-//	-host HOSTS
+//	--host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
-//	-no-ignore
+//	--no-ignore
 //		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
-//	-o FILE
+//	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
 //		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
-//	-q	quiet: report errors only (no warnings, progress or summary)
-//	-r	recurse into directories (with no FILE, the current directory)
-//	-rel TOKENS
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	-r, --recursive
+//		recurse into directories (with no FILE, the current directory)
+//	--rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
-//	-role ROLES
+//	--role ROLES
 //		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
 //		(repeatable, comma-separated)
-//	-same-site
+//	--same-site
 //		keep the links to the registrable domain of the document's own URL
-//	-scheme SCHEMES
+//	--scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
-//	-strict
+//	--strict
 //		in plain text, take for links only those written with a scheme, and email addresses,
 //		not domains written without one (www.example.com, but also README.md)
-//	-tag TAGS
+//	--tag TAGS
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
-//	-text-links
+//	--text-links
 //		also find the links written as plain text in the text of HTML documents
 //		(not in pre, code, kbd, samp or tt: code, commands and their output)
-//	-type TYPE
+//	--type TYPE
 //		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
-//	-unique
+//	--unique
 //		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
 //		the command then holds every distinct one in memory
-//	-v	verbose: also report each file, with what was found in it
+//	-v, --verbose
+//		also report each file, with what was found in it
 //
 // # Rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output
 //
@@ -603,47 +608,50 @@
 //
 // Flags:
 //
-//	-backup SUFFIX
+//	--backup SUFFIX
 //		with -w, keep each original file as its name followed by SUFFIX
-//	-base URL
+//	--base URL
 //		the documents' own URL (for a directory, the URL of the directory)
-//	-charset LABEL
+//	--charset LABEL
 //		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
 //		(a byte order mark still wins)
-//	-diff
+//	--diff
 //		print a unified diff of the changes of each file
-//	-dry-run
-//		the same as -n
-//	-exclude-path GLOB
+//	-n, --dry-run
+//		list the files that would change, and write nothing
+//	--exclude-path GLOB
 //		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
 //		(repeatable)
-//	-hidden
+//	--hidden
 //		with -r, also walk hidden files and directories (a name starting with "."; never .git)
-//	-j N
+//	-j, --jobs N
 //		rewrite N files in parallel (0: as many as the machine has cores)
-//	-map OLD=NEW
+//	--map OLD=NEW
 //		move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as OLD=NEW
 //		(repeatable; the longest OLD wins; relative links are matched with --base only)
-//	-n	list the files that would change, and write nothing
-//	-no-ignore
+//	--no-ignore
 //		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
-//	-q	quiet: report errors only (no warnings, progress or summary)
-//	-r	recurse into directories (with no FILE, the current directory)
-//	-resolve HOW
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	-r, --recursive
+//		recurse into directories (with no FILE, the current directory)
+//	--resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
-//	-strict
+//	--strict
 //		in plain text, take for links only those written with a scheme, and email addresses;
 //		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
-//	-text-links
+//	--text-links
 //		also rewrite the links written as plain text in the text of HTML documents, each in the form
 //		it is written in (an address stays an address), never in pre, code, kbd, samp or tt
 //		(plain-text documents have no other)
-//	-to FORM
+//	--to FORM
 //		the FORM of the links: keep (each link's own; only --map and --resolve change links), uri or iri (default keep)
-//	-type TYPE
+//	--type TYPE
 //		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
-//	-v	verbose: also report each file, with what was found in it
-//	-w	write the changed files in place
+//	-v, --verbose
+//		also report each file, with what was found in it
+//	-w, --write
+//		write the changed files in place
 //
 // # Turn plain text into HTML or Markdown with its links made links
 //
@@ -735,20 +743,22 @@
 //
 // Flags:
 //
-//	-charset LABEL
+//	--charset LABEL
 //		decode the input from this WHATWG encoding LABEL (a byte order mark still wins)
-//	-format FORMAT
+//	--format FORMAT
 //		output FORMAT: html or markdown (default html)
-//	-layout LAYOUT
+//	--layout LAYOUT
 //		how HTML keeps the lines, LAYOUT: br (<br> and &nbsp;), pre (a pre element) or none (default br)
-//	-q	quiet: report errors only (no warnings, progress or summary)
-//	-rel REL
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	--rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
-//	-target TARGET
+//	--target TARGET
 //		the target attribute of the links, TARGET (such as _blank); empty for none
-//	-type TYPE
+//	--type TYPE
 //		TYPE of the input: auto (mail if it is named .eml or starts as a message's header), text or mail (default auto)
-//	-v	verbose: also report each file, with what was found in it
+//	-v, --verbose
+//		also report each file, with what was found in it
 //
 // # List the outlinks of the HTML pages in WARC files
 //
@@ -976,56 +986,58 @@
 //
 // Flags:
 //
-//	-attr ATTRS
+//	--attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
-//	-count
+//	--count
 //		write each href (URI, IRI or raw value with --format uri, iri or raw) of a page once, after the page's URL
 //		and the number of its links that have it, by count descending then value, separated by tabs
-//	-external
+//	--external
 //		keep the links to other registrable domains than the document's own URL's
-//	-format FORMAT
+//	--format FORMAT
 //		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
-//	-header
+//	--header
 //		begin the output of --format tsv or --count with a line naming the columns
-//	-header-timeout DURATION
+//	--header-timeout DURATION
 //		wait at most DURATION for the response headers of a remote file before trying again; 0 for no limit (default 30s)
-//	-host HOSTS
+//	--host HOSTS
 //		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
-//	-idle-timeout DURATION
+//	--idle-timeout DURATION
 //		wait at most DURATION for the next bytes of a remote file before taking the transfer up again; 0 for no limit (default 1m0s)
-//	-max-output SIZE
+//	--max-output SIZE
 //		write at most SIZE for a record (its lines of links, its --per-page or --wat line): bytes, or with a suffix; 0 for no limit (default 64MiB)
-//	-max-payload SIZE
+//	--max-payload SIZE
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
-//	-o FILE
+//	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
 //		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
-//	-paths-from FILE
+//	--paths-from FILE
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
-//	-per-page
+//	--per-page
 //		write one line per page, with its links in an array
-//	-q	quiet: report errors only (no warnings, progress or summary)
-//	-rel TOKENS
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	--rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
-//	-role ROLES
+//	--role ROLES
 //		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
 //		(repeatable, comma-separated)
-//	-same-site
+//	--same-site
 //		keep the links to the registrable domain of the document's own URL
-//	-scheme SCHEMES
+//	--scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
-//	-strict
+//	--strict
 //		with --text-links, take for links in the text only those written with a scheme, and email addresses,
 //		not domains written without one (www.example.com, but also index.php)
-//	-tag TAGS
+//	--tag TAGS
 //		keep the links held by one of the elements TAGS (repeatable, comma-separated)
-//	-text-links
+//	--text-links
 //		also find the links written as plain text in the text of the pages
-//	-unique
+//	--unique
 //		write each link of a page once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw)
 //		is seen in the page
-//	-v	verbose: also report each file, with what was found in it
-//	-wat
+//	-v, --verbose
+//		also report each file, with what was found in it
+//	--wat
 //		write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)
 //
 // # Print the URI form of each input
@@ -1060,7 +1072,7 @@
 // longer than 4096 bytes can be cut there); -o FILE appends to FILE,
 // which any number of runs can share with every line whole.
 //
-// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// With --format jsonl, for lists whose inputs may
 // hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
@@ -1070,9 +1082,9 @@
 // an object gives {"line": N, "error": ...}. Errors are reported there,
 // not on standard error; the exit status is still 1.
 //
-// Flags take one dash or two (-mode or --mode) and may also follow the
-// inputs; "--" ends the flags, so that an input that starts with "-" can
-// follow it.
+// Flags are written --name (--mode; -mode is taken too) and may also
+// follow the inputs; "--" ends the flags, so that an input that starts
+// with "-" can follow it.
 //
 // The modes, from the most forgiving:
 //
@@ -1113,19 +1125,17 @@
 //
 // Flags:
 //
-//	-base IRI
+//	--base IRI
 //		resolve each input against the absolute IRI first
-//	-charset LABEL
+//	--charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
 //		the query of http and https references is encoded in it (default utf-8)
-//	-format FORMAT
+//	--format FORMAT
 //		FORMAT of the input and output: text (a reference per line) or jsonl (JSON objects
 //		{"input", "base", "charset"}, one per line, in; {"input", "uri"} (or "iri") or {"input", "error"} out) (default text)
-//	-jsonl
-//		the same as --format jsonl
-//	-mode MODE
+//	--mode MODE
 //		MODE of parsing: strict, leiri or web (default web)
-//	-o FILE
+//	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
 //		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //
@@ -1169,7 +1179,7 @@
 // longer than 4096 bytes can be cut there); -o FILE appends to FILE,
 // which any number of runs can share with every line whole.
 //
-// With --format jsonl (or --jsonl, the same), for lists whose inputs may
+// With --format jsonl, for lists whose inputs may
 // hold any string (NUL, newlines),
 // each line of standard input is a JSON object {"input": "...", "base":
 // "..." or null, "charset": "..."} (base and charset optional, defaulting
@@ -1179,9 +1189,9 @@
 // an object gives {"line": N, "error": ...}. Errors are reported there,
 // not on standard error; the exit status is still 1.
 //
-// Flags take one dash or two (-mode or --mode) and may also follow the
-// inputs; "--" ends the flags, so that an input that starts with "-" can
-// follow it.
+// Flags are written --name (--mode; -mode is taken too) and may also
+// follow the inputs; "--" ends the flags, so that an input that starts
+// with "-" can follow it.
 //
 // The modes, from the most forgiving:
 //
@@ -1223,22 +1233,20 @@
 //
 // Flags:
 //
-//	-base IRI
+//	--base IRI
 //		resolve each input against the absolute IRI first
-//	-charset LABEL
+//	--charset LABEL
 //		document charset, a WHATWG encoding LABEL (utf-8, windows-1252, shift_jis, ...);
 //		the query of http and https references is encoded in it (default utf-8)
-//	-format FORMAT
+//	--format FORMAT
 //		FORMAT of the input and output: text (a reference per line) or jsonl (JSON objects
 //		{"input", "base", "charset"}, one per line, in; {"input", "uri"} (or "iri") or {"input", "error"} out) (default text)
-//	-jsonl
-//		the same as --format jsonl
-//	-mode MODE
+//	--mode MODE
 //		MODE of parsing: strict, leiri or web (default web)
-//	-o FILE
+//	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
 //		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
-//	-text
+//	--text
 //		print the UTS #58 minimally escaped form for running text
 //
 // # Report what is wrong with IRI references
@@ -1272,7 +1280,7 @@
 // (a trailing "\r" and a leading byte order mark are removed), and writes
 // the violations of each as soon as it has read all the lines available.
 //
-// With --format jsonl (or --jsonl, the same), for references that may hold
+// With --format jsonl, for references that may hold
 // any string (NUL, newlines), each line of standard input is a JSON object
 // {"input": "..."} and each INPUT argument is read as {"input": INPUT};
 // each output line is a JSON object, in the same order, also for an input
@@ -1280,9 +1288,9 @@
 // ..., "severity": "error" or "warning", "message": ...}...]}. A line that
 // is not such an object gives {"line": N, "error": ...}.
 //
-// Flags take one dash or two (-mode or --mode) and may also follow the
-// inputs; "--" ends the flags, so that an input that starts with "-" can
-// follow it.
+// Flags are written --name (--mode; -mode is taken too) and may also
+// follow the inputs; "--" ends the flags, so that an input that starts
+// with "-" can follow it.
 //
 // Examples:
 //
@@ -1295,14 +1303,12 @@
 //
 // Flags:
 //
-//	-format FORMAT
+//	--format FORMAT
 //		FORMAT of the input and output: text (a reference per line in, a violation per line out) or jsonl
 //		(JSON objects {"input"}, one per line, in; {"input", "violations": [{"offset", "code", "severity", "message"}...]} out) (default text)
-//	-jsonl
-//		the same as --format jsonl
-//	-mode MODE
+//	--mode MODE
 //		MODE deciding what is an error: strict, leiri or web (default strict)
-//	-o FILE
+//	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
 //		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
 //

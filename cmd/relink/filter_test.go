@@ -191,7 +191,7 @@ func TestExtractFilterUsage(t *testing.T) {
 		{[]string{"--role", "link"}, `unknown --role "link" (want hyperlink, resource, frame, form, ping, reference, base or text)`},
 		{[]string{"--scheme", "http:"}, `invalid --scheme "http:"`},
 		{[]string{"--scheme", "1http"}, `invalid --scheme "1http"`},
-		{[]string{"--scheme", "http,"}, `invalid value "http," for flag -scheme: empty value in "http,"`},
+		{[]string{"--scheme", "http,"}, `invalid value "http," for flag --scheme: empty value in "http,"`},
 		{[]string{"--host", "example.org/path"}, `invalid --host "example.org/path"`},
 		{[]string{"--host", "a b"}, `invalid --host "a b"`},
 		{[]string{"--host", "example.org:8080"}, `invalid --host "example.org:8080"`},

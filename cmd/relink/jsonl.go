@@ -10,7 +10,7 @@ import (
 	"github.com/relink-go/relink/iri"
 )
 
-// jsonl is the state of --jsonl: the form for lists that may hold any
+// jsonl is the state of --format jsonl: the form for lists that may hold any
 // string (NUL, newlines), one JSON object per line in and out, in order.
 type jsonl struct {
 	key     string                       // "uri" or "iri"

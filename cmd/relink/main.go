@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -115,6 +116,8 @@ The commands are:
 	}
 	fmt.Fprintf(w, `
 Use "relink <command> -h" for more information about a command.
+Each flag has a long name (--quiet); some also have a one-letter name
+(-q), and one-letter flags may be bundled (-qr for -q -r).
 `)
 }
 
@@ -128,10 +131,7 @@ func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {
 	}
 	if n > 0 {
 		fmt.Fprintf(w, "\nFlags:\n")
-		out := fs.Output()
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(out)
+		printFlags(w, fs)
 	}
 }
 
@@ -155,6 +155,7 @@ func newFlagSet(cmd *command, e *env) *flag.FlagSet {
 // stdout and returns exitOK; for a bad flag it prints the error on stderr
 // and returns exitUsage; otherwise it returns -1.
 func parseArgs(cmd *command, fs *flag.FlagSet, args []string, e *env) (pos []string, status int) {
+	args = expandShort(fs, args)
 	for {
 		n := len(args)
 		err := fs.Parse(args)
@@ -163,7 +164,7 @@ func parseArgs(cmd *command, fs *flag.FlagSet, args []string, e *env) (pos []str
 			return nil, exitOK
 		}
 		if err != nil {
-			return nil, usageError(cmd, e, "%v", err)
+			return nil, usageError(cmd, e, "%s", flagError(err, args))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -177,6 +178,41 @@ func parseArgs(cmd *command, fs *flag.FlagSet, args []string, e *env) (pos []str
 		args = rest[1:]
 	}
 }
+
+// removedFlags are the flags taken out before v1, each with what to
+// write instead.
+var removedFlags = map[string]string{
+	"jsonl": "--format jsonl",
+}
+
+// flagError returns the message of the flag package's error err for
+// args, with each flag named as help names it (--name), except a flag
+// not defined, which is named as args write it; for a flag taken out, it
+// says what replaces it.
+func flagError(err error, args []string) string {
+	msg := err.Error()
+	name, undefined := strings.CutPrefix(msg, "flag provided but not defined: -")
+	if !undefined {
+		return flagInMessage.ReplaceAllString(msg, "$1 --$2")
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if written, _, _ := strings.Cut(a, "="); strings.HasPrefix(a, "-") && strings.TrimLeft(written, "-") == name {
+			msg = "flag provided but not defined: " + written
+			break
+		}
+	}
+	if instead, ok := removedFlags[name]; ok {
+		msg += " (it was removed before v1: use " + instead + ")"
+	}
+	return msg
+}
+
+// flagInMessage finds a flag of two letters or more in an error of the
+// flag package, which names it with one dash.
+var flagInMessage = regexp.MustCompile(`(flag|for|argument:|defined:) -([a-zA-Z0-9][a-zA-Z0-9-]+)`)
 
 // usageError prints msg, the command's usage line and a hint on stderr
 // and returns exitUsage.

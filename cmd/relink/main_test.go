@@ -292,13 +292,13 @@ func TestRun(t *testing.T) {
 			name: "usage/unknown flag",
 			args: []string{"uri", "--frob", "x"},
 			code: 2,
-			errs: []string{"relink uri: flag provided but not defined: -frob\nusage: relink uri [flags] [INPUT...]\n"},
+			errs: []string{"relink uri: flag provided but not defined: --frob\nusage: relink uri [flags] [INPUT...]\n"},
 		},
 		{
 			name: "usage/missing flag value",
 			args: []string{"iri", "x", "--base"},
 			code: 2,
-			errs: []string{"relink iri: flag needs an argument: -base\n"},
+			errs: []string{"relink iri: flag needs an argument: --base\n"},
 		},
 		{
 			name: "usage/bad mode",
@@ -334,7 +334,7 @@ func TestRun(t *testing.T) {
 			name: "usage/text is for iri",
 			args: []string{"uri", "--text", "x"},
 			code: 2,
-			errs: []string{"relink uri: flag provided but not defined: -text"},
+			errs: []string{"relink uri: flag provided but not defined: --text"},
 		},
 		{
 			name: "usage/help for unknown command",

@@ -37,7 +37,7 @@ relink \- find and rewrite the links of HTML, CSS, Markdown and plain text
 	for _, c := range commands {
 		fmt.Fprintf(&b, ".TP\n.B %s\n%s\n", c.name, roffEscape(c.summary))
 	}
-	b.WriteString(".PP\nFlags may come before, between or after the arguments; \\fB\\-\\-\\fR ends them. A flag is written with one dash or two.\n")
+	b.WriteString(".PP\nFlags may come before, between or after the arguments; \\fB\\-\\-\\fR ends them. Each flag has a long name, written \\fB\\-\\-name\\fR (\\fB\\-name\\fR is taken too); a value follows it or an \\fB=\\fR. Some also have a one-letter name, and one-letter flags may be bundled: \\fB\\-qr\\fR is \\fB\\-q \\-r\\fR, \\fB\\-j4\\fR is \\fB\\-j 4\\fR.\n")
 	b.WriteString(".SH COMMANDS\n")
 	for _, c := range commands {
 		fmt.Fprintf(&b, ".SS \"relink %s\"\n", c.name)
@@ -72,7 +72,11 @@ relink \- find and rewrite the links of HTML, CSS, Markdown and plain text
 // writeFlag writes the entry of the flag f.
 func writeFlag(b *strings.Builder, f *flag.Flag) {
 	name, usage := flag.UnquoteUsage(f)
-	fmt.Fprintf(b, ".TP\n\\fB%s\\fR", roffEscape(flagName(f)))
+	b.WriteString(".TP\n")
+	if s := shortName(f); s != "" {
+		fmt.Fprintf(b, "\\fB%s\\fR, ", roffEscape("-"+s))
+	}
+	fmt.Fprintf(b, "\\fB%s\\fR", roffEscape(flagName(f)))
 	if name != "" {
 		fmt.Fprintf(b, " \\fI%s\\fR", roffEscape(name))
 	}

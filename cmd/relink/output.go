@@ -28,7 +28,8 @@ const outputHelp = "append the output to `FILE` (created if need be) instead of 
 
 // outputFlag defines -o on fs, for e.openOutput.
 func (e *env) outputFlag(fs *flag.FlagSet) {
-	fs.StringVar(&e.outPath, "o", "", outputHelp)
+	fs.StringVar(&e.outPath, "output", "", outputHelp)
+	shortTwin(fs, "o", "output")
 }
 
 // openOutput opens the file -o names, if any, for appending, and makes it

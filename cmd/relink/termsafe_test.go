@@ -79,7 +79,7 @@ func TestTerminalSafeOutput(t *testing.T) {
 		{"uri", []string{"uri", "--mode", "leiri"}, evil},
 		{"iri", []string{"iri", "--mode", "leiri"}, evil},
 		{"uri error", []string{"uri", "--mode", "strict"}, evil},
-		{"uri jsonl", []string{"uri", "--mode", "strict", "--jsonl"}, `{"input": "` + strings.ReplaceAll(evil, "\x1b", `\u001b`) + `"}`},
+		{"uri jsonl", []string{"uri", "--mode", "strict", "--format", "jsonl"}, `{"input": "` + strings.ReplaceAll(evil, "\x1b", `\u001b`) + `"}`},
 		{"check", []string{"check"}, evil},
 		{"file name", []string{"extract", "no\x1b[2Jsuch\u2028file"}, ""},
 	} {

@@ -25,10 +25,12 @@ const (
 // verbosityFlags are the -q and -v flags of a command.
 type verbosityFlags struct{ q, v bool }
 
-// register adds -q and -v to fs.
+// register adds --quiet (-q) and --verbose (-v) to fs.
 func (f *verbosityFlags) register(fs *flag.FlagSet) {
-	fs.BoolVar(&f.q, "q", false, "quiet: report errors only (no warnings, progress or summary)")
-	fs.BoolVar(&f.v, "v", false, "verbose: also report each file, with what was found in it")
+	fs.BoolVar(&f.q, "quiet", false, "report errors only (no warnings, progress or summary)")
+	fs.BoolVar(&f.v, "verbose", false, "also report each file, with what was found in it")
+	shortTwin(fs, "q", "quiet")
+	shortTwin(fs, "v", "verbose")
 }
 
 // level returns the verbosity the flags ask for, or reports a usage error
@@ -36,7 +38,7 @@ func (f *verbosityFlags) register(fs *flag.FlagSet) {
 func (f *verbosityFlags) level(cmd *command, e *env) (verbosity, int) {
 	switch {
 	case f.q && f.v:
-		return normal, usageError(cmd, e, "-q and -v together: choose one")
+		return normal, usageError(cmd, e, "--quiet and --verbose together: choose one")
 	case f.q:
 		return quiet, -1
 	case f.v:

@@ -175,7 +175,7 @@ func TestWARCFormatUsage(t *testing.T) {
 		{[]string{"--unique", "--count"}, "--unique and --count exclude each other"},
 		{[]string{"--header"}, "--header applies to --format tsv and --count only"},
 		{[]string{"--strict"}, "--strict applies to the links in the text of the pages: it needs --text-links"},
-		{[]string{"-q", "-v"}, "-q and -v together"},
+		{[]string{"-q", "-v"}, "--quiet and --verbose together"},
 	} {
 		got := runString(append(append([]string{"warc"}, tt.args...), file), "")
 		if got.code != exitUsage || got.stdout != "" || !strings.HasPrefix(got.stderr, "relink warc: "+tt.msg) {
