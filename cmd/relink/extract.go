@@ -9,8 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/relink-go/relink/charset"
@@ -88,34 +86,7 @@ unresolved. For a directory, --base is the URL of the directory, and each
 file's URL is --base plus the file's path below it.
 
 ` + walkHelp + `
-Formats (--format):
-
-	jsonl	one JSON object per link: file, tag, attr (empty for a link in
-		text), role ("text" for a link in text), raw (the value as the
-		document means it: entities decoded; for a text link, the
-		detected text), href, uri, iri, offset and end (the byte span
-		of the value in the file), line and column (where the value
-		starts, from 1; the column in bytes of the line), and where
-		they apply rel, text (anchor text), lazy, error
-	href	the hrefs, one per line: the URL a browser requests, as the
-		URL Standard writes it (ASCII, the query in the document's
-		charset). An href may keep characters RFC 3986 does not allow
-		({, |, \ or ^ in a query, a lone %, a # in the fragment), which
-		curl and RFC 3986 parsers reject
-	uri	the URIs, one per line: each href with every character RFC 3986
-		does not allow where it stands percent-encoded ({ as %7B, a lone
-		% as %25), the same resource as a URI that curl takes and
-		relink check --mode strict passes; the href itself when it is a
-		URI, as almost every one is
-	iri	the IRIs, the hrefs in the form to show a person (non-ASCII
-		characters and internationalized domain names in Unicode, where
-		that is safe), one per line
-	raw	the values as the document writes them (entities decoded, in
-		UTF-8, line breaks and tabs as spaces), one per line, also for a
-		link whose URL is invalid
-	tsv	file, line, offset, tag, attr, href, uri, raw, separated by
-		tabs; with --header, after a line naming the columns
-
+` + formatsHelp() + `
 The line formats (href, uri, iri) leave out a link the URL Standard
 rejects, which has no URL: raw, jsonl and tsv give it (with error, or an
 empty href); such links are counted (see -v below).
@@ -200,7 +171,7 @@ type extractor struct {
 	typ       extract.Type // 0 for --type auto
 	base      string
 	charset   string
-	format    string
+	format    *linkFormat
 	textLinks bool
 	strict    bool
 	out       *lineWriter
@@ -221,22 +192,13 @@ func runExtract(cmd *command, args []string, e *env) int {
 	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
-	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
 	recurse := fs.Bool("recursive", false, "recurse into directories (with no FILE, the current directory)")
 	shortTwin(fs, "r", "recursive")
 	walk := addWalkFlags(fs)
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents\n(not in pre, code, kbd, samp or tt: code, commands and their output)")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
-	filter := addFilterFlags(fs)
-	shape := addShapeFlags(fs, "run")
-	var vf verbosityFlags
-	vf.register(fs)
-	e.outputFlag(fs)
-	inputs, status := parseArgs(cmd, fs, args, e)
-	if status >= 0 {
-		return status
-	}
-	verb, status := vf.level(cmd, e)
+	out := addLinkOutput(fs, e, "run")
+	inputs, status := out.parse(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
@@ -244,24 +206,15 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if status >= 0 {
 		return status
 	}
-	if !slices.Contains(linkFormats, *format) {
-		return usageError(cmd, e, "unknown --format %q (want %s)", *format, orList(linkFormats))
-	}
-	if msg := filter.check(); msg != "" {
-		return usageError(cmd, e, "%s", msg)
-	}
-	if msg := shape.check(*format); msg != "" {
-		return usageError(cmd, e, "%s", msg)
-	}
 	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
 		return status
 	}
 	if status := e.openOutput(cmd, exitFail); status >= 0 {
 		return status
 	}
-	x := &extractor{typ: docType, base: *base, charset: *charset, format: *format, textLinks: *textLinks, strict: *strict,
-		out: newLineWriter(e.stdout), stderr: e.stderr, verb: verb,
-		filter: filter, shape: shape}
+	x := &extractor{typ: docType, base: *base, charset: *charset, format: out.format, textLinks: *textLinks, strict: *strict,
+		out: newLineWriter(e.stdout), stderr: e.stderr, verb: out.verb,
+		filter: out.filter, shape: out.shape}
 	x.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
 		if !warning {
 			x.fail(path, err) // about the whole file: no line
@@ -445,48 +398,20 @@ func (x *extractor) link(file string, l *extract.Link) {
 	if x.werr != nil {
 		return
 	}
-	switch x.format {
-	case "tsv":
-		writeTSV(x.write, file, l)
-	case "jsonl":
+	if x.format.isJSON() {
 		j := jsonLink{File: file, Link: crawl.NewLink(l)}
 		if err := x.enc.Encode(&j); err != nil {
 			x.werr = err
 		}
-	default:
-		if v, ok := lineValue(x.format, l); ok {
-			x.write(tsvField(v), "\n")
-		} else {
-			x.doc1.lost++
-			if x.verb == verbose {
-				x.out.Flush()
-				io.WriteString(x.stderr, invalidNote("extract", file, l, leftOut(x.format)))
-			}
+		return
+	}
+	if !x.format.write(x.write, file, l) {
+		x.doc1.lost++
+		if x.verb == verbose {
+			x.out.Flush()
+			io.WriteString(x.stderr, invalidNote("extract", file, l, leftOut(x.format)))
 		}
 	}
-}
-
-// writeTSV writes the line of --format tsv for the link l of first (the
-// file, or relink warc's page): first, line, offset, tag, attr, href,
-// uri and raw, separated by tabs.
-func writeTSV(write func(...string), first string, l *extract.Link) {
-	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-		l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
-}
-
-// lineValue returns the value of l that the line format (href, uri, iri
-// or raw) writes, and false when l has none: a link without a URL has a
-// raw value only.
-func lineValue(format string, l *extract.Link) (string, bool) {
-	switch format {
-	case "href":
-		return l.Href, l.Err == nil
-	case "uri":
-		return l.URI(), l.Err == nil
-	case "iri":
-		return l.IRI, l.Err == nil
-	}
-	return l.Raw, true
 }
 
 func (x *extractor) write(s ...string) {
@@ -539,10 +464,6 @@ func checkCharsetBase(cmd *command, e *env, label, base string) int {
 	}
 	return -1
 }
-
-// linkFormats are the values of --format of relink extract and relink
-// warc, in the order help gives them.
-var linkFormats = []string{"jsonl", "href", "uri", "iri", "raw", "tsv"}
 
 // orList returns the values as a message lists choices: "a, b or c".
 func orList(values []string) string {

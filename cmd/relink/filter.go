@@ -126,7 +126,7 @@ func (f *filterFlags) check() string {
 // the value the output format shows.
 type shaper struct {
 	unique, count, header bool
-	format                string
+	format                *linkFormat
 	seen                  map[string]int // value -> count (or 1 for --unique)
 	order                 []string       // values in first-seen order, for --count
 	// maxHeld bounds the values held in seen, each counted as its
@@ -144,18 +144,13 @@ const heldOverhead = 64
 // key returns the value of l that --unique and --count compare, and false
 // when the format shows nothing for l.
 func (s *shaper) key(l *extract.Link) (string, bool) {
-	if s.format != "jsonl" && s.format != "tsv" {
-		return lineValue(s.format, l)
+	v, ok := s.format.value(l)
+	if ok || !s.format.record || s.count {
+		return v, ok
 	}
-	if l.Err != nil {
-		if s.count {
-			return "", false
-		}
-		// A link without a URL is known by its value, apart from
-		// every href.
-		return "\x00" + l.Raw, true
-	}
-	return l.Href, true
+	// A link without a URL is known by its raw value, apart from every
+	// value.
+	return "\x00" + l.Raw, true
 }
 
 // keep reports whether l is to be written now: false for a link --unique
@@ -194,11 +189,7 @@ func (s *shaper) keep(l *extract.Link) (keep, lost bool) {
 // countHeader returns the line that names the columns of --count: the
 // count and the value the format shows.
 func (s *shaper) countHeader() string {
-	col := s.format
-	if col == "jsonl" || col == "tsv" {
-		col = "href"
-	}
-	return "count\t" + col + "\n"
+	return "count\t" + s.format.column + "\n"
 }
 
 // writeCounts writes each counted value with its count, by count
@@ -250,21 +241,20 @@ func addShapeFlags(fs *flag.FlagSet, scope string) *shaper {
 
 // check validates the shaping flags for the output format: it returns a
 // message for a usage error, or "".
-func (s *shaper) check(format string) string {
+func (s *shaper) check(format *linkFormat) string {
 	s.format = format
+	withHeader := func(f *linkFormat) bool { return f.header != "" }
 	switch {
 	case s.unique && s.count:
 		return "--unique and --count exclude each other (--count writes each value once)"
-	case s.header && !s.count && format != "tsv":
-		return "--header applies to --format tsv and --count only"
-	case s.count && format == "tsv":
-		return "--count writes TSV lines of counts; it takes --format href, uri, iri or raw, not tsv"
+	case s.header && !s.count && format.header == "":
+		return "--header applies to --format " + orList(linkFormatNames(withHeader)) + " and --count only"
+	case s.count && format.header != "":
+		return "--count writes TSV lines of counts; it takes --format " +
+			orList(linkFormatNames(func(f *linkFormat) bool { return !withHeader(f) })) + ", not " + format.name
 	}
 	return ""
 }
-
-// tsvHeader names the columns of --format tsv.
-const tsvHeader = "file\tline\toffset\ttag\tattr\thref\turi\traw\n"
 
 // startShape writes what comes before the links: the header of --format
 // tsv or --count.
@@ -273,7 +263,7 @@ func (x *extractor) startShape() {
 	case x.shape.header && x.shape.count:
 		x.write(x.shape.countHeader())
 	case x.shape.header:
-		x.write(tsvHeader)
+		x.write(x.format.headerLine("file"))
 	}
 }
 

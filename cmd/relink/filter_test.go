@@ -200,7 +200,7 @@ func TestExtractFilterUsage(t *testing.T) {
 		{[]string{"--unique", "--count"}, "--unique and --count exclude each other"},
 		{[]string{"--header"}, "--header applies to --format tsv and --count only"},
 		{[]string{"--header", "--format", "uri"}, "--header applies to --format tsv and --count only"},
-		{[]string{"--count", "--format", "tsv"}, `--count writes TSV lines of counts; it takes --format href, uri, iri or raw, not tsv`},
+		{[]string{"--count", "--format", "tsv"}, `--count writes TSV lines of counts; it takes --format jsonl, href, uri, iri or raw, not tsv`},
 		{[]string{"--format", "csv"}, `unknown --format "csv" (want jsonl, href, uri, iri, raw or tsv)`},
 	}
 	for _, tt := range tests {

@@ -147,7 +147,7 @@ func (c *linkCounts) invalidNote(lost string) string {
 }
 
 // leftOut says what the line formats do with an invalid link.
-func leftOut(format string) string { return "left out of --format " + format }
+func leftOut(format *linkFormat) string { return "left out of --format " + format.name }
 
 // summary returns the summary line of command name (extract, warc,
 // linkify) for a run whose counts are c: the files, what they held and

@@ -12,7 +12,6 @@ import (
 	"math"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -250,7 +249,7 @@ Of a crawl:
 type warcRun struct {
 	perPage     bool
 	wat         bool   // --wat
-	format      string // --format
+	format      *linkFormat // --format
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
 	maxOutput   int64 // --max-output: the bound on a record's output, none when 0
@@ -343,38 +342,21 @@ func runWARC(cmd *command, args []string, e *env) int {
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
 	maxOutput := byteSize(defaultMaxOutput)
 	fs.Var(&maxOutput, "max-output", "write at most `SIZE` for a record (its lines of links, its --per-page or --wat line): bytes, or with a suffix; 0 for no limit")
-	format := choiceFlag(fs, "format", "jsonl", "output `FORMAT`: "+strings.Join(linkFormats, ", "), linkFormats)
-	filter := addFilterFlags(fs)
-	shape := addShapeFlags(fs, "page")
-	var vf verbosityFlags
-	vf.register(fs)
-	e.outputFlag(fs)
-	inputs, status := parseArgs(cmd, fs, args, e)
+	out := addLinkOutput(fs, e, "page")
+	inputs, status := out.parse(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
-	verb, status := vf.level(cmd, e)
-	if status >= 0 {
-		return status
-	}
-	if !slices.Contains(linkFormats, *format) {
-		return usageError(cmd, e, "unknown --format %q (want %s)", *format, orList(linkFormats))
-	}
-	if msg := filter.check(); msg != "" {
-		return usageError(cmd, e, "%s", msg)
-	}
-	if msg := shape.check(*format); msg != "" {
-		return usageError(cmd, e, "%s", msg)
-	}
+	format, filter, shape := out.format, out.filter, out.shape
 	switch {
 	case *wat && filter.on:
 		return usageError(cmd, e, "the link filters do not apply to --wat")
-	case *wat && (*format != "jsonl" || shape.unique || shape.count || shape.header):
+	case *wat && (!format.isJSON() || shape.unique || shape.count || shape.header):
 		return usageError(cmd, e, "--wat writes WAT records: --format, --unique, --count and --header do not apply")
 	case *wat && *perPage:
 		return usageError(cmd, e, "--wat and --per-page exclude each other (--wat writes one line per page)")
-	case *perPage && *format != "jsonl":
-		return usageError(cmd, e, "--per-page writes JSON lines: it takes --format jsonl, not %s", *format)
+	case *perPage && !format.isJSON():
+		return usageError(cmd, e, "--per-page writes JSON lines: it takes --format %s, not %s", orList(linkFormatNames((*linkFormat).isJSON)), format.name)
 	case *perPage && shape.count:
 		return usageError(cmd, e, "--per-page and --count exclude each other (--count writes TSV lines of counts)")
 	case *strict && !*textLinks:
@@ -400,8 +382,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 	if status := e.openOutput(cmd, exitOutputLost); status >= 0 {
 		return status
 	}
-	w := &warcRun{perPage: *perPage, format: *format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
-		verb: verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
+	w := &warcRun{perPage: *perPage, format: format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
+		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
 	w.remote = crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
 	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize}, MaxPayloadSize: w.maxPayload}
@@ -420,7 +402,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		if shape.count {
 			w.out.Write([]byte("page\t" + shape.countHeader()))
 		} else {
-			w.out.Write([]byte(warcTSVHeader))
+			w.out.Write([]byte(format.headerLine("page")))
 		}
 	}
 	for _, in := range inputs {
@@ -679,7 +661,7 @@ func recordWhere(rec *warc.Record) string {
 func (w *warcRun) Page(p *crawl.Page) error {
 	w.shape.reset()
 	w.pageTab = append(append(w.pageTab[:0], tsvField(p.URL)...), '\t')
-	if w.format != "jsonl" || w.shape.count {
+	if !w.format.isJSON() || w.shape.count {
 		return nil
 	}
 	w.jbuf.Reset()
@@ -728,10 +710,6 @@ func (w *warcRun) writeStrings(s ...string) {
 	}
 }
 
-// warcTSVHeader names the columns of relink warc --format tsv: extract's,
-// the page in place of the file.
-const warcTSVHeader = "page\tline\toffset\ttag\tattr\thref\turi\traw\n"
-
 // oversize counts a construct of the current page passed through
 // unexamined (crawl.Options.Oversize) and warns of it, unless -q.
 func (w *warcRun) oversize(e *extract.OversizeError) {
@@ -764,15 +742,8 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		}
 		return w.out.err
 	}
-	switch w.format {
-	case "jsonl":
-	case "tsv":
-		writeTSV(w.writeStrings, p.URL, l)
-		return w.linkErr()
-	default:
-		if v, ok := lineValue(w.format, l); ok {
-			w.writeStrings(tsvField(v), "\n")
-		} else {
+	if !w.format.isJSON() {
+		if !w.format.write(w.writeStrings, p.URL, l) {
 			w.file1.lost++
 		}
 		return w.linkErr()

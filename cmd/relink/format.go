@@ -1,0 +1,194 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+
+	"github.com/relink-go/relink/extract"
+)
+
+// A linkFormat is an output format of relink extract and relink warc
+// (--format). Every use of a format goes through its row of
+// linkFormats: to add one, add a row (and its help, which -h, the manual
+// page and doc.go take from it).
+type linkFormat struct {
+	name string // the value of --format
+	help string // what it writes, for the help's list of formats
+
+	// value returns what the format shows of l, which --unique and
+	// --count compare, and false when it has nothing to show (a link
+	// without a URL has a raw value only).
+	value func(l *extract.Link) (string, bool)
+	// column names value in the header of --count; name if "".
+	column string
+	// record is true for a format that writes each link whole
+	// (jsonl, tsv): it writes a link without a URL too, which --unique
+	// knows by its raw value and --count leaves out.
+	record bool
+	// header names the format's columns after the first (the file, or
+	// relink warc's page) in the line of --header (headerLine), "" for
+	// a format without one; --count, which writes its own columns,
+	// does not take such a format.
+	header string
+	// write writes the line of l; first is the file (relink extract) or
+	// the page's URL (relink warc). It reports false when it wrote
+	// nothing, as l has no value in the format. It is nil for jsonl,
+	// whose objects each command writes in its own way.
+	write func(write func(...string), first string, l *extract.Link) bool
+}
+
+// linkFormats are the formats of relink extract and relink warc, in the
+// order help gives them; the first is the default.
+var linkFormats = []*linkFormat{
+	{name: "jsonl", column: "href", value: hrefValue, record: true, help: `one JSON object per link: file, tag, attr (empty for a link in
+text), role ("text" for a link in text), raw (the value as the
+document means it: entities decoded; for a text link, the
+detected text), href, uri, iri, offset and end (the byte span
+of the value in the file), line and column (where the value
+starts, from 1; the column in bytes of the line), and where
+they apply rel, text (anchor text), lazy, error`},
+	{name: "href", value: hrefValue, help: `the hrefs, one per line: the URL a browser requests, as the
+URL Standard writes it (ASCII, the query in the document's
+charset). An href may keep characters RFC 3986 does not allow
+({, |, \ or ^ in a query, a lone %, a # in the fragment), which
+curl and RFC 3986 parsers reject`},
+	{name: "uri", value: func(l *extract.Link) (string, bool) { return l.URI(), l.Err == nil }, help: `the URIs, one per line: each href with every character RFC 3986
+does not allow where it stands percent-encoded ({ as %7B, a lone
+% as %25), the same resource as a URI that curl takes and
+relink check --mode strict passes; the href itself when it is a
+URI, as almost every one is`},
+	{name: "iri", value: func(l *extract.Link) (string, bool) { return l.IRI, l.Err == nil }, help: `the IRIs, the hrefs in the form to show a person (non-ASCII
+characters and internationalized domain names in Unicode, where
+that is safe), one per line`},
+	{name: "raw", value: func(l *extract.Link) (string, bool) { return l.Raw, true }, help: `the values as the document writes them (entities decoded, in
+UTF-8, line breaks and tabs as spaces), one per line, also for a
+link whose URL is invalid`},
+	{name: "tsv", column: "href", value: hrefValue, record: true, header: tsvHeader, write: writeTSV,
+		help: `file, line, offset, tag, attr, href, uri, raw, separated by
+tabs; with --header, after a line naming the columns`},
+}
+
+func init() {
+	for _, f := range linkFormats {
+		if f.column == "" {
+			f.column = f.name
+		}
+		if f.write == nil && !f.record {
+			f.write = valueLine(f.value)
+		}
+	}
+}
+
+func hrefValue(l *extract.Link) (string, bool) { return l.Href, l.Err == nil }
+
+// valueLine returns the writer of a format of one value per line.
+func valueLine(value func(*extract.Link) (string, bool)) func(func(...string), string, *extract.Link) bool {
+	return func(write func(...string), _ string, l *extract.Link) bool {
+		v, ok := value(l)
+		if ok {
+			write(tsvField(v), "\n")
+		}
+		return ok
+	}
+}
+
+// tsvHeader names the columns of --format tsv after the first, which
+// writeTSV writes.
+const tsvHeader = "line\toffset\ttag\tattr\thref\turi\traw\n"
+
+// headerLine returns the line of --header of f, whose first column is
+// first ("file" or "page").
+func (f *linkFormat) headerLine(first string) string { return first + "\t" + f.header }
+
+// writeTSV writes the line of --format tsv for the link l of first (the
+// file, or relink warc's page): first, line, offset, tag, attr, href,
+// uri and raw, separated by tabs.
+func writeTSV(write func(...string), first string, l *extract.Link) bool {
+	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
+		l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
+	return true
+}
+
+// isJSON reports whether f is jsonl, the format each command writes its
+// own objects in.
+func (f *linkFormat) isJSON() bool { return f.write == nil }
+
+// linkFormatNames returns the names of the formats for which keep
+// reports true.
+func linkFormatNames(keep func(*linkFormat) bool) []string {
+	var names []string
+	for _, f := range linkFormats {
+		if keep(f) {
+			names = append(names, f.name)
+		}
+	}
+	return names
+}
+
+func allFormats(*linkFormat) bool { return true }
+
+// linkOutput holds the output flags of relink extract and relink warc:
+// --format, the link filters, --unique, --count and --header,
+// --quiet and --verbose, --output.
+type linkOutput struct {
+	formatName *string
+	filter     *filterFlags
+	shape      *shaper
+	vf         verbosityFlags
+
+	// Once parse has run:
+	format *linkFormat
+	verb   verbosity
+}
+
+// addLinkOutput defines the output flags on fs; scope is what --unique
+// and --count work over: "run" (relink extract) or "page" (relink warc).
+func addLinkOutput(fs *flag.FlagSet, e *env, scope string) *linkOutput {
+	names := linkFormatNames(allFormats)
+	o := &linkOutput{}
+	o.formatName = choiceFlag(fs, "format", names[0], "output `FORMAT`: "+strings.Join(names, ", "), names)
+	o.filter = addFilterFlags(fs)
+	o.shape = addShapeFlags(fs, scope)
+	o.vf.register(fs)
+	e.outputFlag(fs)
+	return o
+}
+
+// parse parses the flags of cmd from args, as parseArgs does, and checks
+// the output flags: it returns the positional arguments and -1, or the
+// exit status of -h or of a usage error.
+func (o *linkOutput) parse(cmd *command, fs *flag.FlagSet, args []string, e *env) ([]string, int) {
+	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return nil, status
+	}
+	if o.verb, status = o.vf.level(cmd, e); status >= 0 {
+		return nil, status
+	}
+	for _, f := range linkFormats {
+		if f.name == *o.formatName {
+			o.format = f
+		}
+	}
+	if o.format == nil {
+		return nil, usageError(cmd, e, "unknown --format %q (want %s)", *o.formatName, orList(linkFormatNames(allFormats)))
+	}
+	if msg := o.filter.check(); msg != "" {
+		return nil, usageError(cmd, e, "%s", msg)
+	}
+	if msg := o.shape.check(o.format); msg != "" {
+		return nil, usageError(cmd, e, "%s", msg)
+	}
+	return inputs, -1
+}
+
+// formatsHelp is the list of formats in the help of relink extract.
+func formatsHelp() string {
+	var b strings.Builder
+	b.WriteString("Formats (--format):\n\n")
+	for _, f := range linkFormats {
+		b.WriteString("\t" + f.name + "\t" + strings.ReplaceAll(f.help, "\n", "\n\t\t") + "\n")
+	}
+	return b.String()
+}
