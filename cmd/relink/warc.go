@@ -248,7 +248,7 @@ Of a crawl:
 
 type warcRun struct {
 	perPage     bool
-	wat         bool   // --wat
+	wat         bool        // --wat
 	format      *linkFormat // --format
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
