@@ -708,236 +708,41 @@ func pathErr(err error) error {
 // exits at once.
 func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	start := time.Now()
-	stderr := rw.e.stderr
 	defer func() {
 		for _, r := range rw.roots {
 			r.Close()
 		}
 	}()
-	var total int64
-	for _, j := range rw.jobs {
-		total += j.size
-	}
-	var bar *progressbar.ProgressBar
-	if f, ok := terminalFile(stderr); ok && term.IsTerminal(int(f.Fd())) && !toStdout && rw.verb != quiet {
-		bar = progressbar.NewOptions64(total,
-			progressbar.OptionSetWriter(f),
-			progressbar.OptionShowBytes(true),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionSetDescription(fmt.Sprintf("0/%d files", len(rw.jobs))))
-	}
-	printErr := func(s string) {
-		if s == "" {
-			return
-		}
-		if bar != nil {
-			bar.Clear()
-		}
-		io.WriteString(stderr, s)
-	}
 	var signals chan os.Signal
 	if rw.write {
 		signals = make(chan os.Signal, 2)
 		signal.Notify(signals, stopSignals...)
 		defer signal.Stop(signals)
 	}
-
 	out := bufio.NewWriterSize(rw.e.stdout, 64<<10)
-	results := make([]rewriteResult, len(rw.jobs))
-	ready := make([]chan struct{}, len(rw.jobs))
-	for i := range ready {
-		ready[i] = make(chan struct{})
-	}
-	next := make(chan int)
-	stop := make(chan struct{}) // closed by a signal: start no more files
-	// The workers run at most a window of files ahead of the printing,
-	// so that the diffs waiting to be printed stay few. Without diffs a
-	// result is a few counts, and a wide window keeps a worker busy while
-	// another one reads a large file.
-	ahead := 4 * n
-	if !rw.diff {
-		ahead = 1024
-	}
-	window := make(chan struct{}, ahead)
-	var wg sync.WaitGroup
-	for range min(n, max(len(rw.jobs), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// Each worker reads its files through one buffer.
-			br := bufio.NewReaderSize(nil, 64<<10)
-			for i := range next {
-				if toStdout {
-					results[i] = rw.file(&rw.jobs[i], br, out)
-				} else {
-					results[i] = rw.file(&rw.jobs[i], br, nil)
-				}
-				close(ready[i])
-			}
-		}()
-	}
-	go func() {
-		defer close(next)
-		for i := range rw.jobs {
-			select {
-			case window <- struct{}{}:
-			case <-stop:
-				return
-			}
-			select {
-			case next <- i:
-			case <-stop:
-				return
-			}
-		}
-	}()
-
-	var scanned, changed, links int
-	var kept rewrite.Stats // the links left as written, and of them the invalid ones
-	var drops linkCounts   // the constructs passed over
-	var werr error
-	take := func(i int) {
-		j, r := &rw.jobs[i], &results[i]
-		if bar != nil {
-			// Only this goroutine uses the bar: its Clear is not
-			// synchronized with its rendering.
-			bar.Describe(fmt.Sprintf("%d/%d files", i+1, len(rw.jobs)))
-			bar.Add64(j.size)
-		}
-		printErr(j.note)
-		printErr(r.warns)
-		switch {
-		case errors.Is(r.err, errInterrupted):
-		case r.err != nil:
-			rw.errs++
-			rw.failed = true
-			if r.err == errConflict {
-				rw.conflicts++
-			}
-			printErr(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
-		case r.skip != "":
-			rw.skipped++
-			if rw.verb != quiet {
-				printErr(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
-			}
-		case rw.verb == verbose:
-			printErr(rewriteNote(j.path, r))
-		}
-		if r.skip == "" && r.err == nil {
-			scanned++
-			kept.Kept += r.stats.Kept
-			kept.Invalid += r.stats.Invalid
-			kept.Guessed += r.stats.Guessed
-			kept.Placeholders += r.stats.Placeholders
-			drops.add(r.drops)
-		}
-		if r.changed && r.err == nil {
-			changed++
-			links += r.stats.Rewritten
-			if werr == nil && !toStdout {
-				if rw.dryRun && !rw.diff {
-					_, werr = fmt.Fprintf(out, "%s\t%d\n", tsvField(j.path), r.stats.Rewritten)
-				}
-				if rw.diff {
-					_, werr = out.Write(r.diff)
-				}
-			}
-		}
-		results[i] = rewriteResult{}
-	}
-	var sig os.Signal
-	done := 0
-	for i := range rw.jobs {
-		select {
-		case <-ready[i]:
-		case sig = <-signals:
-		}
-		if sig != nil {
-			break
-		}
-		take(i)
-		done++
-		<-window
-	}
+	rep := &jobReport{rw: rw, out: out, toStdout: toStdout,
+		prog: newProgress(rw.e.stderr, rw.jobs, !toStdout && rw.verb != quiet)}
+	pool := rw.startJobs(n, toStdout, out)
+	sig := pool.collect(signals, rep.take)
 	var interrupted string
 	exit := exitOK
 	if sig != nil {
-		name, status := signalStatus(sig)
-		close(stop)
-		written, errs := rw.temps.stop()
-		go func() {
-			// A second signal: exit at once; no temporary file is left
-			// but those the removals above failed to remove.
-			<-signals
-			os.Exit(status)
-		}()
-		if testHookInterrupted != nil {
-			testHookInterrupted()
-		}
-		if bar != nil {
-			bar.Clear()
-		}
-		// The workers stop soon: no file is started, no temporary file
-		// created or renamed, and a file being read fails at its next
-		// read (interruptible). Each file renamed into place before the
-		// signal is counted in the summary once its worker is done,
-		// which it may not be yet: waiting for them all keeps the
-		// summary's counts those of the files written.
-		wg.Wait()
-		for ; done < len(rw.jobs); done++ {
-			select {
-			case <-ready[done]:
-				take(done)
-			default:
-			}
-		}
-		for _, err := range errs {
-			fmt.Fprintf(stderr, "relink rewrite: removing a temporary file: %v\n", err)
-		}
-		left := "no temporary file left"
-		if len(errs) > 0 {
-			left = plural(len(errs), "temporary file") + " left"
-		}
-		interrupted = fmt.Sprintf("relink rewrite: interrupted by %s: %s written, the other %d left as they were, %s\n",
-			name, plural(written, "file"), len(rw.jobs)-written, left)
-		exit = status
+		interrupted, exit = rw.interrupt(sig, signals, pool, rep)
 	} else {
-		wg.Wait()
+		pool.wg.Wait()
 	}
-	if err := out.Flush(); werr == nil {
-		werr = err
+	if err := out.Flush(); rep.werr == nil {
+		rep.werr = err
 	}
-	if bar != nil {
-		if sig == nil {
-			bar.Finish()
-		}
-		bar.Clear()
-	}
-	printErr(rw.takeNotes())
-	if werr != nil {
-		fmt.Fprintf(stderr, "relink rewrite: writing output: %v\n", werr)
+	rep.prog.finish(sig == nil)
+	rep.prog.print(rw.takeNotes())
+	if rep.werr != nil {
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: writing output: %v\n", rep.werr)
 		rw.failed = true
 	}
-	io.WriteString(stderr, interrupted)
-	verb := "changed"
-	if rw.dryRun || !rw.write && !toStdout {
-		verb = "to change"
-	}
+	io.WriteString(rw.e.stderr, interrupted)
 	if rw.verb != quiet {
-		errs := plural(rw.errs, "error")
-		if rw.conflicts > 0 {
-			errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
-		}
-		left := ""
-		if kept.Kept > 0 {
-			left = fmt.Sprintf(", %d left as written (%s)", kept.Kept, keptNote(kept))
-		}
-		fmt.Fprintf(stderr, "relink rewrite: %s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
-			plural(scanned, "file"), changed, verb, plural(links, "link"), left, drops.dropNote(), rw.skipped, errs,
-			time.Since(start).Round(time.Millisecond))
+		io.WriteString(rw.e.stderr, rep.summary(time.Since(start)))
 	}
 	if exit != exitOK {
 		return exit
@@ -946,6 +751,297 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// A jobPool runs the jobs of a rewriteRun on its workers and hands their
+// results over in the order of the jobs.
+type jobPool struct {
+	results []rewriteResult
+	ready   []chan struct{} // closed when the result of its job is in
+	next    chan int        // the jobs to start, by index
+	stop    chan struct{}   // closed by a signal: start no more files
+	// window holds a token for each job started and not yet taken: the
+	// workers run at most its capacity of files ahead of the printing.
+	window chan struct{}
+	wg     sync.WaitGroup
+	taken  int // the jobs whose results have been taken, in order
+}
+
+// startJobs starts n workers on the jobs (fewer when there are fewer
+// jobs); each file is written to out with toStdout.
+func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPool {
+	p := &jobPool{
+		results: make([]rewriteResult, len(rw.jobs)),
+		ready:   make([]chan struct{}, len(rw.jobs)),
+		next:    make(chan int),
+		stop:    make(chan struct{}),
+	}
+	for i := range p.ready {
+		p.ready[i] = make(chan struct{})
+	}
+	// The diffs waiting to be printed stay few. Without diffs a result
+	// is a few counts, and a wide window keeps a worker busy while
+	// another one reads a large file.
+	ahead := 4 * n
+	if !rw.diff {
+		ahead = 1024
+	}
+	p.window = make(chan struct{}, ahead)
+	var w *bufio.Writer
+	if toStdout {
+		w = out
+	}
+	for range min(n, max(len(rw.jobs), 1)) {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			// Each worker reads its files through one buffer.
+			br := bufio.NewReaderSize(nil, 64<<10)
+			for i := range p.next {
+				p.results[i] = rw.file(&rw.jobs[i], br, w)
+				close(p.ready[i])
+			}
+		}()
+	}
+	go p.feed()
+	return p
+}
+
+// feed hands the jobs to the workers, in order, as the window lets it,
+// until they are all started or stop is closed.
+func (p *jobPool) feed() {
+	defer close(p.next)
+	for i := range p.ready {
+		select {
+		case p.window <- struct{}{}:
+		case <-p.stop:
+			return
+		}
+		select {
+		case p.next <- i:
+		case <-p.stop:
+			return
+		}
+	}
+}
+
+// collect gives take the result of each job in order, as it comes in,
+// until all are taken or a signal comes, which it returns (nil when all
+// are taken).
+func (p *jobPool) collect(signals <-chan os.Signal, take func(int, *rewriteResult)) os.Signal {
+	for ; p.taken < len(p.ready); p.taken++ {
+		select {
+		case <-p.ready[p.taken]:
+		case sig := <-signals:
+			return sig
+		}
+		p.take(p.taken, take)
+		<-p.window
+	}
+	return nil
+}
+
+// take gives take the result of job i, then forgets it.
+func (p *jobPool) take(i int, take func(int, *rewriteResult)) {
+	take(i, &p.results[i])
+	p.results[i] = rewriteResult{}
+}
+
+// drain stops the pool: no job is started after; it waits for the
+// workers and gives take the results of the jobs not taken that are in.
+func (p *jobPool) drain(take func(int, *rewriteResult)) {
+	p.wg.Wait()
+	for ; p.taken < len(p.ready); p.taken++ {
+		select {
+		case <-p.ready[p.taken]:
+			p.take(p.taken, take)
+		default:
+		}
+	}
+}
+
+// interrupt stops the run for the signal sig: it closes the pool, removes
+// the temporary files in flight, counts the files renamed into place
+// before the signal, and returns the line that says so and the exit
+// status of the signal. A further signal on signals exits at once.
+func (rw *rewriteRun) interrupt(sig os.Signal, signals <-chan os.Signal, p *jobPool, rep *jobReport) (string, int) {
+	name, status := signalStatus(sig)
+	close(p.stop)
+	written, errs := rw.temps.stop()
+	go func() {
+		// A second signal: exit at once; no temporary file is left but
+		// those the removals above failed to remove.
+		<-signals
+		os.Exit(status)
+	}()
+	if testHookInterrupted != nil {
+		testHookInterrupted()
+	}
+	rep.prog.clear()
+	// The workers stop soon: no file is started, no temporary file
+	// created or renamed, and a file being read fails at its next read
+	// (interruptible). Each file renamed into place before the signal is
+	// counted in the summary once its worker is done, which it may not
+	// be yet: waiting for them all keeps the summary's counts those of
+	// the files written.
+	p.drain(rep.take)
+	for _, err := range errs {
+		fmt.Fprintf(rw.e.stderr, "relink rewrite: removing a temporary file: %v\n", err)
+	}
+	left := "no temporary file left"
+	if len(errs) > 0 {
+		left = plural(len(errs), "temporary file") + " left"
+	}
+	return fmt.Sprintf("relink rewrite: interrupted by %s: %s written, the other %d left as they were, %s\n",
+		name, plural(written, "file"), len(rw.jobs)-written, left), status
+}
+
+// A jobReport prints the result of each job, in order, and counts them
+// for the summary.
+type jobReport struct {
+	rw       *rewriteRun
+	prog     *progress
+	out      *bufio.Writer // the list of -n, the diffs of --diff
+	toStdout bool          // each file is written to standard output
+
+	scanned, changed, links int
+	kept                    rewrite.Stats // the links left as written, and of them the invalid ones
+	drops                   linkCounts    // the constructs passed over
+	werr                    error         // the first error writing out
+}
+
+// take prints the notes, warnings, errors and output of job i, whose
+// result is r, and counts it.
+func (rep *jobReport) take(i int, r *rewriteResult) {
+	rw := rep.rw
+	j := &rw.jobs[i]
+	rep.prog.step(i, j.size)
+	rep.prog.print(j.note)
+	rep.prog.print(r.warns)
+	switch {
+	case errors.Is(r.err, errInterrupted):
+	case r.err != nil:
+		rw.errs++
+		rw.failed = true
+		if r.err == errConflict {
+			rw.conflicts++
+		}
+		rep.prog.print(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
+	case r.skip != "":
+		rw.skipped++
+		if rw.verb != quiet {
+			rep.prog.print(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+		}
+	case rw.verb == verbose:
+		rep.prog.print(rewriteNote(j.path, r))
+	}
+	if r.skip == "" && r.err == nil {
+		rep.scanned++
+		rep.kept.Kept += r.stats.Kept
+		rep.kept.Invalid += r.stats.Invalid
+		rep.kept.Guessed += r.stats.Guessed
+		rep.kept.Placeholders += r.stats.Placeholders
+		rep.drops.add(r.drops)
+	}
+	if r.changed && r.err == nil {
+		rep.changed++
+		rep.links += r.stats.Rewritten
+		if rep.werr == nil && !rep.toStdout {
+			if rw.dryRun && !rw.diff {
+				_, rep.werr = fmt.Fprintf(rep.out, "%s\t%d\n", tsvField(j.path), r.stats.Rewritten)
+			}
+			if rw.diff {
+				_, rep.werr = rep.out.Write(r.diff)
+			}
+		}
+	}
+}
+
+// summary returns the summary line of the run, which took elapsed.
+func (rep *jobReport) summary(elapsed time.Duration) string {
+	rw := rep.rw
+	verb := "changed"
+	if rw.dryRun || !rw.write && !rep.toStdout {
+		verb = "to change"
+	}
+	errs := plural(rw.errs, "error")
+	if rw.conflicts > 0 {
+		errs += fmt.Sprintf(" (%s)", plural(rw.conflicts, "conflict"))
+	}
+	left := ""
+	if rep.kept.Kept > 0 {
+		left = fmt.Sprintf(", %d left as written (%s)", rep.kept.Kept, keptNote(rep.kept))
+	}
+	return fmt.Sprintf("relink rewrite: %s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
+		plural(rep.scanned, "file"), rep.changed, verb, plural(rep.links, "link"), left, rep.drops.dropNote(), rw.skipped, errs,
+		elapsed.Round(time.Millisecond))
+}
+
+// progress is the progress bar of relink rewrite on a terminal, and the
+// messages printed around it; with no terminal, or when not shown, only
+// the messages.
+type progress struct {
+	stderr io.Writer
+	bar    *progressbar.ProgressBar // nil when not shown
+	files  int
+}
+
+// newProgress returns the progress of the jobs on stderr, with a bar
+// when show is true and stderr is a terminal.
+func newProgress(stderr io.Writer, jobs []rewriteJob, show bool) *progress {
+	p := &progress{stderr: stderr, files: len(jobs)}
+	f, ok := terminalFile(stderr)
+	if !show || !ok || !term.IsTerminal(int(f.Fd())) {
+		return p
+	}
+	var total int64
+	for _, j := range jobs {
+		total += j.size
+	}
+	p.bar = progressbar.NewOptions64(total,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetDescription(fmt.Sprintf("0/%d files", len(jobs))))
+	return p
+}
+
+// print writes s on stderr, the bar cleared first.
+func (p *progress) print(s string) {
+	if s == "" {
+		return
+	}
+	p.clear()
+	io.WriteString(p.stderr, s)
+}
+
+// step moves the bar past job i, of size bytes. Only the goroutine that
+// prints uses the bar: its Clear is not synchronized with its rendering.
+func (p *progress) step(i int, size int64) {
+	if p.bar != nil {
+		p.bar.Describe(fmt.Sprintf("%d/%d files", i+1, p.files))
+		p.bar.Add64(size)
+	}
+}
+
+func (p *progress) clear() {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+// finish ends the bar, full when the run is complete, and clears it.
+func (p *progress) finish(complete bool) {
+	if p.bar == nil {
+		return
+	}
+	if complete {
+		p.bar.Finish()
+	}
+	p.bar.Clear()
 }
 
 // plural returns n and the noun, in the plural unless n is 1.
