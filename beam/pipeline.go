@@ -28,6 +28,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/relink-go/relink/crawl"
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/linkfilter"
 	"github.com/relink-go/relink/warc"
 )
 
@@ -64,6 +66,10 @@ type Options struct {
 	// MaxPayloadSize bounds a page's payload, as relink warc's
 	// --max-payload; warc.DefaultMaxPayloadSize if 0.
 	MaxPayloadSize int64
+	// Filter says which links are kept, in the lines and the host
+	// graph, as relink warc's filter flags keep them (a page's own URL
+	// decides what is same-site); the zero value keeps every link.
+	Filter linkfilter.Options
 }
 
 // Expand returns the files that the patterns match (a glob, or a path),
@@ -97,19 +103,60 @@ func expandFn(ctx context.Context, glob string, emit func(string)) error {
 // links as JSON lines, the lines of relink warc (crawl.LinkRecord), and
 // the edges of the host graph: for each link whose href is http or https
 // and whose host differs from its page's, the pair (page's host, link's
-// host), host names in lower case. A record that cannot be read counts as
-// a bad record and is skipped, as relink warc skips it; a file that
-// cannot be opened or read fails the bundle, which the runner retries.
-func Outlinks(s beam.Scope, files beam.PCollection, maxPayload int64) (lines, edges beam.PCollection) {
+// host), host names in lower case. Only the links opts.Filter keeps are
+// given; opts.MaxPayloadSize bounds a page. A record that cannot be read
+// counts as a bad record and is skipped, as relink warc skips it; a file
+// that cannot be opened or read fails the bundle, which the runner
+// retries. It reports an invalid opts.Filter when the pipeline is built.
+func Outlinks(s beam.Scope, files beam.PCollection, opts Options) (lines, edges beam.PCollection) {
 	s = s.Scope("relink.Outlinks")
-	if maxPayload == 0 {
-		maxPayload = warc.DefaultMaxPayloadSize
+	if opts.MaxPayloadSize == 0 {
+		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
 	}
-	return beam.ParDo2(s, &extractFn{MaxPayloadSize: maxPayload}, files)
+	if _, err := linkfilter.New(opts.Filter); err != nil {
+		panic(fmt.Sprintf("relink.Outlinks: %v", err))
+	}
+	return beam.ParDo2(s, &extractFn{MaxPayloadSize: opts.MaxPayloadSize, Filter: opts.Filter}, files)
 }
 
 type extractFn struct {
 	MaxPayloadSize int64
+	Filter         linkfilter.Options
+}
+
+// A linkEmitter writes the links of the pages of one file that its
+// filter keeps (crawl.Handler).
+type linkEmitter struct {
+	ctx      context.Context
+	path     string
+	filter   *linkfilter.Filter
+	from     string // the page's host
+	buf      bytes.Buffer
+	enc      *json.Encoder
+	emitLine func(string)
+	emitEdge func(string, string)
+}
+
+func (e *linkEmitter) Page(p *crawl.Page) error {
+	pagesCounter.Inc(e.ctx, 1)
+	e.from = host(p.URL)
+	return nil
+}
+
+func (e *linkEmitter) Link(p *crawl.Page, l *extract.Link) error {
+	if !e.filter.Match(l, p.URL) {
+		return nil
+	}
+	e.buf.Reset()
+	if err := e.enc.Encode(crawl.LinkRecord{Page: *p, File: e.path, Link: crawl.NewLink(l)}); err != nil {
+		return err
+	}
+	e.emitLine(strings.TrimSuffix(e.buf.String(), "\n"))
+	linksCounter.Inc(e.ctx, 1)
+	if to := host(l.Href); e.from != "" && to != "" && to != e.from {
+		e.emitEdge(e.from, to)
+	}
+	return nil
 }
 
 func (f *extractFn) ProcessElement(ctx context.Context, path string, emitLine func(string), emitEdge func(string, string)) error {
@@ -127,9 +174,13 @@ func (f *extractFn) ProcessElement(ctx context.Context, path string, emitLine fu
 	r.MaxPayloadSize = f.MaxPayloadSize
 	defer r.Close()
 	x := crawl.NewExtractor(crawl.Options{MaxPayloadSize: f.MaxPayloadSize})
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	filter, err := linkfilter.New(f.Filter)
+	if err != nil {
+		return err
+	}
+	h := &linkEmitter{ctx: ctx, path: path, filter: filter, emitLine: emitLine, emitEdge: emitEdge}
+	h.enc = json.NewEncoder(&h.buf)
+	h.enc.SetEscapeHTML(false)
 	for {
 		rec, err := r.Next()
 		if err == io.EOF {
@@ -143,25 +194,11 @@ func (f *extractFn) ProcessElement(ctx context.Context, path string, emitLine fu
 		if err != nil {
 			return fmt.Errorf("relink: %s: %w", path, err)
 		}
-		p, err := x.Record(rec, path)
-		if err != nil {
+		// The links are written as they are found, none held: a
+		// record read in part (a bad record) keeps the links before
+		// the failure, as in relink warc.
+		if _, err := x.Extract(rec, h); err != nil {
 			badRecordsCounter.Inc(ctx, 1)
-		}
-		if p == nil {
-			continue
-		}
-		pagesCounter.Inc(ctx, 1)
-		from := host(p.URL)
-		for _, l := range p.Links {
-			buf.Reset()
-			if err := enc.Encode(crawl.LinkRecord{Page: p.Page, File: path, Link: l}); err != nil {
-				return err
-			}
-			emitLine(strings.TrimSuffix(buf.String(), "\n"))
-			linksCounter.Inc(ctx, 1)
-			if to := host(l.Href); from != "" && to != "" && to != from {
-				emitEdge(from, to)
-			}
 		}
 	}
 }
@@ -265,7 +302,7 @@ func (e *errWriter) Write(p []byte) (int, error) {
 // links in opts.Shards files, and the host graph's edge counts and
 // in-links, each in one file.
 func Build(s beam.Scope, opts Options, patterns ...string) {
-	lines, edges := Outlinks(s, Expand(s, patterns...), opts.MaxPayloadSize)
+	lines, edges := Outlinks(s, Expand(s, patterns...), opts)
 	WriteShards(s, opts.Output+"links", ".jsonl", opts.Shards, lines)
 	edgeCounts, inlinks := HostGraph(s, edges)
 	WriteShards(s, opts.Output+"host-edges", ".tsv", 1, edgeCounts)

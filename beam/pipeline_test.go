@@ -22,6 +22,8 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/relink-go/relink/crawl"
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/linkfilter"
 	"github.com/relink-go/relink/warc"
 )
 
@@ -229,4 +231,54 @@ func libraryCounts(t *testing.T, files []string) (pages, bad int64) {
 		f.Close()
 	}
 	return pages, bad
+}
+
+// TestPipelineFilter runs the pipeline with a link filter and checks its
+// lines against relink warc's (the golden files) that the same filter
+// keeps, each golden line read back into the link it was.
+func TestPipelineFilter(t *testing.T) {
+	files := fixtures(t)
+	filter := linkfilter.Options{Roles: []extract.Role{extract.RoleHyperlink}, Site: linkfilter.External}
+	out := t.TempDir() + "/"
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, Options{Output: out, Shards: 1, Filter: filter}, files...)
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	got := readLines(t, out+"links-*-of-00001.jsonl")
+	f, err := linkfilter.New(filter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	all := 0
+	for _, file := range files {
+		for _, line := range golden(t, file) {
+			all++
+			var r crawl.LinkRecord
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			l := extract.Link{Tag: r.Tag, Attr: r.Attr, Rel: r.Rel, Href: r.Href}
+			for role := extract.RoleHyperlink; role <= extract.RoleBase; role++ {
+				if strings.ToLower(role.String()) == r.Role {
+					l.Role = role
+				}
+			}
+			if r.Error != "" {
+				l.Err = errors.New(r.Error)
+			}
+			if f.Match(&l, r.URL) {
+				want = append(want, strings.Replace(line, `"file":"testdata/warc/`, `"file":"../testdata/warc/`, 1))
+			}
+		}
+	}
+	if len(want) == 0 || len(want) == all {
+		t.Fatalf("the filter keeps %d of %d links: not a test of it", len(want), all)
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("%d lines, want %d of relink warc's %d", len(got), len(want), all)
+	}
 }
