@@ -198,10 +198,10 @@ func TestExtractFilterUsage(t *testing.T) {
 		{[]string{"--host", "[::1]:80"}, `invalid --host "[::1]:80"`},
 		{[]string{"--same-site", "--external"}, "--same-site and --external exclude each other"},
 		{[]string{"--unique", "--count"}, "--unique and --count exclude each other"},
-		{[]string{"--header"}, "--header applies to --format tsv and --count only"},
-		{[]string{"--header", "--format", "uri"}, "--header applies to --format tsv and --count only"},
-		{[]string{"--count", "--format", "tsv"}, `--count writes TSV lines of counts; it takes --format jsonl, href, uri, iri or raw, not tsv`},
-		{[]string{"--format", "csv"}, `unknown --format "csv" (want jsonl, href, uri, iri, raw or tsv)`},
+		{[]string{"--header"}, "--header applies to --format " + orList(linkFormatNames(hasHeader)) + " and --count only"},
+		{[]string{"--header", "--format", "uri"}, "--header applies to --format " + orList(linkFormatNames(hasHeader)) + " and --count only"},
+		{[]string{"--count", "--format", "tsv"}, "--count writes TSV lines of counts; it takes --format " + orList(linkFormatNames(noHeader)) + ", not tsv"},
+		{[]string{"--format", "nope"}, `unknown --format "nope" (want ` + orList(linkFormatNames(allFormats)) + ")"},
 	}
 	for _, tt := range tests {
 		got := runString(append([]string{"extract"}, tt.args...), "<a href=x>")

@@ -77,3 +77,8 @@ func TestLinkFormats(t *testing.T) {
 		}
 	}
 }
+
+// hasHeader and noHeader select the formats with and without columns
+// named by --header, for the tests' usage messages.
+func hasHeader(f *linkFormat) bool { return f.header != "" }
+func noHeader(f *linkFormat) bool  { return f.header == "" }

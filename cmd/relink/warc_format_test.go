@@ -165,7 +165,7 @@ func TestWARCFormatUsage(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"--format", "csv"}, `unknown --format "csv" (want jsonl, href, uri, iri, raw or tsv)`},
+		{[]string{"--format", "nope"}, `unknown --format "nope" (want ` + orList(linkFormatNames(allFormats)) + ")"},
 		{[]string{"--wat", "--format", "tsv"}, "--wat writes WAT records: --format, --unique, --count and --header do not apply"},
 		{[]string{"--wat", "--unique"}, "--wat writes WAT records"},
 		{[]string{"--wat", "--per-page"}, "--wat and --per-page exclude each other"},
@@ -173,7 +173,7 @@ func TestWARCFormatUsage(t *testing.T) {
 		{[]string{"--per-page", "--count"}, "--per-page and --count exclude each other"},
 		{[]string{"--count", "--format", "tsv"}, "--count writes TSV lines of counts"},
 		{[]string{"--unique", "--count"}, "--unique and --count exclude each other"},
-		{[]string{"--header"}, "--header applies to --format tsv and --count only"},
+		{[]string{"--header"}, "--header applies to --format " + orList(linkFormatNames(hasHeader)) + " and --count only"},
 		{[]string{"--strict"}, "--strict applies to the links in the text of the pages: it needs --text-links"},
 		{[]string{"-q", "-v"}, "--quiet and --verbose together"},
 	} {
