@@ -26,10 +26,10 @@ type linkFormat struct {
 	// (jsonl, tsv): it writes a link without a URL too, which --unique
 	// knows by its raw value and --count leaves out.
 	record bool
-	// header names the format's columns after the first (the file, or
-	// relink warc's page) in the line of --header (headerLine), "" for
-	// a format without one; --count, which writes its own columns,
-	// does not take such a format.
+	// header is the line of --header after the name of the first
+	// column (the file, or relink warc's page), from the separator that
+	// follows it (headerLine); "" for a format without one. --count,
+	// which writes its own columns, does not take such a format.
 	header string
 	// write writes the line of l; first is the file (relink extract) or
 	// the page's URL (relink warc). It reports false when it wrote
@@ -95,11 +95,11 @@ func valueLine(value func(*extract.Link) (string, bool)) func(func(...string), s
 
 // tsvHeader names the columns of --format tsv after the first, which
 // writeTSV writes.
-const tsvHeader = "line\toffset\ttag\tattr\thref\turi\traw\n"
+const tsvHeader = "\tline\toffset\ttag\tattr\thref\turi\traw\n"
 
 // headerLine returns the line of --header of f, whose first column is
 // first ("file" or "page").
-func (f *linkFormat) headerLine(first string) string { return first + "\t" + f.header }
+func (f *linkFormat) headerLine(first string) string { return first + f.header }
 
 // writeTSV writes the line of --format tsv for the link l of first (the
 // file, or relink warc's page): first, line, offset, tag, attr, href,
