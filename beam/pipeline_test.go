@@ -23,6 +23,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/linkfilter"
 	"github.com/relink-go/relink/warc"
 )
@@ -238,7 +239,7 @@ func libraryCounts(t *testing.T, files []string) (pages, bad int64) {
 // keeps, each golden line read back into the link it was.
 func TestPipelineFilter(t *testing.T) {
 	files := fixtures(t)
-	filter := linkfilter.Options{Roles: []extract.Role{extract.RoleHyperlink}, Site: linkfilter.External}
+	filter := linkfilter.Options{Roles: []htmlattr.Role{htmlattr.RoleHyperlink}, Site: linkfilter.External}
 	out := t.TempDir() + "/"
 	p, s := beam.NewPipelineWithRoot()
 	Build(s, Options{Output: out, Shards: 1, Filter: filter}, files...)
@@ -260,7 +261,7 @@ func TestPipelineFilter(t *testing.T) {
 				t.Fatal(err)
 			}
 			l := extract.Link{Tag: r.Tag, Attr: r.Attr, Rel: r.Rel, Href: r.Href}
-			for role := extract.RoleHyperlink; role <= extract.RoleBase; role++ {
+			for role := htmlattr.RoleHyperlink; role <= htmlattr.RoleBase; role++ {
 				if strings.ToLower(role.String()) == r.Role {
 					l.Role = role
 				}
