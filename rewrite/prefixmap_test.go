@@ -53,3 +53,24 @@ func TestPrefixMap(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPrefixMap checks PrefixMap on any prefixes and href: Add never
+// panics, a prefix it takes maps itself to its new prefix, and Map moves
+// an href only to a URL that starts with a new prefix.
+func FuzzPrefixMap(f *testing.F) {
+	f.Add("https://old.example/site/", "https://new.example", "https://old.example/site/a?q#f")
+	f.Add("HTTP://Ex.ample:80/a b", "https://b.example/x/", "http://ex.ample/a%20b/c")
+	f.Fuzz(func(t *testing.T, old, new, href string) {
+		var m PrefixMap
+		if err := m.Add(old, new); err != nil {
+			return
+		}
+		o, n := m.moves[0].old, m.moves[0].new
+		if got, ok := m.Map(nil, o); !ok || got != n {
+			t.Fatalf("Map(%q) = %q, %v; want %q", o, got, ok, n)
+		}
+		if got, ok := m.Map(nil, href); ok && !strings.HasPrefix(got, n) {
+			t.Fatalf("Map(%q) = %q, not below %q", href, got, n)
+		}
+	})
+}

@@ -136,3 +136,34 @@ func TestExpandShort(t *testing.T) {
 		t.Error("expandShort(nil) is not empty")
 	}
 }
+
+// FuzzExpandShort checks expandShort on any arguments: it never panics,
+// leaves everything from "--" on as it is, and gives for a bundle only
+// one-letter flags of the set, each a twin, and at most a value after
+// the one that takes it.
+func FuzzExpandShort(f *testing.F) {
+	for _, s := range []string{"-qr a", "-rqj4 a", "-j", "-format uri", "a -- -qr", "-q=1", "-", "--", "-qqq", "-jq"} {
+		f.Add(s)
+	}
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	fs.Bool("quiet", false, "")
+	fs.Int("jobs", 0, "")
+	fs.String("format", "", "")
+	shortTwin(fs, "q", "quiet")
+	shortTwin(fs, "j", "jobs")
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Split(line, " ")
+		out := expandShort(fs, args)
+		if i := slices.Index(args, "--"); i >= 0 {
+			if j := slices.Index(out, "--"); j < 0 || !slices.Equal(out[j:], args[i:]) {
+				t.Fatalf("%q: after --, %q", args, out)
+			}
+		}
+		if len(out) < len(args) {
+			t.Fatalf("%q: %q lost arguments", args, out)
+		}
+		if strings.Join(out, "") != strings.Join(args, "") && strings.ReplaceAll(strings.Join(out, ""), "-", "") != strings.ReplaceAll(strings.Join(args, ""), "-", "") {
+			t.Fatalf("%q: %q changed more than dashes", args, out)
+		}
+	})
+}
