@@ -68,9 +68,9 @@
 //
 // Normalize and Equivalent climb the comparison ladder of section 5.3, one
 // Level per rung: simple string, syntax-based, scheme-based, and mapped to
-// a URI. A Canonicalizer adds the rewrites crawlers disagree on (sorted
+// a URI. Package iri/canon adds the rewrites crawlers disagree on (sorted
 // queries, no "www", SURT keys...), with ready-made profiles such as
-// Standard and Crawler.
+// canon.Standard and canon.Crawler.
 //
 // # Checking
 //

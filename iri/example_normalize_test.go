@@ -50,45 +50,6 @@ func ExampleEquivalent() {
 	// false <nil>
 }
 
-func ExampleCanonicalizer() {
-	links := []string{
-		"http://Example.COM./a/b/../c#top",
-		"http://example.com:80/a/c",
-		"http://bücher.example/ä?b=1&a=2",
-	}
-	for _, s := range links {
-		c, err := iri.Crawler.Canonicalize(s)
-		fmt.Println(c, err)
-	}
-	// Output:
-	// http://example.com/a/c <nil>
-	// http://example.com/a/c <nil>
-	// http://xn--bcher-kva.example/%C3%A4?b=1&a=2 <nil>
-}
-
-// Profiles are composed from options, and derived from each other.
-func ExampleCanonicalizer_With() {
-	sorted := iri.Crawler.With(iri.SortQuery(true), iri.RemoveEmptyQuery(true))
-	fmt.Println(sorted)
-	fmt.Println(sorted.Canonicalize("http://example.com/search?q=go&lang=en#results"))
-	fmt.Println(sorted.Equivalent("http://example.com/?b&a", "http://EXAMPLE.com/?a&b"))
-	// Output:
-	// mapped-to-uri+remove-fragment+remove-empty-query+lowercase-host+remove-host-trailing-dot+sort-query
-	// http://example.com/search?lang=en&q=go <nil>
-	// true <nil>
-}
-
-// SURT keys as the Internet Archive's surt library writes them, and the
-// conventional SURT prefix form of Heritrix.
-func ExampleSURTForm() {
-	fmt.Println(iri.SURT.Canonicalize("http://www.Archive.org/goo/?b=2&a=1#frag"))
-	heritrix := iri.SURT.With(iri.SURTScheme(true), iri.SURTTrailingComma(true), iri.RemoveWWW(false))
-	fmt.Println(heritrix.Canonicalize("http://www.example.org/path?query"))
-	// Output:
-	// org,archive)/goo?a=1&b=2 <nil>
-	// http://(org,example,www,)/path?query <nil>
-}
-
 func ExampleReference_Normalize() {
 	r, err := iri.Parse("HTTP://Example.com:80/%7Efred/./index.html")
 	if err != nil {

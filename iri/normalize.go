@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/internal/pct"
@@ -173,7 +172,7 @@ func (c *Converter) Normalize(s string, level Level) (string, error) {
 // Equivalent reports whether a and b, parsed in the converter's mode,
 // have the same normal form at the given level. Following section 5.1,
 // compare absolute IRIs: resolve relative references first (ParseBase),
-// and compare without fragments (a Canonicalizer with RemoveFragment)
+// and compare without fragments (a canon.Canonicalizer with RemoveFragment)
 // when the question is whether a request would fetch the same resource.
 // The error is the one Normalize returns for a or b.
 func (c *Converter) Equivalent(a, b string, level Level) (bool, error) {
@@ -396,61 +395,8 @@ func normSyntaxHost(h string) (string, bool) {
 	if !pct.IsASCII(h) {
 		return h, changed
 	}
-	h, c := lowerOutsidePct(h, false)
+	h, c := pct.LowerOutside(h, false)
 	return h, changed || c
-}
-
-// lowerOutsidePct lowercases the letters of s, leaving the hex digits of
-// escapes as they are: ASCII letters only, or with all every letter
-// that have a simple lowercase mapping (bytes that are not UTF-8 are left
-// alone). It reports whether anything changed.
-func lowerOutsidePct(s string, all bool) (string, bool) {
-	i := 0
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c == '%' && pct.IsEncoded(s, i) {
-			i += 2
-			continue
-		}
-		if 'A' <= c && c <= 'Z' {
-			break
-		}
-		if c >= utf8.RuneSelf && all {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if (r != utf8.RuneError || n > 1) && unicode.ToLower(r) != r {
-				break
-			}
-			i += n - 1
-		}
-	}
-	if i == len(s) {
-		return s, false
-	}
-	b := make([]byte, 0, len(s)+4)
-	b = append(b, s[:i]...)
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '%' && pct.IsEncoded(s, i):
-			b = append(b, s[i:i+3]...)
-			i += 3
-		case 'A' <= c && c <= 'Z':
-			b = append(b, c+'a'-'A')
-			i++
-		case c >= utf8.RuneSelf && all:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n == 1 {
-				b = append(b, c)
-			} else {
-				b = utf8.AppendRune(b, unicode.ToLower(r))
-			}
-			i += n
-		default:
-			b = append(b, c)
-			i++
-		}
-	}
-	return string(b), true
 }
 
 // schemeRules returns the default port of a known scheme (written as

@@ -87,7 +87,7 @@ func (r *Reference) Authority() string {
 }
 
 // Mode selects how liberal parsing is: the mode of a Converter
-// (WithMode) and of a Canonicalizer (InMode).
+// (WithMode) and of a canon.Canonicalizer (canon.InMode).
 type Mode uint8
 
 const (
@@ -149,12 +149,22 @@ func Parse(s string) (*Reference, error) { return defaultConverter.Parse(s) }
 // violation. In Strict and LEIRI modes the Reference holds the text as
 // written, so that String returns s; in Web mode it holds the
 // preprocessed form (see Web).
-func (c *Converter) Parse(s string) (*Reference, error) {
-	r := new(Reference)
-	if _, err := c.mode.parse(s, r); err != nil {
-		return nil, err
+func (c *Converter) Parse(s string) (r *Reference, err error) {
+	r = new(Reference)
+	if err = c.mode.parseRef(s, r); err != nil {
+		r = nil
 	}
-	return r, nil
+	return r, err
+}
+
+// parseRef is parse without its string result. Parse calls it so that
+// Parse stays small enough to inline: a caller that does not keep the
+// Reference then parses without allocating (iri/canon relies on that).
+//
+//go:noinline
+func (m Mode) parseRef(s string, r *Reference) error {
+	_, err := m.parse(s, r)
+	return err
 }
 
 // parse fills r from s and returns the string the components are

@@ -6,6 +6,7 @@ package pct
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -82,4 +83,57 @@ func IsASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// LowerOutside lowercases the letters of s, leaving the hex digits of
+// escapes as they are: ASCII letters only, or with all every letter
+// that have a simple lowercase mapping (bytes that are not UTF-8 are left
+// alone). It reports whether anything changed.
+func LowerOutside(s string, all bool) (string, bool) {
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '%' && IsEncoded(s, i) {
+			i += 2
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			break
+		}
+		if c >= utf8.RuneSelf && all {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if (r != utf8.RuneError || n > 1) && unicode.ToLower(r) != r {
+				break
+			}
+			i += n - 1
+		}
+	}
+	if i == len(s) {
+		return s, false
+	}
+	b := make([]byte, 0, len(s)+4)
+	b = append(b, s[:i]...)
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '%' && IsEncoded(s, i):
+			b = append(b, s[i:i+3]...)
+			i += 3
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+			i++
+		case c >= utf8.RuneSelf && all:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				b = append(b, c)
+			} else {
+				b = utf8.AppendRune(b, unicode.ToLower(r))
+			}
+			i += n
+		default:
+			b = append(b, c)
+			i++
+		}
+	}
+	return string(b), true
 }

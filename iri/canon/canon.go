@@ -1,14 +1,17 @@
-package iri
+package canon
 
 import (
+	"errors"
 	"slices"
 	"strings"
 
+	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/urlstd"
+	"github.com/relink-go/relink/iri"
 )
 
 // A Canonicalizer maps IRI references to a canonical form: the normal form
-// of a Level of the comparison ladder, then optional rewrites that are not
+// of an iri.Level of the comparison ladder, then optional rewrites that are not
 // equivalences of any specification but heuristics crawlers and archives
 // use to reduce duplicates (3987bis section 5.3.4 calls this
 // protocol-based normalization). Such rewrites can make two different
@@ -19,8 +22,9 @@ import (
 // ready-made profiles. A Canonicalizer is immutable and safe for
 // concurrent use.
 type Canonicalizer struct {
-	level Level
-	mode  Mode
+	level iri.Level
+	mode  iri.Mode
+	conv  *iri.Converter // parses in mode
 	flags canonFlag
 }
 
@@ -50,12 +54,12 @@ var canonFlagNames = [...]string{
 	"sort-query", "surt", "surt-scheme", "surt-trailing-comma",
 }
 
-// A CanonOption configures a Canonicalizer. The options that take a bool
+// An Option configures a Canonicalizer. The options that take a bool
 // turn a rewrite on or off, so that a profile can be derived from another
 // with Canonicalizer.With.
-type CanonOption func(*Canonicalizer)
+type Option func(*Canonicalizer)
 
-func flagOption(f canonFlag, on bool) CanonOption {
+func flagOption(f canonFlag, on bool) Option {
 	return func(c *Canonicalizer) {
 		if on {
 			c.flags |= f
@@ -66,74 +70,76 @@ func flagOption(f canonFlag, on bool) CanonOption {
 }
 
 // AtLevel sets the level of the comparison ladder applied before the
-// other rewrites (default SchemeBased). With MappedToURI, canonical forms
+// other rewrites (default iri.SchemeBased). With iri.MappedToURI, canonical forms
 // are URIs.
-func AtLevel(l Level) CanonOption { return func(c *Canonicalizer) { c.level = l } }
+func AtLevel(l iri.Level) Option { return func(c *Canonicalizer) { c.level = l } }
 
 // InMode sets the mode references are parsed in (default LEIRI).
-func InMode(m Mode) CanonOption { return func(c *Canonicalizer) { c.mode = m } }
+func InMode(m iri.Mode) Option {
+	return func(c *Canonicalizer) { c.mode, c.conv = m, iri.NewConverter(iri.WithMode(m)) }
+}
 
 // RemoveFragment removes the fragment and its "#" (purell
 // FlagRemoveFragment). 3987bis section 5.1 asks for it when comparing to
 // select a network action: the fragment is not sent in a request.
-func RemoveFragment(on bool) CanonOption { return flagOption(cfRemoveFragment, on) }
+func RemoveFragment(on bool) Option { return flagOption(cfRemoveFragment, on) }
 
 // RemoveEmptyQuery removes a "?" with nothing after it (purell
 // FlagRemoveEmptyQuerySeparator, IA query_strip_empty). RFC 3986 section
 // 6.2.3 warns that "http://example.com/?" cannot be assumed equivalent to
 // "http://example.com/", though servers almost always treat it so.
-func RemoveEmptyQuery(on bool) CanonOption { return flagOption(cfRemoveEmptyQuery, on) }
+func RemoveEmptyQuery(on bool) Option { return flagOption(cfRemoveEmptyQuery, on) }
 
 // RemoveUserinfo removes the userinfo and its "@" (IA auth_strip_user and
 // auth_strip_pass): the same resource is often reached with and without
 // credentials.
-func RemoveUserinfo(on bool) CanonOption { return flagOption(cfRemoveUserinfo, on) }
+func RemoveUserinfo(on bool) Option { return flagOption(cfRemoveUserinfo, on) }
 
 // LowercaseHost lowercases every letter of the host, non-ASCII letters of
 // a host that is not a DNS name included, and never the hex digits of its
 // escapes (purell FlagLowercaseHost). At SchemeBased and above a DNS host
 // is already lowercase through IDNA; so is an ASCII host at SyntaxBased.
-func LowercaseHost(on bool) CanonOption { return flagOption(cfLowercaseHost, on) }
+func LowercaseHost(on bool) Option { return flagOption(cfLowercaseHost, on) }
 
 // RemoveHostTrailingDot removes the trailing dots of a host name
 // ("example.com." becomes "example.com"). In DNS both name the same node,
 // but an HTTP server can tell them apart through the Host header.
-func RemoveHostTrailingDot(on bool) CanonOption { return flagOption(cfRemoveHostTrailingDot, on) }
+func RemoveHostTrailingDot(on bool) Option { return flagOption(cfRemoveHostTrailingDot, on) }
 
 // DecodeIPv4 rewrites a host that ends in a number as the dotted-decimal
 // IPv4 address that the URL Standard's IPv4 parser reads in it:
 // "0x7f.1", "2130706433" and "0177.0.0.1" become "127.0.0.1" (purell
 // FlagDecodeDWORDHost, FlagDecodeOctalHost and FlagDecodeHexHost; IA's
 // Google canonicalizer). A host the parser rejects is left as it is.
-func DecodeIPv4(on bool) CanonOption { return flagOption(cfDecodeIPv4, on) }
+func DecodeIPv4(on bool) Option { return flagOption(cfDecodeIPv4, on) }
 
 // RemoveWWW removes a first label "www", or "www" followed by digits
 // ("www2"), while at least two labels remain, as IA's host_massage does
 // ("www.example.com" and "www2.example.com" become "example.com"; purell
 // FlagRemoveWWW removes only "www."). Many sites serve other content on
 // those names.
-func RemoveWWW(on bool) CanonOption { return flagOption(cfRemoveWWW, on) }
+func RemoveWWW(on bool) Option { return flagOption(cfRemoveWWW, on) }
 
 // LowercasePath lowercases the ASCII letters of the path outside escapes
 // (IA path_lowercase). Paths are case-sensitive on most servers.
-func LowercasePath(on bool) CanonOption { return flagOption(cfLowercasePath, on) }
+func LowercasePath(on bool) Option { return flagOption(cfLowercasePath, on) }
 
 // RemoveTrailingSlash removes the slashes at the end of a path other than
 // "/" ("/a/" and "/a//" become "/a"; purell FlagRemoveTrailingSlash, IA
 // path_strip_trailing_slash_unless_empty, which remove one slash). The root
 // path "/" stays, as scheme-based normalization requires.
-func RemoveTrailingSlash(on bool) CanonOption { return flagOption(cfRemoveTrailingSlash, on) }
+func RemoveTrailingSlash(on bool) Option { return flagOption(cfRemoveTrailingSlash, on) }
 
 // LowercaseQuery lowercases the ASCII letters of the query outside escapes
 // (IA query_lowercase).
-func LowercaseQuery(on bool) CanonOption { return flagOption(cfLowercaseQuery, on) }
+func LowercaseQuery(on bool) Option { return flagOption(cfLowercaseQuery, on) }
 
 // SortQuery sorts the "&"-separated parameters of the query by name, then
 // parameters without "=" before those with one, then by value, comparing
 // bytes (IA query_alpha_reorder; purell FlagSortQuery, which also
 // re-encodes and drops empty parameters). Parameters are kept as written,
 // empty ones included: "b=2&a=1&" becomes "&a=1&b=2".
-func SortQuery(on bool) CanonOption { return flagOption(cfSortQuery, on) }
+func SortQuery(on bool) Option { return flagOption(cfSortQuery, on) }
 
 // SURTForm makes Canonicalize return the Sort-friendly URI Reordering
 // Transform of the canonical reference, the key of the Internet Archive's
@@ -153,24 +159,24 @@ func SortQuery(on bool) CanonOption { return flagOption(cfSortQuery, on) }
 //     returned as its canonical form, not transformed.
 //
 // A SURT is not a URI reference: it is a key to compare and sort.
-func SURTForm(on bool) CanonOption { return flagOption(cfSURTForm, on) }
+func SURTForm(on bool) Option { return flagOption(cfSURTForm, on) }
 
 // SURTScheme keeps the scheme in SURTForm: "http://(com,example,www)/a"
 // (IA with_scheme).
-func SURTScheme(on bool) CanonOption { return flagOption(cfSURTScheme, on) }
+func SURTScheme(on bool) Option { return flagOption(cfSURTScheme, on) }
 
 // SURTTrailingComma ends the reversed host of SURTForm with a comma,
 // "com,example,www,)", so that a prefix of the key matches a domain and
 // its subdomains only (IA trailing_comma; not after an IPv4 address).
 // With SURTScheme it gives the conventional form of Heritrix SURT
 // prefixes, "http://(com,example,www,)/".
-func SURTTrailingComma(on bool) CanonOption { return flagOption(cfSURTTrailingComma, on) }
+func SURTTrailingComma(on bool) Option { return flagOption(cfSURTTrailingComma, on) }
 
-// NewCanonicalizer returns a Canonicalizer configured by opts. Without
-// options it normalizes at SchemeBased in LEIRI mode and does nothing
-// else, as Standard does.
-func NewCanonicalizer(opts ...CanonOption) *Canonicalizer {
-	c := &Canonicalizer{level: SchemeBased, mode: LEIRI}
+// New returns a Canonicalizer configured by opts. Without options it
+// normalizes at iri.SchemeBased in iri.LEIRI mode and does nothing else,
+// as Standard does.
+func New(opts ...Option) *Canonicalizer {
+	c := &Canonicalizer{level: iri.SchemeBased, mode: iri.LEIRI, conv: leiri}
 	for _, o := range opts {
 		o(c)
 	}
@@ -179,7 +185,7 @@ func NewCanonicalizer(opts ...CanonOption) *Canonicalizer {
 
 // With returns a new Canonicalizer with the configuration of c changed by
 // opts: Crawler.With(SortQuery(true)).
-func (c *Canonicalizer) With(opts ...CanonOption) *Canonicalizer {
+func (c *Canonicalizer) With(opts ...Option) *Canonicalizer {
 	d := *c
 	for _, o := range opts {
 		o(&d)
@@ -187,18 +193,21 @@ func (c *Canonicalizer) With(opts ...CanonOption) *Canonicalizer {
 	return &d
 }
 
+// leiri parses in the default mode.
+var leiri = iri.NewConverter()
+
 // Ready-made profiles.
 var (
 	// Standard applies the scheme-based normalization of 3987bis
-	// (SchemeBased) and nothing beyond the standard. It is the default.
-	Standard = NewCanonicalizer()
+	// (iri.SchemeBased) and nothing beyond the standard. It is the default.
+	Standard = New()
 
 	// Crawler is for deciding whether two links lead to the same request:
 	// MappedToURI (what is requested is the URI; IDN hosts as A-labels,
 	// lowercase), the fragment removed, the host lowercased and its
 	// trailing dot removed. The query keeps its order, its empty "?" and
 	// its case, the path its trailing slash: those change the request.
-	Crawler = NewCanonicalizer(AtLevel(MappedToURI), RemoveFragment(true),
+	Crawler = New(AtLevel(iri.MappedToURI), RemoveFragment(true),
 		LowercaseHost(true), RemoveHostTrailingDot(true))
 
 	// UsuallySafe mirrors purell's FlagsUsuallySafeGreedy (v1.2.1):
@@ -214,7 +223,7 @@ var (
 	// and so are the default ports of every scheme SchemeBased knows
 	// (purell: 80 for http and 443 for https only), and every trailing
 	// slash goes ("/dir//" gives "/dir"; purell removes one).
-	UsuallySafe = NewCanonicalizer(AtLevel(MappedToURI), LowercaseHost(true),
+	UsuallySafe = New(AtLevel(iri.MappedToURI), LowercaseHost(true),
 		RemoveEmptyQuery(true), RemoveTrailingSlash(true))
 
 	// SURT gives the keys of IA's surt library with its default options
@@ -236,7 +245,7 @@ var (
 	// them); it removes "www" labels repeatedly where IA removes one; it
 	// does not add "http://" to a reference without a scheme; and it maps
 	// IDN hosts with UTS #46 rather than IDNA2003.
-	SURT = NewCanonicalizer(AtLevel(MappedToURI), RemoveFragment(true),
+	SURT = New(AtLevel(iri.MappedToURI), RemoveFragment(true),
 		RemoveUserinfo(true), LowercaseHost(true), RemoveHostTrailingDot(true),
 		DecodeIPv4(true), RemoveWWW(true), LowercasePath(true),
 		RemoveTrailingSlash(true), LowercaseQuery(true), SortQuery(true),
@@ -244,17 +253,17 @@ var (
 )
 
 // Level returns the normalization level c applies first.
-func (c *Canonicalizer) Level() Level { return c.level }
+func (c *Canonicalizer) Level() iri.Level { return c.level }
 
 // Mode returns the mode c parses references in.
-func (c *Canonicalizer) Mode() Mode { return c.mode }
+func (c *Canonicalizer) Mode() iri.Mode { return c.mode }
 
 // String describes the configuration: the level, the mode when it is not
 // LEIRI, and the options that are on, joined with "+"
 // ("mapped-to-uri+remove-fragment+lowercase-host").
 func (c *Canonicalizer) String() string {
 	parts := []string{c.level.String()}
-	if c.mode != LEIRI {
+	if c.mode != iri.LEIRI {
 		parts = append(parts, c.mode.String())
 	}
 	for i, name := range canonFlagNames {
@@ -266,40 +275,50 @@ func (c *Canonicalizer) String() string {
 }
 
 // Canonicalize returns the canonical form of the IRI reference s: its
-// normal form at c's level (see Converter.Normalize), rewritten by c's options
-// in the order they are documented, or with SURTForm its SURT.
+// normal form at c's level (see iri.Converter.Normalize), rewritten by c's
+// options in the order they are documented, or with SURTForm its SURT.
 // Canonicalize is idempotent except with SURTForm (a SURT is not a
 // reference), and returns s itself without allocating when s is already
-// canonical. It fails when Normalize fails; the error is an *Error with
-// Op "canonicalize".
+// canonical. It fails when Normalize fails; the error is an *iri.Error
+// with Op "canonicalize" and Input s.
 func (c *Canonicalizer) Canonicalize(s string) (string, error) {
-	if c.level > MappedToURI {
-		return "", &Error{Op: "canonicalize", Mode: c.mode, Input: s, Offset: -1, Err: ErrLevel}
-	}
-	var r Reference
-	t, err := c.mode.parse(s, &r)
+	t, err := c.conv.Normalize(s, c.level)
 	if err != nil {
-		return "", opError("canonicalize", err)
+		return "", opError(err, "")
 	}
-	changed, err := normalizeRef(&r, c.level)
+	// t parses, being a normal form; Parse inlines, so r stays on the
+	// stack.
+	r, err := c.conv.Parse(t)
 	if err != nil {
-		return "", &Error{Op: "canonicalize", Mode: c.mode, Input: s, Offset: -1, Err: err}
+		return "", opError(err, s)
 	}
-	if c.rewrite(&r) {
-		changed = true
+	if c.rewrite(r) {
 		// A rewrite can enable a rule of the level: "file://u@localhost/"
 		// without its userinfo is "file:///".
-		if _, err := normalizeRef(&r, c.level); err != nil {
-			return "", &Error{Op: "canonicalize", Mode: c.mode, Input: s, Offset: -1, Err: err}
+		if t, err = c.conv.Normalize(r.String(), c.level); err != nil {
+			return "", opError(err, s)
+		}
+		if r, err = c.conv.Parse(t); err != nil {
+			return "", opError(err, s)
 		}
 	}
 	if c.flags&cfSURTForm != 0 {
-		return c.surt(&r), nil
+		return c.surt(r), nil
 	}
-	if !changed {
-		return t, nil
+	return t, nil
+}
+
+// opError makes err, an *iri.Error, an error of Canonicalize. When err
+// is about a rewrite of the input rather than the input, in is the input:
+// the error then names it, at no offset.
+func opError(err error, in string) error {
+	if e, ok := errors.AsType[*iri.Error](err); ok {
+		e.Op = "canonicalize"
+		if in != "" {
+			e.Input, e.Offset = in, -1
+		}
 	}
-	return r.String(), nil
+	return err
 }
 
 // Equivalent reports whether a and b have the same canonical form. The
@@ -318,7 +337,7 @@ func (c *Canonicalizer) Equivalent(a, b string) (bool, error) {
 
 // rewrite applies the options of c to r, which is normalized at c's level,
 // and reports whether anything changed.
-func (c *Canonicalizer) rewrite(r *Reference) bool {
+func (c *Canonicalizer) rewrite(r *iri.Reference) bool {
 	f := c.flags
 	changed := false
 	if f&cfRemoveUserinfo != 0 && r.HasUserinfo {
@@ -327,7 +346,7 @@ func (c *Canonicalizer) rewrite(r *Reference) bool {
 	if r.HasAuthority && !strings.HasPrefix(r.Host, "[") {
 		h := r.Host
 		if f&cfLowercaseHost != 0 {
-			h, _ = lowerOutsidePct(h, true)
+			h, _ = pct.LowerOutside(h, true)
 		}
 		if f&cfRemoveHostTrailingDot != 0 {
 			if t := strings.TrimRight(h, "."); t != "" {
@@ -348,7 +367,7 @@ func (c *Canonicalizer) rewrite(r *Reference) bool {
 	}
 	p := r.Path
 	if f&cfLowercasePath != 0 {
-		p, _ = lowerOutsidePct(p, false)
+		p, _ = pct.LowerOutside(p, false)
 	}
 	if f&cfRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
 		if t := strings.TrimRight(p, "/"); t != "" {
@@ -357,7 +376,7 @@ func (c *Canonicalizer) rewrite(r *Reference) bool {
 			p = "/"
 		}
 		// Removing slashes can expose a dot segment ("/.//" ends "/.").
-		p, _ = normDotSegments(r, p)
+		p = removeDotSegments(r, p)
 	}
 	if p != r.Path {
 		r.Path, changed = p, true
@@ -365,7 +384,7 @@ func (c *Canonicalizer) rewrite(r *Reference) bool {
 	if r.HasQuery {
 		q := r.Query
 		if f&cfLowercaseQuery != 0 {
-			q, _ = lowerOutsidePct(q, false)
+			q, _ = pct.LowerOutside(q, false)
 		}
 		if f&cfSortQuery != 0 {
 			q = sortQuery(q)
@@ -381,6 +400,21 @@ func (c *Canonicalizer) rewrite(r *Reference) bool {
 		r.Fragment, r.HasFragment, changed = "", false, true
 	}
 	return changed
+}
+
+// removeDotSegments returns path, the path of r, with its dot segments
+// removed as resolution removes them, unless r is a relative-path
+// reference; resolution also keeps a path without an authority from
+// beginning with "//".
+func removeDotSegments(r *iri.Reference, path string) string {
+	if r.Scheme == "" && !r.HasAuthority && !strings.HasPrefix(path, "/") {
+		return path
+	}
+	// Against an empty base, a reference with a scheme, an authority or
+	// an absolute path resolves to itself less its dot segments.
+	ref := *r
+	ref.Path = path
+	return new(iri.Reference).ResolveReference(&ref).Path
 }
 
 // isDottedQuad reports whether h is an IPv4 address in the dotted-decimal
@@ -465,7 +499,7 @@ func sortQuery(q string) string {
 }
 
 // surt writes the SURT of the canonical reference r (see SURTForm).
-func (c *Canonicalizer) surt(r *Reference) string {
+func (c *Canonicalizer) surt(r *iri.Reference) string {
 	if !r.HasAuthority || r.Host == "" {
 		return r.String()
 	}
