@@ -32,9 +32,7 @@
 // record that shares its gzip member with others (a file gzipped as one
 // stream) or that is cut short.
 //
-// [PageRecord.WAT] gives a page in the shape of a record of Common
-// Crawl's WAT files, for the programs written for them. Its Container
-// has Compressed and the Gzip-Metadata of the record's gzip member
-// (warc.Record.GzipMember), which, like record_length, are known once the
-// record has been read to its end.
+// Package wat gives a PageRecord in the shape of a record of Common
+// Crawl's WAT files, and package remote opens the files of a crawl where
+// they are (a path, an http:// or https:// URL, s3://).
 package crawl

@@ -98,7 +98,7 @@ type PageRecord struct {
 	// (warc.Record.Compressed), and GzipMember is the layout of the
 	// record's own gzip member (warc.Record.GzipMember, which Record
 	// reads with RecordLength), nil when it has none: an uncompressed
-	// file, a file gzipped as one stream, a record cut short. WAT gives
+	// file, a file gzipped as one stream, a record cut short. wat.FromPage gives
 	// them in its Container; they are not written in the JSON line,
 	// where record_length gives the member's length, and so are lost
 	// when a line is read back.

@@ -1,4 +1,4 @@
-package crawl_test
+package remote_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"net/http/httptest"
 	"time"
 
-	"github.com/relink-go/relink/crawl"
+	"github.com/relink-go/relink/remote"
 )
 
 // An Opener reads a remote file with bounds on its waits: a server that
@@ -28,7 +28,7 @@ func ExampleOpener() {
 	}))
 	defer srv.Close()
 
-	o := &crawl.Opener{
+	o := &remote.Opener{
 		Attempts:      2,
 		Backoff:       10 * time.Millisecond,
 		HeaderTimeout: 100 * time.Millisecond,

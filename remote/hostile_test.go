@@ -1,4 +1,4 @@
-package crawl
+package remote
 
 import (
 	"bufio"
@@ -60,7 +60,7 @@ func TestOpenTimeouts(t *testing.T) {
 	for _, c := range []struct{ name, url string }{{"silent", silent}, {"half a header", halfHeader}} {
 		start := time.Now()
 		_, err := readAll(t, &Opener{Backoff: time.Millisecond, Attempts: 2, HeaderTimeout: 100 * time.Millisecond}, c.url+"/f.warc.gz")
-		var re *RemoteError
+		var re *Error
 		if !errors.As(err, &re) || re.Attempts != 2 || !strings.Contains(err.Error(), "no response within 100ms") {
 			t.Errorf("%s: %v", c.name, err)
 		}
@@ -263,7 +263,7 @@ func TestOpenRedirects(t *testing.T) {
 		otherHits.Store(0)
 		hits.Store(0)
 		_, err := readAll(t, signed, "s3://b/"+p)
-		var re *RemoteError
+		var re *Error
 		if !errors.As(err, &re) || re.Attempts != 1 || !strings.Contains(err.Error(), "redirected to another origin") ||
 			otherHits.Load() != 0 || hits.Load() != 1 {
 			t.Errorf("signed, other %s: %v; %d requests elsewhere, %d here", p, err, otherHits.Load(), hits.Load())
@@ -287,7 +287,7 @@ func TestOpenRedirects(t *testing.T) {
 		hits.Store(0)
 		start := time.Now()
 		_, err := readAll(t, &Opener{Backoff: time.Second}, srv.URL+"/b/"+c.path)
-		var re *RemoteError
+		var re *Error
 		if !errors.As(err, &re) || re.Attempts != 1 || !strings.Contains(err.Error(), c.err) || hits.Load() != c.hits {
 			t.Errorf("%s: %v after %d requests; want %q after %d", c.path, err, hits.Load(), c.err, c.hits)
 		}
@@ -401,7 +401,7 @@ func TestOpenRetryClasses(t *testing.T) {
 	defer tlsSrv.Close()
 	start := time.Now()
 	_, err := readAll(t, &Opener{Backoff: time.Second}, tlsSrv.URL+"/f")
-	var re *RemoteError
+	var re *Error
 	if !errors.As(err, &re) || re.Attempts != 1 || time.Since(start) >= time.Second {
 		t.Errorf("untrusted certificate: %v after %v", err, time.Since(start))
 	}

@@ -1,4 +1,4 @@
-package crawl
+package remote
 
 import (
 	"context"
@@ -17,9 +17,9 @@ import (
 	"time"
 )
 
-// An Opener opens the WARC files of a crawl where they are: a local path,
-// an http:// or https:// URL, or an S3 object written s3://bucket/key.
-// A remote file is streamed as it arrives, never copied to disk.
+// An Opener opens files where they are: a local path, an http:// or
+// https:// URL, or an S3 object written s3://bucket/key. A remote file is
+// streamed as it arrives, never copied to disk.
 //
 // A request is made again, up to Attempts times in all, after a wait
 // that starts at Backoff and doubles, when it can succeed the next time:
@@ -110,7 +110,7 @@ const (
 // maxRedirects is how many redirects one request follows.
 const maxRedirects = 10
 
-// Open opens the WARC file at location: a path, an http:// or https://
+// Open opens the file at location: a path, an http:// or https://
 // URL, or s3://bucket/key. Reading a remote file ends with an error that
 // names the file and why it could not be read; ctx bounds the whole
 // transfer.
@@ -132,8 +132,8 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// A RemoteError is the error of a remote file that could not be read.
-type RemoteError struct {
+// An Error is the error of a remote file that could not be read.
+type Error struct {
 	URL      string // the URL asked for (for s3://, the object's HTTP URL)
 	Status   int    // the last HTTP status, 0 when there was none
 	Attempts int    // how many requests were made
@@ -142,7 +142,7 @@ type RemoteError struct {
 
 // Error returns the reason, and how many requests were made when there
 // were several: "HTTP status 503 Service Unavailable (after 4 attempts)".
-func (e *RemoteError) Error() string {
+func (e *Error) Error() string {
 	s := e.Err.Error()
 	if e.Attempts > 1 {
 		s += " (after " + strconv.Itoa(e.Attempts) + " attempts)"
@@ -152,7 +152,7 @@ func (e *RemoteError) Error() string {
 
 // Unwrap returns Err, so that errors.Is finds context.Canceled or an
 // error of the network in it.
-func (e *RemoteError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
 // errStatus is the error of a response with a status that is not the one
 // asked for.
@@ -543,7 +543,7 @@ func port(u *url.URL) string {
 }
 
 func (r *remoteReader) fail(status int, err error) error {
-	r.err = &RemoteError{URL: r.url, Status: status, Attempts: r.tries, Err: err}
+	r.err = &Error{URL: r.url, Status: status, Attempts: r.tries, Err: err}
 	return r.err
 }
 

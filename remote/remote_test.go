@@ -1,4 +1,4 @@
-package crawl
+package remote
 
 import (
 	"bytes"
@@ -101,7 +101,7 @@ func TestOpenS3(t *testing.T) {
 			}
 		}
 		_, err := readAll(t, o, "s3://commoncrawl/missing.warc.gz")
-		var re *RemoteError
+		var re *Error
 		if !errors.As(err, &re) || re.Status != http.StatusNotFound || re.Attempts != 1 {
 			t.Errorf("creds %v, missing object: %v", creds, err)
 		}
@@ -208,7 +208,7 @@ func TestOpenResume(t *testing.T) {
 	}
 	etag = `"v2"`
 	_, err = io.ReadAll(rc)
-	var re *RemoteError
+	var re *Error
 	if !errors.As(err, &re) || re.Status != http.StatusPreconditionFailed || !strings.Contains(err.Error(), "changed") {
 		t.Errorf("changed file: %v", err)
 	}

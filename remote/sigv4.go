@@ -1,4 +1,4 @@
-package crawl
+package remote
 
 import (
 	"crypto/hmac"

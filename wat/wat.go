@@ -1,39 +1,40 @@
-package crawl
+package wat
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
 )
 
-// A WATRecord is a page in the shape of a record of Common Crawl's WAT
+// A Record is a page in the shape of a record of Common Crawl's WAT
 // files (the JSON metadata that ia-web-commons writes for each WARC
 // record), with the fields that readers of outlinks use, such as
 // cc-pyspark's host-graph job: the page's URL at
 // Envelope.WARC-Header-Metadata.WARC-Target-URI and its links at
 // Envelope.Payload-Metadata.HTTP-Response-Metadata.HTML-Metadata.Links,
 // each with a path ("A@/href", "IMG@/src") and a url as written.
-type WATRecord struct {
-	Container WATContainer `json:"Container"`
-	Envelope  WATEnvelope  `json:"Envelope"`
+type Record struct {
+	Container Container `json:"Container"`
+	Envelope  Envelope  `json:"Envelope"`
 }
 
-// WATContainer says where the record is: the WARC file, whether it is
+// Container says where the record is: the WARC file, whether it is
 // gzipped, and the offset of the record (of its gzip member), a decimal
 // string as in WAT files. GzipMetadata lays out the record's gzip member
 // in a file of one member per record; it is nil (and the JSON has no
 // Gzip-Metadata) for an uncompressed file, as in WAT files, and for a
 // record that has no member of its own (a file gzipped as one stream, a
 // record cut short).
-type WATContainer struct {
-	Filename     string           `json:"Filename"`
-	Compressed   bool             `json:"Compressed"`
-	Offset       string           `json:"Offset"`
-	GzipMetadata *WATGzipMetadata `json:"Gzip-Metadata,omitempty"`
+type Container struct {
+	Filename     string        `json:"Filename"`
+	Compressed   bool          `json:"Compressed"`
+	Offset       string        `json:"Offset"`
+	GzipMetadata *GzipMetadata `json:"Gzip-Metadata,omitempty"`
 }
 
-// WATGzipMetadata is the layout of a record's gzip member
+// GzipMetadata is the layout of a record's gzip member
 // (warc.GzipMember), in decimal strings as in WAT files: the lengths of
 // its header (10 bytes and the optional fields), its deflate data and its
 // trailer (8), which add up to the member's length
@@ -43,7 +44,7 @@ type WATContainer struct {
 // Common Crawl's WAT files. InflatedLength is the data's length, where
 // ia-web-commons writes the trailer's ISIZE, read as a signed 32-bit
 // number too: the same for a member of less than 2 GiB of data.
-type WATGzipMetadata struct {
+type GzipMetadata struct {
 	InflatedLength string `json:"Inflated-Length"`
 	FooterLength   string `json:"Footer-Length"`
 	InflatedCRC    string `json:"Inflated-CRC"`
@@ -52,8 +53,8 @@ type WATGzipMetadata struct {
 }
 
 // watGzipMetadata returns m in the form of a WAT's Gzip-Metadata.
-func watGzipMetadata(m warc.GzipMember) *WATGzipMetadata {
-	return &WATGzipMetadata{
+func gzipMetadata(m warc.GzipMember) *GzipMetadata {
+	return &GzipMetadata{
 		InflatedLength: strconv.FormatInt(m.InflatedLength, 10),
 		FooterLength:   strconv.FormatInt(m.FooterLength, 10),
 		InflatedCRC:    strconv.FormatInt(int64(int32(m.CRC)), 10),
@@ -62,56 +63,56 @@ func watGzipMetadata(m warc.GzipMember) *WATGzipMetadata {
 	}
 }
 
-// WATEnvelope holds the record's WARC header and its payload's metadata.
-type WATEnvelope struct {
-	Format             string             `json:"Format"` // "WARC"
-	WARCHeaderMetadata WATHeaderMetadata  `json:"WARC-Header-Metadata"`
-	PayloadMetadata    WATPayloadMetadata `json:"Payload-Metadata"`
+// Envelope holds the record's WARC header and its payload's metadata.
+type Envelope struct {
+	Format             string          `json:"Format"` // "WARC"
+	WARCHeaderMetadata HeaderMetadata  `json:"WARC-Header-Metadata"`
+	PayloadMetadata    PayloadMetadata `json:"Payload-Metadata"`
 }
 
-// WATHeaderMetadata is the part of the WARC header that Page holds.
-type WATHeaderMetadata struct {
-	WARCType      string `json:"WARC-Type"` // "response", or "resource" (Page.Status 0)
+// HeaderMetadata is the part of the WARC header that a PageRecord holds.
+type HeaderMetadata struct {
+	WARCType      string `json:"WARC-Type"` // "response", or "resource" (PageRecord.Status 0)
 	WARCTargetURI string `json:"WARC-Target-URI"`
 	WARCDate      string `json:"WARC-Date"`
 	WARCRecordID  string `json:"WARC-Record-ID"`
 }
 
-// WATPayloadMetadata holds the metadata of the page.
-type WATPayloadMetadata struct {
-	HTTPResponseMetadata WATResponseMetadata `json:"HTTP-Response-Metadata"`
+// PayloadMetadata holds the metadata of the page.
+type PayloadMetadata struct {
+	HTTPResponseMetadata ResponseMetadata `json:"HTTP-Response-Metadata"`
 }
 
-// WATResponseMetadata is the HTTP response: its status (absent for a
+// ResponseMetadata is the HTTP response: its status (absent for a
 // resource record), the Location of a redirect, and the HTML's links.
-type WATResponseMetadata struct {
-	ResponseMessage *WATResponseMessage `json:"Response-Message,omitempty"`
-	Headers         map[string]string   `json:"Headers,omitempty"`
-	HTMLMetadata    WATHTMLMetadata     `json:"HTML-Metadata"`
+type ResponseMetadata struct {
+	ResponseMessage *ResponseMessage  `json:"Response-Message,omitempty"`
+	Headers         map[string]string `json:"Headers,omitempty"`
+	HTMLMetadata    HTMLMetadata      `json:"HTML-Metadata"`
 }
 
-// WATResponseMessage is the HTTP status line; Status is a decimal string.
-type WATResponseMessage struct {
+// ResponseMessage is the HTTP status line; Status is a decimal string.
+type ResponseMessage struct {
 	Status string `json:"Status"`
 }
 
-// WATHTMLMetadata holds the page's links.
-type WATHTMLMetadata struct {
-	Links []WATLink `json:"Links"`
+// HTMLMetadata holds the page's links.
+type HTMLMetadata struct {
+	Links []Link `json:"Links"`
 }
 
-// A WATLink is a link as a WAT file gives it: Path is the element and
+// A Link is a link as a WAT file gives it: Path is the element and
 // attribute, the element in upper case ("A@/href", "LINK@/href",
 // "IMG@/srcset"), URL the value as written (Link.Raw, unresolved), Text
 // the anchor text and Rel the rel attribute.
-type WATLink struct {
+type Link struct {
 	Path string `json:"path"`
 	URL  string `json:"url"`
 	Text string `json:"text,omitempty"`
 	Rel  string `json:"rel,omitempty"`
 }
 
-// WAT returns p in the shape of a WAT record. Its Container has
+// FromPage returns p in the shape of a WAT record. Its Container has
 // Compressed and Gzip-Metadata from p.Compressed and p.GzipMember (which a
 // PageRecord read back from its JSON line does not have). The links of
 // the HTML are in HTML-Metadata.Links in document order; a redirect's
@@ -119,22 +120,22 @@ type WATLink struct {
 // link have no place in a WAT and are left out: the links of Link and
 // Refresh headers and the links found in plain text (Tag ""): relink
 // warc's JSON lines give them.
-func (p *PageRecord) WAT() WATRecord {
-	var w WATRecord
-	w.Container = WATContainer{Filename: p.File, Compressed: p.Compressed, Offset: strconv.FormatInt(p.RecordOffset, 10)}
+func FromPage(p *crawl.PageRecord) Record {
+	var w Record
+	w.Container = Container{Filename: p.File, Compressed: p.Compressed, Offset: strconv.FormatInt(p.RecordOffset, 10)}
 	if p.GzipMember != nil {
-		w.Container.GzipMetadata = watGzipMetadata(*p.GzipMember)
+		w.Container.GzipMetadata = gzipMetadata(*p.GzipMember)
 	}
 	env := &w.Envelope
 	env.Format = "WARC"
-	env.WARCHeaderMetadata = WATHeaderMetadata{WARCType: "response", WARCTargetURI: p.URL, WARCDate: p.Date, WARCRecordID: p.RecordID}
+	env.WARCHeaderMetadata = HeaderMetadata{WARCType: "response", WARCTargetURI: p.URL, WARCDate: p.Date, WARCRecordID: p.RecordID}
 	hrm := &env.PayloadMetadata.HTTPResponseMetadata
 	if p.Status == 0 {
 		env.WARCHeaderMetadata.WARCType = "resource"
 	} else {
-		hrm.ResponseMessage = &WATResponseMessage{Status: strconv.Itoa(p.Status)}
+		hrm.ResponseMessage = &ResponseMessage{Status: strconv.Itoa(p.Status)}
 	}
-	hrm.HTMLMetadata.Links = []WATLink{}
+	hrm.HTMLMetadata.Links = []Link{}
 	for _, l := range p.Links {
 		switch {
 		case l.Tag == "http" && l.Attr == "location":
@@ -142,7 +143,7 @@ func (p *PageRecord) WAT() WATRecord {
 		case l.Tag == "http", l.Tag == "":
 		default:
 			hrm.HTMLMetadata.Links = append(hrm.HTMLMetadata.Links,
-				WATLink{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Raw, Text: l.Text, Rel: l.Rel})
+				Link{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Raw, Text: l.Text, Rel: l.Rel})
 		}
 	}
 	return w

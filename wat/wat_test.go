@@ -1,27 +1,30 @@
-package crawl_test
+package wat_test
 
 import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/wat"
 )
 
 func TestWATExample(t *testing.T) {
 	ps := pages(t, "../testdata/warc/example.warc")
 	var got []string
 	for _, p := range ps {
-		b, err := json.Marshal(p.WAT())
+		b, err := json.Marshal(wat.FromPage(p))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -43,7 +46,7 @@ func TestWATReader(t *testing.T) {
 	n := 0
 	for _, file := range fixtures(t) {
 		for _, p := range pages(t, file) {
-			b, _ := json.Marshal(p.WAT())
+			b, _ := json.Marshal(wat.FromPage(p))
 			var rec map[string]any
 			if err := json.Unmarshal(b, &rec); err != nil {
 				t.Fatal(err)
@@ -100,7 +103,7 @@ func TestWATReader(t *testing.T) {
 // CRC-32 and ISIZE are read from the 8-byte trailer where the inflater
 // stops, the CRC as a signed 32-bit number (Java's int, as in Common
 // Crawl's WAT files).
-func gzipMetadata(t *testing.T, data []byte) *crawl.WATGzipMetadata {
+func gzipMetadata(t *testing.T, data []byte) *wat.GzipMetadata {
 	t.Helper()
 	r := bytes.NewReader(data)
 	z, err := gzip.NewReader(r)
@@ -114,7 +117,7 @@ func gzipMetadata(t *testing.T, data []byte) *crawl.WATGzipMetadata {
 	}
 	end := len(data) - r.Len()
 	trailer := data[end-8 : end]
-	return &crawl.WATGzipMetadata{
+	return &wat.GzipMetadata{
 		InflatedLength: strconv.Itoa(int(binary.LittleEndian.Uint32(trailer[4:]))),
 		FooterLength:   "8",
 		InflatedCRC:    strconv.Itoa(int(int32(binary.LittleEndian.Uint32(trailer)))),
@@ -137,7 +140,7 @@ func TestWATGzipMetadata(t *testing.T) {
 		}
 		compressed := strings.HasSuffix(file, ".gz")
 		for _, p := range pages(t, file) {
-			c := p.WAT().Container
+			c := wat.FromPage(p).Container
 			if c.Compressed != compressed || c.Offset != strconv.FormatInt(p.RecordOffset, 10) {
 				t.Errorf("%s: %s: Compressed %v, Offset %s; want %v, %d", file, p.URL, c.Compressed, c.Offset, compressed, p.RecordOffset)
 			}
@@ -194,7 +197,7 @@ func TestWATOneStream(t *testing.T) {
 		t.Fatal("no pages")
 	}
 	for _, p := range ps {
-		c := p.WAT().Container
+		c := wat.FromPage(p).Container
 		if !c.Compressed || c.GzipMetadata != nil || p.GzipMember != nil {
 			t.Errorf("%s: Container %+v, GzipMember %v; want Compressed and no Gzip-Metadata", p.URL, c, p.GzipMember)
 		}
@@ -209,7 +212,7 @@ func TestWATContainer(t *testing.T) {
 	p := &crawl.PageRecord{File: "CC-MAIN-20190519061520-20190519083520-00000.warc.gz", Compressed: true,
 		GzipMember: &warc.GzipMember{HeaderLength: 10, DeflateLength: 470, FooterLength: 8, InflatedLength: 740, CRC: 631744713}}
 	p.RecordOffset = 479
-	b, err := json.Marshal(p.WAT().Container)
+	b, err := json.Marshal(wat.FromPage(p).Container)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +221,57 @@ func TestWATContainer(t *testing.T) {
 		t.Errorf("Container\n%s\nwant\n%s", b, want)
 	}
 	p.GzipMember.CRC = 0xf230ea78
-	if got := p.WAT().Container.GzipMetadata.InflatedCRC; got != "-231675272" {
+	if got := wat.FromPage(p).Container.GzipMetadata.InflatedCRC; got != "-231675272" {
 		t.Errorf("Inflated-CRC of 0xf230ea78: %s, want -231675272", got)
 	}
+}
+
+// fixtures returns the WARC files of testdata/warc.
+func fixtures(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, pat := range []string{"*.warc", "*.warc.gz"} {
+		m, err := filepath.Glob(filepath.Join("..", "testdata", "warc", pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	sort.Strings(files)
+	if len(files) < 5 {
+		t.Fatalf("%d WARC fixtures, want the files of testdata/warc", len(files))
+	}
+	return files
+}
+
+// pages returns the page records of a WARC file.
+func pages(t *testing.T, name string) []*crawl.PageRecord {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r := warc.NewReader(f)
+	defer r.Close()
+	x := crawl.NewExtractor(crawl.Options{})
+	var out []*crawl.PageRecord
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		var se *warc.SyntaxError
+		if errors.As(err, &se) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := x.Record(rec, name)
+		if p != nil {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -18,7 +18,9 @@ import (
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/remote"
 	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/wat"
 )
 
 var warcCommand = &command{
@@ -267,7 +269,7 @@ type warcRun struct {
 	inputFailed bool // some input could not be opened or read
 
 	x      *crawl.Extractor
-	remote crawl.Opener // opens the remote files
+	remote remote.Opener // opens the remote files
 
 	// Per page.
 	file    string
@@ -336,8 +338,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 	wat := fs.Bool("wat", false, "write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
-	headerTimeout := fs.Duration("header-timeout", crawl.DefaultHeaderTimeout, "wait at most `DURATION` for the response headers of a remote file before trying again; 0 for no limit")
-	idleTimeout := fs.Duration("idle-timeout", crawl.DefaultIdleTimeout, "wait at most `DURATION` for the next bytes of a remote file before taking the transfer up again; 0 for no limit")
+	headerTimeout := fs.Duration("header-timeout", remote.DefaultHeaderTimeout, "wait at most `DURATION` for the response headers of a remote file before trying again; 0 for no limit")
+	idleTimeout := fs.Duration("idle-timeout", remote.DefaultIdleTimeout, "wait at most `DURATION` for the next bytes of a remote file before taking the transfer up again; 0 for no limit")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
 	maxOutput := byteSize(defaultMaxOutput)
@@ -384,7 +386,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	w := &warcRun{perPage: *perPage, format: format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
 		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
-	w.remote = crawl.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
+	w.remote = remote.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
 	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize}, MaxPayloadSize: w.maxPayload}
 	if xopts.MaxPayloadSize == 0 {
@@ -620,7 +622,7 @@ func (w *warcRun) writeWAT(p *crawl.PageRecord) {
 	full := len(p.Links)
 	for {
 		w.jbuf.Reset()
-		w.enc.Encode(p.WAT())
+		w.enc.Encode(wat.FromPage(p))
 		if w.maxOutput <= 0 || int64(w.jbuf.Len()) <= w.maxOutput || len(p.Links) == 0 {
 			break
 		}
@@ -788,7 +790,7 @@ func (w *warcRun) linkErr() error {
 // leave of --max-output.
 const perPageEnd = 48
 
-// urlAttempts is how many requests the crawl.Opener of relink warc makes
+// urlAttempts is how many requests the remote.Opener of relink warc makes
 // for a remote file, and urlBackoff the wait before the second attempt,
 // doubled for each next one.
 var (
@@ -796,7 +798,7 @@ var (
 	urlBackoff  = time.Second
 )
 
-// noLimit maps a flag's duration, 0 for no limit, to a crawl.Opener
+// noLimit maps a flag's duration, 0 for no limit, to a remote.Opener
 // bound, where 0 is the default and a negative value no limit.
 func noLimit(d time.Duration) time.Duration {
 	if d == 0 {

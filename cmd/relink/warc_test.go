@@ -26,6 +26,7 @@ import (
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/wat"
 	"golang.org/x/text/encoding/htmlindex"
 )
 
@@ -624,12 +625,12 @@ func TestLooksLikePaths(t *testing.T) {
 // with the page's links of the HTML, as the crawl package makes them.
 func TestWARCWAT(t *testing.T) {
 	file := filepath.Join("..", "..", "testdata", "warc", "ia-web-commons-link-extraction-test.warc")
-	wat := runString([]string{"warc", "--wat", file}, "")
+	watRun := runString([]string{"warc", "--wat", file}, "")
 	pages := runString([]string{"warc", "--per-page", file}, "")
-	if wat.code != 0 || pages.code != 0 {
-		t.Fatalf("exit status %d and %d: %s %s", wat.code, pages.code, wat.stderr, pages.stderr)
+	if watRun.code != 0 || pages.code != 0 {
+		t.Fatalf("exit status %d and %d: %s %s", watRun.code, pages.code, watRun.stderr, pages.stderr)
 	}
-	watLines, pageLines := strings.Split(wat.stdout, "\n"), strings.Split(pages.stdout, "\n")
+	watLines, pageLines := strings.Split(watRun.stdout, "\n"), strings.Split(pages.stdout, "\n")
 	if len(watLines) != len(pageLines) || len(watLines) < 2 {
 		t.Fatalf("%d WAT lines, %d pages", len(watLines), len(pageLines))
 	}
@@ -639,14 +640,14 @@ func TestWARCWAT(t *testing.T) {
 		if err := json.Unmarshal([]byte(pageLines[i]), &p); err != nil {
 			t.Fatal(err)
 		}
-		want, _ := json.Marshal(p.WAT())
+		want, _ := json.Marshal(wat.FromPage(&p))
 		var got, wantV any
 		json.Unmarshal([]byte(watLines[i]), &got)
 		json.Unmarshal(want, &wantV)
 		if !reflect.DeepEqual(got, wantV) {
 			t.Errorf("line %d:\n%s\nwant\n%s", i+1, watLines[i], want)
 		}
-		links += len(p.WAT().Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata.Links)
+		links += len(wat.FromPage(&p).Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata.Links)
 	}
 	if links == 0 {
 		t.Error("no links in the WAT records")
