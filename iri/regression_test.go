@@ -1,6 +1,5 @@
 // Regression tests for the bugs the property tests, fuzzing and review
-// found in the iri package (fixed in 36477b4 "iri: fix the cases the
-// property tests and fuzzing found"). The comment on each test describes
+// found in the iri package. The comment on each test describes
 // the bug as it was found (present tense) and the rule it broke. The
 // inputs the fuzz targets found are in testdata/fuzz/.
 
@@ -18,7 +17,8 @@ import (
 )
 
 // An empty "xn--" label is dropped by x/net/idna without an error
-// (PITFALLS 3: "xn--" → "" under Lookup); ToURI then returns another host.
+// (its Lookup profile maps "xn--" to "" and reports nothing); ToURI then
+// returns another host.
 func TestRegressionEmptyACELabel(t *testing.T) {
 	for _, in := range []string{"http://xn--.bücher/", "http://bücher.xn--/", "http://ü.XN--.de/"} {
 		if got, err := iri.ToURI(in); err == nil {

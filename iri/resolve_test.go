@@ -50,7 +50,9 @@ func TestRemoveDotSegments(t *testing.T) {
 
 // resolveTests go beyond the 42 examples of RFC 3986 section 5.4 (see
 // conformance_test.go): IRIs, empty components, rootless and opaque
-// bases, and the edge cases of PITFALLS.md item 9.
+// bases, and the edge cases other resolvers got wrong: a rootless base
+// ("scheme:foo/bar" and "../baz" give "scheme:/baz",
+// python-hyper/rfc3986#84) and ".." beside empty segments.
 var resolveTests = []struct {
 	mode            iri.Mode
 	base, ref, want string
