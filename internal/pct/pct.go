@@ -1,7 +1,8 @@
 // Package pct holds the percent-encoding primitives (RFC 3986 section 2.1,
 // the URL Standard's section 1.3) that package iri, package weburl and the
 // query encoding of internal/webenc share: one byte written as "%XX", the
-// test for a valid escape, and decoding.
+// test for a valid escape, decoding, and lowercasing that leaves the hex
+// digits of escapes alone (package iri and package iri/canon).
 package pct
 
 import (
