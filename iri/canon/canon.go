@@ -407,7 +407,7 @@ func (c *Canonicalizer) rewrite(r *iri.Reference) bool {
 // reference; resolution also keeps a path without an authority from
 // beginning with "//".
 func removeDotSegments(r *iri.Reference, path string) string {
-	if r.Scheme == "" && !r.HasAuthority && !strings.HasPrefix(path, "/") {
+	if r.Scheme == "" && !r.HasAuthority && !strings.HasPrefix(path, "/") || !hasDotSegment(path) {
 		return path
 	}
 	// Against an empty base, a reference with a scheme, an authority or
@@ -415,6 +415,18 @@ func removeDotSegments(r *iri.Reference, path string) string {
 	ref := *r
 	ref.Path = path
 	return new(iri.Reference).ResolveReference(&ref).Path
+}
+
+// hasDotSegment reports whether path has a "." or ".." segment. (A
+// normal path that begins with "//" without an authority is written
+// "/.//...", so it has one.)
+func hasDotSegment(path string) bool {
+	for seg := range strings.SplitSeq(path, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // isDottedQuad reports whether h is an IPv4 address in the dotted-decimal
