@@ -369,13 +369,15 @@ func (c *Canonicalizer) rewrite(r *iri.Reference) bool {
 	if f&cfLowercasePath != 0 {
 		p, _ = pct.LowerOutside(p, false)
 	}
-	if f&cfRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
+	// Removing slashes can expose a dot segment ("/.//" ends "/."), and
+	// removing that a slash ("/a/." gives "/a/"): each turn makes the
+	// path shorter.
+	for f&cfRemoveTrailingSlash != 0 && len(p) > 1 && p[len(p)-1] == '/' {
 		if t := strings.TrimRight(p, "/"); t != "" {
 			p = t
 		} else {
 			p = "/"
 		}
-		// Removing slashes can expose a dot segment ("/.//" ends "/.").
 		p = removeDotSegments(r, p)
 	}
 	if p != r.Path {

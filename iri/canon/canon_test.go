@@ -116,6 +116,11 @@ var canonTests = []canonCase{
 	{canonWith(canon.RemoveTrailingSlash(true)), "http://h//", "http://h/", "RemoveTrailingSlash: root"},
 	{canonWith(canon.RemoveTrailingSlash(true)), "foo:/.//", "foo:/", "RemoveTrailingSlash: exposed dot segment"},
 	{canonWith(canon.RemoveTrailingSlash(true)), "a/", "a", "RemoveTrailingSlash: relative"},
+	{canonWith(canon.AtLevel(iri.SimpleString), canon.RemoveTrailingSlash(true)), "http://h/a/./", "http://h/a", "RemoveTrailingSlash: exposed dot segment, then a slash"},
+	{canonWith(canon.AtLevel(iri.SimpleString), canon.RemoveTrailingSlash(true)), "foo:/.//./", "foo:/", "RemoveTrailingSlash: in turns"},
+	{canonWith(canon.AtLevel(iri.SimpleString), canon.RemoveTrailingSlash(true)), "foo:/.//", "foo:/", "RemoveTrailingSlash: exposed dot segment, no authority"},
+	{canonWith(canon.AtLevel(iri.SimpleString), canon.RemoveTrailingSlash(true)), "/x/../", "/", "RemoveTrailingSlash: absolute path"},
+	{canonWith(canon.AtLevel(iri.SimpleString), canon.RemoveTrailingSlash(true)), "x/../", "x/..", "RemoveTrailingSlash: relative path kept"},
 	{canonWith(canon.LowercaseQuery(true)), "http://h/?A=%2F", "http://h/?a=%2F", "LowercaseQuery"},
 	{canonWith(canon.SortQuery(true)), "http://h/?b=2&a=1&", "http://h/?&a=1&b=2", "SortQuery: empty parameter kept"},
 	{canonWith(canon.SortQuery(true)), "http://h/?a=&a", "http://h/?a&a=", "SortQuery: without = first"},
@@ -408,6 +413,9 @@ var iriInputs = []string{
 
 func inMode(m iri.Mode) *iri.Converter { return iri.NewConverter(iri.WithMode(m)) }
 
+// fuzzBare applies rewrites without normalizing first.
+var fuzzBare = canon.New(canon.AtLevel(iri.SimpleString), canon.RemoveTrailingSlash(true), canon.RemoveEmptyQuery(true))
+
 // FuzzCanonicalize checks that every profile is idempotent, that SURT
 // does not fail where the profile it derives from succeeds, and that a
 // canonical form is normal at the canonicalizer's level.
@@ -416,7 +424,7 @@ func FuzzCanonicalize(f *testing.F) {
 		f.Add(in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		for _, c := range []*canon.Canonicalizer{canon.Standard, canon.Crawler, canon.UsuallySafe} {
+		for _, c := range []*canon.Canonicalizer{canon.Standard, canon.Crawler, canon.UsuallySafe, fuzzBare} {
 			s, err := c.Canonicalize(in)
 			if err != nil {
 				continue
