@@ -255,7 +255,7 @@ func (x *Extractor) headerLinks(h Handler, resp *warc.Response, isHTML bool) err
 // page's URL as a browser does (the header is taken as UTF-8).
 func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, role htmlattr.Role, rel string) error {
 	l := &x.hlink
-	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Raw: raw}
+	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Value: raw}
 	var err error
 	if base != nil {
 		l.Href, err = weburl.NewParser(nil).Resolve(base, raw)

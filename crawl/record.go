@@ -41,7 +41,7 @@ type Link struct {
 	Tag    string `json:"tag"`
 	Attr   string `json:"attr"`
 	Role   string `json:"role,omitempty"` // "hyperlink", "resource"... in lower case; "text" for a link in text
-	Raw    string `json:"raw"`
+	Value  string `json:"value"`
 	Href   string `json:"href"` // the URL Standard's href (extract.Link.Href)
 	URI    string `json:"uri"`  // the same URL as an RFC 3986 URI (extract.Link.URI)
 	IRI    string `json:"iri"`
@@ -57,7 +57,7 @@ type Link struct {
 
 // NewLink returns the JSON form of l.
 func NewLink(l *extract.Link) Link {
-	j := Link{Tag: l.Tag, Attr: l.Attr, Raw: l.Raw, Href: l.Href, URI: l.URI(), IRI: l.IRI,
+	j := Link{Tag: l.Tag, Attr: l.Attr, Value: l.Value, Href: l.Href, URI: l.URI(), IRI: l.IRI,
 		Offset: l.Offset, End: l.End, Line: l.Line, Column: l.Column, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
 	if l.Role != 0 {
 		j.Role = strings.ToLower(l.Role.String())
@@ -167,7 +167,7 @@ func (c *collector) Link(_ *Page, l *extract.Link) error {
 		return nil
 	}
 	j := NewLink(l)
-	size := int64(LinkOverhead + len(j.Tag) + len(j.Attr) + len(j.Role) + len(j.Raw) + len(j.Href) + len(j.URI) + len(j.IRI) +
+	size := int64(LinkOverhead + len(j.Tag) + len(j.Attr) + len(j.Role) + len(j.Value) + len(j.Href) + len(j.URI) + len(j.IRI) +
 		len(j.Rel) + len(j.Text) + len(j.Error))
 	if c.max >= 0 && c.held+size > c.max {
 		c.rec.DroppedLinks++

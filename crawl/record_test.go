@@ -392,8 +392,8 @@ func TestMaxRecordLinks(t *testing.T) {
 			t.Errorf("MaxRecordLinks %d: %d links, %d dropped; want %d and %d", tt.max, len(p.Links), p.DroppedLinks, tt.kept, tt.drop)
 		}
 		for i, l := range p.Links {
-			if want := fmt.Sprintf("/%d", i); l.Raw != want {
-				t.Fatalf("MaxRecordLinks %d: link %d is %q, want %q", tt.max, i, l.Raw, want)
+			if want := fmt.Sprintf("/%d", i); l.Value != want {
+				t.Fatalf("MaxRecordLinks %d: link %d is %q, want %q", tt.max, i, l.Value, want)
 			}
 		}
 	}

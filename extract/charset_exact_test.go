@@ -52,10 +52,10 @@ func TestRegressionCharsetExact(t *testing.T) {
 			Dst:  []int{0},
 			Want: doc,
 			Check: func([]byte) error {
-				if len(got) != 1 || got[0].Raw != c.raw || got[0].Href != c.uri {
+				if len(got) != 1 || got[0].Value != c.raw || got[0].Href != c.uri {
 					var b strings.Builder
 					for _, l := range got {
-						fmt.Fprintf(&b, "\nRaw %+q URI %q", l.Raw, l.Href)
+						fmt.Fprintf(&b, "\nRaw %+q URI %q", l.Value, l.Href)
 					}
 					return fmt.Errorf("%d links; want Raw %+q URI %q%s", len(got), c.raw, c.uri, b.String())
 				}

@@ -51,7 +51,7 @@ func TestColumn(t *testing.T) {
 				opts.Oversize = func(e *OversizeError) { n++; check("oversize", e.Offset, e.Line, e.Column) }
 				return New(c.typ, opts, func(l *Link) error {
 					n++
-					check(fmt.Sprintf("link %q", l.Raw), l.Offset, l.Line, l.Column)
+					check(fmt.Sprintf("link %q", l.Value), l.Offset, l.Line, l.Column)
 					return nil
 				})
 			},

@@ -209,7 +209,7 @@ func (c *CSS) found(u cssurl.URL) {
 	l := &Link{Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: c.base,
 		Offset: u.Start, End: u.End}
 	l.Line, l.Column = c.posAt(u.Start)
-	l.Raw = c.value(u)
+	l.Value = c.value(u)
 	c.resolve(l)
 	if err := c.fn(l); err != nil {
 		c.err = err
@@ -265,9 +265,9 @@ func (c *CSS) resolve(l *Link) {
 	var uri string
 	var err error
 	if c.base != nil {
-		uri, err = weburl.NewParser(nil).Resolve(c.base, l.Raw)
+		uri, err = weburl.NewParser(nil).Resolve(c.base, l.Value)
 	} else {
-		uri, err = c.conv.ToURI(l.Raw)
+		uri, err = c.conv.ToURI(l.Value)
 	}
 	if err != nil {
 		l.Err = err

@@ -21,7 +21,7 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 	t.Helper()
 	var got []string
 	x := NewCSS(opts, func(l *Link) error {
-		s := fmt.Sprintf("%d:%d-%d %q q=%q %s", l.Line, l.Offset, l.End, l.Raw, string(rune(l.CSSQuote)), l.Href)
+		s := fmt.Sprintf("%d:%d-%d %q q=%q %s", l.Line, l.Offset, l.End, l.Value, string(rune(l.CSSQuote)), l.Href)
 		if l.Err != nil {
 			s += " err"
 		}
@@ -193,7 +193,7 @@ func FuzzCSSDocument(f *testing.F) {
 		}
 		for i, l := range whole {
 			p := pieces[i]
-			if l.Offset != p.Offset || l.End != p.End || l.Raw != p.Raw || l.Href != p.Href || l.Line != p.Line {
+			if l.Offset != p.Offset || l.End != p.End || l.Value != p.Value || l.Href != p.Href || l.Line != p.Line {
 				t.Fatalf("link %d: %+v whole, %+v in chunks", i, l, p)
 			}
 			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
@@ -217,7 +217,7 @@ func TestCSSTooLongData(t *testing.T) {
 	var over []OversizeError
 	var links []string
 	x := NewCSS(Options{Oversize: func(e *OversizeError) { over = append(over, *e) }}, func(l *Link) error {
-		links = append(links, l.Raw)
+		links = append(links, l.Value)
 		return nil
 	})
 	if _, _, err := transform.Bytes(x, doc); err != nil {
@@ -235,7 +235,7 @@ func TestCSSTooLongData(t *testing.T) {
 		New: func() transform.Transformer {
 			over, links = nil, nil
 			return NewCSS(Options{Oversize: func(e *OversizeError) { over = append(over, *e) }}, func(l *Link) error {
-				links = append(links, l.Raw)
+				links = append(links, l.Value)
 				return nil
 			})
 		},

@@ -34,7 +34,7 @@ func ExampleExtractor_feed() {
 	doc := []byte("<!--" + strings.Repeat("-", 1100) + `--><p>See <a href="a.html">a</a>` +
 		strings.Repeat(" and more", 60) + `<img src="b.png" alt="` + strings.Repeat("b", 400) + `"></p>`)
 	x := extract.New(extract.TypeHTML, extract.Options{Charset: "utf-8", Immediate: true}, func(l *extract.Link) error {
-		fmt.Printf("link %s at %d\n", l.Raw, l.Offset)
+		fmt.Printf("link %s at %d\n", l.Value, l.Offset)
 		return nil
 	})
 	for i := 0; i < len(doc); i += 400 {

@@ -411,7 +411,7 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, bas
 		Attr:   intern(a.Name),
 		Role:   rule.Role,
 		Lazy:   rule.Flags&htmlattr.FlagLazy != 0,
-		Raw:    v,
+		Value:  v,
 		Offset: x.valueOffset(tok, a, s),
 		End:    x.valueOffset(tok, a, e),
 		Kind:   rule.Kind,

@@ -31,7 +31,7 @@ func linkLine(l *Link) string {
 		Lazy                                           bool
 		Offset, End                                    int64
 		Line                                           int
-	}{l.Tag, l.Attr, roleName(l.Role), l.Raw, l.Href, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Offset, l.End, l.Line})
+	}{l.Tag, l.Attr, roleName(l.Role), l.Value, l.Href, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Offset, l.End, l.Line})
 	return string(b)
 }
 
@@ -156,7 +156,7 @@ func TestCharsetInvariants(t *testing.T) {
 		}
 		for _, l := range links {
 			if l.Err != nil {
-				t.Errorf("%s: %s@%s %q: %v", file, l.Tag, l.Attr, l.Raw, l.Err)
+				t.Errorf("%s: %s@%s %q: %v", file, l.Tag, l.Attr, l.Value, l.Err)
 			}
 			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
 				t.Errorf("%s: span [%d,%d) out of range", file, l.Offset, l.End)
@@ -170,7 +170,7 @@ func TestCharsetInvariants(t *testing.T) {
 				}
 			}
 			if line != l.Line {
-				t.Errorf("%s: %q at offset %d is on line %d, reported %d", file, l.Raw, l.Offset, line, l.Line)
+				t.Errorf("%s: %q at offset %d is on line %d, reported %d", file, l.Value, l.Offset, line, l.Line)
 			}
 		}
 		all = append(all, result{file, links})
@@ -202,8 +202,8 @@ func TestCharsetInvariants(t *testing.T) {
 	}
 	for i := 1; i < len(ja); i++ {
 		for j, l := range ja[i] {
-			if l.Raw != ja[0][j].Raw || l.Text != ja[0][j].Text {
-				t.Errorf("Japanese document %d, link %d: raw %q text %q, want %q %q", i, j, l.Raw, l.Text, ja[0][j].Raw, ja[0][j].Text)
+			if l.Value != ja[0][j].Value || l.Text != ja[0][j].Text {
+				t.Errorf("Japanese document %d, link %d: raw %q text %q, want %q %q", i, j, l.Value, l.Text, ja[0][j].Value, ja[0][j].Text)
 			}
 		}
 	}
@@ -354,7 +354,7 @@ func TestTextLinksInHTML(t *testing.T) {
 		New: func() transform.Transformer {
 			got = nil
 			return NewHTML(Options{TextLinks: true}, func(l *Link) error {
-				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Raw, l.Href, l.Offset, l.End))
+				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Value, l.Href, l.Offset, l.End))
 				return nil
 			})
 		},
@@ -432,7 +432,7 @@ func TestStyleURLSpans(t *testing.T) {
 						if utf16 {
 							span = strings.ReplaceAll(span, "\x00", "")
 						}
-						got = append(got, fmt.Sprintf("%q %q %v", l.Raw, span, l.Err))
+						got = append(got, fmt.Sprintf("%q %q %v", l.Value, span, l.Err))
 						return nil
 					})
 				},

@@ -147,12 +147,12 @@ func (x *HTML) resolve(l *Link, base *weburl.URL) {
 		}
 	}
 	h := x.slotHash
-	if x.slotRaw != l.Raw {
-		h = maphash.String(cacheSeed, l.Raw)
+	if x.slotRaw != l.Value {
+		h = maphash.String(cacheSeed, l.Value)
 	}
 	x.slotRaw = ""
 	e := &x.cache[h&uint64(len(x.cache)-1)]
-	if e.gen != x.cacheGen || e.r.raw != l.Raw {
+	if e.gen != x.cacheGen || e.r.raw != l.Value {
 		r, ok := x.resolveNew(l, base)
 		if !ok {
 			return
@@ -174,20 +174,20 @@ func (x *HTML) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 	var err error
 	if base != nil {
 		// Into x.ubuf, then x.str: most URIs share a block.
-		x.ubuf, err = x.web.AppendResolve(x.ubuf[:0], base, l.Raw)
-		if string(x.ubuf) == l.Raw {
-			uri = l.Raw // absolute already
+		x.ubuf, err = x.web.AppendResolve(x.ubuf[:0], base, l.Value)
+		if string(x.ubuf) == l.Value {
+			uri = l.Value // absolute already
 		} else {
 			uri = x.str(x.ubuf)
 		}
 	} else {
-		uri, err = x.conv.ToURI(l.Raw)
+		uri, err = x.conv.ToURI(l.Value)
 	}
 	if err != nil {
 		l.Err = err
 		return resolved{}, false
 	}
-	r := resolved{raw: l.Raw, uri: uri, iri: uri}
+	r := resolved{raw: l.Value, uri: uri, iri: uri}
 	rest := uri // what needsDisplay must look at
 	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
 		// The base's scheme and host, which ToIRI would not change,

@@ -108,7 +108,7 @@ func (x *HTML) cssURL(u cssurl.URL) error {
 	if x.needsDecoding(v) {
 		v = transcode.DecodeWithOffsets(nil, x.decoder(), v, nil)
 	}
-	l := &Link{Tag: "style", Raw: x.str(v), Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: x.base}
+	l := &Link{Tag: "style", Value: x.str(v), Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: x.base}
 	tok := x.cssTok
 	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
 	var ok bool

@@ -31,7 +31,7 @@ type Link struct {
 	// Raw is the link as the document means it: character references
 	// decoded, CSS escapes decoded, in UTF-8 whatever the document's
 	// charset; for a plain-text link, exactly the detected text.
-	Raw string
+	Value string
 	// Href is the URL a browser would request, as its href: Raw resolved
 	// by the URL Standard's parser against the document's base URL, with
 	// the query in the document's charset. Without a base URL a relative

@@ -200,7 +200,7 @@ func (m *Mail) report() error {
 			if raw == "" {
 				return nil
 			}
-			l := &Link{Tag: TagMail, Attr: name, Role: role, Raw: raw}
+			l := &Link{Tag: TagMail, Attr: name, Role: role, Value: raw}
 			l.Offset, l.End = f.Span(i, j)
 			l.Line = lines.lineAt(l.Offset)
 			if uri, err := conv.ToURI(raw); err != nil {

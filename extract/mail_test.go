@@ -64,7 +64,7 @@ func readMailLinks(t *testing.T, msg []byte, opts Options) ([]mailLink, error) {
 	t.Helper()
 	var got []mailLink
 	err := NewMail(opts, func(l *Link) error {
-		got = append(got, mailLink{l.Tag, l.Attr, l.Role, l.Raw, l.Href, l.Line, l.Offset, l.End, string(msg[l.Offset:l.End])})
+		got = append(got, mailLink{l.Tag, l.Attr, l.Role, l.Value, l.Href, l.Line, l.Offset, l.End, string(msg[l.Offset:l.End])})
 		return nil
 	}).Feed(msg, true)
 	return got, err

@@ -208,7 +208,7 @@ func (m *Markdown) report() error {
 		if err := reportHTML(ml.At.Start); err != nil {
 			return err
 		}
-		l := &Link{Tag: tagMarkdown, Role: htmlattr.RoleHyperlink, Raw: ml.URL, Base: base,
+		l := &Link{Tag: tagMarkdown, Role: htmlattr.RoleHyperlink, Value: ml.Value, Base: base,
 			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
 		switch ml.Kind {
 		case markdown.InlineLink:
@@ -228,9 +228,9 @@ func (m *Markdown) report() error {
 			var uri string
 			var err error
 			if base != nil {
-				uri, err = weburl.NewParser(nil).Resolve(base, l.Raw)
+				uri, err = weburl.NewParser(nil).Resolve(base, l.Value)
 			} else {
-				uri, err = conv.ToURI(l.Raw)
+				uri, err = conv.ToURI(l.Value)
 			}
 			if err != nil {
 				l.Err = err

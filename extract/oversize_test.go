@@ -100,8 +100,8 @@ func TestOversizeTextLink(t *testing.T) {
 				opts := c.opts
 				opts.Oversize = func(e *OversizeError) { got = append(got, *e) }
 				return New(c.typ, opts, func(l *Link) error {
-					if strings.Contains(l.Raw, "aaaa") {
-						t.Errorf("%s: the long candidate is a link: %.40q", c.name, l.Raw)
+					if strings.Contains(l.Value, "aaaa") {
+						t.Errorf("%s: the long candidate is a link: %.40q", c.name, l.Value)
 					}
 					links++
 					return nil

@@ -20,7 +20,7 @@ func TestStrictText(t *testing.T) {
 	}{{false, relaxed}, {true, strict}} {
 		var got []string
 		x := NewText(Options{Charset: "utf-8", StrictText: c.strict}, func(l *Link) error {
-			got = append(got, l.Raw)
+			got = append(got, l.Value)
 			return nil
 		})
 		if err := x.Feed([]byte(text), true); err != nil {
@@ -32,7 +32,7 @@ func TestStrictText(t *testing.T) {
 		got = got[:0]
 		h := NewHTML(Options{Charset: "utf-8", TextLinks: true, StrictText: c.strict}, func(l *Link) error {
 			if l.Tag == "" {
-				got = append(got, l.Raw)
+				got = append(got, l.Value)
 			}
 			return nil
 		})

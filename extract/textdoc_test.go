@@ -73,7 +73,7 @@ func TestTextChunks(t *testing.T) {
 				nl = []byte("\n\x00")
 			}
 			if line := 1 + bytes.Count(doc[:l.Offset], nl); l.Line != line {
-				t.Fatalf("%s: link %q at %d on line %d, want %d", name, l.Raw, l.Offset, l.Line, line)
+				t.Fatalf("%s: link %q at %d on line %d, want %d", name, l.Value, l.Offset, l.Line, line)
 			}
 		}
 		var got []Link

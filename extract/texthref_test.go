@@ -34,9 +34,9 @@ func TestTextHrefProbe(t *testing.T) {
 				continue
 			}
 			l := got[0]
-			u, err := weburl.Parse(l.Raw, nil)
+			u, err := weburl.Parse(l.Value, nil)
 			if err != nil {
-				t.Errorf("%q: the Standard rejects %q: %v", text, l.Raw, err)
+				t.Errorf("%q: the Standard rejects %q: %v", text, l.Value, err)
 				differ++
 				continue
 			}
@@ -104,7 +104,7 @@ func TestTextHrefIssue19(t *testing.T) {
 				if l.Err != nil {
 					t.Errorf("%q: %v", tt.text, l.Err)
 				}
-				got = append(got, [3]string{l.Raw, l.Href, l.URI()})
+				got = append(got, [3]string{l.Value, l.Href, l.URI()})
 				return nil
 			})
 			in := tt.text
@@ -132,7 +132,7 @@ func TestTextLinksNotInCode(t *testing.T) {
 	var got []string
 	x := New(TypeHTML, Options{TextLinks: true}, func(l *Link) error {
 		if l.Tag == "" {
-			got = append(got, l.Raw)
+			got = append(got, l.Value)
 		}
 		return nil
 	})

@@ -18,7 +18,7 @@ func Example() {
 		fmt.Printf("%v at %d: %s\n", l.Kind, l.Dest.Start, src[l.Dest.Start:l.Dest.End])
 	}
 	out, err := markdown.Rewrite(src, doc, func(l *markdown.Link) (string, bool) {
-		if rest, ok := strings.CutSuffix(l.URL, ".md"); ok {
+		if rest, ok := strings.CutSuffix(l.Value, ".md"); ok {
 			return rest + ".html", true
 		}
 		return "", false
@@ -45,7 +45,7 @@ func ExampleParse() {
 		"Read [this][ref]. <a href=\"x.html\">HTML</a>\n")
 	doc := markdown.Parse(src)
 	for _, l := range doc.Links {
-		fmt.Printf("%v: %q means %q\n", l.Kind, src[l.Dest.Start:l.Dest.End], l.URL)
+		fmt.Printf("%v: %q means %q\n", l.Kind, src[l.Dest.Start:l.Dest.End], l.Value)
 	}
 	for _, h := range doc.HTML {
 		for _, s := range h.Segments {
@@ -66,8 +66,8 @@ func ExampleRewrite() {
 	src := []byte("[guide](guide.md) and ![logo](img/logo.png)\n\n    [code](stays.md)\n")
 	doc := markdown.Parse(src)
 	out, err := markdown.Rewrite(src, doc, func(l *markdown.Link) (string, bool) {
-		if strings.HasSuffix(l.URL, ".md") {
-			return strings.TrimSuffix(l.URL, ".md") + " (v2).html", true
+		if strings.HasSuffix(l.Value, ".md") {
+			return strings.TrimSuffix(l.Value, ".md") + " (v2).html", true
 		}
 		return "", false
 	})

@@ -347,7 +347,7 @@ func (p *parser) definition(t *text, pos int) int {
 			At:    t.span(start, end),
 			Dest:  t.span(destStart, destEnd),
 			Angle: angle,
-			URL:   destURL(b[destStart:destEnd], angle),
+			Value: destURL(b[destStart:destEnd], angle),
 			Def:   len(p.links),
 		}
 		if title >= 0 {
@@ -633,11 +633,11 @@ func (in *inliner) autolink(i int) int {
 		}
 		if k < len(b) && b[k] == '>' {
 			in.p.links = append(in.p.links, Link{
-				Kind: Autolink,
-				At:   in.t.span(i, k+1),
-				Dest: in.t.span(i+1, k),
-				URL:  unescape(b[i+1:k], false),
-				Def:  -1,
+				Kind:  Autolink,
+				At:    in.t.span(i, k+1),
+				Dest:  in.t.span(i+1, k),
+				Value: unescape(b[i+1:k], false),
+				Def:   -1,
 			})
 			in.notText = append(in.notText, Span{i, k + 1})
 			return k + 1 - i
@@ -645,11 +645,11 @@ func (in *inliner) autolink(i int) int {
 	}
 	if m := reEmailAutolink.FindSubmatchIndex(b[i:]); m != nil {
 		in.p.links = append(in.p.links, Link{
-			Kind: EmailAutolink,
-			At:   in.t.span(i, i+m[1]),
-			Dest: in.t.span(i+m[2], i+m[3]),
-			URL:  "mailto:" + string(b[i+m[2]:i+m[3]]),
-			Def:  -1,
+			Kind:  EmailAutolink,
+			At:    in.t.span(i, i+m[1]),
+			Dest:  in.t.span(i+m[2], i+m[3]),
+			Value: "mailto:" + string(b[i+m[2]:i+m[3]]),
+			Def:   -1,
 		})
 		in.notText = append(in.notText, Span{i, i + m[1]})
 		return m[1]
@@ -721,7 +721,7 @@ func (in *inliner) closeBracket(i int) int {
 					l.Kind = InlineImage
 				}
 				l.Dest, l.Angle = in.t.span(destStart, destEnd), angle
-				l.URL = destURL(b[destStart:destEnd], angle)
+				l.Value = destURL(b[destStart:destEnd], angle)
 				if titleStart >= 0 {
 					l.Title = unescape(b[titleStart+1:titleEnd-1], true)
 				}
@@ -752,7 +752,7 @@ func (in *inliner) closeBracket(i int) int {
 				if op.image {
 					l.Kind = ReferenceImage
 				}
-				l.Dest, l.Angle, l.URL, l.Title, l.Def = def.Dest, def.Angle, def.URL, def.Title, d
+				l.Dest, l.Angle, l.Value, l.Title, l.Def = def.Dest, def.Angle, def.Value, def.Title, d
 			}
 		}
 	}
@@ -920,11 +920,11 @@ func (in *inliner) url(i int) int {
 
 func (in *inliner) extended(i, j int, url string) {
 	in.p.links = append(in.p.links, Link{
-		Kind: ExtendedAutolink,
-		At:   in.t.span(i, j),
-		Dest: in.t.span(i, j),
-		URL:  url,
-		Def:  -1,
+		Kind:  ExtendedAutolink,
+		At:    in.t.span(i, j),
+		Dest:  in.t.span(i, j),
+		Value: url,
+		Def:   -1,
 	})
 	in.notText = append(in.notText, Span{i, j})
 }
@@ -1024,11 +1024,11 @@ func (in *inliner) emailsInLine(from, to int) {
 		}
 		s := at - rewind
 		in.p.links = append(in.p.links, Link{
-			Kind: ExtendedAutolink,
-			At:   in.t.span(s, at+end),
-			Dest: in.t.span(s, at+end),
-			URL:  "mailto:" + string(seg[s:at+end]),
-			Def:  -1,
+			Kind:  ExtendedAutolink,
+			At:    in.t.span(s, at+end),
+			Dest:  in.t.span(s, at+end),
+			Value: "mailto:" + string(seg[s:at+end]),
+			Def:   -1,
 		})
 		off = at + end
 	}

@@ -132,11 +132,11 @@ type Link struct {
 	// Angle reports a destination written between < and >.
 	Angle bool
 
-	// URL is what the destination means: backslash escapes and entity
+	// Value is what the destination means: backslash escapes and entity
 	// references decoded, "mailto:" put before the address of an email
 	// autolink, "http://" before a www. autolink. It is the URL as written,
 	// not percent-encoded or resolved.
-	URL string
+	Value string
 
 	// Title is the link title, decoded, or "".
 	Title string

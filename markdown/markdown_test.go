@@ -34,20 +34,20 @@ func checkDoc(t testing.TB, src []byte, doc *Document) {
 			}
 			continue
 		case InlineLink, InlineImage, Definition:
-			if got := destURL(raw, l.Angle); got != l.URL {
-				t.Fatalf("link %d (%v): dest %q means %q, URL is %q", i, l.Kind, raw, got, l.URL)
+			if got := destURL(raw, l.Angle); got != l.Value {
+				t.Fatalf("link %d (%v): dest %q means %q, URL is %q", i, l.Kind, raw, got, l.Value)
 			}
 		case Autolink:
-			if got := unescape(raw, false); got != l.URL {
-				t.Fatalf("link %d (%v): dest %q means %q, URL is %q", i, l.Kind, raw, got, l.URL)
+			if got := unescape(raw, false); got != l.Value {
+				t.Fatalf("link %d (%v): dest %q means %q, URL is %q", i, l.Kind, raw, got, l.Value)
 			}
 		case EmailAutolink:
-			if "mailto:"+string(raw) != l.URL {
-				t.Fatalf("link %d (%v): dest %q, URL %q", i, l.Kind, raw, l.URL)
+			if "mailto:"+string(raw) != l.Value {
+				t.Fatalf("link %d (%v): dest %q, URL %q", i, l.Kind, raw, l.Value)
 			}
 		case ExtendedAutolink:
-			if s := string(raw); l.URL != s && l.URL != "http://"+s && l.URL != "mailto:"+s {
-				t.Fatalf("link %d (%v): dest %q, URL %q", i, l.Kind, raw, l.URL)
+			if s := string(raw); l.Value != s && l.Value != "http://"+s && l.Value != "mailto:"+s {
+				t.Fatalf("link %d (%v): dest %q, URL %q", i, l.Kind, raw, l.Value)
 			}
 		default:
 			t.Fatalf("link %d: kind %d", i, l.Kind)
@@ -193,7 +193,7 @@ func TestParseOffsets(t *testing.T) {
 			checkDoc(t, src, doc)
 			var got []found
 			for _, l := range doc.Links {
-				got = append(got, found{l.Kind, tt.src[l.At.Start:l.At.End], tt.src[l.Dest.Start:l.Dest.End], l.URL, l.Title})
+				got = append(got, found{l.Kind, tt.src[l.At.Start:l.At.End], tt.src[l.Dest.Start:l.Dest.End], l.Value, l.Title})
 			}
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("links\ngot  %v\nwant %v", got, tt.want)
@@ -321,7 +321,7 @@ func TestNotProse(t *testing.T) {
 		"<a href=\"x.html\">x</a> `end`\n"
 	doc := Parse([]byte(src))
 	checkDoc(t, []byte(src), doc)
-	if len(doc.Links) != 1 || doc.Links[0].URL != "n-api.md" || src[doc.Links[0].Dest.Start:doc.Links[0].Dest.End] != "n-api.md" {
+	if len(doc.Links) != 1 || doc.Links[0].Value != "n-api.md" || src[doc.Links[0].Dest.Start:doc.Links[0].Dest.End] != "n-api.md" {
 		t.Errorf("links %+v, want only n-api.md", doc.Links)
 	}
 	var html []string

@@ -152,7 +152,7 @@ func apply(src []byte, edits []edit) []byte {
 func (d *Document) means(out []byte, edits []edit) bool {
 	url := make([]string, len(d.Links))
 	for i := range d.Links {
-		url[i] = d.Links[i].URL
+		url[i] = d.Links[i].Value
 	}
 	for _, e := range edits {
 		url[e.link] = e.url
@@ -167,7 +167,7 @@ func (d *Document) means(out []byte, edits []edit) bool {
 		if !d.Links[i].OwnsDest() {
 			want = url[d.Links[i].Def]
 		}
-		if got[i].URL != want || got[i].Kind.IsImage() != d.Links[i].Kind.IsImage() {
+		if got[i].Value != want || got[i].Kind.IsImage() != d.Links[i].Kind.IsImage() {
 			return false
 		}
 	}
@@ -300,7 +300,7 @@ func extendedDest(src []byte, l *Link, u string, fail func(string) error) (strin
 	text := string(src[l.Dest.Start:l.Dest.End])
 	cand := u
 	switch {
-	case strings.HasPrefix(l.URL, "mailto:"):
+	case strings.HasPrefix(l.Value, "mailto:"):
 		cand = strings.TrimPrefix(u, "mailto:")
 	case strings.HasPrefix(text, "www.") && strings.HasPrefix(u, "http://www."):
 		cand = strings.TrimPrefix(u, "http://")
@@ -321,7 +321,7 @@ func extendedDest(src []byte, l *Link, u string, fail func(string) error) (strin
 		if m.At.Start < len(pre) {
 			continue
 		}
-		if m.Kind == ExtendedAutolink && m.At == (Span{len(pre), len(pre) + len(cand)}) && m.URL == u {
+		if m.Kind == ExtendedAutolink && m.At == (Span{len(pre), len(pre) + len(cand)}) && m.Value == u {
 			return cand, nil
 		}
 		break

@@ -112,7 +112,7 @@ func TestRewrite(t *testing.T) {
 			src := []byte(tt.src)
 			doc := Parse(src)
 			got, err := Rewrite(src, doc, func(l *Link) (string, bool) {
-				u, ok := tt.to[l.URL]
+				u, ok := tt.to[l.Value]
 				return u, ok
 			})
 			if string(got) != tt.want {
@@ -123,7 +123,7 @@ func TestRewrite(t *testing.T) {
 			}
 			// the output means the new URLs
 			checkRewritten(t, src, doc, got, err, func(l *Link) (string, bool) {
-				u, ok := tt.to[l.URL]
+				u, ok := tt.to[l.Value]
 				return u, ok
 			})
 		})
@@ -155,7 +155,7 @@ func checkRewritten(t testing.TB, src []byte, doc *Document, out []byte, err err
 	newURL := make([]string, len(doc.Links))
 	for i := range doc.Links {
 		l := &doc.Links[i]
-		newURL[i] = l.URL
+		newURL[i] = l.Value
 		if l.OwnsDest() && !left[l.Dest.Start] {
 			if u, ok := url(l); ok {
 				newURL[i] = u
@@ -171,7 +171,7 @@ func checkRewritten(t testing.TB, src []byte, doc *Document, out []byte, err err
 		want = append(want, u)
 	}
 	for _, l := range Parse(out).Links {
-		got = append(got, l.URL)
+		got = append(got, l.Value)
 	}
 	if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", want) {
 		t.Fatalf("rewritten %q\nto %q\nlinks %q\nwant  %q", src, out, got, want)

@@ -176,7 +176,7 @@ func render(src []byte, doc *Document) []rendered {
 		if l.Kind.IsImage() {
 			tag = "img"
 		}
-		all = append(all, at{l.At.Start, []rendered{{tag, hrefEscape(l.URL), l.Title}}})
+		all = append(all, at{l.At.Start, []rendered{{tag, hrefEscape(l.Value), l.Title}}})
 	}
 	for _, h := range doc.HTML {
 		s := Span{h.Segments[0].Start, h.Segments[len(h.Segments)-1].End}

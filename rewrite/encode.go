@@ -146,7 +146,7 @@ func (r *rewriter) encodeChange(l *extract.Link, v string, old []byte) []byte {
 	}
 	offs := make([]int32, 0, len(old)+1)
 	dec := unescape(make([]byte, 0, len(old)), old, &offs)
-	if string(dec) != l.Raw {
+	if string(dec) != l.Value {
 		return r.encodeValue(l, v)
 	}
 	offs = append(offs, int32(len(old)))

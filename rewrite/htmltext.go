@@ -39,7 +39,7 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 		r.stats.Kept++
 		return "", false
 	}
-	written := l.Raw
+	written := l.Value
 	if strings.ContainsFunc(written, unicode.IsSpace) {
 		written = strings.Map(dropSpace, written)
 	}
@@ -78,7 +78,7 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 			return "", false
 		}
 	}
-	if v == l.Raw || v == written {
+	if v == l.Value || v == written {
 		return "", false
 	}
 	if r.guessed && !isASCII([]byte(v)) {

@@ -43,7 +43,7 @@ func (r *rewriter) moved(l *extract.Link) (v string, ok, moved bool) {
 	if !mapped && (!baseMoved || text) {
 		return "", false, false
 	}
-	if r.opts.Resolve == ResolveKeep && !text && r.reaches(base, l.Raw, target) {
+	if r.opts.Resolve == ResolveKeep && !text && r.reaches(base, l.Value, target) {
 		// The reference as written still reaches the target from the
 		// document's new place ("fs.html" in a directory that moves
 		// whole): the other rules decide its form.
@@ -54,7 +54,7 @@ func (r *rewriter) moved(l *extract.Link) (v string, ok, moved bool) {
 	if !ok {
 		return "", false, true
 	}
-	return v, v != l.Raw, true
+	return v, v != l.Value, true
 }
 
 // movedBase returns the URL b becomes when the document moves (b itself
@@ -104,7 +104,7 @@ func (r *rewriter) movedRef(l *extract.Link, base, target *weburl.URL) string {
 	case ResolveRelative:
 		return weburl.Relative(base, target)
 	}
-	kind := refKind(l.Raw)
+	kind := refKind(l.Value)
 	if kind == 0 {
 		return abs
 	}

@@ -21,7 +21,7 @@ func prefixMap(from, to string, calls *[]string) func(l *extract.Link, href stri
 		if calls != nil {
 			who := "base"
 			if l != nil {
-				who = l.Raw
+				who = l.Value
 			}
 			*calls = append(*calls, who)
 		}

@@ -365,7 +365,7 @@ func (r *rewriter) guessDepends(l *extract.Link, old []byte) bool {
 			return true
 		}
 	}
-	return r.html && l.Kind != htmlattr.KindCSS && queryNonASCII(l.Raw)
+	return r.html && l.Kind != htmlattr.KindCSS && queryNonASCII(l.Value)
 }
 
 // queryNonASCII reports whether the reference s has a query with a
@@ -440,7 +440,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 		r.stats.Kept++
 		return "", false
 	}
-	r.form = r.formOf(l.Raw)
+	r.form = r.formOf(l.Value)
 	if r.opts.Map != nil {
 		if v, ok, moved := r.moved(l); moved {
 			if ok && r.guessed && (r.guessDepends(l, r.pend[l.Offset-r.base:l.End-r.base]) || !isASCII([]byte(v))) {
@@ -454,7 +454,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 		}
 	}
 	v, ok := r.newValue(l)
-	if ok && v == l.Raw {
+	if ok && v == l.Value {
 		// The value does not change: nor do its bytes, whatever
 		// character references spell it.
 		return "", false
@@ -504,7 +504,7 @@ func (r *rewriter) resolve(l *extract.Link) bool {
 		return true
 	}
 	var err error
-	l.Href, err = r.target(l, l.Raw)
+	l.Href, err = r.target(l, l.Value)
 	if err != nil {
 		l.Err = err
 	}
@@ -606,9 +606,9 @@ func unhex(c byte) byte {
 // way (see resolve).
 func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	if r.keepsForm() && r.opts.Resolve == ResolveKeep {
-		return l.Raw, true // nothing asks for a change
+		return l.Value, true // nothing asks for a change
 	}
-	ref := l.Raw
+	ref := l.Value
 	if l.Tag == "" && l.Kind == 0 && !hasScheme(ref) {
 		// A link in plain text written without a scheme
 		// ("www.example.com"): its URI says what it means.
@@ -635,11 +635,11 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 			ref = rel
 		}
 	}
-	if r.keepsForm() && ref == l.Raw {
-		return l.Raw, true // Resolve leaves it: its form is kept
+	if r.keepsForm() && ref == l.Value {
+		return l.Value, true // Resolve leaves it: its form is kept
 	}
 	if s, err := r.convert(r.leiri, ref); err == nil && !specialWithoutAuthority(ref) && !r.charsetQuery(s) {
-		if s == l.Raw {
+		if s == l.Value {
 			return s, true // nothing to change
 		}
 		if r.resolve(l) && r.sameTarget(l, s) {

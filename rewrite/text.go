@@ -256,13 +256,13 @@ func (t *Text) reported(l *extract.Link) error {
 		return nil
 	}
 	old := t.pend[l.Offset-t.base : l.End-t.base]
-	if t.kind == kindStateful && (bytes.IndexByte(old, 0x1b) >= 0 || string(old) != l.Raw) {
+	if t.kind == kindStateful && (bytes.IndexByte(old, 0x1b) >= 0 || string(old) != l.Value) {
 		// Not written in ASCII: the bytes before it decide what the new
 		// bytes would mean.
 		t.stats.Kept++
 		return nil
 	}
-	written := l.Raw
+	written := l.Value
 	if strings.ContainsFunc(written, unicode.IsSpace) {
 		// Wrapped across lines: the link as meant.
 		written = strings.Map(dropSpace, written)

@@ -25,7 +25,7 @@ func textLinks(t testing.TB, doc []byte, charset string) []found {
 		if err == nil {
 			// A link the URL Standard takes but RFC 3987 cannot map to a
 			// URI ("[" in a path, a stray "%") is left as written too.
-			ref := strings.Map(dropSpace, l.Raw)
+			ref := strings.Map(dropSpace, l.Value)
 			if schemeOf(ref, l.Href) == "" {
 				if strings.HasPrefix(l.Href, "mailto:") {
 					ref = "mailto:" + ref

@@ -103,7 +103,7 @@ type HTMLMetadata struct {
 
 // A Link is a link as a WAT file gives it: Path is the element and
 // attribute, the element in upper case ("A@/href", "LINK@/href",
-// "IMG@/srcset"), URL the value as written (Link.Raw, unresolved), Text
+// "IMG@/srcset"), URL the link's value (Link.Value, unresolved), Text
 // the anchor text and Rel the rel attribute.
 type Link struct {
 	Path string `json:"path"`
@@ -139,11 +139,11 @@ func FromPage(p *crawl.PageRecord) Record {
 	for _, l := range p.Links {
 		switch {
 		case l.Tag == "http" && l.Attr == "location":
-			hrm.Headers = map[string]string{"Location": l.Raw}
+			hrm.Headers = map[string]string{"Location": l.Value}
 		case l.Tag == "http", l.Tag == "":
 		default:
 			hrm.HTMLMetadata.Links = append(hrm.HTMLMetadata.Links,
-				Link{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Raw, Text: l.Text, Rel: l.Rel})
+				Link{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Value, Text: l.Text, Rel: l.Rel})
 		}
 	}
 	return w

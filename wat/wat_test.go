@@ -68,13 +68,13 @@ func TestWATReader(t *testing.T) {
 				case "http":
 					if l.Attr == "location" {
 						h, _ := hrm["Headers"].(map[string]any)
-						if h["Location"] != l.Raw {
-							t.Errorf("%s: %s: Location %v, want %q", file, p.URL, h["Location"], l.Raw)
+						if h["Location"] != l.Value {
+							t.Errorf("%s: %s: Location %v, want %q", file, p.URL, h["Location"], l.Value)
 						}
 					}
 				case "":
 				default:
-					want = append(want, map[string]string{"a": "A", "img": "IMG", "link": "LINK"}[l.Tag]+"@/"+l.Attr+" "+l.Raw)
+					want = append(want, map[string]string{"a": "A", "img": "IMG", "link": "LINK"}[l.Tag]+"@/"+l.Attr+" "+l.Value)
 				}
 			}
 			// Only the tags named above are checked letter by letter;

@@ -125,7 +125,7 @@
 // Formats (--format):
 //
 //	jsonl	one JSON object per link: file, tag, attr (empty for a link in
-//		text), role ("text" for a link in text), raw (the value as the
+//		text), role ("text" for a link in text), value (the value as the
 //		document means it: entities decoded; for a text link, the
 //		detected text), href, uri, iri, offset and end (the byte span
 //		of the value in the file), line and column (where the value
@@ -144,14 +144,14 @@
 //	iri	the IRIs, the hrefs in the form to show a person (non-ASCII
 //		characters and internationalized domain names in Unicode, where
 //		that is safe), one per line
-//	raw	the values as the document writes them (entities decoded, in
+//	value	the values as the document writes them (entities decoded, in
 //		UTF-8, line breaks and tabs as spaces), one per line, also for a
 //		link whose URL is invalid
-//	tsv	file, line, offset, tag, attr, href, uri, raw, separated by
+//	tsv	file, line, offset, tag, attr, href, uri, value, separated by
 //		tabs; with --header, after a line naming the columns
 //
 // The line formats (href, uri, iri) leave out a link the URL Standard
-// rejects, which has no URL: raw, jsonl and tsv give it (with error, or an
+// rejects, which has no URL: value, jsonl and tsv give it (with error, or an
 // empty href); such links are counted (see -v below).
 //
 // Filters (each flag may be repeated and takes a comma-separated list; a link
@@ -183,9 +183,9 @@
 // shows (the href for jsonl and tsv) is seen; --count writes each value
 // once, at the end, after the number of links that have it, separated by a
 // tab, by count descending then value (with --header, after the line
-// "count<TAB>href", or uri, iri or raw). A link without a URL (invalid) is
-// known by its raw value to --unique, and --count leaves it out unless
-// the format is raw. Both hold every distinct value in memory: it grows
+// "count<TAB>href", or uri, iri or value). A link without a URL (invalid) is
+// known by its value to --unique, and --count leaves it out unless
+// the format is value. Both hold every distinct value in memory: it grows
 // with the number of distinct links, not with the input.
 //
 // Output is written in whole lines, on a pipe in writes of at most 4096
@@ -206,7 +206,7 @@
 // 1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
 // longer than 8192 bytes, which link detection drops rather than cut. A
 // link the URL Standard's parser rejects is invalid: jsonl gives it with
-// its error, tsv with an empty href and uri, raw with its value, and the
+// its error, tsv with an empty href and uri, value with its value, and the
 // formats href, uri and iri, which have no URL to write for it, leave it
 // out. At the end, a summary line on standard error counts the files, the
 // links, the invalid ones (and those left out), the text links too long
@@ -261,7 +261,7 @@
 //		the documents' charset, a WHATWG encoding LABEL, as an HTTP header would give it
 //		(a byte order mark still wins)
 //	--count
-//		write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links
+//		write each href (URI, IRI or value with --format uri, iri or value) once, at the end, after the number of links
 //		that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory
 //	--exclude-path GLOB
 //		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
@@ -269,7 +269,7 @@
 //	--external
 //		keep the links to other registrable domains than the document's own URL's
 //	--format FORMAT
-//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
+//		output FORMAT: jsonl, href, uri, iri, value, tsv (default jsonl)
 //	--header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	--hidden
@@ -305,7 +305,7 @@
 //	--type TYPE
 //		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
 //	--unique
-//		write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;
+//		write each link once, the first time its href (its URI, IRI or value with --format uri, iri or value) is seen;
 //		the command then holds every distinct one in memory
 //	-v, --verbose
 //		also report each file, with what was found in it
@@ -821,7 +821,7 @@
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given
-//	tag, attr, role, raw, href, uri, iri, offset, end, line, rel, text,
+//	tag, attr, role, value, href, uri, iri, offset, end, line, rel, text,
 //	lazy, error     as relink extract gives them (href the URL a browser
 //	                requests, uri the same as an RFC 3986 URI); offset,
 //	                end and line are those of the link in the decoded body
@@ -840,9 +840,9 @@
 //
 // --format chooses the output, as for relink extract: jsonl (the lines
 // above, or with --per-page one line per page), tsv (page, line, offset,
-// tag, attr, href, uri, raw, separated by tabs; with --header, after a line
+// tag, attr, href, uri, value, separated by tabs; with --header, after a line
 // naming the columns), or one value per line: href, uri (the href as an
-// RFC 3986 URI, what curl takes), iri or raw. A link the URL Standard's
+// RFC 3986 URI, what curl takes), iri or value. A link the URL Standard's
 // parser rejects has no URL: the lines of href, uri and iri leave it out.
 // --per-page takes jsonl only.
 //
@@ -854,7 +854,7 @@
 // writes, after each page, one line per distinct value of its links: the
 // page's URL, the number of its links that have the value, and the value,
 // separated by tabs, by count descending then value (with --header, after
-// a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
+// a line "page<TAB>count<TAB>href", or uri, iri or value): a link graph with
 // weights. They hold at most 64 MiB of a page's distinct values (each
 // counted as its length and 64 bytes): past that, --unique writes a new
 // value without holding it (it may be written again), --count leaves its
@@ -959,13 +959,13 @@
 // Examples (from the repository's root):
 //
 //	$ relink warc testdata/warc/example.warc
-//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
-//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
+//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","value":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
+//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","value":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
 //
 // The same as TSV, a line per link after the page's URL:
 //
 //	$ relink warc --format tsv --header testdata/warc/example.warc
-//	page	line	offset	tag	attr	href	uri	raw
+//	page	line	offset	tag	attr	href	uri	value
 //	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
 //	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
 //
@@ -989,12 +989,12 @@
 //	--attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	--count
-//		write each href (URI, IRI or raw value with --format uri, iri or raw) of a page once, after the page's URL
+//		write each href (URI, IRI or value with --format uri, iri or value) of a page once, after the page's URL
 //		and the number of its links that have it, by count descending then value, separated by tabs
 //	--external
 //		keep the links to other registrable domains than the document's own URL's
 //	--format FORMAT
-//		output FORMAT: jsonl, href, uri, iri, raw, tsv (default jsonl)
+//		output FORMAT: jsonl, href, uri, iri, value, tsv (default jsonl)
 //	--header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	--header-timeout DURATION
@@ -1033,7 +1033,7 @@
 //	--text-links
 //		also find the links written as plain text in the text of the pages
 //	--unique
-//		write each link of a page once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw)
+//		write each link of a page once, the first time its href (its URI, IRI or value with --format uri, iri or value)
 //		is seen in the page
 //	-v, --verbose
 //		also report each file, with what was found in it

@@ -40,7 +40,7 @@ func TestDroppedExtract(t *testing.T) {
 	}{
 		{[]string{"--format", "uri"}, warns +
 			"relink extract: 2 files, 4 links, 2 invalid (left out of --format uri), 1 text link too long, 1 oversize construct\n"},
-		{[]string{"--format", "raw"}, warns +
+		{[]string{"--format", "value"}, warns +
 			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
 		{[]string{"-v", "--format", "jsonl"}, "relink extract: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
 			"relink extract: " + page + ": html, 2 links, windows-1252 (default), 1 invalid, 1 oversize construct\n" +

@@ -88,7 +88,7 @@ file's URL is --base plus the file's path below it.
 ` + walkHelp + `
 ` + formatsHelp() + `
 The line formats (href, uri, iri) leave out a link the URL Standard
-rejects, which has no URL: raw, jsonl and tsv give it (with error, or an
+rejects, which has no URL: value, jsonl and tsv give it (with error, or an
 empty href); such links are counted (see -v below).
 
 ` + filterHelp + `
@@ -96,9 +96,9 @@ empty href); such links are counted (see -v below).
 shows (the href for jsonl and tsv) is seen; --count writes each value
 once, at the end, after the number of links that have it, separated by a
 tab, by count descending then value (with --header, after the line
-"count<TAB>href", or uri, iri or raw). A link without a URL (invalid) is
-known by its raw value to --unique, and --count leaves it out unless
-the format is raw. Both hold every distinct value in memory: it grows
+"count<TAB>href", or uri, iri or value). A link without a URL (invalid) is
+known by its value to --unique, and --count leaves it out unless
+the format is value. Both hold every distinct value in memory: it grows
 with the number of distinct links, not with the input.
 
 Output is written in whole lines, on a pipe in writes of at most 4096
@@ -119,7 +119,7 @@ over with one warning, which gives its line and offset: a tag longer than
 1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
 longer than 8192 bytes, which link detection drops rather than cut. A
 link the URL Standard's parser rejects is invalid: jsonl gives it with
-its error, tsv with an empty href and uri, raw with its value, and the
+its error, tsv with an empty href and uri, value with its value, and the
 formats href, uri and iri, which have no URL to write for it, leave it
 out. At the end, a summary line on standard error counts the files, the
 links, the invalid ones (and those left out), the text links too long

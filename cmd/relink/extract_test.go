@@ -36,8 +36,8 @@ func TestExtractSite(t *testing.T) {
 		if line := 1 + strings.Count(string(data[:l.Offset]), "\n"); line != l.Line {
 			t.Errorf("%s: offset %d is on line %d, reported %d", l.File, l.Offset, line, l.Line)
 		}
-		if l.Tag == "" && l.Raw != "" && strings.HasSuffix(l.File, ".txt") && string(data[l.Offset:l.End]) != l.Raw {
-			t.Errorf("%s: text link raw %q, input has %q", l.File, l.Raw, data[l.Offset:l.End])
+		if l.Tag == "" && l.Value != "" && strings.HasSuffix(l.File, ".txt") && string(data[l.Offset:l.End]) != l.Value {
+			t.Errorf("%s: text link value %q, input has %q", l.File, l.Value, data[l.Offset:l.End])
 		}
 	}
 }
@@ -131,7 +131,7 @@ func TestExtractJSONFields(t *testing.T) {
 	if !sc.Scan() {
 		t.Fatalf("no output: %q", got.stderr)
 	}
-	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","raw":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"column":10,"rel":"nofollow","text":"Some text"}`
+	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","value":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"column":10,"rel":"nofollow","text":"Some text"}`
 	if sc.Text() != want {
 		t.Errorf("got  %s\nwant %s", sc.Text(), want)
 	}

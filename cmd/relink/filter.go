@@ -148,9 +148,9 @@ func (s *shaper) key(l *extract.Link) (string, bool) {
 	if ok || !s.format.record || s.count {
 		return v, ok
 	}
-	// A link without a URL is known by its raw value, apart from every
+	// A link without a URL is known by its value, apart from every
 	// value.
-	return "\x00" + l.Raw, true
+	return "\x00" + l.Value, true
 }
 
 // keep reports whether l is to be written now: false for a link --unique
@@ -225,14 +225,14 @@ func (s *shaper) reset() {
 func addShapeFlags(fs *flag.FlagSet, scope string) *shaper {
 	s := &shaper{}
 	if scope == "page" {
-		fs.BoolVar(&s.unique, "unique", false, "write each link of a page once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw)\n"+
+		fs.BoolVar(&s.unique, "unique", false, "write each link of a page once, the first time its href (its URI, IRI or value with --format uri, iri or value)\n"+
 			"is seen in the page")
-		fs.BoolVar(&s.count, "count", false, "write each href (URI, IRI or raw value with --format uri, iri or raw) of a page once, after the page's URL\n"+
+		fs.BoolVar(&s.count, "count", false, "write each href (URI, IRI or value with --format uri, iri or value) of a page once, after the page's URL\n"+
 			"and the number of its links that have it, by count descending then value, separated by tabs")
 	} else {
-		fs.BoolVar(&s.unique, "unique", false, "write each link once, the first time its href (its URI, IRI or raw value with --format uri, iri or raw) is seen;\n"+
+		fs.BoolVar(&s.unique, "unique", false, "write each link once, the first time its href (its URI, IRI or value with --format uri, iri or value) is seen;\n"+
 			"the command then holds every distinct one in memory")
-		fs.BoolVar(&s.count, "count", false, "write each href (URI, IRI or raw value with --format uri, iri or raw) once, at the end, after the number of links\n"+
+		fs.BoolVar(&s.count, "count", false, "write each href (URI, IRI or value with --format uri, iri or value) once, at the end, after the number of links\n"+
 			"that have it, by count descending then value, separated by a tab; the command holds every distinct one in memory")
 	}
 	fs.BoolVar(&s.header, "header", false, "begin the output of --format tsv or --count with a line naming the columns")

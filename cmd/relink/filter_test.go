@@ -80,15 +80,15 @@ func TestExtractFilter(t *testing.T) {
 		{"count", []string{"--count", "--host", "example.org"}, "2\t" + b + "1\t" + frame + "1\t" + css + "1\t" + form + "1\t" + a},
 		{"count with header", []string{"--count", "--header", "--tag", "a", "--rel", "ugc"}, "count\turi\n1\t" + a},
 		{"iri", []string{"--format", "iri", "--host", "テスト"}, "https://例え.テスト/パス?q=&\n"},
-		{"raw", []string{"--format", "raw", "--tag", "a", "--host", "example.org"}, "https://www.example.org/a\n/b\n/b\n"},
-		{"raw of an invalid link", []string{"--format", "raw", "--scheme", "http", "--tag", "a"}, "http://[::1]/v6\nhttp://192.168.0.1/ip\n"},
-		{"raw unique", []string{"--format", "raw", "--unique", "--role", "hyperlink", "--same-site"}, "https://www.example.org/a\n/b\n"},
-		{"count raw", []string{"--format", "raw", "--count", "--header", "--attr", "href", "--same-site"}, "count\traw\n2\t/b\n1\thttps://www.example.org/a\n1\ts.css\n"},
+		{"value", []string{"--format", "value", "--tag", "a", "--host", "example.org"}, "https://www.example.org/a\n/b\n/b\n"},
+		{"value of an invalid link", []string{"--format", "value", "--scheme", "http", "--tag", "a"}, "http://[::1]/v6\nhttp://192.168.0.1/ip\n"},
+		{"value unique", []string{"--format", "value", "--unique", "--role", "hyperlink", "--same-site"}, "https://www.example.org/a\n/b\n"},
+		{"count value", []string{"--format", "value", "--count", "--header", "--attr", "href", "--same-site"}, "count\tvalue\n2\t/b\n1\thttps://www.example.org/a\n1\ts.css\n"},
 		{"tsv with header", []string{"--format", "tsv", "--header", "--rel", "sponsored"},
-			"file\tline\toffset\ttag\tattr\thref\turi\traw\n-\t4\t105\ta\thref\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\n"},
-		{"tsv header, nothing kept", []string{"--format", "tsv", "--header", "--scheme", "ftp"}, "file\tline\toffset\ttag\tattr\thref\turi\traw\n"},
+			"file\tline\toffset\ttag\tattr\thref\turi\tvalue\n-\t4\t105\ta\thref\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\n"},
+		{"tsv header, nothing kept", []string{"--format", "tsv", "--header", "--scheme", "ftp"}, "file\tline\toffset\ttag\tattr\thref\turi\tvalue\n"},
 		{"jsonl", []string{"--format", "jsonl", "--rel", "stylesheet"},
-			`{"file":"-","tag":"link","attr":"href","role":"resource","raw":"s.css","href":"https://example.org/s.css","uri":"https://example.org/s.css","iri":"https://example.org/s.css","offset":269,"end":274,"line":7,"column":30,"rel":"stylesheet"}` + "\n"},
+			`{"file":"-","tag":"link","attr":"href","role":"resource","value":"s.css","href":"https://example.org/s.css","uri":"https://example.org/s.css","iri":"https://example.org/s.css","offset":269,"end":274,"line":7,"column":30,"rel":"stylesheet"}` + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,7 +111,7 @@ func TestExtractFilter(t *testing.T) {
 }
 
 // TestExtractUniqueInvalid checks that --unique tells invalid links
-// apart by their raw values, and that --count leaves them out.
+// apart by their values, and that --count leaves them out.
 func TestExtractUniqueInvalid(t *testing.T) {
 	page := `<a href="http://a b/">1</a><a href="http://a%20b/">2</a><a href="http://a b/">3</a><a href="/ok">4</a><a href="/ok">5</a>`
 	got := runString([]string{"extract", "--unique", "--format", "tsv"}, page)
@@ -123,9 +123,9 @@ func TestExtractUniqueInvalid(t *testing.T) {
 	if want := "2\t/ok\n"; got.code != 0 || got.stdout != want {
 		t.Errorf("--count: exit status %d, got %q, want %q (stderr %q)", got.code, got.stdout, want, got.stderr)
 	}
-	got = runString([]string{"extract", "--count", "--format", "raw"}, page)
+	got = runString([]string{"extract", "--count", "--format", "value"}, page)
 	if want := "2\t/ok\n2\thttp://a b/\n1\thttp://a%20b/\n"; got.code != 0 || got.stdout != want {
-		t.Errorf("--count --format raw: exit status %d, got %q, want %q (stderr %q)", got.code, got.stdout, want, got.stderr)
+		t.Errorf("--count --format value: exit status %d, got %q, want %q (stderr %q)", got.code, got.stdout, want, got.stderr)
 	}
 }
 

@@ -18,13 +18,13 @@ type linkFormat struct {
 
 	// value returns what the format shows of l, which --unique and
 	// --count compare, and false when it has nothing to show (a link
-	// without a URL has a raw value only).
+	// without a URL has a value only).
 	value func(l *extract.Link) (string, bool)
 	// column names value in the header of --count; name if "".
 	column string
 	// record is true for a format that writes each link whole
 	// (jsonl, tsv): it writes a link without a URL too, which --unique
-	// knows by its raw value and --count leaves out.
+	// knows by its value and --count leaves out.
 	record bool
 	// header is the line of --header after the name of the first
 	// column (the file, or relink warc's page), from the separator that
@@ -42,7 +42,7 @@ type linkFormat struct {
 // order help gives them; the first is the default.
 var linkFormats = []*linkFormat{
 	{name: "jsonl", column: "href", value: hrefValue, record: true, help: `one JSON object per link: file, tag, attr (empty for a link in
-text), role ("text" for a link in text), raw (the value as the
+text), role ("text" for a link in text), value (the value as the
 document means it: entities decoded; for a text link, the
 detected text), href, uri, iri, offset and end (the byte span
 of the value in the file), line and column (where the value
@@ -61,11 +61,11 @@ URI, as almost every one is`},
 	{name: "iri", value: func(l *extract.Link) (string, bool) { return l.IRI, l.Err == nil }, help: `the IRIs, the hrefs in the form to show a person (non-ASCII
 characters and internationalized domain names in Unicode, where
 that is safe), one per line`},
-	{name: "raw", value: func(l *extract.Link) (string, bool) { return l.Raw, true }, help: `the values as the document writes them (entities decoded, in
+	{name: "value", value: func(l *extract.Link) (string, bool) { return l.Value, true }, help: `the values as the document writes them (entities decoded, in
 UTF-8, line breaks and tabs as spaces), one per line, also for a
 link whose URL is invalid`},
 	{name: "tsv", column: "href", value: hrefValue, record: true, header: tsvHeader, write: writeTSV,
-		help: `file, line, offset, tag, attr, href, uri, raw, separated by
+		help: `file, line, offset, tag, attr, href, uri, value, separated by
 tabs; with --header, after a line naming the columns`},
 }
 
@@ -95,7 +95,7 @@ func valueLine(value func(*extract.Link) (string, bool)) func(func(...string), s
 
 // tsvHeader names the columns of --format tsv after the first, which
 // writeTSV writes.
-const tsvHeader = "\tline\toffset\ttag\tattr\thref\turi\traw\n"
+const tsvHeader = "\tline\toffset\ttag\tattr\thref\turi\tvalue\n"
 
 // headerLine returns the line of --header of f, whose first column is
 // first ("file" or "page").
@@ -103,10 +103,10 @@ func (f *linkFormat) headerLine(first string) string { return first + f.header }
 
 // writeTSV writes the line of --format tsv for the link l of first (the
 // file, or relink warc's page): first, line, offset, tag, attr, href,
-// uri and raw, separated by tabs.
+// uri and value, separated by tabs.
 func writeTSV(write func(...string), first string, l *extract.Link) bool {
 	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-		l.Href, "\t", l.URI(), "\t", tsvField(l.Raw), "\n")
+		l.Href, "\t", l.URI(), "\t", tsvField(l.Value), "\n")
 	return true
 }
 

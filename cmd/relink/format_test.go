@@ -57,8 +57,8 @@ func TestLinkFormats(t *testing.T) {
 			}
 			lines = lines[1:]
 		default:
-			want := 2 // the invalid link has no value but its raw one
-			if f.name == "raw" {
+			want := 2 // the invalid link has nothing to show but its value
+			if f.name == "value" {
 				want = 3
 			}
 			if len(lines) != want {

@@ -25,7 +25,7 @@ import (
 //	a byte that is not UTF-8             \xff                    %FF
 //
 // The text formats are those of values that are URLs (href, uri, iri,
-// raw, tsv, --count, the pages of relink warc): percent-encoding keeps a
+// value, tsv, --count, the pages of relink warc): percent-encoding keeps a
 // field a URL that means what the document's characters mean, as the URL
 // Standard's parser encodes a control character. A message uses the
 // escapes of a Go string literal instead, without doubling backslashes:

@@ -64,16 +64,16 @@ func TestTerminalSafeOutput(t *testing.T) {
 		args  []string
 		stdin string
 	}{
-		{"extract raw", []string{"extract", "--type", "html", "--format", "raw"}, doc},
+		{"extract value", []string{"extract", "--type", "html", "--format", "value"}, doc},
 		{"extract iri", []string{"extract", "--type", "html", "--format", "iri"}, doc},
 		{"extract tsv", []string{"extract", "--type", "html", "--format", "tsv"}, doc},
 		{"extract jsonl", []string{"extract", "--type", "html"}, doc},
-		{"extract count", []string{"extract", "--type", "html", "--format", "raw", "--count"}, doc},
-		{"extract text", []string{"extract", "--type", "text", "--format", "raw", "-v"}, evil + " " + evil},
+		{"extract count", []string{"extract", "--type", "html", "--format", "value", "--count"}, doc},
+		{"extract text", []string{"extract", "--type", "text", "--format", "value", "-v"}, evil + " " + evil},
 		{"warc tsv", []string{"warc", "--format", "tsv", "-v"}, warcIn},
-		{"warc raw", []string{"warc", "--format", "raw"}, warcIn},
+		{"warc value", []string{"warc", "--format", "value"}, warcIn},
 		{"warc iri", []string{"warc", "--format", "iri"}, warcIn},
-		{"warc count", []string{"warc", "--format", "raw", "--count"}, warcIn},
+		{"warc count", []string{"warc", "--format", "value", "--count"}, warcIn},
 		{"warc jsonl", []string{"warc"}, warcIn},
 		{"warc per-page", []string{"warc", "--per-page"}, warcIn},
 		{"uri", []string{"uri", "--mode", "leiri"}, evil},

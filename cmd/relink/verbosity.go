@@ -58,7 +58,7 @@ func oversizeWarning(name, file string, e *extract.OversizeError) string {
 // invalid link l of file, at its line and column, saying what became of
 // it (done).
 func invalidNote(name, file string, l *extract.Link, done string) string {
-	return fmt.Sprintf("relink %s: %s: invalid link %s (%s): %s\n", name, position(file, l.Line, l.Column), quote(l.Raw), done, crawl.Reason(l.Err))
+	return fmt.Sprintf("relink %s: %s: invalid link %s (%s): %s\n", name, position(file, l.Line, l.Column), quote(l.Value), done, crawl.Reason(l.Err))
 }
 
 // oversizeMessage says what became of the construct e, for command name.

@@ -82,7 +82,7 @@ Each line is one link: the page's fields, then the link's.
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
-	tag, attr, role, raw, href, uri, iri, offset, end, line, rel, text,
+	tag, attr, role, value, href, uri, iri, offset, end, line, rel, text,
 	lazy, error     as relink extract gives them (href the URL a browser
 	                requests, uri the same as an RFC 3986 URI); offset,
 	                end and line are those of the link in the decoded body
@@ -101,9 +101,9 @@ as the page is read, and the length is known only at its end.
 
 --format chooses the output, as for relink extract: jsonl (the lines
 above, or with --per-page one line per page), tsv (page, line, offset,
-tag, attr, href, uri, raw, separated by tabs; with --header, after a line
+tag, attr, href, uri, value, separated by tabs; with --header, after a line
 naming the columns), or one value per line: href, uri (the href as an
-RFC 3986 URI, what curl takes), iri or raw. A link the URL Standard's
+RFC 3986 URI, what curl takes), iri or value. A link the URL Standard's
 parser rejects has no URL: the lines of href, uri and iri leave it out.
 --per-page takes jsonl only.
 
@@ -115,7 +115,7 @@ page is written again (sort -u makes a run's values unique). --count
 writes, after each page, one line per distinct value of its links: the
 page's URL, the number of its links that have the value, and the value,
 separated by tabs, by count descending then value (with --header, after
-a line "page<TAB>count<TAB>href", or uri, iri or raw): a link graph with
+a line "page<TAB>count<TAB>href", or uri, iri or value): a link graph with
 weights. They hold at most 64 MiB of a page's distinct values (each
 counted as its length and 64 bytes): past that, --unique writes a new
 value without holding it (it may be written again), --count leaves its
@@ -220,13 +220,13 @@ and their records: the command sets a soft memory limit of 32 MiB
 Examples (from the repository's root):
 
 	$ relink warc testdata/warc/example.warc
-	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","raw":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
-	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","raw":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
+	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","value":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
+	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","value":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
 
 The same as TSV, a line per link after the page's URL:
 
 	$ relink warc --format tsv --header testdata/warc/example.warc
-	page	line	offset	tag	attr	href	uri	raw
+	page	line	offset	tag	attr	href	uri	value
 	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
 	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
 

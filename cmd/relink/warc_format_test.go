@@ -54,10 +54,10 @@ func TestWARCFormats(t *testing.T) {
 			}
 			pages := warcPages(t, all.stdout)
 			value := map[string]func(l crawl.Link) (string, bool){
-				"href": func(l crawl.Link) (string, bool) { return l.Href, l.Error == "" },
-				"uri":  func(l crawl.Link) (string, bool) { return l.URI, l.Error == "" },
-				"iri":  func(l crawl.Link) (string, bool) { return l.IRI, l.Error == "" },
-				"raw":  func(l crawl.Link) (string, bool) { return tsvField(l.Raw), true },
+				"href":  func(l crawl.Link) (string, bool) { return l.Href, l.Error == "" },
+				"uri":   func(l crawl.Link) (string, bool) { return l.URI, l.Error == "" },
+				"iri":   func(l crawl.Link) (string, bool) { return l.IRI, l.Error == "" },
+				"value": func(l crawl.Link) (string, bool) { return tsvField(l.Value), true },
 			}
 			invalid := 0
 			for _, p := range pages {
@@ -67,7 +67,7 @@ func TestWARCFormats(t *testing.T) {
 					}
 				}
 			}
-			for _, format := range []string{"href", "uri", "iri", "raw"} {
+			for _, format := range []string{"href", "uri", "iri", "value"} {
 				var lines, unique, counts strings.Builder
 				for _, p := range pages {
 					seen := map[string]int{}
@@ -105,21 +105,21 @@ func TestWARCFormats(t *testing.T) {
 						t.Errorf("%q: exit status %d, %d bytes, want %d (stderr %q)", args, got.code, len(got.stdout), len(tt.want), got.stderr)
 					}
 					// An invalid link left out is told of, never silent.
-					if lost := format != "raw" && invalid > 0; lost != strings.Contains(got.stderr, "invalid (") {
+					if lost := format != "value" && invalid > 0; lost != strings.Contains(got.stderr, "invalid (") {
 						t.Errorf("%q: %d invalid links, stderr %q", args, invalid, got.stderr)
 					}
 				}
 			}
 
 			var tsv, unique strings.Builder
-			tsv.WriteString("page\tline\toffset\ttag\tattr\thref\turi\traw\n")
+			tsv.WriteString("page\tline\toffset\ttag\tattr\thref\turi\tvalue\n")
 			for _, p := range pages {
 				seen := map[string]bool{}
 				for _, l := range p.links {
-					fmt.Fprintf(&tsv, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", p.url, l.Line, l.Offset, l.Tag, l.Attr, l.Href, l.URI, tsvField(l.Raw))
+					fmt.Fprintf(&tsv, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", p.url, l.Line, l.Offset, l.Tag, l.Attr, l.Href, l.URI, tsvField(l.Value))
 					key := l.Href
 					if l.Error != "" {
-						key = "\x00" + l.Raw
+						key = "\x00" + l.Value
 					}
 					if !seen[key] {
 						seen[key] = true
