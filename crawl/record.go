@@ -35,7 +35,7 @@ type Page struct {
 }
 
 // A Link is the JSON form of a link of a page. The fields are those of
-// extract.Link; Offset, End and Line are those of the link in the
+// extract.Link; Start, End and Line are those of the link in the
 // page's decoded body, 0 for a link of the HTTP header (Tag "http").
 type Link struct {
 	Tag    string `json:"tag"`
@@ -45,10 +45,10 @@ type Link struct {
 	Href   string `json:"href"` // the URL Standard's href (extract.Link.Href)
 	URI    string `json:"uri"`  // the same URL as an RFC 3986 URI (extract.Link.URI)
 	IRI    string `json:"iri"`
-	Offset int64  `json:"offset"`
+	Start  int64  `json:"start"`
 	End    int64  `json:"end"`
 	Line   int    `json:"line"`
-	Column int    `json:"column"` // the column of Offset on its line, from 1 (extract.Link.Column)
+	Column int    `json:"column"` // the column of Start on its line, from 1 (extract.Link.Column)
 	Rel    string `json:"rel,omitempty"`
 	Text   string `json:"text,omitempty"`
 	Lazy   bool   `json:"lazy,omitempty"`
@@ -58,7 +58,7 @@ type Link struct {
 // NewLink returns the JSON form of l.
 func NewLink(l *extract.Link) Link {
 	j := Link{Tag: l.Tag, Attr: l.Attr, Value: l.Value, Href: l.Href, URI: l.URI(), IRI: l.IRI,
-		Offset: l.Offset, End: l.End, Line: l.Line, Column: l.Column, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
+		Start: l.Start, End: l.End, Line: l.Line, Column: l.Column, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
 	if l.Role != 0 {
 		j.Role = strings.ToLower(l.Role.String())
 	} else if l.Tag == "" {

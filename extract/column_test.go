@@ -12,7 +12,7 @@ import (
 
 // TestColumn checks Link.Column and OversizeError.Column (issue 18 item
 // 10: positions people can jump to): for UTF-8 input, the column of
-// Offset is its distance from the line's start plus one, in every kind
+// Start is its distance from the line's start plus one, in every kind
 // of document and every place a link can be, at every chunk size.
 func TestColumn(t *testing.T) {
 	long := "https://example.com/" + strings.Repeat("a", 9000)
@@ -51,7 +51,7 @@ func TestColumn(t *testing.T) {
 				opts.Oversize = func(e *OversizeError) { n++; check("oversize", e.Offset, e.Line, e.Column) }
 				return New(c.typ, opts, func(l *Link) error {
 					n++
-					check(fmt.Sprintf("link %q", l.Value), l.Offset, l.Line, l.Column)
+					check(fmt.Sprintf("link %q", l.Value), l.Start, l.Line, l.Column)
 					return nil
 				})
 			},

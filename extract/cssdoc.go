@@ -17,7 +17,7 @@ import (
 // streams through: like HTML, a transform.Transformer whose output is its
 // input, unchanged, calling a function for each url(), @import and
 // image-set() string that cssurl.Scanner finds. Each Link has Kind KindCSS,
-// Role RoleResource, Tag and Attr empty, and CSSQuote set; Offset and End are
+// Role RoleResource, Tag and Attr empty, and CSSQuote set; Start and End are
 // the span of the URL's text as written (escapes included, quotes and
 // the white space inside url( ) excluded).
 //
@@ -207,7 +207,7 @@ func (c *CSS) found(u cssurl.URL) {
 		return
 	}
 	l := &Link{Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: c.base,
-		Offset: u.Start, End: u.End}
+		Start: u.Start, End: u.End}
 	l.Line, l.Column = c.posAt(u.Start)
 	l.Value = c.value(u)
 	c.resolve(l)

@@ -21,7 +21,7 @@ func cssLinks(t *testing.T, doc []byte, opts Options) []string {
 	t.Helper()
 	var got []string
 	x := NewCSS(opts, func(l *Link) error {
-		s := fmt.Sprintf("%d:%d-%d %q q=%q %s", l.Line, l.Offset, l.End, l.Value, string(rune(l.CSSQuote)), l.Href)
+		s := fmt.Sprintf("%d:%d-%d %q q=%q %s", l.Line, l.Start, l.End, l.Value, string(rune(l.CSSQuote)), l.Href)
 		if l.Err != nil {
 			s += " err"
 		}
@@ -193,11 +193,11 @@ func FuzzCSSDocument(f *testing.F) {
 		}
 		for i, l := range whole {
 			p := pieces[i]
-			if l.Offset != p.Offset || l.End != p.End || l.Value != p.Value || l.Href != p.Href || l.Line != p.Line {
+			if l.Start != p.Start || l.End != p.End || l.Value != p.Value || l.Href != p.Href || l.Line != p.Line {
 				t.Fatalf("link %d: %+v whole, %+v in chunks", i, l, p)
 			}
-			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
-				t.Fatalf("link %d: span %d-%d outside the document", i, l.Offset, l.End)
+			if l.Start < 0 || l.End < l.Start || l.End > int64(len(doc)) {
+				t.Fatalf("link %d: span %d-%d outside the document", i, l.Start, l.End)
 			}
 		}
 	})

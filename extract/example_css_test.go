@@ -12,7 +12,7 @@ func ExampleNewCSS() {
 .logo { background: url(img/D\fc rst.png) }
 /* url(commented-out.png) */`
 	x := extract.NewCSS(extract.Options{BaseURL: "https://example.org/css/site.css"}, func(l *extract.Link) error {
-		fmt.Printf("line %d [%d:%d] %s\n", l.Line, l.Offset, l.End, l.IRI)
+		fmt.Printf("line %d [%d:%d] %s\n", l.Line, l.Start, l.End, l.IRI)
 		return nil
 	})
 	if _, err := x.ReadFrom(strings.NewReader(sheet)); err != nil {

@@ -10,7 +10,7 @@ import (
 // A mail message is read as a mail reader reads it: the quoted-printable
 // part decoded (the soft line break and "=3D" are gone), the Message-ID
 // never taken for an address, the List-Unsubscribe URL reported with its
-// field. Offset and End span the link as the message writes it.
+// field. Start and End span the link as the message writes it.
 func ExampleNewMail() {
 	msg := "From: joe@example.com\r\n" +
 		"Message-ID: <abc@example.com>\r\n" +
@@ -24,7 +24,7 @@ func ExampleNewMail() {
 		if l.Tag != "" {
 			where = l.Tag + " " + l.Attr
 		}
-		fmt.Printf("%s: %s line %d %q\n", where, l.Href, l.Line, msg[l.Offset:l.End])
+		fmt.Printf("%s: %s line %d %q\n", where, l.Href, l.Line, msg[l.Start:l.End])
 		return nil
 	})
 	if _, err := x.ReadFrom(strings.NewReader(msg)); err != nil {

@@ -11,7 +11,7 @@ func ExampleNewMarkdown() {
 	doc := "Use `Date.now()`, see [addons][] and ![logo](<my logo.png>).\n\n" +
 		"<p><a href=\"fs.html\">fs</a></p>\n\n[addons]: n-api.md\n"
 	x := extract.NewMarkdown(extract.Options{BaseURL: "https://nodejs.org/api/"}, func(l *extract.Link) error {
-		fmt.Println(l.Tag, l.Attr, l.Role, l.Href, doc[l.Offset:l.End])
+		fmt.Println(l.Tag, l.Attr, l.Role, l.Href, doc[l.Start:l.End])
 		return nil
 	})
 	if _, err := x.ReadFrom(strings.NewReader(doc)); err != nil {

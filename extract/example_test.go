@@ -14,7 +14,7 @@ func Example() {
 	page := `<base href="/docs/"><a href="Dürst.html?q=é">Dürst</a> <img src=logo.png>`
 	typ := extract.TypeOf("index.html", []byte(page))
 	x := extract.New(typ, extract.Options{BaseURL: "https://example.com/"}, func(l *extract.Link) error {
-		fmt.Printf("%v %s@%s %s [%d,%d) %q\n", l.Role, l.Tag, l.Attr, l.Href, l.Offset, l.End, l.Text)
+		fmt.Printf("%v %s@%s %s [%d,%d) %q\n", l.Role, l.Tag, l.Attr, l.Href, l.Start, l.End, l.Text)
 		return nil
 	})
 	if _, err := x.ReadFrom(strings.NewReader(page)); err != nil {
@@ -34,7 +34,7 @@ func ExampleExtractor_feed() {
 	doc := []byte("<!--" + strings.Repeat("-", 1100) + `--><p>See <a href="a.html">a</a>` +
 		strings.Repeat(" and more", 60) + `<img src="b.png" alt="` + strings.Repeat("b", 400) + `"></p>`)
 	x := extract.New(extract.TypeHTML, extract.Options{Charset: "utf-8", Immediate: true}, func(l *extract.Link) error {
-		fmt.Printf("link %s at %d\n", l.Value, l.Offset)
+		fmt.Printf("link %s at %d\n", l.Value, l.Start)
 		return nil
 	})
 	for i := 0; i < len(doc); i += 400 {

@@ -38,10 +38,10 @@ func TestExtractorContract(t *testing.T) {
 			var settled int64
 			fed := 0
 			x := extract.New(d.typ, d.opts, func(l *extract.Link) error {
-				if l.Offset < settled {
-					t.Errorf("%s, chunks of %d: link %q at %d reported after Settled %d", d.file, size, l.Value, l.Offset, settled)
+				if l.Start < settled {
+					t.Errorf("%s, chunks of %d: link %q at %d reported after Settled %d", d.file, size, l.Value, l.Start, settled)
 				}
-				got = append(got, fmt.Sprintf("%d-%d %s %s", l.Offset, l.End, l.Value, l.Href))
+				got = append(got, fmt.Sprintf("%d-%d %s %s", l.Start, l.End, l.Value, l.Href))
 				return nil
 			})
 			for fed < len(doc) {

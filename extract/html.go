@@ -188,7 +188,7 @@ func (x *HTML) Settled() int64 {
 		s = min(s, x.trunStart)
 	}
 	if x.anchor != nil {
-		s = min(s, x.anchor.Offset)
+		s = min(s, x.anchor.Start)
 	}
 	return s
 }
@@ -407,16 +407,16 @@ func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, bas
 	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
 	l := x.newLink(anchor)
 	*l = Link{
-		Tag:    intern(tok.Name),
-		Attr:   intern(a.Name),
-		Role:   rule.Role,
-		Lazy:   rule.Flags&htmlattr.FlagLazy != 0,
-		Value:  v,
-		Offset: x.valueOffset(tok, a, s),
-		End:    x.valueOffset(tok, a, e),
-		Kind:   rule.Kind,
-		Quote:  a.Quote,
-		Base:   base,
+		Tag:   intern(tok.Name),
+		Attr:  intern(a.Name),
+		Role:  rule.Role,
+		Lazy:  rule.Flags&htmlattr.FlagLazy != 0,
+		Value: v,
+		Start: x.valueOffset(tok, a, s),
+		End:   x.valueOffset(tok, a, e),
+		Kind:  rule.Kind,
+		Quote: a.Quote,
+		Base:  base,
 	}
 	l.Line, l.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
 	if rule.Kind == htmlattr.KindCSS {

@@ -31,7 +31,7 @@ func linkLine(l *Link) string {
 		Lazy                                           bool
 		Offset, End                                    int64
 		Line                                           int
-	}{l.Tag, l.Attr, roleName(l.Role), l.Value, l.Href, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Offset, l.End, l.Line})
+	}{l.Tag, l.Attr, roleName(l.Role), l.Value, l.Href, l.IRI, l.Rel, l.Text, errs, l.Lazy, l.Start, l.End, l.Line})
 	return string(b)
 }
 
@@ -158,19 +158,19 @@ func TestCharsetInvariants(t *testing.T) {
 			if l.Err != nil {
 				t.Errorf("%s: %s@%s %q: %v", file, l.Tag, l.Attr, l.Value, l.Err)
 			}
-			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
-				t.Errorf("%s: span [%d,%d) out of range", file, l.Offset, l.End)
+			if l.Start < 0 || l.End < l.Start || l.End > int64(len(doc)) {
+				t.Errorf("%s: span [%d,%d) out of range", file, l.Start, l.End)
 				continue
 			}
-			line := 1 + bytes.Count(doc[:l.Offset], []byte{'\n'})
+			line := 1 + bytes.Count(doc[:l.Start], []byte{'\n'})
 			if strings.HasPrefix(x.Charset().Name, "utf-16") {
-				line = 1 + bytes.Count(doc[:l.Offset], []byte("\n\x00"))
+				line = 1 + bytes.Count(doc[:l.Start], []byte("\n\x00"))
 				if x.Charset().Name == "utf-16be" {
-					line = 1 + bytes.Count(doc[:l.Offset], []byte("\x00\n"))
+					line = 1 + bytes.Count(doc[:l.Start], []byte("\x00\n"))
 				}
 			}
 			if line != l.Line {
-				t.Errorf("%s: %q at offset %d is on line %d, reported %d", file, l.Value, l.Offset, line, l.Line)
+				t.Errorf("%s: %q at offset %d is on line %d, reported %d", file, l.Value, l.Start, line, l.Line)
 			}
 		}
 		all = append(all, result{file, links})
@@ -321,14 +321,14 @@ func FuzzHTML(f *testing.F) {
 		}
 		utf16 := bytes.HasPrefix(doc, []byte{0xFF, 0xFE}) || bytes.HasPrefix(doc, []byte{0xFE, 0xFF})
 		x := NewHTML(Options{}, func(l *Link) error {
-			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(doc)) {
-				t.Fatalf("span [%d,%d) out of range", l.Offset, l.End)
+			if l.Start < 0 || l.End < l.Start || l.End > int64(len(doc)) {
+				t.Fatalf("span [%d,%d) out of range", l.Start, l.End)
 			}
 			// Line and Column count the input's bytes (but for UTF-16).
-			start := bytes.LastIndexByte(doc[:l.Offset], '\n') + 1
-			line := bytes.Count(doc[:l.Offset], []byte{'\n'}) + 1
-			if !utf16 && (l.Line != line || l.Column != 0 && l.Column != int(l.Offset)-start+1) {
-				t.Fatalf("link at %d: line %d column %d, want %d:%d", l.Offset, l.Line, l.Column, line, int(l.Offset)-start+1)
+			start := bytes.LastIndexByte(doc[:l.Start], '\n') + 1
+			line := bytes.Count(doc[:l.Start], []byte{'\n'}) + 1
+			if !utf16 && (l.Line != line || l.Column != 0 && l.Column != int(l.Start)-start+1) {
+				t.Fatalf("link at %d: line %d column %d, want %d:%d", l.Start, l.Line, l.Column, line, int(l.Start)-start+1)
 			}
 			return nil
 		})
@@ -354,7 +354,7 @@ func TestTextLinksInHTML(t *testing.T) {
 		New: func() transform.Transformer {
 			got = nil
 			return NewHTML(Options{TextLinks: true}, func(l *Link) error {
-				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Value, l.Href, l.Offset, l.End))
+				got = append(got, fmt.Sprintf("%q %s [%d,%d)", l.Value, l.Href, l.Start, l.End))
 				return nil
 			})
 		},
@@ -428,7 +428,7 @@ func TestStyleURLSpans(t *testing.T) {
 				New: func() transform.Transformer {
 					got = nil
 					return NewHTML(Options{BaseURL: "http://example.com/"}, func(l *Link) error {
-						span := string(doc[l.Offset:l.End])
+						span := string(doc[l.Start:l.End])
 						if utf16 {
 							span = strings.ReplaceAll(span, "\x00", "")
 						}

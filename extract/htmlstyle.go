@@ -115,10 +115,10 @@ func (x *HTML) cssURL(u cssurl.URL) error {
 	switch {
 	case in(u.Start):
 		i := int(u.Start - tok.Offset)
-		l.Offset, ok = x.orig(tok, i), true
+		l.Start, ok = x.orig(tok, i), true
 		l.Line, l.Column = x.posAt(tok, i)
 	case u.Start == x.cssPend.stream:
-		l.Offset, l.Line, l.Column, ok = x.cssPend.orig, x.cssPend.line, x.cssPend.col, true
+		l.Start, l.Line, l.Column, ok = x.cssPend.orig, x.cssPend.line, x.cssPend.col, true
 	}
 	if ok && in(u.End) {
 		l.End = x.orig(tok, int(u.End-tok.Offset))

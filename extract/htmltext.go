@@ -142,7 +142,7 @@ func (x *HTML) flushText() error {
 			continue
 		}
 		i, j := int(m.Start), int(m.End)
-		l := &Link{Value: string(m.Raw), Offset: origAt(i), End: origAt(j), Base: x.base}
+		l := &Link{Value: string(m.Raw), Start: origAt(i), End: origAt(j), Base: x.base}
 		l.Line, l.Column = posAt(i)
 		uri, e := m.Href()
 		if e != nil {

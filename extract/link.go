@@ -48,13 +48,13 @@ type Link struct {
 	IRI string
 	// Err is why Href is empty, or nil.
 	Err error
-	// Offset and End delimit the bytes of the link in the original input:
-	// input[Offset:End] is the value as written (character references
+	// Start and End delimit the bytes of the link in the original input:
+	// input[Start:End] is the value as written (character references
 	// and the document's charset included). Replacing them, and only
 	// them, rewrites the link. For UTF-16 input they are offsets in the
 	// UTF-16 bytes.
-	Offset, End int64
-	// Line is the 1-based line of Offset, and Column its 1-based column
+	Start, End int64
+	// Line is the 1-based line of Start, and Column its 1-based column
 	// there, in bytes from the line's start: bytes of the input for UTF-8
 	// input, and for HTML, CSS and Markdown in any charset but UTF-16;
 	// bytes of the line decoded to UTF-8 (as an editor that reads the

@@ -74,12 +74,12 @@ var mailHeaderRoles = map[string]htmlattr.Role{
 // the white space of folding removed; those of a message/rfc822 part's
 // header are reported too.
 //
-// Positions: Offset and End are offsets in the message as written,
+// Positions: Start and End are offsets in the message as written,
 // transfer encoding included: for a link of a quoted-printable part,
-// message[Offset:End] runs from the first byte of the escape or
+// message[Start:End] runs from the first byte of the escape or
 // character that gives the link's first byte to the last byte of the one
 // that gives its last, soft line breaks and "=3D" included; for base64,
-// the characters that hold the link's bits. Line is the line of Offset in
+// the characters that hold the link's bits. Line is the line of Start in
 // the message. Replacing those bytes would not rewrite the link: package
 // rewrite does not rewrite mail.
 //
@@ -201,8 +201,8 @@ func (m *Mail) report() error {
 				return nil
 			}
 			l := &Link{Tag: TagMail, Attr: name, Role: role, Value: raw}
-			l.Offset, l.End = f.Span(i, j)
-			l.Line = lines.lineAt(l.Offset)
+			l.Start, l.End = f.Span(i, j)
+			l.Line = lines.lineAt(l.Start)
 			if uri, err := conv.ToURI(raw); err != nil {
 				l.Err = err
 			} else {
@@ -225,8 +225,8 @@ func (m *Mail) report() error {
 		}
 		fn := func(l *Link) error {
 			c := *l
-			c.Offset, c.End = p.Span(int(l.Offset), int(l.End))
-			c.Line = lines.lineAt(c.Offset)
+			c.Start, c.End = p.Span(int(l.Start), int(l.End))
+			c.Line = lines.lineAt(c.Start)
 			return m.fn(&c)
 		}
 		if m.opts.Oversize != nil {

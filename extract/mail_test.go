@@ -64,7 +64,7 @@ func readMailLinks(t *testing.T, msg []byte, opts Options) ([]mailLink, error) {
 	t.Helper()
 	var got []mailLink
 	err := NewMail(opts, func(l *Link) error {
-		got = append(got, mailLink{l.Tag, l.Attr, l.Role, l.Value, l.Href, l.Line, l.Offset, l.End, string(msg[l.Offset:l.End])})
+		got = append(got, mailLink{l.Tag, l.Attr, l.Role, l.Value, l.Href, l.Line, l.Start, l.End, string(msg[l.Start:l.End])})
 		return nil
 	}).Feed(msg, true)
 	return got, err
@@ -221,16 +221,16 @@ func FuzzMail(f *testing.F) {
 		in := []byte(s)
 		var prev int64
 		err := NewMail(Options{}, func(l *Link) error {
-			if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(in)) {
-				t.Fatalf("span [%d,%d) of %d bytes", l.Offset, l.End, len(in))
+			if l.Start < 0 || l.End < l.Start || l.End > int64(len(in)) {
+				t.Fatalf("span [%d,%d) of %d bytes", l.Start, l.End, len(in))
 			}
-			if l.Line < 1 || l.Line != 1+strings.Count(s[:l.Offset], "\n") {
-				t.Fatalf("line %d at offset %d", l.Line, l.Offset)
+			if l.Line < 1 || l.Line != 1+strings.Count(s[:l.Start], "\n") {
+				t.Fatalf("line %d at offset %d", l.Line, l.Start)
 			}
-			if l.Tag == TagMail && l.Offset < prev {
-				t.Fatalf("header link at %d before %d", l.Offset, prev)
+			if l.Tag == TagMail && l.Start < prev {
+				t.Fatalf("header link at %d before %d", l.Start, prev)
 			}
-			prev = max(prev, l.Offset)
+			prev = max(prev, l.Start)
 			return nil
 		}).Feed(in, true)
 		var me *MailError

@@ -41,7 +41,7 @@ const (
 // destination's meaning (backslash escapes and entity references
 // decoded, "mailto:" before an email autolink's address, "http://"
 // before a www. autolink); URI is resolved against Options.BaseURL as a
-// browser resolves an href; Offset and End are the destination as
+// browser resolves an href; Start and End are the destination as
 // written (its angle brackets included). A reference link ([text][label])
 // has no destination of its own: its definition's is reported, once,
 // with Attr "definition" and Role RoleResource when an image uses it and
@@ -209,7 +209,7 @@ func (m *Markdown) report() error {
 			return err
 		}
 		l := &Link{Tag: tagMarkdown, Role: htmlattr.RoleHyperlink, Value: ml.Value, Base: base,
-			Offset: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
+			Start: int64(ml.Dest.Start + bom), End: int64(ml.Dest.End + bom)}
 		switch ml.Kind {
 		case markdown.InlineLink:
 			l.Attr = attrMarkdownLink
@@ -223,7 +223,7 @@ func (m *Markdown) report() error {
 		default:
 			l.Attr = attrMarkdownAutolink
 		}
-		l.Line, l.Column = lines.posAt(l.Offset)
+		l.Line, l.Column = lines.posAt(l.Start)
 		if !m.opts.Unresolved {
 			var uri string
 			var err error
@@ -263,9 +263,9 @@ func (m *Markdown) html(start, end int, lines lineIndex) error {
 		}
 	}
 	x := NewHTML(opts, func(l *Link) error {
-		l.Offset += int64(start)
+		l.Start += int64(start)
 		l.End += int64(start)
-		l.Line, l.Column = lines.posAt(l.Offset)
+		l.Line, l.Column = lines.posAt(l.Start)
 		if err := m.fn(l); err != nil {
 			ferr = err
 			return err

@@ -31,10 +31,10 @@ func TestMarkdown(t *testing.T) {
 			New: func() transform.Transformer {
 				got = nil
 				x := NewMarkdown(Options{BaseURL: "https://nodejs.org/api/"}, func(l *Link) error {
-					if w := src[l.Offset:l.End]; l.Tag == "markdown" && !strings.Contains(w, strings.Trim(l.Value, "<>")) && l.Attr != "autolink" {
+					if w := src[l.Start:l.End]; l.Tag == "markdown" && !strings.Contains(w, strings.Trim(l.Value, "<>")) && l.Attr != "autolink" {
 						t.Errorf("%q: written %q", l.Value, w)
 					}
-					got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Value, l.Href, src[l.Offset:l.End]))
+					got = append(got, fmt.Sprintf("%d %s/%s %v %q %s %q", l.Line, l.Tag, l.Attr, l.Role, l.Value, l.Href, src[l.Start:l.End]))
 					return nil
 				})
 				if !feed {

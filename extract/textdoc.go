@@ -228,7 +228,7 @@ func (t *Text) match(m *textlink.Match) {
 	if t.err != nil || t.opts.StrictText && !m.Strict() {
 		return
 	}
-	l := &Link{Value: string(m.Raw), Offset: t.orig(m.Start), End: t.orig(m.End)}
+	l := &Link{Value: string(m.Raw), Start: t.orig(m.Start), End: t.orig(m.End)}
 	l.Line, l.Column = t.posAt(m.Start)
 	uri, err := m.Href()
 	if err != nil {

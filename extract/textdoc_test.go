@@ -72,8 +72,8 @@ func TestTextChunks(t *testing.T) {
 			if name == "utf-16le" {
 				nl = []byte("\n\x00")
 			}
-			if line := 1 + bytes.Count(doc[:l.Offset], nl); l.Line != line {
-				t.Fatalf("%s: link %q at %d on line %d, want %d", name, l.Value, l.Offset, l.Line, line)
+			if line := 1 + bytes.Count(doc[:l.Start], nl); l.Line != line {
+				t.Fatalf("%s: link %q at %d on line %d, want %d", name, l.Value, l.Start, l.Line, line)
 			}
 		}
 		var got []Link
@@ -128,8 +128,8 @@ func TestTextFeed(t *testing.T) {
 			var got []Link
 			settled := int64(0)
 			x := NewText(opts, func(l *Link) error {
-				if l.Offset < settled {
-					t.Fatalf("%s chunk %d: link at %d reported after Settled gave %d", name, chunk, l.Offset, settled)
+				if l.Start < settled {
+					t.Fatalf("%s chunk %d: link at %d reported after Settled gave %d", name, chunk, l.Start, settled)
 				}
 				got = append(got, *l)
 				return nil

@@ -35,7 +35,7 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 		r.stats.Invalid++
 		return "", false
 	}
-	if l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
+	if l.Start < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
 		return "", false
 	}
@@ -50,7 +50,7 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 	}
 	f := r.textForms()
 	f.form = r.formOf(written)
-	old := r.pend[l.Offset-r.base : l.End-r.base]
+	old := r.pend[l.Start-r.base : l.End-r.base]
 	if r.guessed && r.guessDepends(l, old) {
 		// Its characters are the guess's, as in Text.
 		if f.changes(l, written) {

@@ -86,7 +86,7 @@ func (m *Markdown) rewrite() error {
 			return nil
 		}
 		if v, ok := m.decide(l); ok {
-			news[l.Offset] = v
+			news[l.Start] = v
 		}
 		return nil
 	})

@@ -409,7 +409,7 @@ func (r *rewriter) link(l *extract.Link) {
 	if !ok {
 		return
 	}
-	old := r.pend[l.Offset-r.base : l.End-r.base]
+	old := r.pend[l.Start-r.base : l.End-r.base]
 	if r.charset == "iso-2022-jp" && strings.IndexByte(string(old), 0x1b) >= 0 {
 		// Written with escape sequences: what the bytes after it mean
 		// depends on them (a span may end inside a two-byte run), so
@@ -421,7 +421,7 @@ func (r *rewriter) link(l *extract.Link) {
 	if string(b) == string(old) {
 		return
 	}
-	r.edits = append(r.edits, edit{l.Offset, l.End, b})
+	r.edits = append(r.edits, edit{l.Start, l.End, b})
 	r.stats.Rewritten++
 }
 
@@ -436,14 +436,14 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 		r.invalid(l)
 		return "", false
 	}
-	if l.Offset < r.base || l.End > r.base+int64(len(r.pend)) {
+	if l.Start < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
 		return "", false
 	}
 	r.form = r.formOf(l.Value)
 	if r.opts.Map != nil {
 		if v, ok, moved := r.moved(l); moved {
-			if ok && r.guessed && (r.guessDepends(l, r.pend[l.Offset-r.base:l.End-r.base]) || !isASCII([]byte(v))) {
+			if ok && r.guessed && (r.guessDepends(l, r.pend[l.Start-r.base:l.End-r.base]) || !isASCII([]byte(v))) {
 				r.stats.Guessed++
 				ok = false
 			}
@@ -459,7 +459,7 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 		// character references spell it.
 		return "", false
 	}
-	if r.guessed && r.guessDepends(l, r.pend[l.Offset-r.base:l.End-r.base]) {
+	if r.guessed && r.guessDepends(l, r.pend[l.Start-r.base:l.End-r.base]) {
 		r.stats.Kept++
 		r.stats.Guessed++
 		return "", false

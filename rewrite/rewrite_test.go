@@ -35,7 +35,7 @@ func linksIn(t testing.TB, doc []byte, textLinks bool, charset string) []found {
 	t.Helper()
 	var out []found
 	x := extract.NewHTML(extract.Options{BaseURL: docURL, TextLinks: textLinks, Charset: charset}, func(l *extract.Link) error {
-		out = append(out, found{l.Href, l.Offset, l.End, l.Tag, l.Attr, l.Err, l.Tag == ""})
+		out = append(out, found{l.Href, l.Start, l.End, l.Tag, l.Attr, l.Err, l.Tag == ""})
 		return nil
 	})
 	if _, _, err := transform.Bytes(x, doc); err != nil {

@@ -251,11 +251,11 @@ func (t *Text) reported(l *extract.Link) error {
 		}
 		return nil
 	}
-	if l.Offset < t.base || l.End > t.base+int64(len(t.pend)) {
+	if l.Start < t.base || l.End > t.base+int64(len(t.pend)) {
 		t.stats.Kept++
 		return nil
 	}
-	old := t.pend[l.Offset-t.base : l.End-t.base]
+	old := t.pend[l.Start-t.base : l.End-t.base]
 	if t.kind == kindStateful && (bytes.IndexByte(old, 0x1b) >= 0 || string(old) != l.Value) {
 		// Not written in ASCII: the bytes before it decide what the new
 		// bytes would mean.
@@ -317,7 +317,7 @@ func (t *Text) reported(l *extract.Link) error {
 	if bytes.Equal(b, old) {
 		return nil
 	}
-	t.queue = append(t.queue, textEdit{l.Offset, l.End, b, uri, prev})
+	t.queue = append(t.queue, textEdit{l.Start, l.End, b, uri, prev})
 	return nil
 }
 
@@ -715,7 +715,7 @@ func (t *Text) findsAt(start, end int64, uri string) bool {
 	}
 	for i := range t.again {
 		l := &t.again[i]
-		if l.Offset == start && l.End == end {
+		if l.Start == start && l.End == end {
 			return l.Err == nil && t.sameURI(l.Href, uri)
 		}
 	}

@@ -35,7 +35,7 @@ func textLinks(t testing.TB, doc []byte, charset string) []found {
 			}
 			_, err = iri.ToURI(ref)
 		}
-		out = append(out, found{uri: l.Href, off: l.Offset, end: l.End, err: err, isTextLink: true})
+		out = append(out, found{uri: l.Href, off: l.Start, end: l.End, err: err, isTextLink: true})
 		return nil
 	})
 	if _, _, err := transform.Bytes(x, doc); err != nil {

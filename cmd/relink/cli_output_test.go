@@ -215,7 +215,7 @@ func TestDataURLNoWarning(t *testing.T) {
 // text link too long, the link's start, not its scheme's colon).
 func TestPositions(t *testing.T) {
 	got := runString([]string{"extract", "--type", "text"}, "one\n  see https://example.org/a")
-	want := `{"file":"-","tag":"","attr":"","role":"text","value":"https://example.org/a","href":"https://example.org/a","uri":"https://example.org/a","iri":"https://example.org/a","offset":10,"end":31,"line":2,"column":7}` + "\n"
+	want := `{"file":"-","tag":"","attr":"","role":"text","value":"https://example.org/a","href":"https://example.org/a","uri":"https://example.org/a","iri":"https://example.org/a","start":10,"end":31,"line":2,"column":7}` + "\n"
 	if got.stdout != want {
 		t.Errorf("text link in JSON:\n got %s\nwant %s", got.stdout, want)
 	}

@@ -127,7 +127,7 @@
 //	jsonl	one JSON object per link: file, tag, attr (empty for a link in
 //		text), role ("text" for a link in text), value (the value as the
 //		document means it: entities decoded; for a text link, the
-//		detected text), href, uri, iri, offset and end (the byte span
+//		detected text), href, uri, iri, start and end (the byte span
 //		of the value in the file), line and column (where the value
 //		starts, from 1; the column in bytes of the line), and where
 //		they apply rel, text (anchor text), lazy, error
@@ -147,7 +147,7 @@
 //	value	the values as the document writes them (entities decoded, in
 //		UTF-8, line breaks and tabs as spaces), one per line, also for a
 //		link whose URL is invalid
-//	tsv	file, line, offset, tag, attr, href, uri, value, separated by
+//	tsv	file, line, start, tag, attr, href, uri, value, separated by
 //		tabs; with --header, after a line naming the columns
 //
 // The line formats (href, uri, iri) leave out a link the URL Standard
@@ -821,9 +821,9 @@
 //	record_offset   the offset of the record (of its gzip member) in the
 //	                file, where an index such as CDX points
 //	file            the WARC file as given
-//	tag, attr, role, value, href, uri, iri, offset, end, line, rel, text,
+//	tag, attr, role, value, href, uri, iri, start, end, line, rel, text,
 //	lazy, error     as relink extract gives them (href the URL a browser
-//	                requests, uri the same as an RFC 3986 URI); offset,
+//	                requests, uri the same as an RFC 3986 URI); start,
 //	                end and line are those of the link in the decoded body
 //	                (0 for a link from the HTTP header)
 //
@@ -839,7 +839,7 @@
 // as the page is read, and the length is known only at its end.
 //
 // --format chooses the output, as for relink extract: jsonl (the lines
-// above, or with --per-page one line per page), tsv (page, line, offset,
+// above, or with --per-page one line per page), tsv (page, line, start,
 // tag, attr, href, uri, value, separated by tabs; with --header, after a line
 // naming the columns), or one value per line: href, uri (the href as an
 // RFC 3986 URI, what curl takes), iri or value. A link the URL Standard's
@@ -959,13 +959,13 @@
 // Examples (from the repository's root):
 //
 //	$ relink warc testdata/warc/example.warc
-//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","value":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
-//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","value":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
+//	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","value":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","start":0,"end":0,"line":0,"column":0}
+//	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","value":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","start":53,"end":67,"line":3,"column":10,"text":"Поиск"}
 //
 // The same as TSV, a line per link after the page's URL:
 //
 //	$ relink warc --format tsv --header testdata/warc/example.warc
-//	page	line	offset	tag	attr	href	uri	value
+//	page	line	start	tag	attr	href	uri	value
 //	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
 //	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
 //

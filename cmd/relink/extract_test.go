@@ -29,15 +29,15 @@ func TestExtractSite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(data)) {
-			t.Errorf("%s: span [%d, %d) out of range", l.File, l.Offset, l.End)
+		if l.Start < 0 || l.End < l.Start || l.End > int64(len(data)) {
+			t.Errorf("%s: span [%d, %d) out of range", l.File, l.Start, l.End)
 			continue
 		}
-		if line := 1 + strings.Count(string(data[:l.Offset]), "\n"); line != l.Line {
-			t.Errorf("%s: offset %d is on line %d, reported %d", l.File, l.Offset, line, l.Line)
+		if line := 1 + strings.Count(string(data[:l.Start]), "\n"); line != l.Line {
+			t.Errorf("%s: offset %d is on line %d, reported %d", l.File, l.Start, line, l.Line)
 		}
-		if l.Tag == "" && l.Value != "" && strings.HasSuffix(l.File, ".txt") && string(data[l.Offset:l.End]) != l.Value {
-			t.Errorf("%s: text link value %q, input has %q", l.File, l.Value, data[l.Offset:l.End])
+		if l.Tag == "" && l.Value != "" && strings.HasSuffix(l.File, ".txt") && string(data[l.Start:l.End]) != l.Value {
+			t.Errorf("%s: text link value %q, input has %q", l.File, l.Value, data[l.Start:l.End])
 		}
 	}
 }
@@ -131,7 +131,7 @@ func TestExtractJSONFields(t *testing.T) {
 	if !sc.Scan() {
 		t.Fatalf("no output: %q", got.stderr)
 	}
-	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","value":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","offset":9,"end":16,"line":1,"column":10,"rel":"nofollow","text":"Some text"}`
+	want := `{"file":"-","tag":"a","attr":"href","role":"hyperlink","value":"a&b","href":"http://example.com/d/a&b","uri":"http://example.com/d/a&b","iri":"http://example.com/d/a&b","start":9,"end":16,"line":1,"column":10,"rel":"nofollow","text":"Some text"}`
 	if sc.Text() != want {
 		t.Errorf("got  %s\nwant %s", sc.Text(), want)
 	}

@@ -85,10 +85,10 @@ func TestExtractFilter(t *testing.T) {
 		{"value unique", []string{"--format", "value", "--unique", "--role", "hyperlink", "--same-site"}, "https://www.example.org/a\n/b\n"},
 		{"count value", []string{"--format", "value", "--count", "--header", "--attr", "href", "--same-site"}, "count\tvalue\n2\t/b\n1\thttps://www.example.org/a\n1\ts.css\n"},
 		{"tsv with header", []string{"--format", "tsv", "--header", "--rel", "sponsored"},
-			"file\tline\toffset\ttag\tattr\thref\turi\tvalue\n-\t4\t105\ta\thref\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\n"},
-		{"tsv header, nothing kept", []string{"--format", "tsv", "--header", "--scheme", "ftp"}, "file\tline\toffset\ttag\tattr\thref\turi\tvalue\n"},
+			"file\tline\tstart\ttag\tattr\thref\turi\tvalue\n-\t4\t105\ta\thref\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\thttps://shop.example.co.uk/c\n"},
+		{"tsv header, nothing kept", []string{"--format", "tsv", "--header", "--scheme", "ftp"}, "file\tline\tstart\ttag\tattr\thref\turi\tvalue\n"},
 		{"jsonl", []string{"--format", "jsonl", "--rel", "stylesheet"},
-			`{"file":"-","tag":"link","attr":"href","role":"resource","value":"s.css","href":"https://example.org/s.css","uri":"https://example.org/s.css","iri":"https://example.org/s.css","offset":269,"end":274,"line":7,"column":30,"rel":"stylesheet"}` + "\n"},
+			`{"file":"-","tag":"link","attr":"href","role":"resource","value":"s.css","href":"https://example.org/s.css","uri":"https://example.org/s.css","iri":"https://example.org/s.css","start":269,"end":274,"line":7,"column":30,"rel":"stylesheet"}` + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -44,7 +44,7 @@ var linkFormats = []*linkFormat{
 	{name: "jsonl", column: "href", value: hrefValue, record: true, help: `one JSON object per link: file, tag, attr (empty for a link in
 text), role ("text" for a link in text), value (the value as the
 document means it: entities decoded; for a text link, the
-detected text), href, uri, iri, offset and end (the byte span
+detected text), href, uri, iri, start and end (the byte span
 of the value in the file), line and column (where the value
 starts, from 1; the column in bytes of the line), and where
 they apply rel, text (anchor text), lazy, error`},
@@ -65,7 +65,7 @@ that is safe), one per line`},
 UTF-8, line breaks and tabs as spaces), one per line, also for a
 link whose URL is invalid`},
 	{name: "tsv", column: "href", value: hrefValue, record: true, header: tsvHeader, write: writeTSV,
-		help: `file, line, offset, tag, attr, href, uri, value, separated by
+		help: `file, line, start, tag, attr, href, uri, value, separated by
 tabs; with --header, after a line naming the columns`},
 }
 
@@ -95,17 +95,17 @@ func valueLine(value func(*extract.Link) (string, bool)) func(func(...string), s
 
 // tsvHeader names the columns of --format tsv after the first, which
 // writeTSV writes.
-const tsvHeader = "\tline\toffset\ttag\tattr\thref\turi\tvalue\n"
+const tsvHeader = "\tline\tstart\ttag\tattr\thref\turi\tvalue\n"
 
 // headerLine returns the line of --header of f, whose first column is
 // first ("file" or "page").
 func (f *linkFormat) headerLine(first string) string { return first + f.header }
 
 // writeTSV writes the line of --format tsv for the link l of first (the
-// file, or relink warc's page): first, line, offset, tag, attr, href,
+// file, or relink warc's page): first, line, start, tag, attr, href,
 // uri and value, separated by tabs.
 func writeTSV(write func(...string), first string, l *extract.Link) bool {
-	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Offset, 10), "\t", l.Tag, "\t", l.Attr, "\t",
+	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Start, 10), "\t", l.Tag, "\t", l.Attr, "\t",
 		l.Href, "\t", l.URI(), "\t", tsvField(l.Value), "\n")
 	return true
 }

@@ -29,7 +29,7 @@ func fileSpans(t *testing.T, path, base string) []linkSpan {
 	}
 	var spans []linkSpan
 	x := extract.New(extract.TypeByName(path), extract.Options{BaseURL: base, StrictText: true}, func(l *extract.Link) error {
-		spans = append(spans, linkSpan{l.Offset, l.End, l.Value, l.Href})
+		spans = append(spans, linkSpan{l.Start, l.End, l.Value, l.Href})
 		return nil
 	})
 	if err := x.Feed(b, true); err != nil {

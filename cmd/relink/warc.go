@@ -82,9 +82,9 @@ Each line is one link: the page's fields, then the link's.
 	record_offset   the offset of the record (of its gzip member) in the
 	                file, where an index such as CDX points
 	file            the WARC file as given
-	tag, attr, role, value, href, uri, iri, offset, end, line, rel, text,
+	tag, attr, role, value, href, uri, iri, start, end, line, rel, text,
 	lazy, error     as relink extract gives them (href the URL a browser
-	                requests, uri the same as an RFC 3986 URI); offset,
+	                requests, uri the same as an RFC 3986 URI); start,
 	                end and line are those of the link in the decoded body
 	                (0 for a link from the HTTP header)
 
@@ -100,7 +100,7 @@ record cut short). The lines of links do not have it: they are written
 as the page is read, and the length is known only at its end.
 
 --format chooses the output, as for relink extract: jsonl (the lines
-above, or with --per-page one line per page), tsv (page, line, offset,
+above, or with --per-page one line per page), tsv (page, line, start,
 tag, attr, href, uri, value, separated by tabs; with --header, after a line
 naming the columns), or one value per line: href, uri (the href as an
 RFC 3986 URI, what curl takes), iri or value. A link the URL Standard's
@@ -220,13 +220,13 @@ and their records: the command sets a soft memory limit of 32 MiB
 Examples (from the repository's root):
 
 	$ relink warc testdata/warc/example.warc
-	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","value":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","offset":0,"end":0,"line":0,"column":0}
-	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","value":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","offset":53,"end":67,"line":3,"column":10,"text":"Поиск"}
+	{"page":"http://example.org/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000001>","date":"2024-05-06T07:08:09Z","status":301,"charset":"","charset_source":"","record_offset":0,"file":"testdata/warc/example.warc","tag":"http","attr":"location","role":"hyperlink","value":"/ru/","href":"http://example.org/ru/","uri":"http://example.org/ru/","iri":"http://example.org/ru/","start":0,"end":0,"line":0,"column":0}
+	{"page":"http://example.org/ru/","record_id":"<urn:uuid:00000000-0000-4000-8000-000000000002>","date":"2024-05-06T07:08:10Z","status":200,"charset":"windows-1251","charset_source":"meta","record_offset":312,"file":"testdata/warc/example.warc","tag":"a","attr":"href","role":"hyperlink","value":"поиск?q=Юникод","href":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","uri":"http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4","iri":"http://example.org/ru/поиск?q=%DE%ED%E8%EA%EE%E4","start":53,"end":67,"line":3,"column":10,"text":"Поиск"}
 
 The same as TSV, a line per link after the page's URL:
 
 	$ relink warc --format tsv --header testdata/warc/example.warc
-	page	line	offset	tag	attr	href	uri	value
+	page	line	start	tag	attr	href	uri	value
 	http://example.org/	0	0	http	location	http://example.org/ru/	http://example.org/ru/	/ru/
 	http://example.org/ru/	3	53	a	href	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	http://example.org/ru/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%DE%ED%E8%EA%EE%E4	поиск?q=Юникод
 

@@ -112,11 +112,11 @@ func TestWARCFormats(t *testing.T) {
 			}
 
 			var tsv, unique strings.Builder
-			tsv.WriteString("page\tline\toffset\ttag\tattr\thref\turi\tvalue\n")
+			tsv.WriteString("page\tline\tstart\ttag\tattr\thref\turi\tvalue\n")
 			for _, p := range pages {
 				seen := map[string]bool{}
 				for _, l := range p.links {
-					fmt.Fprintf(&tsv, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", p.url, l.Line, l.Offset, l.Tag, l.Attr, l.Href, l.URI, tsvField(l.Value))
+					fmt.Fprintf(&tsv, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\n", p.url, l.Line, l.Start, l.Tag, l.Attr, l.Href, l.URI, tsvField(l.Value))
 					key := l.Href
 					if l.Error != "" {
 						key = "\x00" + l.Value

@@ -237,12 +237,12 @@ func checkSpans(t *testing.T, file, out string) {
 			continue
 		}
 		body := bodies[l.RecordOffset]
-		if l.Offset < 0 || l.End < l.Offset || l.End > int64(len(body)) {
-			t.Errorf("record %d: span [%d, %d) out of a %d-byte body", l.RecordOffset, l.Offset, l.End, len(body))
+		if l.Start < 0 || l.End < l.Start || l.End > int64(len(body)) {
+			t.Errorf("record %d: span [%d, %d) out of a %d-byte body", l.RecordOffset, l.Start, l.End, len(body))
 			continue
 		}
-		if n := 1 + bytes.Count(body[:l.Offset], []byte("\n")); n != l.Line {
-			t.Errorf("record %d: offset %d is on line %d, reported %d", l.RecordOffset, l.Offset, n, l.Line)
+		if n := 1 + bytes.Count(body[:l.Start], []byte("\n")); n != l.Line {
+			t.Errorf("record %d: offset %d is on line %d, reported %d", l.RecordOffset, l.Start, n, l.Line)
 		}
 	}
 }
