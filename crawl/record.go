@@ -57,7 +57,8 @@ type Link struct {
 
 // NewLink returns the JSON form of l.
 func NewLink(l *extract.Link) Link {
-	j := Link{Tag: l.Tag, Attr: l.Attr, Value: l.Value, Href: l.Href, URI: l.URI(), IRI: l.IRI,
+	uri, _ := l.URI() // "" when l.Err is set, which Error gives
+	j := Link{Tag: l.Tag, Attr: l.Attr, Value: l.Value, Href: l.Href, URI: uri, IRI: l.IRI,
 		Start: l.Start, End: l.End, Line: l.Line, Column: l.Column, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
 	if l.Role != 0 {
 		j.Role = strings.ToLower(l.Role.String())

@@ -44,7 +44,7 @@ func TestTextHrefProbe(t *testing.T) {
 				t.Errorf("%q: href %q (%v), the Standard's %q", text, l.Href, l.Err, u.String())
 				differ++
 			}
-			if uri := l.URI(); !isURI(uri) {
+			if uri, _ := l.URI(); !isURI(uri) {
 				t.Errorf("%q: URI %q is not an RFC 3986 URI", text, uri)
 			}
 		}
@@ -104,7 +104,8 @@ func TestTextHrefIssue19(t *testing.T) {
 				if l.Err != nil {
 					t.Errorf("%q: %v", tt.text, l.Err)
 				}
-				got = append(got, [3]string{l.Value, l.Href, l.URI()})
+				uri, _ := l.URI()
+				got = append(got, [3]string{l.Value, l.Href, uri})
 				return nil
 			})
 			in := tt.text

@@ -23,16 +23,20 @@ import (
 //
 // The result names the same resource as Href: a server decodes an escape
 // of a character to that character, and a browser given it requests
-// Href's URL but for the escapes added. URI returns "" when Href is, and
-// Href itself, without allocating, when Href is already a URI, as it
-// almost always is. It is computed when called: extraction does not pay
-// for it.
-func (l *Link) URI() string {
+// Href's URL but for the escapes added. URI returns "" and Err when the
+// link has no URL (Err is set), and Href itself, without allocating,
+// when Href is already a URI, as it almost always is. It is computed
+// when called: extraction does not pay for it. Its signature is that of
+// textlink.Match.URI.
+func (l *Link) URI() (string, error) {
+	if l.Err != nil {
+		return "", l.Err
+	}
 	i := uriClean(l.Href)
 	if i == len(l.Href) {
-		return l.Href
+		return l.Href, nil
 	}
-	return string(appendURI(make([]byte, 0, len(l.Href)+8), l.Href, i))
+	return string(appendURI(make([]byte, 0, len(l.Href)+8), l.Href, i)), nil
 }
 
 // uriChar holds the characters RFC 3986 allows in a path, a query and a

@@ -39,9 +39,32 @@ func TestLinkURI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		l := extract.Link{Href: tt.href}
-		if got := l.URI(); got != tt.want {
+		if got, _ := l.URI(); got != tt.want {
 			t.Errorf("URI of %q = %q, want %q", tt.href, got, tt.want)
 		}
+	}
+}
+
+// TestLinkURIErr checks that URI has textlink.Match.URI's signature and
+// contract (issue 20 item 1): a link the URL Standard's parser rejected
+// gives "" and its Err, a link with a URL gives a nil error.
+func TestLinkURIErr(t *testing.T) {
+	var got []extract.Link
+	x := extract.NewHTML(extract.Options{BaseURL: "https://example.org/"}, func(l *extract.Link) error {
+		got = append(got, *l)
+		return nil
+	})
+	if _, err := x.ReadFrom(strings.NewReader(`<a href="http://[x">bad</a><a href="/b{c}">good</a>`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d links, want 2", len(got))
+	}
+	if uri, err := got[0].URI(); uri != "" || err == nil || err != got[0].Err {
+		t.Errorf("URI of a rejected link = %q, %v; want \"\", its Err %v", uri, err, got[0].Err)
+	}
+	if uri, err := got[1].URI(); uri != "https://example.org/b%7Bc%7D" || err != nil {
+		t.Errorf("URI of /b{c} = %q, %v; want https://example.org/b%%7Bc%%7D, nil", uri, err)
 	}
 }
 
@@ -49,7 +72,7 @@ func TestLinkURI(t *testing.T) {
 // is a URI already.
 func TestLinkURINoAlloc(t *testing.T) {
 	l := extract.Link{Href: "https://example.org/%E6%A4%9C%E7%B4%A2?q=a&b=%20#frag"}
-	if n := testing.AllocsPerRun(100, func() { _ = l.URI() }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { _, _ = l.URI() }); n != 0 {
 		t.Errorf("URI of a URI: %v allocations, want 0", n)
 	}
 }
@@ -82,7 +105,7 @@ func TestLinkURIWPT(t *testing.T) {
 		}
 		n++
 		h := c.Href
-		u := (&extract.Link{Href: h}).URI()
+		u, _ := (&extract.Link{Href: h}).URI()
 		if u != h {
 			changed++
 		}
@@ -153,7 +176,9 @@ func ExampleLink_URI() {
 	page := "<a href='?from=\x95\\\x8e\xa6'>back</a>"
 	x := extract.NewHTML(extract.Options{BaseURL: "https://example.org/index.html", Charset: "shift_jis"}, func(l *extract.Link) error {
 		fmt.Println(l.Href)
-		fmt.Println(l.URI())
+		if uri, err := l.URI(); err == nil {
+			fmt.Println(uri)
+		}
 		return nil
 	})
 	x.ReadFrom(strings.NewReader(page))
@@ -182,7 +207,7 @@ func FuzzLinkURI(f *testing.F) {
 			}
 		}
 		for _, href := range hrefs {
-			u := (&extract.Link{Href: href}).URI()
+			u, _ := (&extract.Link{Href: href}).URI()
 			for i := 0; i < len(u); i++ {
 				c := u[i]
 				switch {
@@ -200,7 +225,7 @@ func FuzzLinkURI(f *testing.F) {
 			if a, b := decodeAll(href), decodeAll(u); a != b {
 				t.Fatalf("URI(%q) = %q: decodes to %q, the href to %q", href, u, b, a)
 			}
-			if v := (&extract.Link{Href: u}).URI(); v != u {
+			if v, _ := (&extract.Link{Href: u}).URI(); v != u {
 				t.Fatalf("URI(%q) = %q, whose URI is %q", href, u, v)
 			}
 		}

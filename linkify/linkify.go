@@ -442,7 +442,7 @@ func (l *Linkifier) found(m *textlink.Match) {
 	if err == nil {
 		// The URL Standard's href may keep what a URI may not ("[", "|",
 		// a stray "%"): the URI names the same resource.
-		href = (&extract.Link{Href: href}).URI()
+		href, _ = (&extract.Link{Href: href}).URI()
 	}
 	if err != nil || !safeURI(href) {
 		l.stats.Invalid++

@@ -734,7 +734,9 @@ func (t *Text) sameURI(a, b string) bool {
 	// The href of a text link keeps what the URL Standard keeps ("|",
 	// "{", "[" in a path); its URI form, the new value, has them
 	// percent-encoded: the same resource.
-	if ua, ub := (&extract.Link{Href: a}).URI(), (&extract.Link{Href: b}).URI(); ua != a || ub != b {
+	ua, _ := (&extract.Link{Href: a}).URI()
+	ub, _ := (&extract.Link{Href: b}).URI()
+	if ua != a || ub != b {
 		if equivalent(ua, ub) {
 			return true
 		}

@@ -53,7 +53,7 @@ URL Standard writes it (ASCII, the query in the document's
 charset). An href may keep characters RFC 3986 does not allow
 ({, |, \ or ^ in a query, a lone %, a # in the fragment), which
 curl and RFC 3986 parsers reject`},
-	{name: "uri", value: func(l *extract.Link) (string, bool) { return l.URI(), l.Err == nil }, help: `the URIs, one per line: each href with every character RFC 3986
+	{name: "uri", value: func(l *extract.Link) (string, bool) { uri, err := l.URI(); return uri, err == nil }, help: `the URIs, one per line: each href with every character RFC 3986
 does not allow where it stands percent-encoded ({ as %7B, a lone
 % as %25), the same resource as a URI that curl takes and
 relink check --mode strict passes; the href itself when it is a
@@ -105,8 +105,9 @@ func (f *linkFormat) headerLine(first string) string { return first + f.header }
 // file, or relink warc's page): first, line, start, tag, attr, href,
 // uri and value, separated by tabs.
 func writeTSV(write func(...string), first string, l *extract.Link) bool {
+	uri, _ := l.URI() // "" for a link without a URL
 	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Start, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-		l.Href, "\t", l.URI(), "\t", tsvField(l.Value), "\n")
+		l.Href, "\t", uri, "\t", tsvField(l.Value), "\n")
 	return true
 }
 
