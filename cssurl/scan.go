@@ -16,7 +16,7 @@ type URL struct {
 	Start, End int64
 
 	// Value is the URL with the CSS escapes decoded, as the CSS parser
-	// gives it to the URL parser. It is empty when TooLong is set.
+	// gives it to the URL parser. It is empty when Oversize is set.
 	Value string
 
 	// Quote is the quote, double or single, when the URL was written as a
@@ -28,9 +28,9 @@ type URL struct {
 	// style sheet.
 	Import bool
 
-	// TooLong reports that the URL's text is longer than the scanner's
+	// Oversize reports that the URL's text is longer than the scanner's
 	// limit (MaxURLLen), so its value was not kept.
-	TooLong bool
+	Oversize bool
 }
 
 // maxURLLen is the longest URL text, in bytes, that a Scanner
@@ -82,7 +82,7 @@ func Find(css []byte, fn func(URL)) {
 // The zero value is ready to use.
 type Scanner struct {
 	// MaxURLLen is the longest URL text whose value the scanner keeps; a
-	// longer URL is reported with TooLong set and no value. Zero means
+	// longer URL is reported with Oversize set and no value. Zero means
 	// 64 KiB: data: URLs of inline images are the URLs that come near it.
 	// A longer data: URL is not reported at all: a data: URL holds its
 	// resource, it has no link to follow and nothing to rewrite.
@@ -116,7 +116,7 @@ type Scanner struct {
 	urlEnd    int64
 	buf       []byte
 	head      []byte // the first urlHeadLen bytes of the URL, kept when it is too long
-	tooLong   bool
+	oversize  bool
 	pendingIm bool // after @import, before its first token
 	namespace bool // in the prelude of @namespace
 
@@ -504,7 +504,7 @@ func (s *Scanner) scanURL(chunk []byte, i int, offset int64, fn func(URL)) int {
 				i++
 			default:
 				s.urlStart, s.urlEnd = offset+int64(i), offset+int64(i)
-				s.buf, s.head, s.tooLong = s.buf[:0], s.head[:0], false
+				s.buf, s.head, s.oversize = s.buf[:0], s.head[:0], false
 				s.state = cssURL
 			}
 
@@ -856,7 +856,7 @@ func (s *Scanner) startString(q byte, start int64) {
 		s.isURL = false
 	}
 	s.urlStart, s.urlEnd = start, start
-	s.buf, s.head, s.tooLong = s.buf[:0], s.head[:0], false
+	s.buf, s.head, s.oversize = s.buf[:0], s.head[:0], false
 }
 
 func (s *Scanner) startRun() {
@@ -931,11 +931,11 @@ func (s *Scanner) appendURL(b []byte, end int64) {
 	if len(s.head) < urlHeadLen {
 		s.head = append(s.head, b[:min(len(b), urlHeadLen-len(s.head))]...)
 	}
-	if s.tooLong {
+	if s.oversize {
 		return
 	}
 	if end-s.urlStart > s.maxLen() {
-		s.tooLong, s.buf = true, s.buf[:0]
+		s.oversize, s.buf = true, s.buf[:0]
 		return
 	}
 	for _, c := range b {
@@ -951,11 +951,11 @@ func (s *Scanner) appendRune(r rune) {
 	if len(s.head) < urlHeadLen {
 		s.head = utf8.AppendRune(s.head, r)
 	}
-	if s.tooLong {
+	if s.oversize {
 		return
 	}
 	if s.urlEnd-s.urlStart > s.maxLen() {
-		s.tooLong, s.buf = true, s.buf[:0]
+		s.oversize, s.buf = true, s.buf[:0]
 		return
 	}
 	s.buf = utf8.AppendRune(s.buf, r)
@@ -963,24 +963,24 @@ func (s *Scanner) appendRune(r rune) {
 
 func (s *Scanner) reportURL(quote byte, fn func(URL)) {
 	if s.urlEnd-s.urlStart > s.maxLen() {
-		s.tooLong, s.buf = true, s.buf[:0]
+		s.oversize, s.buf = true, s.buf[:0]
 	}
-	if (len(s.buf) == 0 && !s.tooLong) || s.namespace || s.tooLong && isDataURL(s.head) {
+	if (len(s.buf) == 0 && !s.oversize) || s.namespace || s.oversize && isDataURL(s.head) {
 		// url() and url("") are no links, the url() of @namespace is a
 		// namespace name, and a data: URL too long to keep (an inline
 		// image) has nothing to follow or rewrite.
-		s.buf, s.tooLong, s.imp = s.buf[:0], false, false
+		s.buf, s.oversize, s.imp = s.buf[:0], false, false
 		return
 	}
 	fn(URL{
-		Start:   s.urlStart,
-		End:     s.urlEnd,
-		Value:   string(s.buf),
-		Quote:   quote,
-		Import:  s.imp,
-		TooLong: s.tooLong,
+		Start:    s.urlStart,
+		End:      s.urlEnd,
+		Value:    string(s.buf),
+		Quote:    quote,
+		Import:   s.imp,
+		Oversize: s.oversize,
 	})
-	s.buf, s.tooLong, s.imp = s.buf[:0], false, false
+	s.buf, s.oversize, s.imp = s.buf[:0], false, false
 }
 
 // Append appends to dst the text that writes url in CSS in the

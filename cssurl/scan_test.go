@@ -142,7 +142,7 @@ var cssTests = []struct {
 func formatCSSURL(css string, u URL) string {
 	raw := css[u.Start:u.End]
 	s := raw
-	if u.Value != raw && !u.TooLong {
+	if u.Value != raw && !u.Oversize {
 		s += " => " + u.Value
 	}
 	if u.Quote != 0 {
@@ -151,7 +151,7 @@ func formatCSSURL(css string, u URL) string {
 	if u.Import {
 		s += " import"
 	}
-	if u.TooLong {
+	if u.Oversize {
 		s += " toolong"
 	}
 	return s
@@ -193,7 +193,7 @@ func checkCSSURLs(t testing.TB, css string, urls []URL) {
 		if u.Start < prev || u.Start >= u.End || u.End > int64(len(css)) {
 			t.Fatalf("%q: URL %d: span [%d:%d] out of order (previous end %d)", css, i, u.Start, u.End, prev)
 		}
-		if u.Value == "" && !u.TooLong {
+		if u.Value == "" && !u.Oversize {
 			t.Fatalf("%q: URL %d: empty", css, i)
 		}
 		raw := css[u.Start:u.End]

@@ -198,7 +198,7 @@ func (c *CSS) found(u cssurl.URL) {
 	if c.err != nil {
 		return
 	}
-	if u.TooLong {
+	if u.Oversize {
 		if c.opts.Oversize != nil {
 			e := &OversizeError{Construct: ConstructCSSURL, Offset: u.Start}
 			e.Line, e.Column = c.posAt(u.Start)

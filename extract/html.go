@@ -581,7 +581,7 @@ func (x *HTML) eachURL(rule htmlattr.Rule, b []byte, fn func(s, e int, url strin
 	if rule.Kind == htmlattr.KindCSS {
 		var err error
 		cssurl.Find(b, func(u cssurl.URL) {
-			if err == nil && !u.TooLong {
+			if err == nil && !u.Oversize {
 				x.cssQuote = u.Quote
 				err = fn(int(u.Start), int(u.End), u.Value)
 			}

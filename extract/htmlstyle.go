@@ -98,7 +98,7 @@ var errNoSpan = errors.New("the place of this CSS URL in the input is not known"
 // token x.cssTok, or after it (then x.cssTok is nil) at the end of the
 // element.
 func (x *HTML) cssURL(u cssurl.URL) error {
-	if u.TooLong {
+	if u.Oversize {
 		return nil
 	}
 	v := []byte(u.Value)

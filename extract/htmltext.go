@@ -137,7 +137,7 @@ func (x *HTML) flushText() error {
 			x.opts.Oversize(e)
 		}
 	}
-	for _, m := range textlink.FindDropped(text, dropped) {
+	for _, m := range textlink.FindOversize(text, dropped) {
 		if x.opts.StrictText && !m.Strict() {
 			continue
 		}

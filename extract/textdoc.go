@@ -57,7 +57,7 @@ func NewText(opts Options, fn func(*Link) error) *Text {
 	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	t.sc = textlink.NewScanner(t.match)
 	if opts.Oversize != nil {
-		t.sc.Dropped = t.dropped
+		t.sc.Oversize = t.dropped
 	}
 	t.Reset()
 	return t

@@ -213,9 +213,9 @@ type Linkifier struct {
 // what it left as text, so that a caller can tell a text without links
 // from one whose links were not made.
 type Stats struct {
-	Links   int // links made
-	Invalid int // links found and left as text: no URI (the URL parser rejects them), or a scheme not to link
-	TooLong int // candidates for a link dropped for being longer than textlink.MaxLen, left as text
+	Links    int // links made
+	Invalid  int // links found and left as text: no URI (the URL parser rejects them), or a scheme not to link
+	Oversize int // candidates for a link dropped for being longer than textlink.MaxLen, left as text
 }
 
 // lineState is what LayoutBR knows of the text written so far.
@@ -253,7 +253,7 @@ func New(opts Options) *Linkifier {
 	}
 	l.attrs = string(b)
 	l.sc = textlink.NewScanner(l.found)
-	l.sc.Dropped = func(int64) { l.stats.TooLong++ }
+	l.sc.Oversize = func(int64) { l.stats.Oversize++ }
 	l.cs.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	return l
 }

@@ -607,7 +607,7 @@ func FuzzLinkifyLong(f *testing.F) {
 func TestLinkifyStats(t *testing.T) {
 	long := "https://example.com/" + strings.Repeat("a", textlink.MaxLen)
 	in := "see https://example.com/a and b@example.org, not http://a\u200db.example/ nor " + long + " but www.example.net."
-	want := Stats{Links: 3, Invalid: 1, TooLong: 1}
+	want := Stats{Links: 3, Invalid: 1, Oversize: 1}
 	var l *Linkifier
 	transformtest.Sweep{
 		In: []byte(in),

@@ -57,7 +57,7 @@ func Mail(w io.Writer, msg []byte, opts Options) (Stats, error) {
 		s := l.Stats()
 		st.Links += s.Links
 		st.Invalid += s.Invalid
-		st.TooLong += s.TooLong
+		st.Oversize += s.Oversize
 		return err
 	})
 	if me, ok := err.(*mailmsg.Error); ok {

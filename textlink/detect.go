@@ -50,7 +50,7 @@ type state struct {
 	more  bool  // next stopped because it needs more input
 
 	// dropped, when not nil, is called with the offset of each candidate
-	// dropped for being longer than MaxLen (see Scanner.Dropped).
+	// dropped for being longer than MaxLen (see Scanner.Oversize).
 	dropped func(offset int64)
 
 	// run caches what the local-part lookahead of tryDomain learned:
@@ -92,12 +92,12 @@ var trigger = [256]bool{'.': true, ':': true, 0xE3: true, 0xEF: true}
 
 // det is one call's view of the input, in indices of b.
 type det struct {
-	b     []byte
-	eof   bool
-	floor int
-	skip  bool // set by a try function: skip from the returned position
-	long  bool // set by a try function: the candidate is longer than MaxLen
-	base  int64
+	b        []byte
+	eof      bool
+	floor    int
+	skip     bool // set by a try function: skip from the returned position
+	oversize bool // set by a try function: the candidate is longer than MaxLen
+	base     int64
 
 	// state's run cache, copied in and out by next.
 	runFrom, runTo int64
@@ -151,7 +151,7 @@ loop:
 		}
 		var res outcome
 		var nxt int
-		d.long, d.start = false, k
+		d.oversize, d.start = false, k
 		switch b[k] {
 		case ':':
 			res, nxt = d.tryScheme(k)
@@ -186,7 +186,7 @@ loop:
 			found = true
 			break loop
 		default:
-			if d.long && st.dropped != nil {
+			if d.oversize && st.dropped != nil {
 				st.dropped(in.base + int64(d.start))
 			}
 			i = nxt
@@ -417,7 +417,7 @@ func (d *det) hostForward(i, limit int, wide bool) (he int, after rune, res outc
 		}
 		j += n
 		if j > limit {
-			d.long = true
+			d.oversize = true
 			return 0, 0, tryNone
 		}
 	}
@@ -446,7 +446,7 @@ func (d *det) tryDomain(t, sz int) (outcome, int) {
 	}
 	d.start = hs
 	if hs == lo && lo > d.floor {
-		d.long = true // a host name longer than MaxLen
+		d.oversize = true // a host name longer than MaxLen
 		return d.skipFrom(t)
 	}
 	for hs < t && d.b[hs] == '_' {
@@ -533,7 +533,7 @@ func (d *det) tryEmail(t, at, tldEnd, he int) (outcome, int) {
 	}
 	d.start = ls
 	if ls == lo && lo > d.floor {
-		d.long = true // a local part longer than MaxLen
+		d.oversize = true // a local part longer than MaxLen
 		return d.reject(he)
 	}
 	// Brackets and quotation marks before an address are not part of it:
@@ -616,7 +616,7 @@ func (d *det) tryAddress(t, ws int, s schemeInfo) (outcome, int) {
 			return tryNone, t + 1
 		}
 		if j+n > limit {
-			d.long = true
+			d.oversize = true
 			return d.skipFrom(t)
 		}
 		j += n
@@ -630,7 +630,7 @@ func (d *det) tryAddress(t, ws int, s schemeInfo) (outcome, int) {
 	case tryMore:
 		return tryMore, t
 	case tryNone:
-		if d.long {
+		if d.oversize {
 			return d.skipFrom(t)
 		}
 		return tryNone, t + 1
@@ -800,7 +800,7 @@ func (d *det) scanPQF(i, start int) (int, outcome) {
 			}
 		}
 		if j+n > limit && (tm != linkprop.Soft || j+n > limit+margin) {
-			d.long = true
+			d.oversize = true
 			return 0, tryNone
 		}
 		switch tm {

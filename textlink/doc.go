@@ -90,5 +90,5 @@
 // Raw of a Match is a slice of the text, and a Scanner's match is valid
 // only during the call. A candidate longer than MaxLen is dropped; a
 // caller that must account for every link learns of each from
-// FindDropped, the form of Find that tells of them, or Scanner.Dropped.
+// FindOversize, the form of Find that tells of them, or Scanner.Oversize.
 package textlink

@@ -182,7 +182,7 @@ func TestLongLinks(t *testing.T) {
 	for _, tc := range []struct {
 		text    string
 		links   []string
-		dropped []int64 // what FindDropped reports: where each dropped candidate starts
+		dropped []int64 // what FindOversize reports: where each dropped candidate starts
 	}{
 		{fits, []string{fits}, nil},
 		{fits + ". x.com", []string{fits, "x.com"}, nil},
@@ -205,7 +205,7 @@ func TestLongLinks(t *testing.T) {
 	} {
 		var got []string
 		var dropped []int64
-		for _, l := range FindDropped([]byte(tc.text), func(off int64) { dropped = append(dropped, off) }) {
+		for _, l := range FindOversize([]byte(tc.text), func(off int64) { dropped = append(dropped, off) }) {
 			got = append(got, string(l.Raw))
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.links) {
@@ -215,7 +215,7 @@ func TestLongLinks(t *testing.T) {
 			t.Errorf("%.40q...: dropped %v, want %v", tc.text, dropped, tc.dropped)
 		}
 		if n := len(Find([]byte(tc.text))); n != len(got) {
-			t.Errorf("%.40q...: Find gives %d links, FindDropped %d", tc.text, n, len(got))
+			t.Errorf("%.40q...: Find gives %d links, FindOversize %d", tc.text, n, len(got))
 		}
 	}
 }
@@ -322,7 +322,7 @@ func TestScannerChunks(t *testing.T) {
 	runs := 0
 	sweep := func(text []byte, src, dst []int) {
 		var wantDropped []int64
-		want := format(FindDropped(text, func(off int64) { wantDropped = append(wantDropped, off) }))
+		want := format(FindOversize(text, func(off int64) { wantDropped = append(wantDropped, off) }))
 		var got []Match
 		var dropped []int64
 		transformtest.Sweep{
@@ -332,7 +332,7 @@ func TestScannerChunks(t *testing.T) {
 				got, dropped = got[:0], dropped[:0]
 				runs++
 				s := NewScanner(func(m *Match) { got = append(got, keep(m)) })
-				s.Dropped = func(off int64) { dropped = append(dropped, off) }
+				s.Oversize = func(off int64) { dropped = append(dropped, off) }
 				return s
 			},
 			Src:  src,
@@ -355,7 +355,7 @@ func TestScannerChunks(t *testing.T) {
 	sweep(all, []int{1, 2, 3, 5, 7, 64, 1000, 4096, len(all)}, []int{3, 0})
 	sweep(long, []int{1, 2, 3, 100, 1 << 12, 1 << 13, 1 << 14}, []int{1 << 12})
 	n := 0
-	FindDropped(long, func(int64) { n++ })
+	FindOversize(long, func(int64) { n++ })
 	if n != 4 {
 		t.Errorf("%d candidates dropped in the long input, want 4", n)
 	}

@@ -18,8 +18,8 @@ import (
 // links (white space, a control, a bidi formatting character). Dropping is
 // chosen because a link cut at an arbitrary byte is a different, broken
 // link. Find follows the same rule, so that every way of reading a text
-// finds the same links. Dropped is not silent for a caller that asks:
-// FindDropped and Scanner.Dropped report each such candidate.
+// finds the same links. A dropped candidate is not silent for a caller that asks:
+// FindOversize and Scanner.Oversize report each such candidate.
 const MaxLen = 8 << 10
 
 // A Match is a link found in plain text.
@@ -212,15 +212,15 @@ func (m *Match) Strict() bool { return m.Scheme != "" || m.Email }
 //
 // A candidate longer than MaxLen bytes is dropped, and so is one whose end
 // is not decided within 16 bytes after that (a long run of Soft
-// characters); FindDropped tells of them.
+// characters); FindOversize tells of them.
 func Find(text []byte) []Match {
-	return FindDropped(text, nil)
+	return FindOversize(text, nil)
 }
 
-// FindDropped is Find that also calls dropped, when not nil, for each
+// FindOversize is Find that also calls dropped, when not nil, for each
 // candidate it drops for being longer than MaxLen, in order, with the
-// offset in text where it starts (as Scanner.Dropped gives it). Only a text longer than MaxLen can hold one.
-func FindDropped(text []byte, dropped func(offset int64)) []Match {
+// offset in text where it starts (as Scanner.Oversize gives it). Only a text longer than MaxLen can hold one.
+func FindOversize(text []byte, dropped func(offset int64)) []Match {
 	var links []Match
 	in := input{b: text, eof: true}
 	st := state{dropped: dropped}

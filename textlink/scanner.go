@@ -28,17 +28,17 @@ import "golang.org/x/text/transform"
 // A Scanner must not be copied after first use; Reset prepares it for a
 // new text.
 type Scanner struct {
-	// Dropped, when not nil, is called for each candidate the scanner
+	// Oversize, when not nil, is called for each candidate the scanner
 	// drops for being longer than MaxLen (see MaxLen), once, as it is
 	// dropped, with the offset in the text where the candidate starts:
 	// the first letter of its scheme, of its host name or of the local
 	// part of an email address (at most MaxLen bytes before where
 	// detection found it, its scheme's ":" or a "." of its host name, for
 	// a host name or local part longer than that). Nothing of such a
-	// candidate is reported as a link; Dropped lets a caller say so
+	// candidate is reported as a link; Oversize lets a caller say so
 	// rather than lose it without a word. Set it before the first
 	// Transform.
-	Dropped func(offset int64)
+	Oversize func(offset int64)
 
 	fn   func(m *Match)
 	st   state
@@ -81,7 +81,7 @@ func (s *Scanner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 	}
 	s.buf = append(s.buf, src[:n]...)
 	in := input{b: s.buf, base: s.base, eof: atEOF}
-	s.st.dropped = s.Dropped
+	s.st.dropped = s.Oversize
 	for s.st.next(&in, &s.m) {
 		s.fn(&s.m)
 	}

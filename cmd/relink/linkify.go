@@ -226,7 +226,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 			code = exitFail
 			return true
 		}
-		c := linkCounts{files: 1, links: s.Links + s.Invalid, invalid: s.Invalid, lost: s.Invalid, long: s.TooLong}
+		c := linkCounts{files: 1, links: s.Links + s.Invalid, invalid: s.Invalid, lost: s.Invalid, oversizeText: s.Oversize}
 		counts.add(c)
 		if verb == verbose {
 			out.Flush()

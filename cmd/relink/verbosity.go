@@ -84,20 +84,20 @@ func oversizeMessage(name string, e *extract.OversizeError) string {
 // link in text dropped for their length, and the constructs passed over
 // unexamined with whatever links they hold.
 type linkCounts struct {
-	files    int // documents read
-	links    int // links found
-	invalid  int // of which the URL Standard's parser rejects
-	lost     int // invalid links the output format leaves out
-	long     int // text-link candidates longer than textlink.MaxLen, dropped
-	oversize int // tags, comments and CSS URLs passed over
-	skipped  int // documents skipped (binary files)
-	errs     int // documents that could not be read
+	files        int // documents read
+	links        int // links found
+	invalid      int // of which the URL Standard's parser rejects
+	lost         int // invalid links the output format leaves out
+	oversizeText int // text-link candidates longer than textlink.MaxLen, dropped
+	oversize     int // tags, comments and CSS URLs passed over
+	skipped      int // documents skipped (binary files)
+	errs         int // documents that could not be read
 }
 
 // addOversize counts the construct e.
 func (c *linkCounts) addOversize(e *extract.OversizeError) {
 	if e.Construct == extract.ConstructTextLink {
-		c.long++
+		c.oversizeText++
 	} else {
 		c.oversize++
 	}
@@ -109,7 +109,7 @@ func (c *linkCounts) add(d linkCounts) {
 	c.links += d.links
 	c.invalid += d.invalid
 	c.lost += d.lost
-	c.long += d.long
+	c.oversizeText += d.oversizeText
 	c.oversize += d.oversize
 	c.skipped += d.skipped
 	c.errs += d.errs
@@ -117,14 +117,14 @@ func (c *linkCounts) add(d linkCounts) {
 
 // dropped reports whether something of the input is missing from the
 // output: what a summary line must tell even without -v.
-func (c *linkCounts) dropped() bool { return c.lost+c.long+c.oversize > 0 }
+func (c *linkCounts) dropped() bool { return c.lost+c.oversizeText+c.oversize > 0 }
 
 // dropNote returns the parts of a note on the links the output lacks:
 // ", 2 text links too long, 1 oversize construct", each when not zero.
 func (c *linkCounts) dropNote() string {
 	s := ""
-	if c.long > 0 {
-		s += ", " + plural(c.long, "text link") + " too long"
+	if c.oversizeText > 0 {
+		s += ", " + plural(c.oversizeText, "text link") + " too long"
 	}
 	if c.oversize > 0 {
 		s += ", " + plural(c.oversize, "oversize construct")
