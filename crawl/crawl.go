@@ -258,7 +258,7 @@ func (x *Extractor) headerLink(h Handler, base *weburl.URL, attr, raw string, ro
 	*l = extract.Link{Tag: "http", Attr: attr, Role: role, Rel: rel, Value: raw}
 	var err error
 	if base != nil {
-		l.Href, err = weburl.NewParser(nil).Resolve(base, raw)
+		l.Href, err = weburl.NewParser(nil).Resolve(raw, base)
 	} else {
 		l.Href, err = x.conv.ToURI(raw)
 	}

@@ -265,7 +265,7 @@ func (c *CSS) resolve(l *Link) {
 	var uri string
 	var err error
 	if c.base != nil {
-		uri, err = weburl.NewParser(nil).Resolve(c.base, l.Value)
+		uri, err = weburl.NewParser(nil).Resolve(l.Value, c.base)
 	} else {
 		uri, err = c.conv.ToURI(l.Value)
 	}

@@ -174,7 +174,7 @@ func (x *HTML) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 	var err error
 	if base != nil {
 		// Into x.ubuf, then x.str: most URIs share a block.
-		x.ubuf, err = x.web.AppendResolve(x.ubuf[:0], base, l.Value)
+		x.ubuf, err = x.web.AppendResolve(x.ubuf[:0], l.Value, base)
 		if string(x.ubuf) == l.Value {
 			uri = l.Value // absolute already
 		} else {

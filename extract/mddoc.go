@@ -228,7 +228,7 @@ func (m *Markdown) report() error {
 			var uri string
 			var err error
 			if base != nil {
-				uri, err = weburl.NewParser(nil).Resolve(base, l.Value)
+				uri, err = weburl.NewParser(nil).Resolve(l.Value, base)
 			} else {
 				uri, err = conv.ToURI(l.Value)
 			}

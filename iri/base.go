@@ -72,7 +72,7 @@ func (c *Converter) parseBase(s string, b *Base) error {
 // error: the space and the backslash are not IRI characters.
 func (b *Base) Resolve(ref string) (string, error) {
 	if b.mode == Web {
-		return b.web.Resolve(b.url, ref)
+		return b.web.Resolve(ref, b.url)
 	}
 	var r Reference
 	if _, err := b.mode.parse(ref, &r); err != nil {
@@ -88,7 +88,7 @@ func (b *Base) String() string { return b.text }
 // Resolve resolves ref against the absolute IRI base in LEIRI mode: it is
 // ParseBase(base) then Resolve(ref) on the default converter, RFC 3986
 // section 5.2 on the text. The error is an *Error with Op "resolve".
-func Resolve(base, ref string) (string, error) {
+func Resolve(ref, base string) (string, error) {
 	var b Base
 	if err := defaultConverter.parseBase(base, &b); err != nil {
 		return "", opError("resolve", err)

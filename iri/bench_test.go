@@ -177,7 +177,7 @@ const resolveBase = "https://wiki.archiveteam.org/index.php/Main_Page"
 func BenchmarkRFCResolve(b *testing.B) {
 	var refs []string
 	for _, s := range readLines(b, realURLsFile) {
-		if _, err := iri.Resolve(resolveBase, s); err == nil {
+		if _, err := iri.Resolve(s, resolveBase); err == nil {
 			refs = append(refs, s)
 		}
 	}
@@ -185,7 +185,7 @@ func BenchmarkRFCResolve(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range refs {
-			if _, err := iri.Resolve(resolveBase, s); err != nil {
+			if _, err := iri.Resolve(s, resolveBase); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -179,7 +179,7 @@ func (c *Converter) webHref(s string) (href string, ok bool, err error) {
 	if !hasScheme(urlstd.TrimC0Space(s)) {
 		return "", false, nil
 	}
-	href, err = c.web.Resolve(nil, s)
+	href, err = c.web.Resolve(s, nil)
 	return href, true, err
 }
 

@@ -124,7 +124,7 @@ func ExampleNewConverter() {
 func ExampleResolve() {
 	base := "http://a/b/c/d;p?q"
 	for _, ref := range []string{"g", "../g", "../../../g", "?y", "#s", "//g", "http:g", "ü?ä"} {
-		t, err := iri.Resolve(base, ref)
+		t, err := iri.Resolve(ref, base)
 		fmt.Println(ref, "→", t, err)
 	}
 	// Output:

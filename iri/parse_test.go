@@ -339,7 +339,7 @@ func TestErrorMessage(t *testing.T) {
 	if !errors.As(err, &e) || e.Op != "toiri" {
 		t.Errorf("ToIRI error = %#v, want an *iri.Error with Op toiri", err)
 	}
-	_, err = iri.Resolve("http://h/", "%zz")
+	_, err = iri.Resolve("%zz", "http://h/")
 	if !errors.As(err, &e) || e.Op != "resolve" {
 		t.Errorf("Resolve error = %#v, want an *iri.Error with Op resolve", err)
 	}

@@ -102,7 +102,7 @@ func TestResolve(t *testing.T) {
 		if tt.mode != iri.LEIRI {
 			continue
 		}
-		if got, err := iri.Resolve(tt.base, tt.ref); err != nil || got != tt.want {
+		if got, err := iri.Resolve(tt.ref, tt.base); err != nil || got != tt.want {
 			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", tt.base, tt.ref, got, err, tt.want)
 		}
 	}
@@ -189,7 +189,7 @@ func TestParseBaseIssue12(t *testing.T) {
 		}
 	}
 	// The package's Resolve is the LEIRI converter's.
-	if got, err := iri.Resolve(base, ref); got != `HTTP://Example.COM:80/a/..\c d?q=é` || err != nil {
+	if got, err := iri.Resolve(ref, base); got != `HTTP://Example.COM:80/a/..\c d?q=é` || err != nil {
 		t.Errorf("Resolve(%q, %q) = %q, %v; want the LEIRI result", base, ref, got, err)
 	}
 }
@@ -214,7 +214,7 @@ func TestParseBaseErrors(t *testing.T) {
 			t.Errorf("Web: ParseBase(%q) error = %v, want a *weburl.Error", s, err)
 		}
 	}
-	if _, err := iri.Resolve("a/b", "c"); !errors.Is(err, iri.ErrNotAbsolute) {
+	if _, err := iri.Resolve("c", "a/b"); !errors.Is(err, iri.ErrNotAbsolute) {
 		t.Errorf("Resolve with a relative base: %v, want ErrNotAbsolute", err)
 	}
 }

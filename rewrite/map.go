@@ -82,7 +82,7 @@ func (r *rewriter) reaches(base *weburl.URL, ref string, target *weburl.URL) boo
 	var got string
 	var err error
 	if base != nil {
-		got, err = r.web.Resolve(base, ref)
+		got, err = r.web.Resolve(ref, base)
 	} else {
 		got, err = r.conv.ToURI(ref)
 	}

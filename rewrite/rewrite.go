@@ -522,7 +522,7 @@ func (r *rewriter) invalid(l *extract.Link) {
 // against l.Base, or as it is without one.
 func (r *rewriter) target(l *extract.Link, v string) (string, error) {
 	if l.Base != nil {
-		return r.web.Resolve(l.Base, v)
+		return r.web.Resolve(v, l.Base)
 	}
 	return r.conv.ToURI(v)
 }

@@ -82,7 +82,7 @@ func BenchmarkURLResolve(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, s := range refs {
-					_, _ = cs.p.Resolve(base, s)
+					_, _ = cs.p.Resolve(s, base)
 				}
 			}
 		})
@@ -92,7 +92,7 @@ func BenchmarkURLResolve(b *testing.B) {
 			var buf []byte
 			for b.Loop() {
 				for _, s := range refs {
-					buf, _ = cs.p.AppendResolve(buf[:0], base, s)
+					buf, _ = cs.p.AppendResolve(buf[:0], s, base)
 				}
 			}
 		})

@@ -52,7 +52,7 @@ func ExampleParser_AppendResolve() {
 	var buf []byte
 	for _, ref := range []string{"../c d.html", "café?q=café", "#top", "//[::1]:443/x"} {
 		start := len(buf)
-		buf, err = p.AppendResolve(buf, base, ref)
+		buf, err = p.AppendResolve(buf, ref, base)
 		if err != nil {
 			fmt.Println(err)
 			continue
@@ -71,7 +71,7 @@ func ExampleParser_AppendResolve() {
 func ExampleParser_Resolve() {
 	base, _ := weburl.Parse("http://example.com/search", nil)
 	for _, p := range []*weburl.Parser{weburl.NewParser(nil), weburl.NewParser(charmap.Windows1252)} {
-		href, err := p.Resolve(base, "?q=Dürst+日本")
+		href, err := p.Resolve("?q=Dürst+日本", base)
 		fmt.Println(href, err)
 	}
 	// Output:

@@ -78,7 +78,7 @@ func (p *Parser) Parse(input string, base *URL) (*URL, error) {
 // serialized form, Resolve returns ref itself, and it resolves the common
 // relative references against a base with a special scheme other than
 // file without running the whole parser. A failure is an *Error.
-func (p *Parser) Resolve(base *URL, ref string) (string, error) {
+func (p *Parser) Resolve(ref string, base *URL) (string, error) {
 	var u URL
 	if fastParse(ref, &u) {
 		return ref, nil
@@ -99,7 +99,7 @@ func (p *Parser) Resolve(base *URL, ref string) (string, error) {
 // in its serialized form and the common relative references of a page
 // are resolved into dst without allocating. On an error it returns dst
 // unchanged.
-func (p *Parser) AppendResolve(dst []byte, base *URL, ref string) ([]byte, error) {
+func (p *Parser) AppendResolve(dst []byte, ref string, base *URL) ([]byte, error) {
 	var u URL
 	if fastParse(ref, &u) {
 		return append(dst, ref...), nil

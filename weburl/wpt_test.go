@@ -72,10 +72,10 @@ func TestWPTURL(t *testing.T) {
 		if err == nil {
 			href = u.String()
 		}
-		if r, rerr := utf8Parser.Resolve(base, c.Input); r != href || (rerr == nil) != (err == nil) {
+		if r, rerr := utf8Parser.Resolve(c.Input, base); r != href || (rerr == nil) != (err == nil) {
 			t.Errorf("Resolve(%v, %q) = %q, %v; Parse gives %q, %v", deref(c.Base), c.Input, r, rerr, href, err)
 		}
-		if b, aerr := utf8Parser.AppendResolve([]byte("x"), base, c.Input); string(b) != "x"+href || (aerr == nil) != (err == nil) {
+		if b, aerr := utf8Parser.AppendResolve([]byte("x"), c.Input, base); string(b) != "x"+href || (aerr == nil) != (err == nil) {
 			t.Errorf("AppendResolve(x, %v, %q) = %q, %v; Parse gives %q, %v", deref(c.Base), c.Input, b, aerr, href, err)
 		}
 		if c.Failure {
