@@ -26,7 +26,7 @@ func ExampleScanner() {
 	var s cssurl.Scanner
 	offset := int64(100) // where the style element's text starts in the document
 	for _, c := range chunks {
-		s.Write([]byte(c), offset, func(u cssurl.URL) {
+		s.Feed([]byte(c), offset, func(u cssurl.URL) {
 			fmt.Println(u.Start, u.End, u.Value)
 		})
 		offset += int64(len(c))

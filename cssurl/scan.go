@@ -39,11 +39,11 @@ const maxURLLen = 64 << 10
 
 // Find calls fn for each URL in the complete CSS text css, in order:
 // a style sheet, the value of a style attribute, or a single CSS value. It
-// is a Scanner fed css in one Write and closed; offsets are from the
+// is a Scanner fed css in one Feed and closed; offsets are from the
 // start of css.
 func Find(css []byte, fn func(URL)) {
 	var s Scanner
-	s.Write(css, 0, fn)
+	s.Feed(css, 0, fn)
 	s.Close(fn)
 }
 
@@ -250,13 +250,13 @@ func (s *Scanner) maxLen() int64 {
 	return maxURLLen
 }
 
-// Write scans the next chunk of the text, whose first byte is at stream
+// Feed scans the next chunk of the text, whose first byte is at stream
 // offset offset, and calls fn for each URL that ends in it. Chunks must be
-// written in order; offset is normally the previous chunk's offset plus its
+// fed in order; offset is normally the previous chunk's offset plus its
 // length, and only serves to make the reported spans absolute. A URL that
-// is still open at the end of the chunk is reported by a later Write or by
+// is still open at the end of the chunk is reported by a later Feed or by
 // Close.
-func (s *Scanner) Write(chunk []byte, offset int64, fn func(URL)) {
+func (s *Scanner) Feed(chunk []byte, offset int64, fn func(URL)) {
 	// The states come in groups, each scanned by a method of its own that
 	// returns where it stopped: at the end of the chunk, or where the state
 	// leaves its group. The groups that escapes, comments and bad URLs

@@ -172,7 +172,7 @@ func scanCSS(t testing.TB, css string, base int64, max int, sizes ...int) []URL 
 	for i, k := 0, 0; i < len(b); k++ {
 		size := sizes[min(k, len(sizes)-1)]
 		end := min(i+size, len(b))
-		s.Write(b[i:end], base+int64(i), fn)
+		s.Feed(b[i:end], base+int64(i), fn)
 		if p, ok := s.Pending(); ok {
 			if p-base < 0 || p-base > int64(end) || (len(got) > 0 && p < got[len(got)-1].End+base) {
 				t.Fatalf("%q: Pending = %d after writing [%d:%d]", css, p-base, i, end)
@@ -295,7 +295,7 @@ func TestScannerPending(t *testing.T) {
 	fn := func(URL) {}
 	off := int64(0)
 	for _, st := range steps {
-		s.Write([]byte(st.chunk), off, fn)
+		s.Feed([]byte(st.chunk), off, fn)
 		off += int64(len(st.chunk))
 		p, ok := s.Pending()
 		want := int64(strings.Index(all, st.pending))
@@ -394,7 +394,7 @@ func BenchmarkScanner4K(b *testing.B) {
 	fn := func(URL) {}
 	for b.Loop() {
 		for i := 0; i < len(benchCSS); i += 4096 {
-			s.Write(benchCSS[i:min(i+4096, len(benchCSS))], int64(i), fn)
+			s.Feed(benchCSS[i:min(i+4096, len(benchCSS))], int64(i), fn)
 		}
 		s.Close(fn)
 	}

@@ -167,7 +167,7 @@ func (c *CSS) scan(b []byte, atEOF bool) {
 	if legacy && !c.lost {
 		c.hold = append(c.hold, b...)
 	}
-	c.sc.Write(b, c.fed, c.found)
+	c.sc.Feed(b, c.fed, c.found)
 	c.fed += int64(len(b))
 	if atEOF {
 		c.sc.Close(c.found)

@@ -49,7 +49,7 @@ func (s *styleState) openStyle() {
 func (x *HTML) styleText(tok *htmltok.Token) error {
 	var err error
 	x.cssTok = tok
-	x.css.Write(tok.Raw, tok.Offset, func(u cssurl.URL) {
+	x.css.Feed(tok.Raw, tok.Offset, func(u cssurl.URL) {
 		if err == nil {
 			err = x.cssURL(u)
 		}
