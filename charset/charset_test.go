@@ -94,7 +94,7 @@ func TestHead(t *testing.T) {
 					for done := false; !done; {
 						n := min(chunk, len(b))
 						var rest []byte
-						rest, done = h.Write(b[:n], n == len(b))
+						rest, done = h.Feed(b[:n], n == len(b))
 						if len(rest) > 0 && !done {
 							t.Fatalf("kind %d %.20q: a rest before the decision", k, doc)
 						}

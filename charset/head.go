@@ -59,7 +59,7 @@ func (h *Head) Charset() Charset { return h.cs }
 func (h *Head) Bytes() []byte { return h.buf }
 
 // Room returns how many more bytes h takes in the state it is in: a
-// Write of no more than that many leaves no rest. It is 0 once Done.
+// Feed of no more than that many leaves no rest. It is 0 once Done.
 func (h *Head) Room() int {
 	if h.done {
 		return 0
@@ -67,10 +67,10 @@ func (h *Head) Room() int {
 	return h.holdLimit() - len(h.buf)
 }
 
-// Write holds the bytes of b that the decision needs, and reports the rest
+// Feed holds the bytes of b that the decision needs, and reports the rest
 // of b and whether the charset is now decided. atEOF reports that b ends
-// the document. Once decided, Write holds nothing more.
-func (h *Head) Write(b []byte, atEOF bool) (rest []byte, done bool) {
+// the document. Once decided, Feed holds nothing more.
+func (h *Head) Feed(b []byte, atEOF bool) (rest []byte, done bool) {
 	if h.done {
 		return b, true
 	}

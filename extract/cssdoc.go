@@ -101,7 +101,7 @@ func (c *CSS) Feed(b []byte, atEOF bool) error {
 	}
 	if !c.head.Done() {
 		var ready bool
-		if b, ready = c.head.Write(b, atEOF); !ready {
+		if b, ready = c.head.Feed(b, atEOF); !ready {
 			return nil
 		}
 		if c.start(); c.err != nil {

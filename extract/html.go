@@ -156,7 +156,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 	}
 	if !x.head.Done() {
 		var ready bool
-		if b, ready = x.head.Write(b, atEOF); !ready {
+		if b, ready = x.head.Feed(b, atEOF); !ready {
 			return nil
 		}
 		x.start()

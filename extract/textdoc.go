@@ -83,7 +83,7 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 	}
 	var replay []byte
 	if !t.head.Done() {
-		rest, ready := t.head.Write(src, atEOF)
+		rest, ready := t.head.Feed(src, atEOF)
 		nSrc = len(src) - len(rest)
 		if !ready {
 			return 0, nSrc, nil
@@ -132,7 +132,7 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 	}
 	if !t.head.Done() {
 		var ready bool
-		if b, ready = t.head.Write(b, atEOF); !ready {
+		if b, ready = t.head.Feed(b, atEOF); !ready {
 			return nil
 		}
 		t.start()

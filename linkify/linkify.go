@@ -299,7 +299,7 @@ func (l *Linkifier) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			l.out, l.outPos = l.out[:0], 0
 		}
 		if !l.cs.Done() {
-			rest, done := l.cs.Write(src[nSrc:], atEOF)
+			rest, done := l.cs.Feed(src[nSrc:], atEOF)
 			nSrc = len(src) - len(rest)
 			if !done {
 				return nDst, nSrc, nil
