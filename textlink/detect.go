@@ -14,8 +14,8 @@ import (
 //
 // The text is read left to right, looking only at the bytes that can
 // trigger a link: a label separator ("." or the three-byte "。", "．",
-// "｡") and ":". Everything else is skipped by a table lookup per byte,
-// which is what makes text without links cheap.
+// "｡") and ":". Everything else is skipped eight bytes at a time (see
+// nextTrigger), which is what makes text without links cheap.
 //
 //   - At a separator, the run of label characters and separators around it
 //     is the host candidate. It is checked (no empty label, no label that
@@ -84,11 +84,6 @@ const (
 	tryLink                // a link: det.start, end, email, scheme, wrapped
 	tryMore                // more input is needed to decide
 )
-
-// trigger marks the bytes that can start a candidate: ".", ":", and
-// the lead bytes of U+3002 (E3 80 82), U+FF0E (EF BC 8E) and U+FF61
-// (EF BD A1).
-var trigger = [256]bool{'.': true, ':': true, 0xE3: true, 0xEF: true}
 
 // det is one call's view of the input, in indices of b.
 type det struct {
@@ -213,10 +208,13 @@ func (st *state) keep() int64 {
 	return k
 }
 
-// nextTrigger returns the index of the first trigger byte in b[i:], or
-// len(b). Eight bytes at a time, it skips the words that hold no ".", no
-// ":" and no byte of a non-ASCII character (whose lead byte may start a
-// wide dot): in prose, almost all of them.
+// nextTrigger returns the index of the first byte in b[i:] at which next
+// must look, or len(b): a "." or ":", the start of a wide dot (U+3002,
+// U+FF0E or U+FF61), or a lead byte 0xE3 or 0xEF too near the end of b to
+// tell whether one starts there (next asks for more input, or at the end
+// of the text goes on after it). Eight bytes at a time, it skips the
+// words that hold no ".", ":", 0xE3 or 0xEF: in prose of any script,
+// almost all of them (other non-ASCII bytes never trigger).
 func nextTrigger(b []byte, i int) int {
 	const (
 		ones  = 0x0101010101010101
@@ -224,16 +222,26 @@ func nextTrigger(b []byte, i int) int {
 	)
 	for {
 		for ; i+8 <= len(b); i += 8 {
-			x := binary.LittleEndian.Uint64(b[i:])
+			x := binary.LittleEndian.Uint64(b[i : i+8])
 			dot, colon := x^(ones*'.'), x^(ones*':')
-			if (x|(dot-ones)&^dot|(colon-ones)&^colon)&highs != 0 {
+			hit := (dot-ones)&^dot | (colon-ones)&^colon
+			if x&highs != 0 {
+				e3, ef := x^(ones*0xE3), x^(ones*0xEF)
+				hit |= (e3-ones)&^e3 | (ef-ones)&^ef
+			}
+			if hit&highs != 0 {
 				break
 			}
 		}
 		end := min(i+8, len(b))
 		for ; i < end; i++ {
-			if trigger[b[i]] {
+			switch c := b[i]; c {
+			case '.', ':':
 				return i
+			case 0xE3, 0xEF:
+				if i+3 > len(b) || wideDot(b[i:]) {
+					return i
+				}
 			}
 		}
 		if i == len(b) {
