@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -178,7 +177,7 @@ type extractor struct {
 	stderr    io.Writer
 	failed    bool
 	werr      error
-	enc       *json.Encoder
+	jbuf      []byte // the JSON line of a link, reused
 	filter    *filterFlags
 	shape     *shaper
 	verb      verbosity  // -q, -v
@@ -223,8 +222,6 @@ func runExtract(cmd *command, args []string, e *env) int {
 			fmt.Fprintf(x.stderr, "relink extract: %s: warning: %v\n", position(path, line, 0), err)
 		}
 	})
-	x.enc = json.NewEncoder(jsonWriter{x.out})
-	x.enc.SetEscapeHTML(false)
 	x.startShape()
 	if len(inputs) == 0 && *recurse {
 		inputs = []string{"."} // as grep -r and rg
@@ -399,8 +396,9 @@ func (x *extractor) link(file string, l *extract.Link) {
 		return
 	}
 	if x.format.isJSON() {
-		j := jsonLink{File: file, Link: crawl.NewLink(l)}
-		if err := x.enc.Encode(&j); err != nil {
+		j := crawl.NewLink(l)
+		x.jbuf = appendJSONLink(x.jbuf[:0], file, &j)
+		if _, err := x.out.Write(x.jbuf); err != nil {
 			x.werr = err
 		}
 		return

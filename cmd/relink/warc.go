@@ -278,6 +278,7 @@ type warcRun struct {
 	pageTab []byte // the page's URL and a tab, which begin its lines of --format tsv and --count
 	nlinks  int
 	jbuf    bytes.Buffer
+	lbuf    []byte // the JSON of a link, reused
 	enc     *json.Encoder
 	stdinIn bool // standard input was read as an archive
 
@@ -751,9 +752,8 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		return w.linkErr()
 	}
 	j := crawl.NewLink(l)
-	w.jbuf.Reset()
-	w.enc.Encode(&j)
-	b := w.jbuf.Bytes()
+	w.lbuf = appendJSONLink(w.lbuf[:0], "", &j)
+	b := w.lbuf
 	n := len(w.prefix) + len(b) // the line: the prefix, a comma, b without its "{"
 	if w.perPage {
 		n = len(b) + perPageEnd // a comma, b without its line feed, and room for the end of the line

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/relink-go/relink/crawl"
+)
+
+// appendJSONString appends s to dst as a JSON string, byte for byte as
+// an encoding/json Encoder with SetEscapeHTML(false) writes it and
+// jsonSafe then escapes it: \" \\ \b \f \n \r \t, the other C0 controls
+// as \u00XX, invalid UTF-8 bytes as \ufffd each, U+2028 and U+2029 as
+// \u2028 and \u2029, and (jsonSafe) DEL and the C1 controls as \u007f and
+// \u0080 to \u009f. FuzzJSONLink checks it against that path.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' && b != 0x7f {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default: // the other C0 controls and DEL
+				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case c == '\u2028' || c == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xf])
+		case c < 0xa0: // a C1 control
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// appendJSONLink appends the JSON object of l and a line feed to dst,
+// byte for byte as encoding/json encodes a crawl.Link (with file first,
+// as jsonLink, when file is not empty; omitempty fields left out when
+// empty) and jsonSafe escapes it, without reflection.
+func appendJSONLink(dst []byte, file string, l *crawl.Link) []byte {
+	dst = append(dst, '{')
+	if file != "" {
+		dst = append(dst, `"file":`...)
+		dst = appendJSONString(dst, file)
+		dst = append(dst, ',')
+	}
+	dst = append(dst, `"tag":`...)
+	dst = appendJSONString(dst, l.Tag)
+	dst = append(dst, `,"attr":`...)
+	dst = appendJSONString(dst, l.Attr)
+	if l.Role != "" {
+		dst = append(dst, `,"role":`...)
+		dst = appendJSONString(dst, l.Role)
+	}
+	dst = append(dst, `,"value":`...)
+	dst = appendJSONString(dst, l.Value)
+	dst = append(dst, `,"href":`...)
+	dst = appendJSONString(dst, l.Href)
+	dst = append(dst, `,"uri":`...)
+	dst = appendJSONString(dst, l.URI)
+	dst = append(dst, `,"iri":`...)
+	dst = appendJSONString(dst, l.IRI)
+	dst = append(dst, `,"start":`...)
+	dst = strconv.AppendInt(dst, l.Start, 10)
+	dst = append(dst, `,"end":`...)
+	dst = strconv.AppendInt(dst, l.End, 10)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(l.Line), 10)
+	dst = append(dst, `,"column":`...)
+	dst = strconv.AppendInt(dst, int64(l.Column), 10)
+	if l.Rel != "" {
+		dst = append(dst, `,"rel":`...)
+		dst = appendJSONString(dst, l.Rel)
+	}
+	if l.Text != "" {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, l.Text)
+	}
+	if l.Lazy {
+		dst = append(dst, `,"lazy":true`...)
+	}
+	if l.Error != "" {
+		dst = append(dst, `,"error":`...)
+		dst = appendJSONString(dst, l.Error)
+	}
+	return append(dst, '}', '\n')
+}
