@@ -177,7 +177,12 @@ type extractor struct {
 	stderr    io.Writer
 	failed    bool
 	werr      error
-	jbuf      []byte // the JSON line of a link, reused
+	jbuf      []byte        // the JSON line of a link, reused
+	br        *bufio.Reader // the read buffer of every document
+	html      *extract.HTML // the extractor of every HTML document
+	oversize  func(*extract.OversizeError)
+	docName   string // the document being read, and its URL
+	docBase   string
 	filter    *filterFlags
 	shape     *shaper
 	verb      verbosity  // -q, -v
@@ -335,7 +340,16 @@ func (x *extractor) file(path, base string, walked bool) {
 
 // doc extracts the links of one document.
 func (x *extractor) doc(name, base string, r io.Reader) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	// One read buffer, one HTML extractor and its tokenizer serve every
+	// document of the run: allocating them anew for each file of a tree
+	// was most of the run's garbage.
+	if x.br == nil {
+		x.br = bufio.NewReaderSize(r, 64<<10)
+	} else {
+		x.br.Reset(r)
+	}
+	br := x.br
+	defer br.Reset(nil) // keep no reference to the file
 	head, _ := br.Peek(1024)
 	if isBinary(head) {
 		x.counts.skipped++
@@ -349,24 +363,23 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 	if typ == 0 {
 		typ = extract.TypeOf(name, head)
 	}
-	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict}
+	x.docName, x.docBase = name, base
+	if x.oversize == nil {
+		x.oversize = x.oversized
+	}
+	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Oversize: x.oversize}
 	x.doc1 = linkCounts{files: 1}
-	opts.Oversize = func(e *extract.OversizeError) {
-		x.doc1.addOversize(e)
-		if x.verb != quiet {
-			x.out.Flush()
-			io.WriteString(x.stderr, oversizeWarning("extract", name, e))
+	var t extract.Extractor
+	if typ == extract.TypeHTML {
+		if x.html == nil {
+			x.html = extract.NewHTML(opts, x.report)
+		} else {
+			x.html.ResetOptions(opts)
 		}
+		t = x.html
+	} else {
+		t = extract.New(typ, opts, x.report)
 	}
-	report := func(l *extract.Link) error {
-		x.doc1.links++
-		if l.Err != nil {
-			x.doc1.invalid++
-		}
-		x.emit(name, base, l)
-		return x.werr
-	}
-	t := extract.New(typ, opts, report)
 	_, err := t.ReadFrom(br)
 	c := x.doc1
 	if err != nil && x.werr == nil {
@@ -381,6 +394,26 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 		cs := t.Charset()
 		fmt.Fprintf(x.stderr, "relink extract: %s: %s, %s, %s (%s), %s%s\n", name, typ, plural(c.links, "link"), cs.Name, cs.Source,
 			c.invalidNote(leftOut(x.format)), c.dropNote())
+	}
+}
+
+// report is the link function of the extractors of doc: it counts and
+// writes the link l of the current document.
+func (x *extractor) report(l *extract.Link) error {
+	x.doc1.links++
+	if l.Err != nil {
+		x.doc1.invalid++
+	}
+	x.emit(x.docName, x.docBase, l)
+	return x.werr
+}
+
+// oversized is the Oversize function of the extractors of doc.
+func (x *extractor) oversized(e *extract.OversizeError) {
+	x.doc1.addOversize(e)
+	if x.verb != quiet {
+		x.out.Flush()
+		io.WriteString(x.stderr, oversizeWarning("extract", x.docName, e))
 	}
 }
 

@@ -170,3 +170,56 @@ func TestFormatURIIsURI(t *testing.T) {
 	}
 	t.Logf("%d errors in the hrefs, none in the URIs", hrefErrors)
 }
+
+// TestExtractTreeReuse checks that the read buffer and the HTML extractor
+// that extract -r reuses from one document to the next carry nothing
+// over: a charset declared by one page, a tag cut at the end of another,
+// the base of a page. The run over the tree writes what the runs over
+// each file alone write.
+func TestExtractTreeReuse(t *testing.T) {
+	tmp := t.TempDir()
+	files := []struct{ name, content string }{
+		{"a.html", "<meta charset=koi8-r><base href=\"http://base.example/d/\"><a href=\"\xf0\xd2\xc9\xd7\xc5\xd4?q=\xf0\">\xf0</a>"},
+		{"b/b.html", "<a href=\"caf\u00e9\">caf\u00e9</a><img src=x.png><a href=\"y"},
+		{"c.txt", "see http://example.com/\u00e9 and www.example.org\n"},
+		{"d.html", "<p>no links</p>"},
+		{"e/e.html", "<a href=\"\u00fc\">\u00fc</a>"},
+	}
+	var paths []string
+	for _, f := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(f.name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(f.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	for _, format := range []string{"jsonl", "tsv", "iri"} {
+		tree := runString([]string{"extract", "-r", "-v", "--base", "https://example.org/", "--format", format, tmp}, "")
+		if tree.code != 0 || strings.Count(tree.stderr, "\n") < len(files) {
+			t.Fatalf("--format %s: exit status %d, stderr %q", format, tree.code, tree.stderr)
+		}
+		var stdout, stderr strings.Builder
+		for i, p := range paths {
+			one := runString([]string{"extract", "-v", "--base", "https://example.org/" + files[i].name, "--format", format, p}, "")
+			stdout.WriteString(one.stdout)
+			for line := range strings.Lines(one.stderr) {
+				if strings.HasPrefix(line, "relink extract: "+p+":") {
+					stderr.WriteString(line)
+				}
+			}
+		}
+		if tree.stdout != stdout.String() {
+			t.Errorf("--format %s: the tree writes\n%s\nthe files one by one\n%s", format, tree.stdout, stdout.String())
+		}
+		var treeDocs strings.Builder
+		for line := range strings.Lines(tree.stderr) {
+			if strings.HasPrefix(line, "relink extract: "+tmp+string(filepath.Separator)) {
+				treeDocs.WriteString(line)
+			}
+		}
+		if treeDocs.String() != stderr.String() {
+			t.Errorf("--format %s: the tree reports\n%s\nthe files one by one\n%s", format, treeDocs.String(), stderr.String())
+		}
+	}
+}
