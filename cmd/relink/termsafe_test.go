@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestEscapes checks the escaping table of termsafe.go: every character
@@ -96,4 +97,33 @@ func TestTerminalSafeOutput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// needsEscapeBytewise is needsEscape a byte at a time, as it was before
+// it passed printable ASCII 8 bytes at a time.
+func needsEscapeBytewise(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c >= 0x80 {
+			if c < 0x80 {
+				return true
+			}
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if unsafeRune(r) && !(r == utf8.RuneError && n == 3) {
+				return true
+			}
+			i += n - 1
+		}
+	}
+	return false
+}
+
+func FuzzNeedsEscape(f *testing.F) {
+	for _, s := range []string{"", "https://example.org/abcdefgh", "abcdefgh\x7f", "abcdefghi\x1b", "abcdefg\u2028", "0123456789abcdef\xff", "\ufffd12345678"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := needsEscape(s), needsEscapeBytewise(s); got != want {
+			t.Fatalf("needsEscape(%q) = %v, want %v", s, got, want)
+		}
+	})
 }
