@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/warc"
 	"github.com/relink-go/relink/weburl"
@@ -61,7 +62,7 @@ func NewLink(l *extract.Link) Link {
 	j := Link{Tag: l.Tag, Attr: l.Attr, Value: l.Value, Href: l.Href, URI: uri, IRI: l.IRI,
 		Start: l.Start, End: l.End, Line: l.Line, Column: l.Column, Rel: l.Rel, Text: l.Text, Lazy: l.Lazy}
 	if l.Role != 0 {
-		j.Role = strings.ToLower(l.Role.String())
+		j.Role = roleName(l.Role)
 	} else if l.Tag == "" {
 		j.Role = "text" // a link in text, as relink's --role names it
 	}
@@ -69,6 +70,23 @@ func NewLink(l *extract.Link) Link {
 		j.Error = Reason(l.Err)
 	}
 	return j
+}
+
+// lowerRoles holds the names of the roles in lower case, made once: a
+// JSON record is written for every link.
+var lowerRoles = func() (t [htmlattr.RoleBase + 1]string) {
+	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleBase; r++ {
+		t[r] = strings.ToLower(r.String())
+	}
+	return t
+}()
+
+// roleName returns the name of r in lower case.
+func roleName(r htmlattr.Role) string {
+	if int(r) < len(lowerRoles) {
+		return lowerRoles[r]
+	}
+	return strings.ToLower(r.String())
 }
 
 // A LinkRecord is one line of relink warc: a page's fields, the file, and
