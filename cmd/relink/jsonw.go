@@ -18,9 +18,7 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		for i+8 <= len(s) && plain8(s[i:i+8]) {
-			i += 8
-		}
+		i = skipPlain(s, i)
 		for i < len(s) && jsonPlain[s[i]] {
 			i++
 		}
@@ -81,18 +79,25 @@ var jsonPlain = func() (t [256]bool) {
 	return t
 }()
 
-// plain8 reports whether the 8 bytes of s are all jsonPlain, testing
-// them as one word: none is below 0x20, none is ", \, DEL or above.
-func plain8(s string) bool {
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	// A byte of w is below n when the byte of w-n*ones borrows (its high
-	// bit set where w's was not); a byte equals c when that of w^(c*ones)
-	// is zero, below 1. Neither test reports a byte wrongly as long as no
-	// byte has its high bit set, which w&highs tests first.
-	below := func(w uint64, n uint64) uint64 { return (w - n*ones) &^ w & highs }
-	return w&highs == 0 && below(w, 0x20)|below(w^('"'*ones), 1)|below(w^('\\'*ones), 1)|below(w^(0x7f*ones), 1) == 0
+// skipPlain returns the index of s, from i, past the words of 8 bytes
+// that are all jsonPlain, each tested at once: none is below 0x20, none
+// is ", \, DEL or above.
+func skipPlain(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		// A byte of w is below n when the byte of w-n*ones borrows (its high
+		// bit set where w's was not); a byte equals c when that of w^(c*ones)
+		// is zero, below 1. Neither test reports a byte wrongly as long as no
+		// byte has its high bit set, which w&highs tests first.
+		q, b, d := w^('"'*ones), w^('\\'*ones), w^(0x7f*ones)
+		if !(w&highs == 0 && ((w-0x20*ones)&^w|(q-ones)&^q|(b-ones)&^b|(d-ones)&^d)&highs == 0) {
+			break
+		}
+	}
+	return i
 }
 
 // appendJSONLink appends the JSON object of l and a line feed to dst,

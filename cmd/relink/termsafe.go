@@ -46,9 +46,7 @@ func unsafeRune(r rune) bool {
 // or a byte that is not UTF-8.
 func needsEscape(s string) bool {
 	for i := 0; i < len(s); i++ {
-		for i+8 <= len(s) && printable8(s[i:i+8]) {
-			i += 8
-		}
+		i = skipPrintable(s, i)
 		if i == len(s) {
 			break
 		}
@@ -66,16 +64,22 @@ func needsEscape(s string) bool {
 	return false
 }
 
-// printable8 reports whether the 8 bytes of s are all printable ASCII
-// (0x20 to 0x7e), testing them as one word.
-func printable8(s string) bool {
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	// As in plain8: a byte below n borrows in w-n*ones, exactly when no
-	// byte has its high bit set.
-	below := func(w uint64, n uint64) uint64 { return (w - n*ones) &^ w & highs }
-	return w&highs == 0 && below(w, 0x20)|below(w^(0x7f*ones), 1) == 0
+// skipPrintable returns the index of s, from i, past the words of 8
+// bytes that are all printable ASCII (0x20 to 0x7e), each tested at once.
+func skipPrintable(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		// As in skipPlain: a byte below n borrows in w-n*ones, exactly when no
+		// byte has its high bit set.
+		d := w ^ (0x7f * ones)
+		if !(w&highs == 0 && ((w-0x20*ones)&^w|(d-ones)&^d)&highs == 0) {
+			break
+		}
+	}
+	return i
 }
 
 // escapeText returns s with the characters unsafeRune reports escaped as a Go
