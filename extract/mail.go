@@ -95,18 +95,14 @@ var mailHeaderRoles = map[string]htmlattr.Role{
 type Mail struct {
 	opts Options
 	fn   func(*Link) error
-	buf  []byte
-	max  int
-	done bool
-	err  error
-	cs   charset.Charset
-	rbuf []byte
+	wholeDoc
+	cs charset.Charset
 }
 
 // NewMail returns a Mail extractor, configured by opts, that calls fn for
 // each link. The Link is valid only until fn returns.
 func NewMail(opts Options, fn func(*Link) error) *Mail {
-	m := &Mail{opts: opts, fn: fn, max: maxMailSize}
+	m := &Mail{opts: opts, fn: fn, wholeDoc: wholeDoc{max: maxMailSize}}
 	if opts.MaxTagSize > m.max {
 		m.max = opts.MaxTagSize
 	}
@@ -126,29 +122,16 @@ func (e *MailError) Error() string {
 
 // Reset makes m ready for a new message.
 func (m *Mail) Reset() {
-	m.buf, m.done, m.err, m.cs = m.buf[:0], false, nil, charset.Charset{}
+	m.reset()
+	m.cs = charset.Charset{}
 }
 
 // Feed adds b to the message, as Extractor says; when atEOF is set, it
 // reads the message and reports its links.
 func (m *Mail) Feed(b []byte, atEOF bool) error {
-	if m.err != nil {
-		return m.err
-	}
-	if m.done {
-		return nil
-	}
-	if len(m.buf)+len(b) > m.max {
-		m.err = fmt.Errorf("extract: mail message longer than %d bytes (it is read whole)", m.max)
-		return m.err
-	}
-	m.buf = append(m.buf, b...)
-	if !atEOF {
-		return nil
-	}
-	m.done = true
-	m.err = m.report()
-	return m.err
+	return m.feed(b, atEOF, func(max int) error {
+		return fmt.Errorf("extract: mail message longer than %d bytes (it is read whole)", max)
+	}, m.report)
 }
 
 // Transform implements transform.Transformer: it copies src to dst as
@@ -169,10 +152,7 @@ func (m *Mail) ReadFrom(r io.Reader) (int64, error) {
 // Settled returns the offset before which every link has been reported:
 // 0 until the message is read whole, its length then.
 func (m *Mail) Settled() int64 {
-	if !m.done {
-		return 0
-	}
-	return int64(len(m.buf))
+	return m.settled()
 }
 
 // Charset returns the charset of the message's first text part, once the

@@ -66,18 +66,14 @@ const (
 type Markdown struct {
 	opts Options
 	fn   func(*Link) error
-	buf  []byte
-	max  int
-	done bool
-	err  error
-	doc  *markdown.Document
-	rbuf []byte
+	wholeDoc
+	doc *markdown.Document
 }
 
 // NewMarkdown returns a Markdown extractor, configured by opts, that calls
 // fn for each link. The Link is valid only until fn returns.
 func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
-	m := &Markdown{opts: opts, fn: fn, max: maxMarkdownSize}
+	m := &Markdown{opts: opts, fn: fn, wholeDoc: wholeDoc{max: maxMarkdownSize}}
 	if opts.MaxTagSize > m.max {
 		m.max = opts.MaxTagSize
 	}
@@ -86,7 +82,8 @@ func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
 
 // Reset makes m ready for a new document.
 func (m *Markdown) Reset() {
-	m.buf, m.done, m.err, m.doc = m.buf[:0], false, nil, nil
+	m.reset()
+	m.doc = nil
 }
 
 // A markdownSizeError is the error of a Markdown document too long to
@@ -100,23 +97,7 @@ func (e *markdownSizeError) Error() string {
 // Feed adds b to the document, as Extractor says; when atEOF is set, it
 // reads the document and reports its links.
 func (m *Markdown) Feed(b []byte, atEOF bool) error {
-	if m.err != nil {
-		return m.err
-	}
-	if m.done {
-		return nil
-	}
-	if len(m.buf)+len(b) > m.max {
-		m.err = &markdownSizeError{m.max}
-		return m.err
-	}
-	m.buf = append(m.buf, b...)
-	if !atEOF {
-		return nil
-	}
-	m.done = true
-	m.err = m.report()
-	return m.err
+	return m.feed(b, atEOF, func(max int) error { return &markdownSizeError{max} }, m.report)
 }
 
 // Transform implements transform.Transformer: it copies src to dst as
@@ -138,10 +119,7 @@ func (m *Markdown) ReadFrom(r io.Reader) (int64, error) {
 // Settled returns the offset before which every link has been reported,
 // as Extractor says: 0 until the document is read whole, its length then.
 func (m *Markdown) Settled() int64 {
-	if !m.done {
-		return 0
-	}
-	return int64(len(m.buf))
+	return m.settled()
 }
 
 // Document returns what package markdown found in the document, once it
