@@ -389,7 +389,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 			s, e := trimC0Space(value, 0, len(value))
 			err = x.link(tok, a, rule, base, s, e, x.rawString(value[s:e]))
 		} else {
-			err = x.eachURL(rule, value, func(s, e int, v string) error {
+			err = x.eachURL(tok, a, rule, value, func(s, e int, v string) error {
 				return x.link(tok, a, rule, base, s, e, v)
 			})
 		}
@@ -574,14 +574,24 @@ func (c *lineCount) endChunk() {
 	c.chunk, c.cntPos, c.cntLines = nil, 0, 0
 }
 
-// eachURL calls fn with the span and value of each URL of the decoded
-// attribute value b, for the kinds of value that may hold more than one
-// (startTag handles KindURL itself).
-func (x *HTML) eachURL(rule htmlattr.Rule, b []byte, fn func(s, e int, url string) error) error {
+// eachURL calls fn with the span and value of each URL of b, the decoded
+// value of attribute a of the start tag tok, for the kinds of value that
+// may hold more than one (startTag handles KindURL itself). An oversize
+// URL of a style attribute goes to Options.Oversize, at its start.
+func (x *HTML) eachURL(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, b []byte, fn func(s, e int, url string) error) error {
 	if rule.Kind == htmlattr.KindCSS {
 		var err error
 		cssurl.Find(b, func(u cssurl.URL) {
-			if err == nil && !u.Oversize {
+			switch {
+			case err != nil:
+			case u.Oversize:
+				if x.opts.Oversize != nil {
+					s := int(u.Start)
+					e := &OversizeError{Construct: ConstructCSSURL, Offset: x.valueOffset(tok, a, s)}
+					e.Line, e.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
+					x.opts.Oversize(e)
+				}
+			default:
 				x.cssQuote = u.Quote
 				err = fn(int(u.Start), int(u.End), u.Value)
 			}

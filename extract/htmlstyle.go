@@ -96,9 +96,30 @@ var errNoSpan = errors.New("the place of this CSS URL in the input is not known"
 
 // cssURL reports a URL of a style element, found while reading the text
 // token x.cssTok, or after it (then x.cssTok is nil) at the end of the
-// element.
+// element. An oversize URL goes to Options.Oversize, at its start, as
+// CSS.found reports one (the scanner does not report a data: URL that
+// long).
 func (x *HTML) cssURL(u cssurl.URL) error {
+	tok := x.cssTok
+	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
+	var start int64
+	var line, col int
+	var ok bool
+	switch {
+	case in(u.Start):
+		i := int(u.Start - tok.Offset)
+		start, ok = x.orig(tok, i), true
+		line, col = x.posAt(tok, i)
+	case u.Start == x.cssPend.stream:
+		start, line, col, ok = x.cssPend.orig, x.cssPend.line, x.cssPend.col, true
+	}
 	if u.Oversize {
+		if x.opts.Oversize != nil {
+			if !ok {
+				start = u.Start // not known (which should not happen): the stream's offset
+			}
+			x.opts.Oversize(&OversizeError{Construct: ConstructCSSURL, Offset: start, Line: line, Column: col})
+		}
 		return nil
 	}
 	v := []byte(u.Value)
@@ -108,18 +129,8 @@ func (x *HTML) cssURL(u cssurl.URL) error {
 	if x.needsDecoding(v) {
 		v = transcode.DecodeWithOffsets(nil, x.decoder(), v, nil)
 	}
-	l := &Link{Tag: "style", Value: x.str(v), Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: x.base}
-	tok := x.cssTok
-	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
-	var ok bool
-	switch {
-	case in(u.Start):
-		i := int(u.Start - tok.Offset)
-		l.Start, ok = x.orig(tok, i), true
-		l.Line, l.Column = x.posAt(tok, i)
-	case u.Start == x.cssPend.stream:
-		l.Start, l.Line, l.Column, ok = x.cssPend.orig, x.cssPend.line, x.cssPend.col, true
-	}
+	l := &Link{Tag: "style", Value: x.str(v), Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: x.base,
+		Start: start, Line: line, Column: col}
 	if ok && in(u.End) {
 		l.End = x.orig(tok, int(u.End-tok.Offset))
 	} else if ok {

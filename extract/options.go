@@ -33,7 +33,8 @@ type Options struct {
 	// Oversize, when not nil, is called once for each construct passed
 	// through unexamined (see OversizeError), as it is met: an HTML tag
 	// or comment longer than MaxTagSize (in HTML, and in the raw HTML of
-	// Markdown), a URL of a style sheet longer than 64 KiB, a candidate
+	// Markdown), a URL of CSS longer than 64 KiB (in a style sheet, a
+	// style element or attribute; not a data: URL), a candidate
 	// for a link in plain text longer than textlink.MaxLen (in text, and
 	// in HTML with TextLinks). The links it may hold are not reported.
 	Oversize func(*OversizeError)

@@ -7,8 +7,9 @@ import (
 )
 
 // An OversizeError reports a construct too long to be examined: an HTML
-// tag or comment (or doctype) longer than Options.MaxTagSize, a URL of a
-// style sheet longer than 64 KiB, or a candidate for a link in plain text
+// tag or comment (or doctype) longer than Options.MaxTagSize, a URL of
+// CSS (in a style sheet, a style element or a style attribute) longer than
+// 64 KiB, which is not a data: URL, or a candidate for a link in plain text
 // longer than textlink.MaxLen. The extractor passes its bytes through
 // unexamined, so the links it may hold are not reported.
 //

@@ -119,3 +119,81 @@ func TestOversizeTextLink(t *testing.T) {
 		}.Run(t)
 	}
 }
+
+// TestOversizeCSSInHTML checks that a URL of a style element or of a
+// style attribute longer than the 64 KiB a CSS URL may be is reported to
+// Options.Oversize once, at the start of its text (as in a style sheet),
+// and not dropped without a word; that a data: URL that long is not
+// reported (as in a style sheet); and that the links around it are
+// reported, at every chunk size, in UTF-8 and in UTF-16.
+func TestOversizeCSSInHTML(t *testing.T) {
+	long := "http://example.com/" + strings.Repeat("a", 70000)
+	data := "data:image/png;base64," + strings.Repeat("A", 70000)
+	for _, c := range []struct {
+		name string
+		doc  string
+		at   string // what the oversize URL starts with ("" for no report)
+		line int
+		// The short URLs that are links, in order.
+		links []string
+	}{
+		{"style element, unquoted", "<p>\n<style>a{background:url(x.png)}\nb{background:url( " + long + " )}</style><a href=y>y</a>",
+			long, 3, []string{"x.png", "y"}},
+		{"style element, quoted", "<style>\n@import \"i.css\";\nb{background:url(\"" + long + "\")}\n</style><img src=z>",
+			long, 3, []string{"i.css", "z"}},
+		{"style element, image-set", "<style>b{background:image-set('" + long + "' 1x, 'b.png' 2x)}</style>",
+			long, 1, []string{"b.png"}},
+		{"style element, unclosed", "<style>\nb{background:url(" + long,
+			long, 2, nil},
+		{"style attribute", "<p>\n<p title=t style=\"color:red;background:url('" + long + "')\"><a href=y>",
+			long, 2, []string{"y"}},
+		{"style attribute after references", "<p style='content:\"&amp;&#x26;\";\nbackground:url(" + long + "), url(c.png)'>",
+			long, 2, []string{"c.png"}},
+		{"data: URL in a style element", "<style>b{background:url(" + data + ")}</style><a href=y>", "", 0, []string{"y"}},
+		{"data: URL in a style attribute", "<p style=\"background:url('" + data + "')\"><a href=y>", "", 0, []string{"y"}},
+	} {
+		for _, utf16 := range []bool{false, true} {
+			doc, name := []byte(c.doc), c.name
+			var want []OversizeError
+			if c.at != "" {
+				i := strings.Index(c.doc, c.at)
+				nl := strings.LastIndexByte(c.doc[:i], '\n')
+				want = []OversizeError{{ConstructCSSURL, int64(i), c.line, i - nl}}
+			}
+			if utf16 {
+				name += ", UTF-16LE"
+				doc = []byte{0xff, 0xfe}
+				for _, b := range []byte(c.doc) {
+					doc = append(doc, b, 0)
+				}
+				for i := range want {
+					want[i].Offset = 2 + 2*want[i].Offset
+				}
+			}
+			var got []OversizeError
+			var links []string
+			transformtest.Sweep{
+				Name: name,
+				In:   doc,
+				New: func() transform.Transformer {
+					got, links = nil, nil
+					return NewHTML(Options{Oversize: func(e *OversizeError) { got = append(got, *e) }}, func(l *Link) error {
+						links = append(links, l.Value)
+						return nil
+					})
+				},
+				Dst:  []int{7, 0},
+				Want: doc,
+				Check: func([]byte) error {
+					if fmt.Sprint(got) != fmt.Sprint(want) {
+						return fmt.Errorf("oversize reports %v, want %v", got, want)
+					}
+					if fmt.Sprint(links) != fmt.Sprint(c.links) {
+						return fmt.Errorf("links %.80q, want %q", links, c.links)
+					}
+					return nil
+				},
+			}.Run(t)
+		}
+	}
+}

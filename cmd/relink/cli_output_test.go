@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -184,8 +185,8 @@ func TestManEnvironment(t *testing.T) {
 // TestDataURLNoWarning checks issue 18 item 11: a data: URL longer than
 // the CSS URL limit (64 KiB), in a style sheet, a style element or a
 // style attribute, is not warned of (it has nothing to rewrite), while
-// an http URL as long is in a style sheet. (HTML passes over a CSS URL
-// that long without a word, data: or not: see the report of h18-cli.)
+// an http URL as long is in a style sheet (and in HTML:
+// TestOversizeCSSURLInHTML).
 func TestDataURLNoWarning(t *testing.T) {
 	data := "data:image/png;base64," + strings.Repeat("A", 70000)
 	for _, tc := range []struct{ typ, doc string }{
@@ -205,6 +206,45 @@ func TestDataURLNoWarning(t *testing.T) {
 		long := strings.Replace(tc.doc, "data:image/png;base64,", "http://example.com/", 1)
 		if got := runString([]string{"extract", "--type", tc.typ}, long); !strings.Contains(got.stderr, "warning:") {
 			t.Errorf("relink extract --type %s of a long http URL: no warning (stderr %q)", tc.typ, got.stderr)
+		}
+	}
+}
+
+// TestOversizeCSSURLInHTML checks that an http URL longer than the CSS
+// URL limit (64 KiB) in a style element or a style attribute of HTML is
+// not dropped without a word: extract and rewrite warn of it at its
+// FILE:LINE:COL, and the summary line counts it, as for a style sheet.
+func TestOversizeCSSURLInHTML(t *testing.T) {
+	long := "http://example.com/" + strings.Repeat("a", 70000)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, doc string
+		line, col int
+		links     int // the short links
+	}{
+		{"style element", "<p>\n<style>a{background:url(x.png)}\nb{background:url(" + long + ")}</style><a href=y>", 3, 18, 2},
+		{"style attribute", "<p>\n <p style=\"color:red;\nbackground:url('" + long + "')\"><a href=y>", 3, 17, 1},
+	} {
+		file := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".html")
+		if err := os.WriteFile(file, []byte(tc.doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"extract", file}, {"rewrite", "-n", file}} {
+			got := runString(args, "")
+			place := fmt.Sprintf("%s:%d:%d", file, tc.line, tc.col)
+			if got.code != 0 {
+				t.Errorf("%s: relink %s: status %d (stderr %q)", tc.name, args[0], got.code, got.stderr)
+			}
+			warn := "relink " + args[0] + ": " + place + ": warning: "
+			if strings.Count(got.stderr, "warning:") != 1 || !strings.Contains(got.stderr, warn) {
+				t.Errorf("%s: relink %s: stderr %q, want one warning %q...", tc.name, args[0], got.stderr, warn)
+			}
+			if !strings.Contains(got.stderr, "1 oversize construct") {
+				t.Errorf("%s: relink %s: stderr %q, want a summary that counts 1 oversize construct", tc.name, args[0], got.stderr)
+			}
+			if args[0] == "extract" && strings.Count(got.stdout, "\n") != tc.links {
+				t.Errorf("%s: relink extract: output %q, want the %d short links", tc.name, got.stdout, tc.links)
+			}
 		}
 	}
 }
