@@ -64,10 +64,17 @@ type CSS struct {
 // NewCSS returns a style sheet extractor, configured by opts, that calls
 // fn for each link. The Link is valid only until fn returns.
 func NewCSS(opts Options, fn func(*Link) error) *CSS {
-	c := &CSS{opts: opts, fn: fn}
+	c := &CSS{fn: fn}
+	c.ResetOptions(opts)
+	return c
+}
+
+// ResetOptions readies c for a new style sheet, as Reset does, configured
+// by opts as NewCSS would configure it (see Extractor).
+func (c *CSS) ResetOptions(opts Options) {
+	c.opts = opts
 	c.head.Init(charset.CSS, opts.Charset, opts.DefaultCharset)
 	c.Reset()
-	return c
 }
 
 // Reset implements transform.Transformer.

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/markdown"
 )
 
 // An Extractor finds the links of a document as it streams through and
@@ -64,18 +65,38 @@ import (
 // of the document. Before, it is the zero Charset, or for HTML the
 // charset that the first bytes say while a later <meta> may still change
 // it.
+//
+// ResetOptions readies the extractor for a new document, as Reset does,
+// configured by opts as its constructor would configure it; the link
+// function stays. A program that reads many documents (the pages of a
+// WARC file, each with its own URL and charset) reuses one extractor, and
+// with it the memory its buffers have grown.
 type Extractor interface {
 	transform.Transformer
 	io.ReaderFrom
 	Feed(b []byte, atEOF bool) error
 	Settled() int64
 	Charset() charset.Charset
+	ResetOptions(opts Options)
+}
+
+// A MarkdownExtractor is the Extractor of a Markdown document (NewMarkdown,
+// and New for TypeMarkdown), which also gives what package markdown found
+// in it.
+//
+// Document returns that, once the document has been read whole (nil
+// before), and bom, the length of the byte order mark before it: the
+// offsets of doc are in the document without that mark. Package rewrite
+// writes new destinations with it.
+type MarkdownExtractor interface {
+	Extractor
+	Document() (doc *markdown.Document, bom int)
 }
 
 var (
-	_ Extractor = (*HTML)(nil)
-	_ Extractor = (*Text)(nil)
-	_ Extractor = (*CSS)(nil)
-	_ Extractor = (*Markdown)(nil)
-	_ Extractor = (*Mail)(nil)
+	_ Extractor         = (*HTML)(nil)
+	_ Extractor         = (*Text)(nil)
+	_ Extractor         = (*CSS)(nil)
+	_ MarkdownExtractor = (*Markdown)(nil)
+	_ Extractor         = (*Mail)(nil)
 )

@@ -1,8 +1,10 @@
 package extract_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/extract"
@@ -111,5 +113,77 @@ func TestTypeOf(t *testing.T) {
 	}
 	if _, err := extract.ParseType("auto"); err == nil {
 		t.Error(`ParseType("auto"): no error`)
+	}
+}
+
+// TestResetOptions checks that every extractor, used on a document with
+// some options and stopped there midway, then readied with ResetOptions
+// for other options, reports the links of the document as a new extractor
+// made with those other options does, and its charset: nothing of the
+// first options or of the first document stays.
+func TestResetOptions(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", 9000)
+	for _, c := range []struct {
+		typ         extract.Type
+		doc         string
+		first, next extract.Options
+	}{
+		{extract.TypeHTML, "<a href=\"b?q=\xe9\">b</a><p>see www.example.org " + long,
+			extract.Options{Charset: "windows-1252", TextLinks: true},
+			extract.Options{BaseURL: "http://example.com/a/", Charset: "koi8-r"}},
+		{extract.TypeText, "see b.example.org/\xe9 and https://c.example/ " + long,
+			extract.Options{Charset: "windows-1252", StrictText: true},
+			extract.Options{Charset: "koi8-r", Oversize: func(*extract.OversizeError) {}}},
+		{extract.TypeText, "see b.example.org/ and https://c.example/",
+			extract.Options{Oversize: func(*extract.OversizeError) { t.Error("the first Oversize is called") }},
+			extract.Options{StrictText: true}},
+		{extract.TypeCSS, "a{background:url(b\xe9.png)} b{background:url(c.png)}",
+			extract.Options{Charset: "koi8-r"},
+			extract.Options{BaseURL: "http://example.com/s/", DefaultCharset: "windows-1252", Unresolved: true}},
+		{extract.TypeMarkdown, "[a](b.md) <img src=c.png>\n\n[d]: e.md\n[x][d]",
+			extract.Options{Unresolved: true},
+			extract.Options{BaseURL: "http://example.com/doc/"}},
+		{extract.TypeMail, "Content-Type: text/plain; charset=utf-8\n\nsee https://example.com/a and b.example.org\n",
+			extract.Options{StrictText: true},
+			extract.Options{BaseURL: "http://example.com/"}},
+	} {
+		var links []string
+		var stop bool
+		fn := func(l *extract.Link) error {
+			if stop {
+				return errors.New("stop")
+			}
+			links = append(links, fmt.Sprintf("%d-%d %s %s %v", l.Start, l.End, l.Value, l.Href, l.Err))
+			return nil
+		}
+		var oversize []extract.OversizeError
+		next := c.next
+		if next.Oversize != nil {
+			next.Oversize = func(e *extract.OversizeError) { oversize = append(oversize, *e) }
+		}
+		fresh := extract.New(c.typ, next, fn)
+		if _, err := fresh.ReadFrom(strings.NewReader(c.doc)); err != nil {
+			t.Fatalf("%v: %v", c.typ, err)
+		}
+		want, wantOversize, wantCharset := links, oversize, fresh.Charset()
+		if len(want) == 0 {
+			t.Fatalf("%v: no links", c.typ)
+		}
+
+		links, oversize, stop = nil, nil, true
+		x := extract.New(c.typ, c.first, fn)
+		x.Feed([]byte(c.doc[:len(c.doc)/2]), false)
+		x.Feed([]byte(c.doc[len(c.doc)/2:]), true)
+		links, stop = nil, false
+		x.ResetOptions(next)
+		if _, err := x.ReadFrom(strings.NewReader(c.doc)); err != nil {
+			t.Fatalf("%v, reused: %v", c.typ, err)
+		}
+		if fmt.Sprint(links) != fmt.Sprint(want) || fmt.Sprint(oversize) != fmt.Sprint(wantOversize) {
+			t.Errorf("%v, reused: links %q, oversize %v\nwant %q, %v", c.typ, links, oversize, want, wantOversize)
+		}
+		if cs := x.Charset(); cs.Name != wantCharset.Name || cs.Source != wantCharset.Source {
+			t.Errorf("%v, reused: charset %v, want %v", c.typ, cs, wantCharset)
+		}
 	}
 }

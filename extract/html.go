@@ -63,11 +63,9 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 }
 
 // ResetOptions readies x for a new document, as Reset does, configured by
-// opts as NewHTML would configure it: a program that reads many documents
-// (the pages of a WARC file, each with its own URL and charset) reuses
-// one extractor, and with it the memory that the tokenizer, the charset
-// detection and the resolution of links have grown, where NewHTML would
-// make them anew. The function given to NewHTML stays.
+// opts as NewHTML would configure it (see Extractor): the memory that the
+// tokenizer, the charset detection and the resolution of links have grown
+// is kept.
 func (x *HTML) ResetOptions(opts Options) {
 	if opts.MaxTagSize <= 0 {
 		opts.MaxTagSize = 1 << 20

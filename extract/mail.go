@@ -102,11 +102,16 @@ type Mail struct {
 // NewMail returns a Mail extractor, configured by opts, that calls fn for
 // each link. The Link is valid only until fn returns.
 func NewMail(opts Options, fn func(*Link) error) *Mail {
-	m := &Mail{opts: opts, fn: fn, wholeDoc: wholeDoc{max: maxMailSize}}
-	if opts.MaxTagSize > m.max {
-		m.max = opts.MaxTagSize
-	}
+	m := &Mail{fn: fn}
+	m.ResetOptions(opts)
 	return m
+}
+
+// ResetOptions readies m for a new message, as Reset does, configured by
+// opts as NewMail would configure it (see Extractor).
+func (m *Mail) ResetOptions(opts Options) {
+	m.opts, m.max = opts, max(maxMailSize, opts.MaxTagSize)
+	m.Reset()
 }
 
 // A MailError is a fault of a mail message that makes it unreadable.

@@ -73,11 +73,16 @@ type Markdown struct {
 // NewMarkdown returns a Markdown extractor, configured by opts, that calls
 // fn for each link. The Link is valid only until fn returns.
 func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
-	m := &Markdown{opts: opts, fn: fn, wholeDoc: wholeDoc{max: maxMarkdownSize}}
-	if opts.MaxTagSize > m.max {
-		m.max = opts.MaxTagSize
-	}
+	m := &Markdown{fn: fn}
+	m.ResetOptions(opts)
 	return m
+}
+
+// ResetOptions readies m for a new document, as Reset does, configured by
+// opts as NewMarkdown would configure it (see Extractor).
+func (m *Markdown) ResetOptions(opts Options) {
+	m.opts, m.max = opts, max(maxMarkdownSize, opts.MaxTagSize)
+	m.Reset()
 }
 
 // Reset makes m ready for a new document.
@@ -122,10 +127,8 @@ func (m *Markdown) Settled() int64 {
 	return m.settled()
 }
 
-// Document returns what package markdown found in the document, once it
-// has been read whole (nil before), and bom, the length of the byte order
-// mark before it: the offsets of doc are in the document without that
-// mark. Package rewrite writes new destinations with it.
+// Document returns what package markdown found in the document, as
+// MarkdownExtractor says.
 func (m *Markdown) Document() (doc *markdown.Document, bom int) {
 	return m.doc, m.bom()
 }

@@ -53,14 +53,22 @@ type Text struct {
 // NewText returns a plain-text extractor, configured by opts, that calls
 // fn for each link. The Link is valid only until fn returns.
 func NewText(opts Options, fn func(*Link) error) *Text {
-	t := &Text{opts: opts, fn: fn}
-	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
+	t := &Text{fn: fn}
 	t.sc = textlink.NewScanner(t.match)
+	t.ResetOptions(opts)
+	return t
+}
+
+// ResetOptions readies t for a new document, as Reset does, configured by
+// opts as NewText would configure it (see Extractor).
+func (t *Text) ResetOptions(opts Options) {
+	t.opts = opts
+	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
+	t.sc.Oversize = nil
 	if opts.Oversize != nil {
 		t.sc.Oversize = t.dropped
 	}
 	t.Reset()
-	return t
 }
 
 // Reset implements transform.Transformer.
