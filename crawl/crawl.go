@@ -69,8 +69,8 @@ type Extractor struct {
 	page   Page
 	hlink  extract.Link
 	h      Handler
-	herr   error         // the error h.Link returned, which stops the page
-	html   *extract.HTML // made for the first page, reset for each next one
+	herr   error             // the error h.Link returned, which stops the page
+	html   extract.Extractor // made for the first page, reset for each next one
 }
 
 // link gives h a link of the page's HTML, the extractor's function.

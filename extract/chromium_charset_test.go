@@ -107,7 +107,7 @@ func TestChromiumCharset(t *testing.T) {
 		if len(c.page) > 100000 {
 			sizes = sizes[1:] // 1: a minute for one case
 		}
-		var x *HTML
+		var x Extractor
 		transformtest.Sweep{
 			Name: c.name,
 			In:   []byte(c.page),

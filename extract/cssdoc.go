@@ -13,32 +13,8 @@ import (
 	"golang.org/x/text/encoding"
 )
 
-// A CSS extractor finds the links of a style sheet (a .css file) as it
-// streams through: like HTML, a transform.Transformer whose output is its
-// input, unchanged, calling a function for each url(), @import and
-// image-set() string that cssurl.Scanner finds. Each Link has Kind KindCSS,
-// Role RoleResource, Tag and Attr empty, and CSSQuote set; Start and End are
-// the span of the URL's text as written (escapes included, quotes and
-// the white space inside url( ) excluded).
-//
-// The charset is found as CSS Syntax Module Level 3 says (section 3.2,
-// "determine the fallback encoding"): a byte order mark, then
-// Options.Charset (the transport's), then an @charset "label"; rule at the
-// very start (a UTF-16 label meaning UTF-8), then Options.DefaultCharset
-// (the referring document's), then UTF-8. The style sheet is read in its
-// own bytes, decoding only URL values; a charset that is not
-// ASCII-compatible (UTF-16, ISO-2022-JP) is not supported and makes
-// Transform fail with an error that says so, the bytes before it passed
-// through.
-//
-// Links resolve against Options.BaseURL, the style sheet's own URL, with
-// their queries in UTF-8 whatever the style sheet's charset: browsers
-// encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
-// resolved in w3c/csswg-drafts#9301). A URL longer than
-// 64 KiB is not examined: it is reported to Options.Oversize, not as a
-// link; but a data: URL that long is not reported at all (it has no link
-// to follow, nothing to rewrite).
-type CSS struct {
+// cssExtractor is the Extractor that NewCSS returns (see there).
+type cssExtractor struct {
 	opts Options
 	fn   func(*Link) error
 	sc   cssurl.Scanner
@@ -63,22 +39,48 @@ type CSS struct {
 
 // NewCSS returns a style sheet extractor, configured by opts, that calls
 // fn for each link. The Link is valid only until fn returns.
-func NewCSS(opts Options, fn func(*Link) error) *CSS {
-	c := &CSS{fn: fn}
+//
+// A CSS extractor finds the links of a style sheet (a .css file) as it
+// streams through: like NewHTML's, a transform.Transformer whose output is its
+// input, unchanged, calling a function for each url(), @import and
+// image-set() string that cssurl.Scanner finds. Each Link has Kind KindCSS,
+// Role RoleResource, Tag and Attr empty, and CSSQuote set; Start and End are
+// the span of the URL's text as written (escapes included, quotes and
+// the white space inside url( ) excluded).
+//
+// The charset is found as CSS Syntax Module Level 3 says (section 3.2,
+// "determine the fallback encoding"): a byte order mark, then
+// Options.Charset (the transport's), then an @charset "label"; rule at the
+// very start (a UTF-16 label meaning UTF-8), then Options.DefaultCharset
+// (the referring document's), then UTF-8. The style sheet is read in its
+// own bytes, decoding only URL values; a charset that is not
+// ASCII-compatible (UTF-16, ISO-2022-JP) is not supported and makes
+// Transform fail with an error that says so, the bytes before it passed
+// through.
+//
+// Links resolve against Options.BaseURL, the style sheet's own URL, with
+// their queries in UTF-8 whatever the style sheet's charset: browsers
+// encode every URL of CSS in UTF-8 (CSS Values, as the CSS Working Group
+// resolved in w3c/csswg-drafts#9301). A URL longer than
+// 64 KiB is not examined: it is reported to Options.Oversize, not as a
+// link; but a data: URL that long is not reported at all (it has no link
+// to follow, nothing to rewrite).
+func NewCSS(opts Options, fn func(*Link) error) Extractor {
+	c := &cssExtractor{fn: fn}
 	c.ResetOptions(opts)
 	return c
 }
 
 // ResetOptions readies c for a new style sheet, as Reset does, configured
 // by opts as NewCSS would configure it (see Extractor).
-func (c *CSS) ResetOptions(opts Options) {
+func (c *cssExtractor) ResetOptions(opts Options) {
 	c.opts = opts
 	c.head.Init(charset.CSS, opts.Charset, opts.DefaultCharset)
 	c.Reset()
 }
 
 // Reset implements transform.Transformer.
-func (c *CSS) Reset() {
+func (c *cssExtractor) Reset() {
 	c.sc.Reset()
 	c.head.Reset()
 	c.cs, c.err = charset.Charset{}, nil
@@ -88,11 +90,11 @@ func (c *CSS) Reset() {
 
 // Charset returns the style sheet's charset once it is decided (see
 // Extractor): from its first 1024 bytes.
-func (c *CSS) Charset() charset.Charset { return c.head.Charset() }
+func (c *cssExtractor) Charset() charset.Charset { return c.head.Charset() }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
-func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (c *cssExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if c.err != nil {
 		return 0, 0, c.err
 	}
@@ -102,7 +104,7 @@ func (c *CSS) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 // Feed finds the links of the next bytes of the style sheet, b, without
 // writing anything, as Extractor says. What it keeps: the first 1024 bytes
 // until the charset is decided, then the text of the URL being read.
-func (c *CSS) Feed(b []byte, atEOF bool) error {
+func (c *cssExtractor) Feed(b []byte, atEOF bool) error {
 	if c.err != nil {
 		return c.err
 	}
@@ -124,15 +126,15 @@ func (c *CSS) Feed(b []byte, atEOF bool) error {
 }
 
 // ReadFrom finds the links of the style sheet that r holds, reading it to
-// its end, as HTML.ReadFrom does.
-func (c *CSS) ReadFrom(r io.Reader) (int64, error) {
+// its end, as the HTML extractor's does.
+func (c *cssExtractor) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &c.rbuf, c.Feed)
 }
 
 // Settled returns the offset in the input before which every link has
 // been reported, as Extractor says: the bytes after it are those of the
 // URL being read.
-func (c *CSS) Settled() int64 {
+func (c *cssExtractor) Settled() int64 {
 	if !c.head.Done() {
 		return 0
 	}
@@ -151,7 +153,7 @@ func (e *unsupportedCharsetError) Error() string {
 }
 
 // start prepares the conversions for the charset decided, or fails.
-func (c *CSS) start() {
+func (c *cssExtractor) start() {
 	c.cs = c.head.Charset()
 	switch c.cs.Name {
 	case "utf-16le", "utf-16be", "iso-2022-jp", "replacement":
@@ -168,7 +170,7 @@ func (c *CSS) start() {
 }
 
 // scan gives b, the next bytes of the style sheet, to the scanner.
-func (c *CSS) scan(b []byte, atEOF bool) {
+func (c *cssExtractor) scan(b []byte, atEOF bool) {
 	c.countLines(b, c.fed)
 	legacy := c.cs.Name != "utf-8"
 	if legacy && !c.lost {
@@ -201,7 +203,7 @@ func (c *CSS) scan(b []byte, atEOF bool) {
 }
 
 // found reports a URL of the scanner.
-func (c *CSS) found(u cssurl.URL) {
+func (c *cssExtractor) found(u cssurl.URL) {
 	if c.err != nil {
 		return
 	}
@@ -227,7 +229,7 @@ func (c *CSS) found(u cssurl.URL) {
 // text is decoded first, then its escapes, as CSS decodes a style sheet
 // before it tokenizes it: an escape means a code point, not a byte of
 // the charset.
-func (c *CSS) value(u cssurl.URL) string {
+func (c *cssExtractor) value(u cssurl.URL) string {
 	if c.cs.Name == "utf-8" {
 		return u.Value
 	}
@@ -265,7 +267,7 @@ func (c *CSS) value(u cssurl.URL) string {
 	return v
 }
 
-func (c *CSS) resolve(l *Link) {
+func (c *cssExtractor) resolve(l *Link) {
 	if c.opts.Unresolved {
 		return
 	}

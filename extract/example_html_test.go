@@ -10,7 +10,7 @@ import (
 // ExampleHTML_ReadFrom lists the links of a page in windows-1252, as a
 // browser would request them: the path in UTF-8, the query in the page's
 // charset.
-func ExampleHTML_ReadFrom() {
+func ExampleNewHTML() {
 	page := "<meta charset=windows-1252><base href=/docs/>" +
 		"<a href=caf\xe9.html?q=caf\xe9>Caf\xe9</a> <img srcset='a.png 1x, b.png 2x'>"
 	x := extract.NewHTML(extract.Options{BaseURL: "https://example.com/index.html"}, func(l *extract.Link) error {

@@ -10,7 +10,7 @@ import (
 // An extractor reused for page after page, each with its own URL and
 // charset, as the pages of a WARC file come: ResetOptions readies it for
 // the next one, keeping the memory it has grown.
-func ExampleHTML_ResetOptions() {
+func ExampleExtractor_ResetOptions() {
 	pages := []struct{ url, charset, body string }{
 		{"http://example.com/a/", "utf-8", `<a href="b.html?q=é">b</a>`},
 		{"http://example.org/", "windows-1252", "<a href=\"c.html?q=\xe9\">c</a>"},

@@ -10,8 +10,9 @@ import (
 )
 
 // An Extractor finds the links of a document as it streams through and
-// reports each to the function given to its constructor. HTML, Text, CSS
-// and Markdown implement it; New returns the one for a Type.
+// reports each to the function given to its constructor: NewHTML,
+// NewText, NewCSS, NewMarkdown (a MarkdownExtractor), NewMail, or New for
+// a Type.
 //
 // A document is read in one of three ways, from the extractor's
 // construction or its last Reset to the end of the document; use one of
@@ -94,9 +95,9 @@ type MarkdownExtractor interface {
 }
 
 var (
-	_ Extractor         = (*HTML)(nil)
-	_ Extractor         = (*Text)(nil)
-	_ Extractor         = (*CSS)(nil)
-	_ MarkdownExtractor = (*Markdown)(nil)
-	_ Extractor         = (*Mail)(nil)
+	_ Extractor         = (*htmlExtractor)(nil)
+	_ Extractor         = (*textExtractor)(nil)
+	_ Extractor         = (*cssExtractor)(nil)
+	_ MarkdownExtractor = (*markdownExtractor)(nil)
+	_ Extractor         = (*mailExtractor)(nil)
 )

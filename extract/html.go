@@ -13,27 +13,8 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// An HTML extractor finds the links of an HTML document as it streams
-// through. It is a transform.Transformer whose output is its input,
-// unchanged, byte for byte; for each link it calls the function given to
-// NewHTML, in document order.
-//
-// It works on the document's raw bytes for every ASCII-compatible
-// charset, decoding only link values; ISO-2022-JP is read through a mask
-// that hides the bytes of its two-byte runs from the tokenizer, and UTF-16
-// is decoded to UTF-8 for the tokenizer (offsets stay those of the
-// input). Memory is bounded: the first bytes are held until the charset
-// is known (1024, or, when they declare none, up to charset.HeadLimit while a
-// later <meta> may still change it, and charset.DetectLimit at least when the
-// charset is then guessed: see charset.Detect), and then at most
-// one tag (Options.MaxTagSize), the anchor text of one a element and the
-// links inside it.
-//
-// Links before the first <base href> resolve against the document's URL;
-// a browser would use the base for them too (the base applies to the
-// whole document), which a stream cannot know in advance. Such pages are
-// rare: base belongs in head.
-type HTML struct {
+// htmlExtractor is the Extractor that NewHTML returns (see there).
+type htmlExtractor struct {
 	opts Options
 	fn   func(*Link) error
 	z    *htmltok.Tokenizer
@@ -56,8 +37,29 @@ type HTML struct {
 // each link. The Link is valid only until fn returns: fn must copy what it
 // keeps. An error from fn stops the document and is returned by
 // Transform, ReadFrom or Feed.
-func NewHTML(opts Options, fn func(*Link) error) *HTML {
-	x := &HTML{fn: fn}
+//
+// An HTML extractor finds the links of an HTML document as it streams
+// through. It is a transform.Transformer whose output is its input,
+// unchanged, byte for byte; for each link it calls the function given to
+// NewHTML, in document order.
+//
+// It works on the document's raw bytes for every ASCII-compatible
+// charset, decoding only link values; ISO-2022-JP is read through a mask
+// that hides the bytes of its two-byte runs from the tokenizer, and UTF-16
+// is decoded to UTF-8 for the tokenizer (offsets stay those of the
+// input). Memory is bounded: the first bytes are held until the charset
+// is known (1024, or, when they declare none, up to charset.HeadLimit while a
+// later <meta> may still change it, and charset.DetectLimit at least when the
+// charset is then guessed: see charset.Detect), and then at most
+// one tag (Options.MaxTagSize), the anchor text of one a element and the
+// links inside it.
+//
+// Links before the first <base href> resolve against the document's URL;
+// a browser would use the base for them too (the base applies to the
+// whole document), which a stream cannot know in advance. Such pages are
+// rare: base belongs in head.
+func NewHTML(opts Options, fn func(*Link) error) Extractor {
+	x := &htmlExtractor{fn: fn}
 	x.ResetOptions(opts)
 	return x
 }
@@ -66,7 +68,7 @@ func NewHTML(opts Options, fn func(*Link) error) *HTML {
 // opts as NewHTML would configure it (see Extractor): the memory that the
 // tokenizer, the charset detection and the resolution of links have grown
 // is kept.
-func (x *HTML) ResetOptions(opts Options) {
+func (x *htmlExtractor) ResetOptions(opts Options) {
 	if opts.MaxTagSize <= 0 {
 		opts.MaxTagSize = 1 << 20
 	}
@@ -82,7 +84,7 @@ func (x *HTML) ResetOptions(opts Options) {
 }
 
 // Reset implements transform.Transformer.
-func (x *HTML) Reset() {
+func (x *htmlExtractor) Reset() {
 	x.z.Reset()
 	x.settled = 0
 	x.lineCount = lineCount{chunkLine: 1}
@@ -101,11 +103,11 @@ func (x *HTML) Reset() {
 // guessed, that is when neither Options.Charset nor Options.DefaultCharset
 // is set; or all of a shorter document): what charset.Detect says of those
 // bytes.
-func (x *HTML) Charset() charset.Charset { return x.head.Charset() }
+func (x *htmlExtractor) Charset() charset.Charset { return x.head.Charset() }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
-func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (x *htmlExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if x.err != nil {
 		return 0, 0, x.err
 	}
@@ -148,7 +150,7 @@ func (x *HTML) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 // bytes until the charset is decided (see Charset), then the tag, CSS
 // url() or run of text being read, and the a element being read with the
 // links inside it.
-func (x *HTML) Feed(b []byte, atEOF bool) error {
+func (x *htmlExtractor) Feed(b []byte, atEOF bool) error {
 	if x.err != nil {
 		return x.err
 	}
@@ -172,7 +174,7 @@ func (x *HTML) Feed(b []byte, atEOF bool) error {
 // been reported, as Extractor says: the bytes after it belong to a tag, a
 // CSS url() or a run of text still being read, or to an a element whose
 // href waits for its text (without Options.Immediate).
-func (x *HTML) Settled() int64 {
+func (x *htmlExtractor) Settled() int64 {
 	if !x.head.Done() {
 		return 0
 	}
@@ -192,7 +194,7 @@ func (x *HTML) Settled() int64 {
 }
 
 // start prepares the conversions for the charset decided.
-func (x *HTML) start() {
+func (x *htmlExtractor) start() {
 	x.decoding.start()
 	x.startResolution()
 	// The tokenizer may pass over the tokens that token would ignore: all
@@ -222,7 +224,7 @@ var wantedTags = []string{"a", "style"}
 
 // wantStart reports whether token wants the start tag tok: an a or style
 // element, or one with an attribute that may hold a link.
-func (x *HTML) wantStart(tok *htmltok.Token) bool {
+func (x *htmlExtractor) wantStart(tok *htmltok.Token) bool {
 	if string(tok.Name) == "a" || string(tok.Name) == "style" {
 		return true
 	}
@@ -238,19 +240,19 @@ func (x *HTML) wantStart(tok *htmltok.Token) bool {
 
 // skipText lets the tokenizer pass over ordinary text when token would
 // ignore it.
-func (x *HTML) skipText() {
+func (x *htmlExtractor) skipText() {
 	x.z.SkipText(htmltok.NotRaw, x.ignoresText())
 }
 
 // ignoresText reports whether token ignores ordinary text: when it is not
 // the text of an open a element, text links are not wanted, and the
 // document is not UTF-16 (whose units token counts).
-func (x *HTML) ignoresText() bool {
+func (x *htmlExtractor) ignoresText() bool {
 	return x.anchor == nil && !x.opts.TextLinks && x.u16 == nil
 }
 
 // feed tokenizes the input chunk b (as written).
-func (x *HTML) feed(b []byte, atEOF bool) error {
+func (x *htmlExtractor) feed(b []byte, atEOF bool) error {
 	in := x.input(b, atEOF)
 	x.beginChunk(in, x.z.Offset())
 	defer x.endChunk()
@@ -278,7 +280,7 @@ func (x *HTML) feed(b []byte, atEOF bool) error {
 }
 
 // token handles one token, then advances the line count.
-func (x *HTML) token(tok *htmltok.Token) error {
+func (x *htmlExtractor) token(tok *htmltok.Token) error {
 	if tok.Type == htmltok.Text && tok.RawText == htmltok.NotRaw && x.ignoresText() {
 		// Text that holds no link and is no anchor text (most of it):
 		// the bookkeeping at the end of this function, only.
@@ -336,7 +338,7 @@ func (x *HTML) token(tok *htmltok.Token) error {
 }
 
 // startTag finds the links of a start tag.
-func (x *HTML) startTag(tok *htmltok.Token) error {
+func (x *htmlExtractor) startTag(tok *htmltok.Token) error {
 	if string(tok.Name) == "a" && x.anchor != nil {
 		// An a start tag ends the open one, as the parser's adoption
 		// agency does for nested a elements.
@@ -401,7 +403,7 @@ func (x *HTML) startTag(tok *htmltok.Token) error {
 // link reports the URL v of attribute a of the start tag tok, which the
 // attribute's decoded value (see value) holds at [s, e), under rule,
 // resolved against base.
-func (x *HTML) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, base *weburl.URL, s, e int, v string) error {
+func (x *htmlExtractor) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, base *weburl.URL, s, e int, v string) error {
 	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
 	l := x.newLink(anchor)
 	*l = Link{
@@ -576,7 +578,7 @@ func (c *lineCount) endChunk() {
 // value of attribute a of the start tag tok, for the kinds of value that
 // may hold more than one (startTag handles KindURL itself). An oversize
 // URL of a style attribute goes to Options.Oversize, at its start.
-func (x *HTML) eachURL(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, b []byte, fn func(s, e int, url string) error) error {
+func (x *htmlExtractor) eachURL(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, b []byte, fn func(s, e int, url string) error) error {
 	if rule.Kind == htmlattr.KindCSS {
 		var err error
 		cssurl.Find(b, func(u cssurl.URL) {
@@ -628,7 +630,7 @@ func (x *HTML) eachURL(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, 
 }
 
 // finish reports what is still open at the end of the input.
-func (x *HTML) finish() error {
+func (x *htmlExtractor) finish() error {
 	if len(x.trun) > 0 {
 		if err := x.flushText(); err != nil {
 			return err

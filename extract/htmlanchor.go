@@ -33,7 +33,7 @@ func (a *anchorState) reset() {
 }
 
 // openAnchor holds l, the href of an a element, until the element ends.
-func (x *HTML) openAnchor(l *Link) {
+func (x *htmlExtractor) openAnchor(l *Link) {
 	x.anchor, x.text = l, x.text[:0]
 	x.skipText()
 }
@@ -41,7 +41,7 @@ func (x *HTML) openAnchor(l *Link) {
 // newLink returns the Link to fill for a link about to be reported: a
 // reused one when it goes to the function at once, a new one when it must
 // wait (an a element's href, or any link while an a element is open).
-func (x *HTML) newLink(keep bool) *Link {
+func (x *htmlExtractor) newLink(keep bool) *Link {
 	if keep || x.anchor != nil {
 		if n := len(x.pool); n > 0 {
 			l := x.pool[n-1]
@@ -55,7 +55,7 @@ func (x *HTML) newLink(keep bool) *Link {
 
 // emit reports l, or queues it while an a element is open so that links
 // come out in document order.
-func (x *HTML) emit(l *Link) error {
+func (x *htmlExtractor) emit(l *Link) error {
 	if x.anchor != nil {
 		if len(x.queue) < maxQueued {
 			x.queue = append(x.queue, l)
@@ -72,7 +72,7 @@ func (x *HTML) emit(l *Link) error {
 const maxQueued = 1024
 
 // anchorText adds raw, a text token of the open a element, to its text.
-func (x *HTML) anchorText(raw []byte) {
+func (x *htmlExtractor) anchorText(raw []byte) {
 	if len(x.text) >= x.opts.MaxAnchorText*2 {
 		return
 	}
@@ -81,7 +81,7 @@ func (x *HTML) anchorText(raw []byte) {
 
 // closeAnchor reports the open a element with its text, then the links
 // found inside it.
-func (x *HTML) closeAnchor() error {
+func (x *htmlExtractor) closeAnchor() error {
 	a := x.anchor
 	if a == nil {
 		return nil

@@ -54,7 +54,7 @@ func (r *resolution) reset() {
 }
 
 // startResolution prepares the resolution for the charset decided.
-func (x *HTML) startResolution() {
+func (x *htmlExtractor) startResolution() {
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
 	x.web = weburl.NewParser(x.cs.Encoding)
 	if x.opts.BaseURL != "" {
@@ -66,7 +66,7 @@ func (x *HTML) startResolution() {
 
 // codebase returns the URL that the codebase attribute of an object or
 // applet start tag gives, or nil.
-func (x *HTML) codebase(tok *htmltok.Token) *weburl.URL {
+func (x *htmlExtractor) codebase(tok *htmltok.Token) *weburl.URL {
 	var codebase *weburl.URL
 	// codebase is the base of the element's other URLs, wherever it
 	// stands among the attributes (HTML 4.01 section 13.3).
@@ -86,7 +86,7 @@ func (x *HTML) codebase(tok *htmltok.Token) *weburl.URL {
 // start tag tok, under rule, resolve against; value is the attribute's
 // decoded value, and codebase the element's (or nil). The first base
 // element with an href sets the document's base.
-func (x *HTML) baseFor(tok *htmltok.Token, rule htmlattr.Rule, value []byte, codebase *weburl.URL) *weburl.URL {
+func (x *htmlExtractor) baseFor(tok *htmltok.Token, rule htmlattr.Rule, value []byte, codebase *weburl.URL) *weburl.URL {
 	base := x.base
 	if rule.Role == htmlattr.RoleBase {
 		// The base element's href resolves against the document's URL.
@@ -111,7 +111,7 @@ func (x *HTML) baseFor(tok *htmltok.Token, rule htmlattr.Rule, value []byte, cod
 // rawString returns b as a string: the Raw of the cached result for b
 // when there is one, else a copy; and notes b's slot of the cache for
 // resolve.
-func (x *HTML) rawString(b []byte) string {
+func (x *htmlExtractor) rawString(b []byte) string {
 	if x.opts.Unresolved || x.cache == nil {
 		return x.str(b)
 	}
@@ -127,7 +127,7 @@ func (x *HTML) rawString(b []byte) string {
 }
 
 // resolve sets l.Href and l.IRI from l.Raw.
-func (x *HTML) resolve(l *Link, base *weburl.URL) {
+func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	if x.opts.Unresolved {
 		return
 	}
@@ -169,7 +169,7 @@ func (x *HTML) resolve(l *Link, base *weburl.URL) {
 
 // resolveNew resolves l against base: the result and true, or false and
 // l.Err set.
-func (x *HTML) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
+func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 	var uri string
 	var err error
 	if base != nil {

@@ -46,7 +46,7 @@ func (s *styleState) openStyle() {
 // styleText scans the text of a style element for CSS URLs. The scanner
 // reads the bytes the tokenizer reads (CSS syntax is ASCII); each URL is
 // then decoded from the document's charset.
-func (x *HTML) styleText(tok *htmltok.Token) error {
+func (x *htmlExtractor) styleText(tok *htmltok.Token) error {
 	var err error
 	x.cssTok = tok
 	x.css.Feed(tok.Raw, tok.Offset, func(u cssurl.URL) {
@@ -72,7 +72,7 @@ func (x *HTML) styleText(tok *htmltok.Token) error {
 
 // cssOrig returns the input offset of the stream offset p, which lies in
 // the URL the CSS scanner was in after the last text token it read.
-func (x *HTML) cssOrig(p int64) (int64, bool) {
+func (x *htmlExtractor) cssOrig(p int64) (int64, bool) {
 	n := p - x.cssPend.stream
 	if n < 0 || n > int64(len(x.cssTail)) {
 		return 0, false
@@ -99,7 +99,7 @@ var errNoSpan = errors.New("the place of this CSS URL in the input is not known"
 // element. An oversize URL goes to Options.Oversize, at its start, as
 // CSS.found reports one (the scanner does not report a data: URL that
 // long).
-func (x *HTML) cssURL(u cssurl.URL) error {
+func (x *htmlExtractor) cssURL(u cssurl.URL) error {
 	tok := x.cssTok
 	in := func(p int64) bool { return tok != nil && p >= tok.Offset && p <= tok.Offset+int64(len(tok.Raw)) }
 	var start int64
@@ -147,7 +147,7 @@ func (x *HTML) cssURL(u cssurl.URL) error {
 
 // closeStyle ends the text of a style element, reporting what the
 // scanner still holds.
-func (x *HTML) closeStyle() error {
+func (x *htmlExtractor) closeStyle() error {
 	x.inStyle = false
 	var err error
 	x.css.Close(func(u cssurl.URL) {

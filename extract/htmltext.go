@@ -68,7 +68,7 @@ func (t *textRun) codeTag(tok *htmltok.Token) {
 const maxTextRun = 64 << 10
 
 // addText adds a text token to the run searched for plain-text links.
-func (x *HTML) addText(tok *htmltok.Token) error {
+func (x *htmlExtractor) addText(tok *htmltok.Token) error {
 	if len(x.trun) == 0 {
 		x.trunStart = x.orig(tok, 0)
 		x.trunLine, x.trunCol = x.posAt(tok, 0)
@@ -81,7 +81,7 @@ func (x *HTML) addText(tok *htmltok.Token) error {
 }
 
 // flushText reports the plain-text links of the text run.
-func (x *HTML) flushText() error {
+func (x *htmlExtractor) flushText() error {
 	raw := x.trun
 	x.trun = x.trun[:0]
 	if x.jis != nil {

@@ -45,6 +45,17 @@ var mailHeaderRoles = map[string]htmlattr.Role{
 	"archived-at":      htmlattr.RoleHyperlink,
 }
 
+// mailExtractor is the Extractor that NewMail returns (see there).
+type mailExtractor struct {
+	opts Options
+	fn   func(*Link) error
+	wholeDoc
+	cs charset.Charset
+}
+
+// NewMail returns a Mail extractor, configured by opts, that calls fn for
+// each link. The Link is valid only until fn returns.
+//
 // A Mail extractor finds the links of an Internet mail message (RFC 5322
 // with MIME, a .eml file): those of its text parts, decoded, and those
 // of its list header fields.
@@ -92,24 +103,15 @@ var mailHeaderRoles = map[string]htmlattr.Role{
 // cannot be read as one (a header line that is not a field, a multipart
 // entity without its boundary) is an error that gives the offset and line
 // of the fault (a *MailError); the links reported before it stand.
-type Mail struct {
-	opts Options
-	fn   func(*Link) error
-	wholeDoc
-	cs charset.Charset
-}
-
-// NewMail returns a Mail extractor, configured by opts, that calls fn for
-// each link. The Link is valid only until fn returns.
-func NewMail(opts Options, fn func(*Link) error) *Mail {
-	m := &Mail{fn: fn}
+func NewMail(opts Options, fn func(*Link) error) Extractor {
+	m := &mailExtractor{fn: fn}
 	m.ResetOptions(opts)
 	return m
 }
 
 // ResetOptions readies m for a new message, as Reset does, configured by
 // opts as NewMail would configure it (see Extractor).
-func (m *Mail) ResetOptions(opts Options) {
+func (m *mailExtractor) ResetOptions(opts Options) {
 	m.opts, m.max = opts, max(maxMailSize, opts.MaxTagSize)
 	m.Reset()
 }
@@ -126,14 +128,14 @@ func (e *MailError) Error() string {
 }
 
 // Reset makes m ready for a new message.
-func (m *Mail) Reset() {
+func (m *mailExtractor) Reset() {
 	m.reset()
 	m.cs = charset.Charset{}
 }
 
 // Feed adds b to the message, as Extractor says; when atEOF is set, it
 // reads the message and reports its links.
-func (m *Mail) Feed(b []byte, atEOF bool) error {
+func (m *mailExtractor) Feed(b []byte, atEOF bool) error {
 	return m.feed(b, atEOF, func(max int) error {
 		return fmt.Errorf("extract: mail message longer than %d bytes (it is read whole)", max)
 	}, m.report)
@@ -141,7 +143,7 @@ func (m *Mail) Feed(b []byte, atEOF bool) error {
 
 // Transform implements transform.Transformer: it copies src to dst as
 // it comes, and holds the message to report its links at its end.
-func (m *Mail) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (m *mailExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if m.err != nil {
 		return 0, 0, m.err
 	}
@@ -150,13 +152,13 @@ func (m *Mail) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 
 // ReadFrom reads the message that r holds to its end and reports its
 // links.
-func (m *Mail) ReadFrom(r io.Reader) (int64, error) {
+func (m *mailExtractor) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &m.rbuf, m.Feed)
 }
 
 // Settled returns the offset before which every link has been reported:
 // 0 until the message is read whole, its length then.
-func (m *Mail) Settled() int64 {
+func (m *mailExtractor) Settled() int64 {
 	return m.settled()
 }
 
@@ -164,14 +166,14 @@ func (m *Mail) Settled() int64 {
 // message is read; windows-1252 (what the Encoding Standard makes of
 // MIME's default, us-ascii) with source "default" for a message without
 // one.
-func (m *Mail) Charset() charset.Charset {
+func (m *mailExtractor) Charset() charset.Charset {
 	if m.cs.Name == "" && m.done {
 		return charset.Named("windows-1252", charset.SourceDefault)
 	}
 	return m.cs
 }
 
-func (m *Mail) report() error {
+func (m *mailExtractor) report() error {
 	lines := newLineIndex(m.buf)
 	conv := iri.NewConverter(iri.WithMode(iri.Web))
 	field := func(f *mailmsg.Field) error {

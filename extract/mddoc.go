@@ -27,6 +27,17 @@ const (
 	attrMarkdownAutolink   = "autolink"   // <scheme:...>, <user@host> and GFM's www.x, https://x
 )
 
+// markdownExtractor is the Extractor that NewMarkdown returns (see there).
+type markdownExtractor struct {
+	opts Options
+	fn   func(*Link) error
+	wholeDoc
+	doc *markdown.Document
+}
+
+// NewMarkdown returns a Markdown extractor, configured by opts, that calls
+// fn for each link. The Link is valid only until fn returns.
+//
 // A Markdown extractor finds the links of a Markdown document (CommonMark
 // with GitHub's tables and extended autolinks, as package markdown reads
 // it): the destinations of inline links and images, of link reference
@@ -63,30 +74,21 @@ const (
 // Transform fail with an error that says so. The document is read as
 // UTF-8, the charset CommonMark is defined on; a UTF-8 byte order mark is
 // skipped (offsets still count it).
-type Markdown struct {
-	opts Options
-	fn   func(*Link) error
-	wholeDoc
-	doc *markdown.Document
-}
-
-// NewMarkdown returns a Markdown extractor, configured by opts, that calls
-// fn for each link. The Link is valid only until fn returns.
-func NewMarkdown(opts Options, fn func(*Link) error) *Markdown {
-	m := &Markdown{fn: fn}
+func NewMarkdown(opts Options, fn func(*Link) error) MarkdownExtractor {
+	m := &markdownExtractor{fn: fn}
 	m.ResetOptions(opts)
 	return m
 }
 
 // ResetOptions readies m for a new document, as Reset does, configured by
 // opts as NewMarkdown would configure it (see Extractor).
-func (m *Markdown) ResetOptions(opts Options) {
+func (m *markdownExtractor) ResetOptions(opts Options) {
 	m.opts, m.max = opts, max(maxMarkdownSize, opts.MaxTagSize)
 	m.Reset()
 }
 
 // Reset makes m ready for a new document.
-func (m *Markdown) Reset() {
+func (m *markdownExtractor) Reset() {
 	m.reset()
 	m.doc = nil
 }
@@ -101,14 +103,14 @@ func (e *markdownSizeError) Error() string {
 
 // Feed adds b to the document, as Extractor says; when atEOF is set, it
 // reads the document and reports its links.
-func (m *Markdown) Feed(b []byte, atEOF bool) error {
+func (m *markdownExtractor) Feed(b []byte, atEOF bool) error {
 	return m.feed(b, atEOF, func(max int) error { return &markdownSizeError{max} }, m.report)
 }
 
 // Transform implements transform.Transformer: it copies src to dst as
 // it comes, and holds the document to report its links at its end, when
 // atEOF is set.
-func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (m *markdownExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if m.err != nil {
 		return 0, 0, m.err
 	}
@@ -117,39 +119,39 @@ func (m *Markdown) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 
 // ReadFrom reads the Markdown document that r holds to its end and
 // reports its links.
-func (m *Markdown) ReadFrom(r io.Reader) (int64, error) {
+func (m *markdownExtractor) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &m.rbuf, m.Feed)
 }
 
 // Settled returns the offset before which every link has been reported,
 // as Extractor says: 0 until the document is read whole, its length then.
-func (m *Markdown) Settled() int64 {
+func (m *markdownExtractor) Settled() int64 {
 	return m.settled()
 }
 
 // Document returns what package markdown found in the document, as
 // MarkdownExtractor says.
-func (m *Markdown) Document() (doc *markdown.Document, bom int) {
+func (m *markdownExtractor) Document() (doc *markdown.Document, bom int) {
 	return m.doc, m.bom()
 }
 
 // Charset returns the document's charset: UTF-8, from its byte order mark
 // or by default.
-func (m *Markdown) Charset() charset.Charset {
+func (m *markdownExtractor) Charset() charset.Charset {
 	if m.bom() > 0 {
 		return charset.Named("utf-8", charset.SourceBOM)
 	}
 	return charset.Named("utf-8", charset.SourceDefault)
 }
 
-func (m *Markdown) bom() int {
+func (m *markdownExtractor) bom() int {
 	if bytes.HasPrefix(m.buf, []byte("\xEF\xBB\xBF")) {
 		return 3
 	}
 	return 0
 }
 
-func (m *Markdown) report() error {
+func (m *markdownExtractor) report() error {
 	bom := m.bom()
 	src := m.buf[bom:]
 	m.doc = markdown.Parse(src)
@@ -232,7 +234,7 @@ func (m *Markdown) report() error {
 }
 
 // html reports the links of the raw HTML m.buf[start:end].
-func (m *Markdown) html(start, end int, lines lineIndex) error {
+func (m *markdownExtractor) html(start, end int, lines lineIndex) error {
 	opts := m.opts
 	opts.Charset, opts.DefaultCharset = "utf-8", ""
 	var ferr error

@@ -54,7 +54,7 @@ func TestMarkdown(t *testing.T) {
 }
 
 func TestMarkdownTooLong(t *testing.T) {
-	x := NewMarkdown(Options{}, func(*Link) error { return nil })
+	x := NewMarkdown(Options{}, func(*Link) error { return nil }).(*markdownExtractor)
 	x.max = 10
 	err := x.Feed([]byte("0123456789ab"), true)
 	if _, ok := err.(*markdownSizeError); !ok {

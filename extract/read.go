@@ -13,13 +13,13 @@ import (
 // bufio.Reader), ReadFrom feeds the extractor the reader's own bytes.
 // It returns the number of bytes read and the first error other than
 // io.EOF, from r or from the link function.
-func (x *HTML) ReadFrom(r io.Reader) (int64, error) {
+func (x *htmlExtractor) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &x.rbuf, x.Feed)
 }
 
 // ReadFrom finds the links of the text that r holds, reading it to its
-// end, as HTML.ReadFrom does.
-func (t *Text) ReadFrom(r io.Reader) (int64, error) {
+// end, as the HTML extractor's does.
+func (t *textExtractor) ReadFrom(r io.Reader) (int64, error) {
 	return feedAll(r, &t.rbuf, t.Feed)
 }
 

@@ -8,25 +8,8 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// A Text extractor finds the links of a plain-text document (mail, chat,
-// logs) as it streams through: like HTML, a transform.Transformer whose
-// output is its input, unchanged, calling a function for each link with
-// Tag and Attr empty. Detection is package textlink's (UTS #58 and the IRI
-// rules of 3987bis section 8.3).
-//
-// The charset comes from a byte order mark, then Options.Charset, then
-// UTF-8 if the first bytes are valid UTF-8 and not all ASCII, then
-// Options.DefaultCharset, then, as charset.Detect guesses it, the legacy
-// charset the first charset.DetectLimit bytes are most likely in when some are
-// not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
-// document in another charset is decoded for detection, and the offsets
-// of its links are mapped back to its own bytes. A link's Href is the URL
-// Standard's href of the text detected (textlink.Match.Href), as an
-// attribute holding that text would get: a link written without a
-// scheme ("www.example.com/x") gets "http://", an email address
-// "mailto:". Queries are UTF-8 whatever the document's charset: a link in
-// plain text is pasted into an address bar, not resolved by a page.
-type Text struct {
+// textExtractor is the Extractor that NewText returns (see there).
+type textExtractor struct {
 	opts Options
 	fn   func(*Link) error
 	sc   *textlink.Scanner
@@ -52,8 +35,27 @@ type Text struct {
 
 // NewText returns a plain-text extractor, configured by opts, that calls
 // fn for each link. The Link is valid only until fn returns.
-func NewText(opts Options, fn func(*Link) error) *Text {
-	t := &Text{fn: fn}
+//
+// A Text extractor finds the links of a plain-text document (mail, chat,
+// logs) as it streams through: like NewHTML's, a transform.Transformer whose
+// output is its input, unchanged, calling a function for each link with
+// Tag and Attr empty. Detection is package textlink's (UTS #58 and the IRI
+// rules of 3987bis section 8.3).
+//
+// The charset comes from a byte order mark, then Options.Charset, then
+// UTF-8 if the first bytes are valid UTF-8 and not all ASCII, then
+// Options.DefaultCharset, then, as charset.Detect guesses it, the legacy
+// charset the first charset.DetectLimit bytes are most likely in when some are
+// not ASCII, else UTF-8 (a <meta> means nothing in plain text). A
+// document in another charset is decoded for detection, and the offsets
+// of its links are mapped back to its own bytes. A link's Href is the URL
+// Standard's href of the text detected (textlink.Match.Href), as an
+// attribute holding that text would get: a link written without a
+// scheme ("www.example.com/x") gets "http://", an email address
+// "mailto:". Queries are UTF-8 whatever the document's charset: a link in
+// plain text is pasted into an address bar, not resolved by a page.
+func NewText(opts Options, fn func(*Link) error) Extractor {
+	t := &textExtractor{fn: fn}
 	t.sc = textlink.NewScanner(t.match)
 	t.ResetOptions(opts)
 	return t
@@ -61,7 +63,7 @@ func NewText(opts Options, fn func(*Link) error) *Text {
 
 // ResetOptions readies t for a new document, as Reset does, configured by
 // opts as NewText would configure it (see Extractor).
-func (t *Text) ResetOptions(opts Options) {
+func (t *textExtractor) ResetOptions(opts Options) {
 	t.opts = opts
 	t.head.Init(charset.Text, opts.Charset, opts.DefaultCharset)
 	t.sc.Oversize = nil
@@ -72,7 +74,7 @@ func (t *Text) ResetOptions(opts Options) {
 }
 
 // Reset implements transform.Transformer.
-func (t *Text) Reset() {
+func (t *textExtractor) Reset() {
 	t.sc.Reset()
 	t.head.Reset()
 	t.pend, t.err, t.u8, t.offs, t.obase, t.single = nil, nil, nil, nil, 0, false
@@ -81,11 +83,11 @@ func (t *Text) Reset() {
 
 // Charset returns the document's charset once it is decided (see
 // Extractor): from its first 1024 bytes, or 8 KiB when it may be guessed.
-func (t *Text) Charset() charset.Charset { return t.head.Charset() }
+func (t *textExtractor) Charset() charset.Charset { return t.head.Charset() }
 
 // Transform implements transform.Transformer: it copies src to dst and
 // finds the links of what it copies.
-func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (t *textExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	if t.err != nil {
 		return 0, 0, t.err
 	}
@@ -134,7 +136,7 @@ func (t *Text) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 // the charset is decided, then about 2*textlink.MaxLen bytes of text in
 // which a link may still be found (decoded, for a charset other than
 // UTF-8).
-func (t *Text) Feed(b []byte, atEOF bool) error {
+func (t *textExtractor) Feed(b []byte, atEOF bool) error {
 	if t.err != nil {
 		return t.err
 	}
@@ -157,7 +159,7 @@ func (t *Text) Feed(b []byte, atEOF bool) error {
 // been reported, as Extractor says. It trails the input read by at most
 // about 2*textlink.MaxLen bytes of text (decoded, for a charset other than
 // UTF-8), once the charset is decided.
-func (t *Text) Settled() int64 {
+func (t *textExtractor) Settled() int64 {
 	if !t.head.Done() {
 		return 0
 	}
@@ -165,7 +167,7 @@ func (t *Text) Settled() int64 {
 }
 
 // start prepares the decoding for the charset decided.
-func (t *Text) start() {
+func (t *textExtractor) start() {
 	t.conv = iri.NewConverter(iri.WithMode(iri.Web))
 	if cs := t.head.Charset(); cs.Name == "utf-8" {
 		t.single = true
@@ -175,7 +177,7 @@ func (t *Text) start() {
 }
 
 // feed gives the input chunk b to the scanner, decoded if need be.
-func (t *Text) feed(b []byte, atEOF bool) {
+func (t *textExtractor) feed(b []byte, atEOF bool) {
 	if t.single {
 		t.scan(b, atEOF)
 		return
@@ -192,7 +194,7 @@ func (t *Text) feed(b []byte, atEOF bool) {
 	}
 }
 
-func (t *Text) scan(b []byte, atEOF bool) {
+func (t *textExtractor) scan(b []byte, atEOF bool) {
 	t.countLines(b, t.fed)
 	t.fed += int64(len(b))
 	for len(b) > 0 || atEOF {
@@ -209,7 +211,7 @@ func (t *Text) scan(b []byte, atEOF bool) {
 }
 
 // orig maps an offset of the scanner's UTF-8 stream to the input.
-func (t *Text) orig(o int64) int64 {
+func (t *textExtractor) orig(o int64) int64 {
 	if t.single {
 		return o
 	}
@@ -225,14 +227,14 @@ func (t *Text) orig(o int64) int64 {
 
 // dropped reports a candidate the scanner dropped for its length, found
 // at offset o of its stream.
-func (t *Text) dropped(o int64) {
+func (t *textExtractor) dropped(o int64) {
 	e := &OversizeError{Construct: ConstructTextLink, Offset: t.orig(o)}
 	e.Line, e.Column = t.posAt(o)
 	t.opts.Oversize(e)
 }
 
 // match reports a link of the scanner.
-func (t *Text) match(m *textlink.Match) {
+func (t *textExtractor) match(m *textlink.Match) {
 	if t.err != nil || t.opts.StrictText && !m.Strict() {
 		return
 	}

@@ -90,7 +90,7 @@ type Options struct {
 	Charset string
 	// DefaultCharset is the encoding of a text that declares none and is
 	// not valid UTF-8. When empty, the encoding of such a text is guessed
-	// from its first bytes, as extract.Text guesses it; set it ("utf-8",
+	// from its first bytes, as extract.NewText's extractor guesses it; set it ("utf-8",
 	// say, to read stray bytes as U+FFFD) to turn guessing off.
 	DefaultCharset string
 }
@@ -124,7 +124,7 @@ const maxChunk = 4 << 10
 // output is UTF-8.
 //
 // The text may be in any charset of the Encoding Standard, decided as
-// extract.Text decides it: a byte order mark (which is not written);
+// extract.NewText's extractor decides it: a byte order mark (which is not written);
 // else Options.Charset; else UTF-8 when the first bytes are valid UTF-8
 // with some non-ASCII; else Options.DefaultCharset; else the legacy
 // charset that the first 8 KiB make most likely when some of their

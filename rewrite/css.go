@@ -8,7 +8,7 @@ import (
 )
 
 // CSS rewrites the links of a style sheet (a .css file): url(), @import
-// and the strings of image-set(), as extract.CSS finds them. It is a
+// and the strings of image-set(), as extract.NewCSS's extractor finds them. It is a
 // transform.Transformer whose output is its input with each URL's text
 // replaced by its new form, escaped for CSS (the quotes of a string
 // kept, an unquoted url() escaped as CSS requires) and written in the

@@ -8,7 +8,7 @@ import (
 
 // HTML rewrites the links of an HTML document: a transform.Transformer
 // whose output is its input with each link's bytes replaced by its new
-// form. Memory is bounded as extract.HTML's: the bytes held are those of a
+// form. Memory is bounded as that of extract.NewHTML: the bytes held are those of a
 // tag, a CSS url() or a run of text being read, and the first bytes
 // until the charset is known (1024, or up to charset.HeadLimit when a late
 // <meta> may decide it, and charset.DetectLimit at least when it is

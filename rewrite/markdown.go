@@ -10,7 +10,7 @@ import (
 )
 
 // Markdown rewrites the links of a Markdown document (a .md file), as
-// extract.Markdown finds them: the destinations of inline links and
+// extract.NewMarkdown's extractor finds them: the destinations of inline links and
 // images, of link reference definitions and of autolinks, each decided
 // as the other rewriters decide (Options.To, Options.Resolve; a
 // destination already in the form asked for is left byte for byte) and
@@ -21,7 +21,7 @@ import (
 //
 // It is a transform.Transformer that holds the whole document (a
 // reference definition may follow the links that use it) and writes it
-// at its end; the document is UTF-8 (see extract.Markdown for the size
+// at its end; the document is UTF-8 (see extract.NewMarkdown for the size
 // limit). A new destination that markdown.Rewrite cannot write without
 // changing what the document means is left as it was, counted as kept.
 type Markdown struct {
@@ -148,7 +148,7 @@ func (m *Markdown) rewrite() error {
 // Stats returns what the rewriter has done in the document so far.
 func (m *Markdown) Stats() Stats { return m.stats }
 
-// Charset returns the document's charset, UTF-8 (see extract.Markdown).
+// Charset returns the document's charset, UTF-8 (see extract.NewMarkdown).
 func (m *Markdown) Charset() charset.Charset {
 	src := charset.SourceDefault
 	if len(m.in) >= 3 && string(m.in[:3]) == "\xEF\xBB\xBF" {

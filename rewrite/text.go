@@ -16,15 +16,15 @@ import (
 
 // Text rewrites the links of a plain-text document (mail, notes, logs): a
 // transform.Transformer whose output is its input with each link that
-// extract.Text finds written anew, and every other byte unchanged. The
-// document keeps its charset, found as extract.Text finds it (a byte order
+// extract.NewText's extractor finds written anew, and every other byte unchanged. The
+// document keeps its charset, found as extract.NewText's extractor finds it (a byte order
 // mark, Options.Charset, UTF-8 detection, Options.DefaultCharset, a guess); a
 // character the charset cannot hold is written percent-encoded in UTF-8,
 // as a URI would have it. In ISO-2022-JP, where what a byte means depends
 // on the escape sequences before it, only links written in ASCII are
 // rewritten, and only in ASCII.
 //
-// A link in plain text is absolute by what it means: extract.Text resolves
+// A link in plain text is absolute by what it means: extract.NewText's extractor resolves
 // nothing, so Options.BaseURL, TextLinks and MaxTagSize play no part, and
 // Resolve only decides whether a link written without a scheme
 // (www.example.com/a) gets the "http://" it means: with ResolveAbsolute it does;
@@ -38,7 +38,7 @@ import (
 //     FormURI;
 //   - To FormURI: the URI of iri.ToURI (LEIRI mode, so that a valid URI is left
 //     as it is): ASCII, with punycode hosts and UTF-8 percent-encoding,
-//     the URI that extract.Text reports for it before the URL Standard's
+//     the URI that extract.NewText's extractor reports for it before the URL Standard's
 //     normalization;
 //   - To FormIRI: the display form of iri.Converter.ToIRI, made ready for
 //     running text by iri.Converter.TextForm: what is safe to show
@@ -81,11 +81,11 @@ import (
 // would now join it, because it would lose a final character to the rules
 // of trailing punctuation, or because it would be too long to detect (see
 // textlink.MaxLen), is not written: the link stays as it was and
-// Stats counts it as Kept, as it counts the links that extract.Text
+// Stats counts it as Kept, as it counts the links that extract.NewText's extractor
 // reports with an error.
 //
 // The output does not depend on how the input is cut into pieces. Memory
-// is bounded as extract.Text's: a Text holds the text in which a link may
+// is bounded as that of extract.NewText: a Text holds the text in which a link may
 // yet be found (about 2*textlink.MaxLen bytes) and the 96 bytes
 // around a link being checked, besides the first 1024 bytes until the
 // charset is known.
@@ -97,7 +97,7 @@ type Text struct {
 	prevEnd int64      // the end of the last link reported
 
 	// For the display form: disp shows IRIs in the document's charset.
-	// (URIs come from iri.ToURI: UTF-8 queries, as extract.Text gives.)
+	// (URIs come from iri.ToURI: UTF-8 queries, as extract.NewText's extractor gives.)
 	disp *iri.Converter
 	kind charsetKind
 	cont []byte // the letter "a" in the document's charset

@@ -177,9 +177,9 @@ type extractor struct {
 	stderr    io.Writer
 	failed    bool
 	werr      error
-	jbuf      []byte        // the JSON line of a link, reused
-	br        *bufio.Reader // the read buffer of every document
-	html      *extract.HTML // the extractor of every HTML document
+	jbuf      []byte            // the JSON line of a link, reused
+	br        *bufio.Reader     // the read buffer of every document
+	html      extract.Extractor // the extractor of every HTML document
 	oversize  func(*extract.OversizeError)
 	docName   string // the document being read, and its URL
 	docBase   string
