@@ -1,10 +1,5 @@
 package htmlattr
 
-// A Span is the byte span v[Start:End] of one URL in an attribute value.
-type Span struct {
-	Start, End int
-}
-
 // TrimURL returns the span of the URL in an attribute value that holds
 // one: the value less its leading and trailing C0 controls and spaces,
 // which the URL parser strips (HTML calls such a value a "valid URL

@@ -7,21 +7,21 @@ import "strconv"
 // that follow it.
 //
 // The spans are byte offsets into the parsed value: URL is
-// v[Start:End] and Descriptors is v[DescStart:DescEnd]. Replacing each
+// v[Start:End] and Descriptors is v[Desc.Start:Desc.End]. Replacing each
 // candidate's URL span by another URL, and touching nothing else, gives a
 // value that parses into the same candidates with the new URLs, provided
 // the new URLs contain no ASCII whitespace and neither start nor end with
 // a comma (percent-encode them: a URL serializer does).
 type Candidate struct {
-	URL        string // the URL, without the commas that end it
-	Start, End int    // v[Start:End] == URL
+	URL  string // the URL, without the commas that end it
+	Span        // of URL: v[Start:End] == URL
 
 	// Descriptors is the descriptor text as written: from the first
 	// character of the first descriptor to the last character of the last
 	// one, with the whitespace between them, such as "1.5x" or "100w 50h".
-	// It is empty, with DescStart == DescEnd == End, when there is none.
-	Descriptors        string
-	DescStart, DescEnd int
+	// It is empty, with Desc.Start == Desc.End == End, when there is none.
+	Descriptors string
+	Desc        Span // v[Desc.Start:Desc.End] == Descriptors
 
 	// Ignored reports that a browser drops this candidate because the
 	// descriptor parser of the standard finds an error in its descriptors:
@@ -66,24 +66,24 @@ func AppendSrcset(dst []Candidate, v string) []Candidate {
 			pos++
 		}
 		end := pos
-		c := Candidate{Start: start}
+		c := Candidate{Span: Span{Start: start}}
 		if v[end-1] == ',' {
 			for end > start && v[end-1] == ',' {
 				end--
 			}
 			c.End, c.URL = end, v[start:end]
-			c.DescStart, c.DescEnd = end, end
+			c.Desc = Span{end, end}
 			// No descriptors, so no error: a URL that is nothing but commas
 			// cannot happen here, since the splitting loop ate them.
 			dst = append(dst, c)
 			continue
 		}
 		c.End, c.URL = end, v[start:end]
-		c.DescStart, c.DescEnd = end, end
+		c.Desc = Span{end, end}
 		var d descriptorParser
 		pos = tokenizeDescriptors(v, pos, &c, &d)
-		if c.DescStart != c.DescEnd {
-			c.Descriptors = v[c.DescStart:c.DescEnd]
+		if c.Desc.Start != c.Desc.End {
+			c.Descriptors = v[c.Desc.Start:c.Desc.End]
 		}
 		c.Ignored = d.err || (d.height && !d.width)
 		dst = append(dst, c)
@@ -105,10 +105,10 @@ func tokenizeDescriptors(v string, pos int, c *Candidate, d *descriptorParser) i
 	}
 	cur := -1 // start of the current descriptor, or -1 while it is empty
 	emit := func(end int) {
-		if c.DescStart == c.DescEnd {
-			c.DescStart = cur
+		if c.Desc.Start == c.Desc.End {
+			c.Desc.Start = cur
 		}
-		c.DescEnd = end
+		c.Desc.End = end
 		d.add(v[cur:end])
 		cur = -1
 	}

@@ -79,22 +79,22 @@ func checkCandidates(t *testing.T, v string, cands []Candidate) {
 	t.Helper()
 	prev := 0
 	for i, c := range cands {
-		if !(prev <= c.Start && c.Start < c.End && c.End <= c.DescStart && c.DescStart <= c.DescEnd && c.DescEnd <= len(v)) {
-			t.Fatalf("%q: candidate %d: spans [%d:%d] [%d:%d] out of order (previous end %d)", v, i, c.Start, c.End, c.DescStart, c.DescEnd, prev)
+		if !(prev <= c.Start && c.Start < c.End && c.End <= c.Desc.Start && c.Desc.Start <= c.Desc.End && c.Desc.End <= len(v)) {
+			t.Fatalf("%q: candidate %d: spans [%d:%d] [%d:%d] out of order (previous end %d)", v, i, c.Start, c.End, c.Desc.Start, c.Desc.End, prev)
 		}
 		if v[c.Start:c.End] != c.URL {
 			t.Fatalf("%q: candidate %d: v[%d:%d] = %q, URL = %q", v, i, c.Start, c.End, v[c.Start:c.End], c.URL)
 		}
-		if v[c.DescStart:c.DescEnd] != c.Descriptors {
-			t.Fatalf("%q: candidate %d: v[%d:%d] = %q, Descriptors = %q", v, i, c.DescStart, c.DescEnd, v[c.DescStart:c.DescEnd], c.Descriptors)
+		if v[c.Desc.Start:c.Desc.End] != c.Descriptors {
+			t.Fatalf("%q: candidate %d: v[%d:%d] = %q, Descriptors = %q", v, i, c.Desc.Start, c.Desc.End, v[c.Desc.Start:c.Desc.End], c.Descriptors)
 		}
-		if c.Descriptors == "" && (c.DescStart != c.End || c.DescEnd != c.End) {
-			t.Fatalf("%q: candidate %d: no descriptors but span [%d:%d], URL end %d", v, i, c.DescStart, c.DescEnd, c.End)
+		if c.Descriptors == "" && (c.Desc.Start != c.End || c.Desc.End != c.End) {
+			t.Fatalf("%q: candidate %d: no descriptors but span [%d:%d], URL end %d", v, i, c.Desc.Start, c.Desc.End, c.End)
 		}
 		if strings.ContainsAny(c.URL, "\t\n\f\r ") || strings.HasPrefix(c.URL, ",") || strings.HasSuffix(c.URL, ",") {
 			t.Fatalf("%q: candidate %d: URL %q has whitespace or an edge comma", v, i, c.URL)
 		}
-		prev = c.DescEnd
+		prev = c.Desc.End
 	}
 }
 

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"github.com/relink-go/relink/htmlattr"
 	"regexp"
 	"sort"
 	"strings"
@@ -661,7 +662,7 @@ func isTableSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c 
 
 // cells splits a table row at its unescaped pipes: the spans of the cells,
 // trimmed, relative to row.
-func cells(row []byte) []Span {
+func cells(row []byte) []htmlattr.Span {
 	i := 0
 	for i < len(row) && isTableSpace(row[i]) {
 		i++
@@ -669,7 +670,7 @@ func cells(row []byte) []Span {
 	if i < len(row) && row[i] == '|' {
 		i++
 	}
-	var out []Span
+	var out []htmlattr.Span
 	for i < len(row) {
 		start := i
 		for i < len(row) && row[i] != '|' {
@@ -690,7 +691,7 @@ func cells(row []byte) []Span {
 		for end > start && isSpace(row[end-1]) {
 			end--
 		}
-		out = append(out, Span{start, end})
+		out = append(out, htmlattr.Span{Start: start, End: end})
 		if pipe {
 			i++
 		}
@@ -788,7 +789,7 @@ func (p *parser) finalize(b *block) {
 			if n := len(h.Segments); n > 0 && h.Segments[n-1].End == l.start {
 				h.Segments[n-1].End = end
 			} else if l.start < end {
-				h.Segments = append(h.Segments, Span{l.start, end})
+				h.Segments = append(h.Segments, htmlattr.Span{Start: l.start, End: end})
 			}
 		}
 		// trailing line endings are not HTML: drop empty last lines
@@ -853,11 +854,11 @@ func (p *parser) leafText(b *block) text {
 }
 
 // span maps the content range [i, j) to the input.
-func (t *text) span(i, j int) Span {
+func (t *text) span(i, j int) htmlattr.Span {
 	if i >= j {
-		return Span{t.pos[i], t.pos[i]}
+		return htmlattr.Span{Start: t.pos[i], End: t.pos[i]}
 	}
-	return Span{t.pos[i], t.pos[j-1] + 1}
+	return htmlattr.Span{Start: t.pos[i], End: t.pos[j-1] + 1}
 }
 
 // resolveDefinitions takes the link reference definitions off the start

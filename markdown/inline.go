@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"bytes"
+	"github.com/relink-go/relink/htmlattr"
 	"html"
 	"regexp"
 	"strings"
@@ -390,7 +391,7 @@ type inliner struct {
 	active int
 	// notText are the ranges that are not text for the email autolinks
 	// that GFM finds in text: code spans, autolinks, HTML, links.
-	notText []Span
+	notText []htmlattr.Span
 	// noCloser[n] records that no backtick string of length n follows:
 	// an unclosed run is not searched for again.
 	noCloser map[int]bool
@@ -533,7 +534,7 @@ func (in *inliner) run() {
 				n++
 			}
 			if end := in.codeSpanEnd(i+n, n); end > 0 {
-				in.notText = append(in.notText, Span{i, end})
+				in.notText = append(in.notText, htmlattr.Span{Start: i, End: end})
 				i = end
 			} else {
 				i += n
@@ -639,7 +640,7 @@ func (in *inliner) autolink(i int) int {
 				Value: unescape(b[i+1:k], false),
 				Def:   -1,
 			})
-			in.notText = append(in.notText, Span{i, k + 1})
+			in.notText = append(in.notText, htmlattr.Span{Start: i, End: k + 1})
 			return k + 1 - i
 		}
 	}
@@ -651,14 +652,14 @@ func (in *inliner) autolink(i int) int {
 			Value: "mailto:" + string(b[i+m[2]:i+m[3]]),
 			Def:   -1,
 		})
-		in.notText = append(in.notText, Span{i, i + m[1]})
+		in.notText = append(in.notText, htmlattr.Span{Start: i, End: i + m[1]})
 		return m[1]
 	}
 	return 0
 }
 
 func (in *inliner) addHTML(i, j int) {
-	in.notText = append(in.notText, Span{i, j})
+	in.notText = append(in.notText, htmlattr.Span{Start: i, End: j})
 	h := HTML{}
 	t, src := in.t, in.p.src
 	for k := i; k < j; k++ {
@@ -682,7 +683,7 @@ func (in *inliner) addHTML(i, j int) {
 				s.End = e + 1 // the segment keeps its line ending
 			}
 		}
-		h.Segments = append(h.Segments, Span{o, o + 1})
+		h.Segments = append(h.Segments, htmlattr.Span{Start: o, End: o + 1})
 	}
 	in.p.html = append(in.p.html, h)
 }
@@ -761,7 +762,7 @@ func (in *inliner) closeBracket(i int) int {
 	}
 	l.At = in.t.span(op.pos, end)
 	in.p.links = append(in.p.links, l)
-	in.notText = append(in.notText, Span{op.pos, end})
+	in.notText = append(in.notText, htmlattr.Span{Start: op.pos, End: end})
 	if !op.image {
 		// Links may not contain links: the '[' openers before this one
 		// can no longer make one. Those below an inactive one already
@@ -926,7 +927,7 @@ func (in *inliner) extended(i, j int, url string) {
 		Value: url,
 		Def:   -1,
 	})
-	in.notText = append(in.notText, Span{i, j})
+	in.notText = append(in.notText, htmlattr.Span{Start: i, End: j})
 }
 
 // emails finds the GFM extended email autolinks in the text that is left.
@@ -948,7 +949,7 @@ func (in *inliner) emails() {
 	}
 }
 
-func sortSpans(s []Span) {
+func sortSpans(s []htmlattr.Span) {
 	// insertion sort: the spans come nearly in order
 	for i := 1; i < len(s); i++ {
 		for j := i; j > 0 && s[j].Start < s[j-1].Start; j-- {

@@ -25,7 +25,9 @@
 //
 // Parse takes the whole document: a reference link may come before the
 // definition it uses, so no link can be settled before the end of the
-// input. All offsets are byte offsets into that input.
+// input. All offsets are byte offsets into that input, and every span is
+// an htmlattr.Span, relink's one span type ([Start, End), the names that
+// extract.Link and textlink.Match give a link's bytes).
 //
 // # Why a scanner of its own
 //
@@ -57,6 +59,8 @@
 //   - The other GFM extensions (strikethrough, task lists, the tag
 //     filter) cannot change where a link is and are not read.
 package markdown
+
+import "github.com/relink-go/relink/htmlattr"
 
 // A Kind tells which Markdown construct a Link is.
 type Kind uint8
@@ -105,20 +109,17 @@ func (k Kind) String() string {
 // IsImage reports whether the link is an image's source.
 func (k Kind) IsImage() bool { return k == InlineImage || k == ReferenceImage }
 
-// A Span is the half-open byte range [Start, End) of the input.
-type Span struct{ Start, End int }
-
 // A Link is one link of a document.
 type Link struct {
 	Kind Kind
 
 	// At is the whole construct: "[text](dest)", "[label]: dest 'title'",
 	// "<http://x>", "www.x". Links are reported in the order of At.Start.
-	At Span
+	At htmlattr.Span
 
 	// Text is the link text or image description between the brackets,
-	// for the inline and reference kinds; the empty Span{} otherwise.
-	Text Span
+	// for the inline and reference kinds; the zero Span otherwise.
+	Text htmlattr.Span
 
 	// Dest is the destination as written: for InlineLink, InlineImage and
 	// Definition including its angle brackets when Angle is set; for
@@ -127,7 +128,7 @@ type Link struct {
 	// an empty destination ("[a]()"). A ReferenceLink or ReferenceImage has
 	// no destination of its own: its Dest is the Span of its Definition's,
 	// which Def names.
-	Dest Span
+	Dest htmlattr.Span
 
 	// Angle reports a destination written between < and >.
 	Angle bool
@@ -161,7 +162,7 @@ type HTML struct {
 	// than one only when the HTML runs over lines inside a block quote or a
 	// list item, whose markers and indentation between the lines are
 	// Markdown and not part of the HTML.
-	Segments []Span
+	Segments []htmlattr.Span
 }
 
 // A Document is what Parse found in a document.

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"fmt"
+	"github.com/relink-go/relink/htmlattr"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,8 +13,8 @@ import (
 // order, and each destination span holding what its URL says.
 func checkDoc(t testing.TB, src []byte, doc *Document) {
 	t.Helper()
-	in := func(s Span) bool { return 0 <= s.Start && s.Start <= s.End && s.End <= len(src) }
-	within := func(inner, outer Span) bool { return outer.Start <= inner.Start && inner.End <= outer.End }
+	in := func(s htmlattr.Span) bool { return 0 <= s.Start && s.Start <= s.End && s.End <= len(src) }
+	within := func(inner, outer htmlattr.Span) bool { return outer.Start <= inner.Start && inner.End <= outer.End }
 	prev := -1
 	for i, l := range doc.Links {
 		if !in(l.At) || !in(l.Dest) || !in(l.Text) {
@@ -23,7 +24,7 @@ func checkDoc(t testing.TB, src []byte, doc *Document) {
 			t.Fatalf("link %d (%v) at %d after one at %d", i, l.Kind, l.At.Start, prev)
 		}
 		prev = l.At.Start
-		if l.Text != (Span{}) && !within(l.Text, l.At) {
+		if l.Text != (htmlattr.Span{}) && !within(l.Text, l.At) {
 			t.Fatalf("link %d (%v): text %v outside %v", i, l.Kind, l.Text, l.At)
 		}
 		raw := src[l.Dest.Start:l.Dest.End]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/relink-go/relink/htmlattr"
 	"regexp"
 	"sort"
 	"strings"
@@ -107,7 +108,7 @@ const maxDropped = 16
 type edit struct {
 	link int
 	url  string
-	span Span
+	span htmlattr.Span
 	s    string
 }
 
@@ -321,7 +322,7 @@ func extendedDest(src []byte, l *Link, u string, fail func(string) error) (strin
 		if m.At.Start < len(pre) {
 			continue
 		}
-		if m.Kind == ExtendedAutolink && m.At == (Span{len(pre), len(pre) + len(cand)}) && m.Value == u {
+		if m.Kind == ExtendedAutolink && m.At == (htmlattr.Span{Start: len(pre), End: len(pre) + len(cand)}) && m.Value == u {
 			return cand, nil
 		}
 		break

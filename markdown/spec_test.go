@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/relink-go/relink/htmlattr"
 	"os"
 	"path/filepath"
 	"sort"
@@ -153,13 +154,13 @@ func render(src []byte, doc *Document) []rendered {
 		pos int
 		r   []rendered
 	}
-	var images []Span
+	var images []htmlattr.Span
 	for _, l := range doc.Links {
 		if l.Kind.IsImage() {
 			images = append(images, l.Text)
 		}
 	}
-	inImage := func(s Span) bool {
+	inImage := func(s htmlattr.Span) bool {
 		for _, im := range images {
 			if s.Start >= im.Start && s.End <= im.End && im.Start < im.End {
 				return true
@@ -179,7 +180,7 @@ func render(src []byte, doc *Document) []rendered {
 		all = append(all, at{l.At.Start, []rendered{{tag, hrefEscape(l.Value), l.Title}}})
 	}
 	for _, h := range doc.HTML {
-		s := Span{h.Segments[0].Start, h.Segments[len(h.Segments)-1].End}
+		s := htmlattr.Span{Start: h.Segments[0].Start, End: h.Segments[len(h.Segments)-1].End}
 		if inImage(s) {
 			continue
 		}
