@@ -115,7 +115,7 @@ type Scanner struct {
 	urlStart  int64
 	urlEnd    int64
 	buf       []byte
-	head      []byte // the first urlHeadLen bytes of the URL, kept when it is too long
+	head      []byte // the first urlHeadLen bytes of the URL, kept when it is oversize
 	oversize  bool
 	pendingIm bool // after @import, before its first token
 	namespace bool // in the prelude of @namespace
@@ -967,7 +967,7 @@ func (s *Scanner) reportURL(quote byte, fn func(URL)) {
 	}
 	if (len(s.buf) == 0 && !s.oversize) || s.namespace || s.oversize && isDataURL(s.head) {
 		// url() and url("") are no links, the url() of @namespace is a
-		// namespace name, and a data: URL too long to keep (an inline
+		// namespace name, and an oversize data: URL (an inline
 		// image) has nothing to follow or rewrite.
 		s.buf, s.oversize, s.imp = s.buf[:0], false, false
 		return
@@ -1017,7 +1017,7 @@ func Append(dst []byte, url string, quote byte) []byte {
 }
 
 // urlHeadLen is how many of the first bytes of a URL a Scanner keeps
-// even when the URL is too long, to tell a data: URL: the scheme, and
+// even when the URL is oversize, to tell a data: URL: the scheme, and
 // spaces before it.
 const urlHeadLen = 16
 

@@ -209,7 +209,7 @@ func (c *cssExtractor) found(u cssurl.URL) {
 	}
 	if u.Oversize {
 		if c.opts.Oversize != nil {
-			e := &OversizeError{Construct: ConstructCSSURL, Offset: u.Start}
+			e := &OversizeError{Construct: ConstructCSSURL, Offset: u.Start, Limit: int(cssMaxLen(&c.sc))}
 			e.Line, e.Column = c.posAt(u.Start)
 			c.opts.Oversize(e)
 		}

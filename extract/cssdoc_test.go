@@ -116,7 +116,7 @@ func TestCSSTooLong(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0], `"x.png"`) {
 		t.Fatalf("got %q, want the link of x.png alone", got)
 	}
-	want := fmt.Sprint([]OversizeError{{ConstructCSSURL, 8, 1, 9}})
+	want := fmt.Sprint([]OversizeError{{ConstructCSSURL, 8, 1, 9, 64 << 10}})
 	var over []OversizeError
 	transformtest.Sweep{
 		In: doc,
@@ -224,7 +224,7 @@ func TestCSSTooLongData(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := int64(bytes.Index(doc, []byte("http://e/")))
-	want := fmt.Sprint([]OversizeError{{Construct: ConstructCSSURL, Offset: at, Line: 1, Column: int(at) + 1}})
+	want := fmt.Sprint([]OversizeError{{Construct: ConstructCSSURL, Offset: at, Line: 1, Column: int(at) + 1, Limit: 64 << 10}})
 	if fmt.Sprint(over) != want || fmt.Sprint(links) != "[x.png]" {
 		t.Errorf("oversize %v, links %q; want %v and x.png alone", over, links, want)
 	}

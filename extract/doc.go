@@ -29,8 +29,9 @@
 // whose output is its input, byte for byte; from an io.Reader (ReadFrom),
 // for the links alone; or through Feed, for a caller that writes the
 // document itself. Feed and Settled, whose contract [Extractor] states,
-// are the seam on which package rewrite builds. A construct too long to
-// examine is reported apart, to Options.Oversize ([OversizeError]).
+// are the seam on which package rewrite builds. An oversize construct,
+// longer than its bound, is reported apart, to Options.Oversize
+// ([OversizeError]).
 //
 // Extractors, as every stream processor of relink (the rewriters of
 // package rewrite, package linkify's Linkifier, package crawl's

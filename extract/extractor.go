@@ -30,9 +30,8 @@ import (
 // The link function is called once per link, in document order (but
 // that Markdown reports a link's destination before the links of the raw
 // HTML in its text), with a Link valid only until it returns; an error it returns stops the document and is returned by
-// Transform, ReadFrom or Feed, then by every later call until Reset. A
-// construct too long to examine is never a Link: it goes to
-// Options.Oversize.
+// Transform, ReadFrom or Feed, then by every later call until Reset. An
+// oversize construct is never a Link: it goes to Options.Oversize.
 //
 // Feed and Settled are the seam between finding links and changing them.
 // Their contract:
@@ -42,7 +41,7 @@ import (
 //     document, and no Feed may follow it until Reset. Feed reports the
 //     links that it can now decide, and returns the link function's error
 //     or an error of the document (a style sheet in a charset that is not
-//     ASCII-compatible, a Markdown document too long to hold).
+//     ASCII-compatible, a Markdown document longer than it may be).
 //   - Feed does not retain b: it copies what it must keep, so the caller
 //     may reuse b once Feed returns. What it keeps is bounded by the
 //     document's type (see each one): the first bytes of the document

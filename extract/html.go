@@ -323,7 +323,7 @@ func (x *htmlExtractor) token(tok *htmltok.Token) error {
 	case htmltok.Oversize:
 		// One report per construct, which comes in several tokens.
 		if !tok.Cont && x.opts.Oversize != nil {
-			e := &OversizeError{Construct: constructOf(tok), Offset: x.orig(tok, 0)}
+			e := &OversizeError{Construct: constructOf(tok), Offset: x.orig(tok, 0), Limit: x.opts.MaxTagSize}
 			e.Line, e.Column = x.posAt(tok, 0)
 			x.opts.Oversize(e)
 		}
@@ -587,7 +587,7 @@ func (x *htmlExtractor) eachURL(tok *htmltok.Token, a *htmltok.Attr, rule htmlat
 			case u.Oversize:
 				if x.opts.Oversize != nil {
 					s := int(u.Start)
-					e := &OversizeError{Construct: ConstructCSSURL, Offset: x.valueOffset(tok, a, s)}
+					e := &OversizeError{Construct: ConstructCSSURL, Offset: x.valueOffset(tok, a, s), Limit: cssURLLen}
 					e.Line, e.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
 					x.opts.Oversize(e)
 				}

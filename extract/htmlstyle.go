@@ -56,7 +56,7 @@ func (x *htmlExtractor) styleText(tok *htmltok.Token) error {
 	})
 	// A URL still open is reported by a later token or by the end of the
 	// element, when this token is gone: keep where it starts in the input,
-	// and its bytes so far (a URL too long to report need not be kept).
+	// and its bytes so far (an oversize URL need not be kept).
 	end := tok.Offset + int64(len(tok.Raw))
 	if p, ok := x.css.Pending(); ok && p >= tok.Offset && p <= end {
 		i := int(p - tok.Offset)
@@ -118,7 +118,7 @@ func (x *htmlExtractor) cssURL(u cssurl.URL) error {
 			if !ok {
 				start = u.Start // not known (which should not happen): the stream's offset
 			}
-			x.opts.Oversize(&OversizeError{Construct: ConstructCSSURL, Offset: start, Line: line, Column: col})
+			x.opts.Oversize(&OversizeError{Construct: ConstructCSSURL, Offset: start, Line: line, Column: col, Limit: int(cssMaxLen(&x.css))})
 		}
 		return nil
 	}
@@ -159,11 +159,15 @@ func (x *htmlExtractor) closeStyle() error {
 	return err
 }
 
+// cssURLLen is the longest URL text whose value a cssurl.Scanner with a
+// zero MaxURLLen keeps (and cssurl.Find): 64 KiB.
+const cssURLLen = 64 << 10
+
 // cssMaxLen returns the longest URL text whose value s keeps: its
 // MaxURLLen, or the 64 KiB that a zero MaxURLLen means.
 func cssMaxLen(s *cssurl.Scanner) int64 {
 	if s.MaxURLLen > 0 {
 		return int64(s.MaxURLLen)
 	}
-	return 64 << 10
+	return cssURLLen
 }

@@ -132,7 +132,7 @@ func (x *htmlExtractor) flushText() error {
 	if x.opts.Oversize != nil {
 		dropped = func(o int64) {
 			i := int(o)
-			e := &OversizeError{Construct: ConstructTextLink, Offset: origAt(i)}
+			e := &OversizeError{Construct: ConstructTextLink, Offset: origAt(i), Limit: textlink.MaxLen}
 			e.Line, e.Column = posAt(i)
 			x.opts.Oversize(e)
 		}

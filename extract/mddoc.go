@@ -93,8 +93,8 @@ func (m *markdownExtractor) Reset() {
 	m.doc = nil
 }
 
-// A markdownSizeError is the error of a Markdown document too long to
-// read.
+// A markdownSizeError is the error of a Markdown document longer than
+// the most that is read.
 type markdownSizeError struct{ Max int }
 
 func (e *markdownSizeError) Error() string {

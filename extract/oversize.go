@@ -6,7 +6,8 @@ import (
 	"github.com/relink-go/relink/internal/htmltok"
 )
 
-// An OversizeError reports a construct too long to be examined: an HTML
+// An OversizeError reports an oversize construct, longer than the bound
+// on what is examined (Limit): an HTML
 // tag or comment (or doctype) longer than Options.MaxTagSize, a URL of
 // CSS (in a style sheet, a style element or a style attribute) longer than
 // 64 KiB, which is not a data: URL, or a candidate for a link in plain text
@@ -21,12 +22,13 @@ type OversizeError struct {
 	Offset    int64     // where the construct starts in the input (in UTF-16 bytes for UTF-16 input)
 	Line      int       // the 1-based line of Offset
 	Column    int       // the 1-based column of Offset on its line, as Link.Column counts it
+	Limit     int       // the bound it is longer than, in bytes: Options.MaxTagSize, 64 KiB, textlink.MaxLen
 }
 
-// Error returns a message that gives the construct's offset; it is the
-// same for every Construct.
+// Error returns "extract: oversize CONSTRUCT at offset N (limit M bytes)",
+// the message of every Construct.
 func (e *OversizeError) Error() string {
-	return fmt.Sprintf("extract: a construct longer than the size limit, at offset %d, was passed through unexamined", e.Offset)
+	return fmt.Sprintf("extract: oversize %s at offset %d (limit %d bytes)", e.Construct, e.Offset, e.Limit)
 }
 
 // A Construct is the kind of syntax an OversizeError passed over.

@@ -16,7 +16,7 @@ import (
 func TestOversizeOnce(t *testing.T) {
 	doc := "<p>a</p>\n<p title=\"" + strings.Repeat("x", 300) + "\"><!--" + strings.Repeat("y", 500) + "--><a href=b>c</a>"
 	second := strings.Index(doc, "<!--")
-	want := fmt.Sprint([]OversizeError{{ConstructTag, 9, 2, 1}, {ConstructComment, int64(second), 2, second - 9 + 1}})
+	want := fmt.Sprint([]OversizeError{{ConstructTag, 9, 2, 1, 64}, {ConstructComment, int64(second), 2, second - 9 + 1, 64}})
 	var got []OversizeError
 	transformtest.Sweep{
 		In: []byte(doc),
@@ -78,11 +78,11 @@ func TestOversizeTextLink(t *testing.T) {
 		want      []OversizeError
 	}{
 		{"text", "one\ntwo " + long + " https://example.org/ok", TypeText, Options{},
-			[]OversizeError{{ConstructTextLink, 8, 2, 5}}},
+			[]OversizeError{{ConstructTextLink, 8, 2, 5, textlink.MaxLen}}},
 		{"text in a legacy charset", "é\n" + long, TypeText, Options{Charset: "windows-1252"},
-			[]OversizeError{{ConstructTextLink, 2, 2, 1}}},
+			[]OversizeError{{ConstructTextLink, 2, 2, 1, textlink.MaxLen}}},
 		{"HTML text links", "<p>one</p>\n<p>a &amp; " + long + " b", TypeHTML, Options{TextLinks: true},
-			[]OversizeError{{ConstructTextLink, 22, 2, 12}}},
+			[]OversizeError{{ConstructTextLink, 22, 2, 12, textlink.MaxLen}}},
 		{"HTML without text links", "<p>" + long, TypeHTML, Options{}, nil},
 		{"nothing too long", "<p>" + strings.Repeat("https://example.com/ ", 1000), TypeHTML, Options{TextLinks: true}, nil},
 	} {
@@ -158,7 +158,7 @@ func TestOversizeCSSInHTML(t *testing.T) {
 			if c.at != "" {
 				i := strings.Index(c.doc, c.at)
 				nl := strings.LastIndexByte(c.doc[:i], '\n')
-				want = []OversizeError{{ConstructCSSURL, int64(i), c.line, i - nl}}
+				want = []OversizeError{{ConstructCSSURL, int64(i), c.line, i - nl, 64 << 10}}
 			}
 			if utf16 {
 				name += ", UTF-16LE"
@@ -194,6 +194,42 @@ func TestOversizeCSSInHTML(t *testing.T) {
 					return nil
 				},
 			}.Run(t)
+		}
+	}
+}
+
+// TestOversizeMessage checks that an OversizeError says "oversize", the
+// one word for a construct longer than its bound, with the construct, its
+// offset and the bound it passed: Options.MaxTagSize (1 MiB by default),
+// 64 KiB for a URL of CSS, textlink.MaxLen for a text link.
+func TestOversizeMessage(t *testing.T) {
+	for _, c := range []struct {
+		typ  Type
+		opts Options
+		doc  string
+		want string
+	}{
+		{TypeHTML, Options{}, "<p title=\"" + strings.Repeat("x", 1<<20) + "\">",
+			"extract: oversize tag at offset 0 (limit 1048576 bytes)"},
+		{TypeHTML, Options{MaxTagSize: 100}, "<p><!--" + strings.Repeat("x", 100) + "-->",
+			"extract: oversize comment at offset 3 (limit 100 bytes)"},
+		{TypeHTML, Options{}, "<p style=\"background:url(" + strings.Repeat("x", 1<<16+1) + ")\">",
+			"extract: oversize CSS URL at offset 25 (limit 65536 bytes)"},
+		{TypeCSS, Options{}, "a{background:url(" + strings.Repeat("x", 1<<16+1) + ")}",
+			"extract: oversize CSS URL at offset 17 (limit 65536 bytes)"},
+		{TypeText, Options{}, "see https://example.com/" + strings.Repeat("x", textlink.MaxLen),
+			fmt.Sprintf("extract: oversize text link at offset 4 (limit %d bytes)", textlink.MaxLen)},
+		{TypeMarkdown, Options{MaxTagSize: 100}, "a\n\n<p title=\"" + strings.Repeat("x", 100) + "\">",
+			"extract: oversize tag at offset 3 (limit 100 bytes)"},
+	} {
+		var got []string
+		opts := c.opts
+		opts.Oversize = func(e *OversizeError) { got = append(got, e.Error()) }
+		if _, err := New(c.typ, opts, func(*Link) error { return nil }).ReadFrom(strings.NewReader(c.doc)); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%v %.30q: %q, want %q", c.typ, c.doc, got, c.want)
 		}
 	}
 }

@@ -228,7 +228,7 @@ func (t *textExtractor) orig(o int64) int64 {
 // dropped reports a candidate the scanner dropped for its length, found
 // at offset o of its stream.
 func (t *textExtractor) dropped(o int64) {
-	e := &OversizeError{Construct: ConstructTextLink, Offset: t.orig(o)}
+	e := &OversizeError{Construct: ConstructTextLink, Offset: t.orig(o), Limit: textlink.MaxLen}
 	e.Line, e.Column = t.posAt(o)
 	t.opts.Oversize(e)
 }

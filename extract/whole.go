@@ -14,10 +14,10 @@ type wholeDoc struct {
 // reset forgets the document, keeping the buffers.
 func (w *wholeDoc) reset() { w.buf, w.done, w.err = w.buf[:0], false, nil }
 
-// feed adds b to the document, as Extractor.Feed says: tooLong makes the
+// feed adds b to the document, as Extractor.Feed says: sizeErr makes the
 // error for a document over w.max bytes, and report is called once, at
 // the end, to report the links of w.buf.
-func (w *wholeDoc) feed(b []byte, atEOF bool, tooLong func(max int) error, report func() error) error {
+func (w *wholeDoc) feed(b []byte, atEOF bool, sizeErr func(max int) error, report func() error) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -25,7 +25,7 @@ func (w *wholeDoc) feed(b []byte, atEOF bool, tooLong func(max int) error, repor
 		return nil
 	}
 	if len(w.buf)+len(b) > w.max {
-		w.err = tooLong(w.max)
+		w.err = sizeErr(w.max)
 		return w.err
 	}
 	w.buf = append(w.buf, b...)

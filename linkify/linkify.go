@@ -182,7 +182,8 @@ const maxChunk = 4 << 10
 // the text before them through.
 //
 // Stats counts the links made and those left as text: found without a
-// URI, or dropped by detection for being longer than textlink.MaxLen.
+// URI, or oversize, dropped by detection for being longer than
+// textlink.MaxLen.
 type Linkifier struct {
 	opts  Options
 	attrs string // ` rel="..." target="..."`, escaped
@@ -215,7 +216,7 @@ type Linkifier struct {
 type Stats struct {
 	Links    int // links made
 	Invalid  int // links found and left as text: no URI (the URL parser rejects them), or a scheme not to link
-	Oversize int // candidates for a link dropped for being longer than textlink.MaxLen, left as text
+	Oversize int // oversize candidates for a link, longer than textlink.MaxLen, dropped by detection and left as text
 }
 
 // lineState is what LayoutBR knows of the text written so far.

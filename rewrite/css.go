@@ -31,7 +31,7 @@ func NewCSS(opts Options) *CSS {
 	return c
 }
 
-// oversize counts a URL too long to examine as a link left as written,
+// oversize counts an oversize URL as a link left as written,
 // and reports it.
 func (c *CSS) oversize(e *extract.OversizeError) {
 	c.stats.Links++

@@ -43,8 +43,8 @@
 // that extract.Extractor names (Feed and Settled): it holds the bytes
 // that are not yet settled, the construct being read, and writes the rest
 // with its new links, so that its memory is bounded as the extractor's
-// is. A construct too long to examine is passed through unchanged and
-// reported to Options.Oversize.
+// is. An oversize construct (see extract.OversizeError) is passed through
+// unchanged and reported to Options.Oversize.
 //
 // Rewriters, as every stream processor of relink, take an [Options]
 // struct by value when they are made; its zero value changes no link:

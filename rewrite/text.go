@@ -79,8 +79,8 @@ import (
 // or control character, or 64 bytes (and then the value must also pass
 // when a letter follows). A value that fails, because characters after it
 // would now join it, because it would lose a final character to the rules
-// of trailing punctuation, or because it would be too long to detect (see
-// textlink.MaxLen), is not written: the link stays as it was and
+// of trailing punctuation, or because it would be oversize, longer than
+// detection reads (textlink.MaxLen), is not written: the link stays as it was and
 // Stats counts it as Kept, as it counts the links that extract.NewText's extractor
 // reports with an error.
 //

@@ -252,7 +252,7 @@ func TestOversizeCSSURLInHTML(t *testing.T) {
 // TestPositions checks issue 18 item 10: JSON lines give a column and a
 // role for text links, and every warning about a place in a file starts
 // with FILE:LINE:COL:, the place where what it is about starts (for a
-// text link too long, the link's start, not its scheme's colon).
+// oversize text link, the link's start, not its scheme's colon).
 func TestPositions(t *testing.T) {
 	got := runString([]string{"extract", "--type", "text"}, "one\n  see https://example.org/a")
 	want := `{"file":"-","tag":"","attr":"","role":"text","value":"https://example.org/a","href":"https://example.org/a","uri":"https://example.org/a","iri":"https://example.org/a","start":10,"end":31,"line":2,"column":7}` + "\n"

@@ -201,16 +201,17 @@
 // in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
 // skipped with a warning, as rewrite skips it.
 //
-// No link is lost without a word. A construct too long to examine is passed
-// over with one warning, which gives its line and offset: a tag longer than
-// 1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
-// longer than 8192 bytes, which link detection drops rather than cut. A
+// No link is lost without a word. An oversize construct, longer than its
+// limit, is passed over with one warning, which gives its line and offset:
+// a tag longer than 1 MiB, a CSS URL longer than 64 KiB (in a style sheet,
+// a style element or attribute), and a candidate for a link in text longer
+// than 8192 bytes, which link detection drops rather than cut. A
 // link the URL Standard's parser rejects is invalid: jsonl gives it with
 // its error, tsv with an empty href and uri, value with its value, and the
 // formats href, uri and iri, which have no URL to write for it, leave it
 // out. At the end, a summary line on standard error counts the files, the
-// links, the invalid ones (and those left out), the text links too long
-// and the oversize constructs, when the output lacks any of them. -q
+// links, the invalid ones (and those left out), the oversize text links
+// and the other oversize constructs, when the output lacks any of them. -q
 // reports errors only: no warnings, no summary. -v also reports each file
 // (its type, its number of links, its charset and how it was found, and
 // the same counts), each invalid link the format leaves out, with its
@@ -472,10 +473,11 @@
 // plain text, its encoded parts left as they are. Binary files (a NUL byte in the first 1024
 // bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 // and so are symbolic links, with a warning: rewrite never follows a link
-// (see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
-// or a candidate for a link in text longer than 8192 bytes, which link
-// detection drops rather than cut) is passed through unexamined, its
-// links not rewritten, with one warning, which gives its line and offset.
+// (see above). An oversize construct, a tag longer than 1 MiB (or a CSS
+// URL longer than 64 KiB, or a candidate for a link in text longer than
+// 8192 bytes, which link detection drops rather than cut), is passed
+// through unexamined, its links left as written, with one warning, which
+// gives its line and offset.
 //
 // The charset of each file is given with --charset, or found: for HTML
 // from a byte order mark, a <meta> or an XML declaration, as browsers
@@ -529,8 +531,8 @@
 // exit status is 1. At the end a summary line on standard error gives the
 // files scanned, changed, the links rewritten, those left as written
 // because they could not be rewritten (and among them the invalid ones,
-// which the URL Standard's parser rejects), the text links too long and
-// the oversize constructs passed over (when there are any), the files
+// which the URL Standard's parser rejects), the oversize text links and
+// the other oversize constructs passed over (when there are any), the files
 // skipped, the errors (and among them the conflicts) and the time; on a
 // terminal a progress bar shows the files and bytes done while it runs.
 // -q reports errors only (no warnings, progress bar or summary); -v also
@@ -721,10 +723,11 @@
 //
 // A link that is found but has no URL (the URL Standard's parser rejects
 // it: an internationalized host that IDNA refuses, say) is left as text,
-// and so is a candidate longer than 8192 bytes, which link detection drops
-// rather than cut: neither is lost without a word. A summary line on
-// standard error counts them at the end when there are any (and always
-// with -v): files, links, invalid links left as text, text links too long.
+// and so is an oversize candidate, longer than 8192 bytes, which link
+// detection drops rather than cut: neither is lost without a word. A
+// summary line on standard error counts them at the end when there are any
+// (and always with -v): files, links, invalid links left as text, oversize
+// text links.
 // -q reports errors only, without it; -v also reports each file, with what
 // was found in it.
 //
@@ -864,13 +867,14 @@
 // those written with a scheme and email addresses, as relink extract
 // --strict does.
 //
-// No link is lost without a word. A construct too long to examine (a tag
-// longer than 1 MiB; with --text-links, a candidate for a link in the text
-// longer than 8192 bytes, which link detection drops rather than cut) is
-// reported as a warning with its record's offset and its own. At the end,
-// a summary line on standard error counts the files, pages, links, the
-// invalid ones (and those --format left out), the text links too long, the
-// oversize constructs and the errors, when the output lacks any link. -q
+// No link is lost without a word. An oversize construct (a tag longer than
+// 1 MiB, a CSS URL longer than 64 KiB; with --text-links, a candidate for a
+// link in the text longer than 8192 bytes, which link detection drops
+// rather than cut) is reported as a warning with its record's offset and
+// its own. At the end, a summary line on standard error counts the files,
+// pages, links, the invalid ones (and those --format left out), the
+// oversize text links, the other oversize constructs and the errors, when
+// the output lacks any link. -q
 // reports errors only: no warnings, no summary (bad records are errors,
 // and are reported). -v also reports each file, with its pages and the
 // same counts, and always the summary.

@@ -32,21 +32,21 @@ func droppedFixtures(t *testing.T) (page, text string) {
 // with -q.
 func TestDroppedExtract(t *testing.T) {
 	page, text := droppedFixtures(t)
-	warns := "relink extract: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
-		"relink extract: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut)\n"
+	warns := "relink extract: " + page + ":2:1: warning: oversize tag at offset 43 (limit 1048576 bytes): passed over unexamined, its links not reported\n" +
+		"relink extract: " + text + ":2:5: warning: oversize text link at offset 57 (limit 8192 bytes): dropped, not cut\n"
 	for _, tt := range []struct {
 		args   []string
 		errOut string
 	}{
 		{[]string{"--format", "uri"}, warns +
-			"relink extract: 2 files, 4 links, 2 invalid (left out of --format uri), 1 text link too long, 1 oversize construct\n"},
+			"relink extract: 2 files, 4 links, 2 invalid (left out of --format uri), 1 oversize text link, 1 oversize construct\n"},
 		{[]string{"--format", "value"}, warns +
-			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
-		{[]string{"-v", "--format", "jsonl"}, "relink extract: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined\n" +
+			"relink extract: 2 files, 4 links, 2 invalid, 1 oversize text link, 1 oversize construct\n"},
+		{[]string{"-v", "--format", "jsonl"}, "relink extract: " + page + ":2:1: warning: oversize tag at offset 43 (limit 1048576 bytes): passed over unexamined, its links not reported\n" +
 			"relink extract: " + page + ": html, 2 links, windows-1252 (default), 1 invalid, 1 oversize construct\n" +
-			"relink extract: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut)\n" +
-			"relink extract: " + text + ": text, 2 links, utf-8 (detected), 1 invalid, 1 text link too long\n" +
-			"relink extract: 2 files, 4 links, 2 invalid, 1 text link too long, 1 oversize construct\n"},
+			"relink extract: " + text + ":2:5: warning: oversize text link at offset 57 (limit 8192 bytes): dropped, not cut\n" +
+			"relink extract: " + text + ": text, 2 links, utf-8 (detected), 1 invalid, 1 oversize text link\n" +
+			"relink extract: 2 files, 4 links, 2 invalid, 1 oversize text link, 1 oversize construct\n"},
 		{[]string{"-q", "--format", "uri"}, ""},
 	} {
 		got := runString(append(append([]string{"extract"}, tt.args...), page, text), "")
@@ -72,20 +72,20 @@ func TestDroppedRewrite(t *testing.T) {
 	page, text := droppedFixtures(t)
 	got := runString([]string{"rewrite", "-n", "-v", "--to", "iri", "--resolve", "absolute", "--base", "http://example.com/", page, text}, "")
 	for _, want := range []string{
-		"relink rewrite: " + page + ":2:1: warning: a construct longer than the size limit, at offset 43, was passed through unexamined (its links are not rewritten)\n",
-		"relink rewrite: " + text + ":2:5: warning: a text link longer than 8192 bytes, at offset 57, was dropped (not cut) and is left as written\n",
+		"relink rewrite: " + page + ":2:1: warning: oversize tag at offset 43 (limit 1048576 bytes): passed through unexamined, its links left as written\n",
+		"relink rewrite: " + text + ":2:5: warning: oversize text link at offset 57 (limit 8192 bytes): dropped, not cut, and left as written\n",
 		"relink rewrite: " + page + ":1:29: invalid link \"http://[bad/\" (left as written): unclosed IPv6 address \"[bad\"\n",
 		"relink rewrite: " + text + ":1:32: invalid link \"http://a\\u200db.example/\" (left as written): invalid domain \"a‍b.example\": idna: invalid label \"a\\u200db\"\n",
 		"relink rewrite: " + page + ": 2 links, 1 rewritten, 1 left as written (1 invalid link), 1 oversize construct\n",
-		"relink rewrite: " + text + ": 2 links, 0 rewritten, 1 left as written (1 invalid link), 1 text link too long\n",
-		"relink rewrite: 2 files scanned, 1 to change, 1 link rewritten, 2 left as written (2 invalid links), 1 text link too long, 1 oversize construct, 0 skipped, 0 errors",
+		"relink rewrite: " + text + ": 2 links, 0 rewritten, 1 left as written (1 invalid link), 1 oversize text link\n",
+		"relink rewrite: 2 files scanned, 1 to change, 1 link rewritten, 2 left as written (2 invalid links), 1 oversize text link, 1 oversize construct, 0 skipped, 0 errors",
 	} {
 		if !strings.Contains(got.stderr, want) {
 			t.Errorf("rewrite -v: stderr\n%s\nlacks\n%s", got.stderr, want)
 		}
 	}
 	got = runString([]string{"rewrite", "-n", "--to", "iri", page, text}, "")
-	if want := "relink rewrite: 2 files scanned, 0 to change, 0 links rewritten, 2 left as written (2 invalid links), 1 text link too long, 1 oversize construct, 0 skipped, 0 errors"; !strings.Contains(got.stderr, want) || strings.Contains(got.stderr, ": 2 links") {
+	if want := "relink rewrite: 2 files scanned, 0 to change, 0 links rewritten, 2 left as written (2 invalid links), 1 oversize text link, 1 oversize construct, 0 skipped, 0 errors"; !strings.Contains(got.stderr, want) || strings.Contains(got.stderr, ": 2 links") {
 		t.Errorf("rewrite: stderr\n%s\nwant the summary\n%s\nand no line per file", got.stderr, want)
 	}
 	if got := runString([]string{"rewrite", "-q", "-n", page, text}, ""); got.stderr != "" {
@@ -94,17 +94,17 @@ func TestDroppedRewrite(t *testing.T) {
 }
 
 // TestDroppedLinkify checks that relink linkify counts the links it
-// leaves as text: invalid ones, and candidates too long.
+// leaves as text: invalid ones, and oversize candidates.
 func TestDroppedLinkify(t *testing.T) {
 	_, text := droppedFixtures(t)
-	summary := "relink linkify: 1 file, 2 links, 1 invalid (left as text), 1 text link too long\n"
+	summary := "relink linkify: 1 file, 2 links, 1 invalid (left as text), 1 oversize text link\n"
 	for _, tt := range []struct {
 		args   []string
 		stdin  string
 		errOut string
 	}{
 		{[]string{text}, "", summary},
-		{[]string{"-v", text}, "", "relink linkify: " + text + ": 2 links, 1 invalid (left as text), 1 text link too long\n" + summary},
+		{[]string{"-v", text}, "", "relink linkify: " + text + ": 2 links, 1 invalid (left as text), 1 oversize text link\n" + summary},
 		{[]string{"-q", text}, "", ""},
 		{nil, "see https://example.org/", ""},
 		{[]string{"-v"}, "see https://example.org/", "relink linkify: -: 1 link, 0 invalid\nrelink linkify: 1 file, 1 link, 0 invalid\n"},

@@ -113,16 +113,17 @@ editors and CI annotators to jump to. A binary file (a NUL byte
 in its first 1024 bytes, unless a UTF-16 byte order mark starts it) is
 skipped with a warning, as rewrite skips it.
 
-No link is lost without a word. A construct too long to examine is passed
-over with one warning, which gives its line and offset: a tag longer than
-1 MiB, a CSS URL longer than 64 KiB, and a candidate for a link in text
-longer than 8192 bytes, which link detection drops rather than cut. A
+No link is lost without a word. An oversize construct, longer than its
+limit, is passed over with one warning, which gives its line and offset:
+a tag longer than 1 MiB, a CSS URL longer than 64 KiB (in a style sheet,
+a style element or attribute), and a candidate for a link in text longer
+than 8192 bytes, which link detection drops rather than cut. A
 link the URL Standard's parser rejects is invalid: jsonl gives it with
 its error, tsv with an empty href and uri, value with its value, and the
 formats href, uri and iri, which have no URL to write for it, leave it
 out. At the end, a summary line on standard error counts the files, the
-links, the invalid ones (and those left out), the text links too long
-and the oversize constructs, when the output lacks any of them. -q
+links, the invalid ones (and those left out), the oversize text links
+and the other oversize constructs, when the output lacks any of them. -q
 reports errors only: no warnings, no summary. -v also reports each file
 (its type, its number of links, its charset and how it was found, and
 the same counts), each invalid link the format leaves out, with its

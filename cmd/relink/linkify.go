@@ -80,10 +80,11 @@ as extract skips it.
 
 A link that is found but has no URL (the URL Standard's parser rejects
 it: an internationalized host that IDNA refuses, say) is left as text,
-and so is a candidate longer than 8192 bytes, which link detection drops
-rather than cut: neither is lost without a word. A summary line on
-standard error counts them at the end when there are any (and always
-with -v): files, links, invalid links left as text, text links too long.
+and so is an oversize candidate, longer than 8192 bytes, which link
+detection drops rather than cut: neither is lost without a word. A
+summary line on standard error counts them at the end when there are any
+(and always with -v): files, links, invalid links left as text, oversize
+text links.
 -q reports errors only, without it; -v also reports each file, with what
 was found in it.
 

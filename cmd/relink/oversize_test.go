@@ -21,20 +21,20 @@ func TestOversizeWarnings(t *testing.T) {
 	second := strings.Index(doc, "<!--")
 	// The comment starts on line 3, after "<a href=\"D%C3%BCrst\">x</a>".
 	col3 := second - strings.LastIndex(doc[:second], "\n")
-	warning := func(cmd string, file string, line, col, off int) string {
-		s := "relink " + cmd + ": " + file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": warning: a construct longer than the size limit, at offset " + strconv.Itoa(off) + ", was passed through unexamined"
+	warning := func(cmd string, file string, line, col int, construct string, off int) string {
+		s := "relink " + cmd + ": " + file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": warning: oversize " + construct + " at offset " + strconv.Itoa(off) + " (limit 1048576 bytes): "
 		if cmd == "rewrite" {
-			s += " (its links are not rewritten)"
+			return s + "passed through unexamined, its links left as written\n"
 		}
-		return s + "\n"
+		return s + "passed over unexamined, its links not reported\n"
 	}
 	got := runString([]string{"extract", "--format", "uri", page}, "")
-	if want := warning("extract", page, 2, 1, 9) + warning("extract", page, 3, col3, second) +
+	if want := warning("extract", page, 2, 1, "tag", 9) + warning("extract", page, 3, col3, "comment", second) +
 		"relink extract: 1 file, 1 link, 0 invalid, 2 oversize constructs\n"; got.stderr != want || got.stdout != "D%C3%BCrst\n" {
 		t.Errorf("extract: stdout %q, stderr\n%s\nwant\n%s", got.stdout, got.stderr, want)
 	}
 	got = runString([]string{"rewrite", "-n", "--to", "iri", page}, "")
-	if want := warning("rewrite", page, 2, 1, 9) + warning("rewrite", page, 3, col3, second); !strings.HasPrefix(got.stderr, want) {
+	if want := warning("rewrite", page, 2, 1, "tag", 9) + warning("rewrite", page, 3, col3, "comment", second); !strings.HasPrefix(got.stderr, want) {
 		t.Errorf("rewrite -n: stderr\n%s\nwant it to start with\n%s", got.stderr, want)
 	}
 	got = runString([]string{"rewrite", "--to", "iri"}, doc)
@@ -42,7 +42,7 @@ func TestOversizeWarnings(t *testing.T) {
 	// only in a charset the reader might not use: the link is left as
 	// written (issue 18), with a warning.
 	wantOut := doc
-	if want := warning("rewrite", "-", 2, 1, 9) + warning("rewrite", "-", 3, col3, second) +
+	if want := warning("rewrite", "-", 2, 1, "tag", 9) + warning("rewrite", "-", 3, col3, "comment", second) +
 		"relink rewrite: -: warning: charset guessed as windows-1252 (nothing declares it): 1 link left as written, since what they would become depends on the guess (only ASCII is written); give --charset to rewrite them\n"; got.stderr != want || got.stdout != wantOut {
 		t.Errorf("rewrite from standard input: stderr\n%s\nwant\n%s", got.stderr, want)
 	}
@@ -82,7 +82,7 @@ func TestWARCOversizeWarnings(t *testing.T) {
 	}
 	warning := func(recOff int) string {
 		return "relink warc: " + file + ": offset " + strconv.Itoa(recOff) +
-			": warning: extract: a construct longer than the size limit, at offset 4, was passed through unexamined\n"
+			": warning: oversize tag at offset 4 (limit 1048576 bytes): passed over unexamined, its links not reported\n"
 	}
 	summary := "relink warc: 1 file, 2 pages, 2 links, 0 invalid, 2 oversize constructs\n"
 	got := runString([]string{"warc", file}, "")

@@ -185,10 +185,11 @@ directory is skipped with a warning. --type text rewrites a message as
 plain text, its encoded parts left as they are. Binary files (a NUL byte in the first 1024
 bytes, unless a UTF-16 byte order mark starts them) are always skipped,
 and so are symbolic links, with a warning: rewrite never follows a link
-(see above). A tag longer than 1 MiB (or a CSS URL longer than 64 KiB,
-or a candidate for a link in text longer than 8192 bytes, which link
-detection drops rather than cut) is passed through unexamined, its
-links not rewritten, with one warning, which gives its line and offset.
+(see above). An oversize construct, a tag longer than 1 MiB (or a CSS
+URL longer than 64 KiB, or a candidate for a link in text longer than
+8192 bytes, which link detection drops rather than cut), is passed
+through unexamined, its links left as written, with one warning, which
+gives its line and offset.
 
 The charset of each file is given with --charset, or found: for HTML
 from a byte order mark, a <meta> or an XML declaration, as browsers
@@ -215,8 +216,8 @@ reported on standard error with its name, the others continue, and the
 exit status is 1. At the end a summary line on standard error gives the
 files scanned, changed, the links rewritten, those left as written
 because they could not be rewritten (and among them the invalid ones,
-which the URL Standard's parser rejects), the text links too long and
-the oversize constructs passed over (when there are any), the files
+which the URL Standard's parser rejects), the oversize text links and
+the other oversize constructs passed over (when there are any), the files
 skipped, the errors (and among them the conflicts) and the time; on a
 terminal a progress bar shows the files and bytes done while it runs.
 -q reports errors only (no warnings, progress bar or summary); -v also

@@ -9,7 +9,6 @@ import (
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
-	"github.com/relink-go/relink/textlink"
 )
 
 // verbosity is how much a command reports on standard error besides its
@@ -61,20 +60,21 @@ func invalidNote(name, file string, l *extract.Link, done string) string {
 	return fmt.Sprintf("relink %s: %s: invalid link %s (%s): %s\n", name, position(file, l.Line, l.Column), quote(l.Value), done, crawl.Reason(l.Err))
 }
 
-// oversizeMessage says what became of the construct e, for command name.
+// oversizeMessage says what became of the construct e, for command name:
+// "oversize tag at offset 43 (limit 1048576 bytes): passed over, its links
+// not reported". Oversize is the one word of every message for a
+// construct longer than its bound.
 func oversizeMessage(name string, e *extract.OversizeError) string {
-	if e.Construct == extract.ConstructTextLink {
-		msg := fmt.Sprintf("a text link longer than %d bytes, at offset %d, was dropped (not cut)", textlink.MaxLen, e.Offset)
-		if name == "rewrite" {
-			msg += " and is left as written"
-		}
-		return msg
-	}
 	msg := strings.TrimPrefix(e.Error(), "extract: ")
-	if name == "rewrite" {
-		msg += " (its links are not rewritten)"
+	switch {
+	case e.Construct == extract.ConstructTextLink && name == "rewrite":
+		return msg + ": dropped, not cut, and left as written"
+	case e.Construct == extract.ConstructTextLink:
+		return msg + ": dropped, not cut"
+	case name == "rewrite":
+		return msg + ": passed through unexamined, its links left as written"
 	}
-	return msg
+	return msg + ": passed over unexamined, its links not reported"
 }
 
 // linkCounts counts the links of a document, or of a run, and those of
@@ -120,11 +120,11 @@ func (c *linkCounts) add(d linkCounts) {
 func (c *linkCounts) dropped() bool { return c.lost+c.oversizeText+c.oversize > 0 }
 
 // dropNote returns the parts of a note on the links the output lacks:
-// ", 2 text links too long, 1 oversize construct", each when not zero.
+// ", 2 oversize text links, 1 oversize construct", each when not zero.
 func (c *linkCounts) dropNote() string {
 	s := ""
 	if c.oversizeText > 0 {
-		s += ", " + plural(c.oversizeText, "text link") + " too long"
+		s += ", " + plural(c.oversizeText, "oversize text link")
 	}
 	if c.oversize > 0 {
 		s += ", " + plural(c.oversize, "oversize construct")

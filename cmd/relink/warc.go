@@ -125,13 +125,14 @@ as plain text in the text of the pages; with it, --strict takes only
 those written with a scheme and email addresses, as relink extract
 --strict does.
 
-No link is lost without a word. A construct too long to examine (a tag
-longer than 1 MiB; with --text-links, a candidate for a link in the text
-longer than 8192 bytes, which link detection drops rather than cut) is
-reported as a warning with its record's offset and its own. At the end,
-a summary line on standard error counts the files, pages, links, the
-invalid ones (and those --format left out), the text links too long, the
-oversize constructs and the errors, when the output lacks any link. -q
+No link is lost without a word. An oversize construct (a tag longer than
+1 MiB, a CSS URL longer than 64 KiB; with --text-links, a candidate for a
+link in the text longer than 8192 bytes, which link detection drops
+rather than cut) is reported as a warning with its record's offset and
+its own. At the end, a summary line on standard error counts the files,
+pages, links, the invalid ones (and those --format left out), the
+oversize text links, the other oversize constructs and the errors, when
+the output lacks any link. -q
 reports errors only: no warnings, no summary (bad records are errors,
 and are reported). -v also reports each file, with its pages and the
 same counts, and always the summary.
@@ -719,11 +720,7 @@ func (w *warcRun) oversize(e *extract.OversizeError) {
 	w.file1.addOversize(e)
 	if w.verb != quiet {
 		w.out.Flush()
-		msg := e.Error()
-		if e.Construct == extract.ConstructTextLink {
-			msg = oversizeMessage("warc", e)
-		}
-		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %s\n", w.file, recordWhere(w.rec), msg)
+		fmt.Fprintf(w.stderr, "relink warc: %s: offset %s: warning: %s\n", w.file, recordWhere(w.rec), oversizeMessage("warc", e))
 	}
 }
 

@@ -185,7 +185,7 @@ func TestWARCFormatUsage(t *testing.T) {
 }
 
 // TestWARCTextLinks checks --text-links and --strict of relink warc, and
-// the count of a candidate too long to be a link, dropped.
+// the count of an oversize candidate, dropped.
 func TestWARCTextLinks(t *testing.T) {
 	body := "<p>see www.example.org/a and https://example.net/b,\nnot https://x.example/" + strings.Repeat("x", 9000) + " <a href=c>c</a>"
 	rec := htmlResponse("http://example.com/", body)
@@ -193,16 +193,16 @@ func TestWARCTextLinks(t *testing.T) {
 	if err := os.WriteFile(file, []byte(rec), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	warning := "relink warc: " + file + ": offset 0: warning: a text link longer than 8192 bytes, at offset 56, was dropped (not cut)\n"
+	warning := "relink warc: " + file + ": offset 0: warning: oversize text link at offset 56 (limit 8192 bytes): dropped, not cut\n"
 	for _, tt := range []struct {
 		args        []string
 		out, errOut string
 	}{
 		{nil, "http://example.com/c\n", ""},
 		{[]string{"--text-links"}, "http://www.example.org/a\nhttps://example.net/b\nhttp://example.com/c\n",
-			warning + "relink warc: 1 file, 1 page, 3 links, 0 invalid, 1 text link too long\n"},
+			warning + "relink warc: 1 file, 1 page, 3 links, 0 invalid, 1 oversize text link\n"},
 		{[]string{"--text-links", "--strict"}, "https://example.net/b\nhttp://example.com/c\n",
-			warning + "relink warc: 1 file, 1 page, 2 links, 0 invalid, 1 text link too long\n"},
+			warning + "relink warc: 1 file, 1 page, 2 links, 0 invalid, 1 oversize text link\n"},
 		{[]string{"--text-links", "-q"}, "http://www.example.org/a\nhttps://example.net/b\nhttp://example.com/c\n", ""},
 		{[]string{"-v"}, "http://example.com/c\n",
 			"relink warc: " + file + ": 1 page, 1 link, 0 invalid\nrelink warc: 1 file, 1 page, 1 link, 0 invalid\n"},
