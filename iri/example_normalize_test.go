@@ -60,3 +60,22 @@ func ExampleReference_Normalize() {
 	fmt.Println(n.Host, n.HasPort, n.Path, err)
 	// Output: example.com false /~fred/index.html <nil>
 }
+
+// ParseNormal normalizes into a Reference the caller owns, for a program
+// that works on the components of the normal form: here, a key of host
+// and path, made without allocating for a link already normal.
+func ExampleConverter_ParseNormal() {
+	c := iri.NewConverter()
+	var r iri.Reference
+	for _, s := range []string{"http://example.com/a/b", "HTTP://Example.COM:80/a/./b"} {
+		changed, err := c.ParseNormal(&r, s, iri.SchemeBased)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(r.Host, r.Path, changed)
+	}
+	// Output:
+	// example.com /a/b false
+	// example.com /a/b true
+}

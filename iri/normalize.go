@@ -179,24 +179,49 @@ func (c *Converter) Equivalent(a, b string, level Level) (bool, error) {
 	return c.mode.equivalent(a, b, level)
 }
 
+// ParseNormal parses s in the converter's mode into r, a Reference the
+// caller owns, and normalizes r in place at the given level: r then holds
+// the components of the normal form that Normalize returns, substrings of
+// s where they did not change. It reports whether that normal form differs
+// from s: when it does not, s is the normal form, and nothing was
+// allocated; when it does, r.String() gives it. It is Normalize for a
+// caller that works on the components next, as package iri/canon does,
+// parsing once (a *Reference from Parse would be a second parse, of the
+// normal form). The error is the one Normalize returns.
+func (c *Converter) ParseNormal(r *Reference, s string, level Level) (changed bool, err error) {
+	t, changed, err := c.mode.parseNormal(r, s, level)
+	return changed || t != s, err
+}
+
 // normalize is Normalize in mode m.
 func (m Mode) normalize(s string, level Level) (string, error) {
-	if level > MappedToURI {
-		return "", &Error{Op: "normalize", Mode: m, Input: s, Offset: -1, Err: ErrLevel}
-	}
 	var r Reference
-	t, err := m.parse(s, &r)
+	t, changed, err := m.parseNormal(&r, s, level)
 	if err != nil {
-		return "", opError("normalize", err)
-	}
-	changed, err := normalizeRef(&r, level)
-	if err != nil {
-		return "", &Error{Op: "normalize", Mode: m, Input: s, Offset: -1, Err: err}
+		return "", err
 	}
 	if !changed {
 		return t, nil
 	}
 	return r.String(), nil
+}
+
+// parseNormal parses s in mode m into r and normalizes r at level. It
+// returns the string r's components were parsed from (s, or in Web mode s
+// preprocessed) and whether normalization changed any of them.
+func (m Mode) parseNormal(r *Reference, s string, level Level) (t string, changed bool, err error) {
+	if level > MappedToURI {
+		return "", false, &Error{Op: "normalize", Mode: m, Input: s, Offset: -1, Err: ErrLevel}
+	}
+	t, err = m.parse(s, r)
+	if err != nil {
+		return "", false, opError("normalize", err)
+	}
+	changed, err = normalizeRef(r, level)
+	if err != nil {
+		return "", false, &Error{Op: "normalize", Mode: m, Input: s, Offset: -1, Err: err}
+	}
+	return t, changed, nil
 }
 
 // equivalent is Equivalent in mode m.

@@ -493,6 +493,7 @@ func FuzzNormalize(f *testing.F) {
 					t.Fatalf("Normalize(%q, %v) = %q is not a URI: %v", in, l, n, err)
 				}
 			}
+			checkParseNormal(t, inMode(iri.Web), in, l)
 			if l > iri.SimpleString {
 				lower, _ := iri.Normalize(in, l-1)
 				if up, err := iri.Normalize(lower, l); err != nil || up != n {
@@ -524,5 +525,49 @@ func BenchmarkNormalize(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestParseNormal checks that Converter.ParseNormal agrees with Normalize
+// on every input of the tables, in every mode and at every level: the
+// same error, or components whose String is the normal form, and
+// changed exactly when that form is not the input (in Web mode, also when
+// preprocessing changed it); and that a normal form parses into a
+// caller's Reference without allocating.
+func TestParseNormal(t *testing.T) {
+	inputs := append(normInputs(), " http://h/a\n ", "HTTP://h:80\\a\\..\\b", "http://h/", "http://h/%zz")
+	for _, mode := range []iri.Mode{iri.Strict, iri.LEIRI, iri.Web} {
+		c := inMode(mode)
+		for _, in := range inputs {
+			for _, l := range append(normLevels, iri.Level(9)) {
+				checkParseNormal(t, c, in, l)
+			}
+		}
+	}
+	c := iri.NewConverter()
+	for _, tt := range normTests {
+		for _, l := range normLevels {
+			n := tt.want(l)
+			var r iri.Reference
+			if a := testing.AllocsPerRun(10, func() { c.ParseNormal(&r, n, l) }); a != 0 {
+				t.Errorf("ParseNormal(%q, %v): %v allocations, want 0", n, l, a)
+			}
+		}
+	}
+}
+
+func checkParseNormal(t *testing.T, c *iri.Converter, in string, l iri.Level) {
+	t.Helper()
+	want, werr := c.Normalize(in, l)
+	var r iri.Reference
+	changed, err := c.ParseNormal(&r, in, l)
+	if (err == nil) != (werr == nil) || err != nil && err.Error() != werr.Error() {
+		t.Fatalf("%v: ParseNormal(%q, %v): error %v, Normalize's %v", c.Mode(), in, l, err, werr)
+	}
+	if err != nil {
+		return
+	}
+	if changed != (want != in) || r.String() != want {
+		t.Fatalf("%v: ParseNormal(%q, %v) = %q, changed %v; Normalize gives %q", c.Mode(), in, l, r.String(), changed, want)
 	}
 }

@@ -282,30 +282,29 @@ func (c *Canonicalizer) String() string {
 // canonical. It fails when Normalize fails; the error is an *iri.Error
 // with Op "canonicalize" and Input s.
 func (c *Canonicalizer) Canonicalize(s string) (string, error) {
-	t, err := c.conv.Normalize(s, c.level)
+	// One parse into r, which stays on the stack, normalized in place.
+	var r iri.Reference
+	changed, err := c.conv.ParseNormal(&r, s, c.level)
 	if err != nil {
 		return "", opError(err, "")
 	}
-	// t parses, being a normal form; Parse inlines, so r stays on the
-	// stack.
-	r, err := c.conv.Parse(t)
-	if err != nil {
-		return "", opError(err, s)
-	}
-	if c.rewrite(r) {
+	t := s // the normal form when not changed
+	if c.rewrite(&r) {
 		// A rewrite can enable a rule of the level: "file://u@localhost/"
-		// without its userinfo is "file:///".
-		if t, err = c.conv.Normalize(r.String(), c.level); err != nil {
-			return "", opError(err, s)
-		}
-		if r, err = c.conv.Parse(t); err != nil {
+		// without its userinfo is "file:///". The rewritten reference is
+		// parsed again in c's mode, as its text would be.
+		t = r.String()
+		if changed, err = c.conv.ParseNormal(&r, t, c.level); err != nil {
 			return "", opError(err, s)
 		}
 	}
 	if c.flags&cfSURTForm != 0 {
-		return c.surt(r), nil
+		return c.surt(&r), nil
 	}
-	return t, nil
+	if !changed {
+		return t, nil
+	}
+	return r.String(), nil
 }
 
 // opError makes err, an *iri.Error, an error of Canonicalize. When err
