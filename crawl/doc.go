@@ -1,6 +1,8 @@
 // Package crawl finds the outlinks of crawled pages: the HTML pages that
 // the response and resource records of a WARC file hold.
 //
+// # Pages and their links
+//
 // It is the page logic of the relink warc command, for programs that
 // process crawls themselves (a batch job's mapper, an Apache Beam
 // pipeline): which records are pages, the charset a page is read in, the
@@ -19,6 +21,8 @@
 // relink warc is a [LinkRecord]. Both are described by the JSON schema
 // in record.schema.json ([Schema]).
 //
+// # Where a record is
+//
 // A page's record_offset and, in a PageRecord, its record_length give the
 // byte range of the file that holds the page's record alone (its gzip
 // member), as a CDX index does, so that a record can be fetched again by
@@ -31,6 +35,8 @@
 // it from warc.Record.Length once Extract has returned. It is 0 for a
 // record that shares its gzip member with others (a file gzipped as one
 // stream) or that is cut short.
+//
+// # Related packages
 //
 // Package wat gives a PageRecord in the shape of a record of Common
 // Crawl's WAT files, and package remote opens the files of a crawl where

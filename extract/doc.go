@@ -3,7 +3,7 @@
 //
 // A link is reported as a [Link]: where it is (the element and attribute
 // that hold it, its byte span and line in the input), what it is for (its
-// [Role]), the value as the document means it, and the URL a browser would
+// [htmlattr.Role]), the value as the document means it, and the URL a browser would
 // request, resolved against the document's URL and its base element with
 // the query in the document's charset: its href ([Link].Href), as the URL
 // Standard writes it, and the same URL as an RFC 3986 URI ([Link.URI]),

@@ -2,6 +2,8 @@
 // byte offsets of their destinations, so that a caller can rewrite those
 // destinations and copy every other byte as it is.
 //
+// # What it finds
+//
 // It reads CommonMark 0.31.2 with two GitHub Flavored Markdown
 // extensions: tables, whose cells end at '|', and the extended autolinks
 // (www., http://, https://, ftp:// and email addresses in text, GFM spec

@@ -1,6 +1,8 @@
 // Package rewrite rewrites the links of a document as it streams through,
 // and copies every other byte unchanged.
 //
+// # What a link becomes
+//
 // The links are those package extract finds. Each is written anew in the
 // form Options asks for — a URI (ASCII: punycode hosts, UTF-8
 // percent-encoding, the query in the document's charset) or a display IRI

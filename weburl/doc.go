@@ -1,6 +1,8 @@
 // Package weburl is the WHATWG URL Standard's parser
 // (https://url.spec.whatwg.org): what a browser does with an href.
 //
+// # What a browser does with an href
+//
 // A browser does not take an href as written. It trims the spaces and
 // controls around it and drops the tabs and newlines inside, reads "\" as
 // "/" in http, https, ws, wss, ftp and file URLs, resolves the reference
@@ -13,6 +15,8 @@
 // result is a URL record, whose serialization, the href, is the URL that
 // goes over the network.
 //
+// # Parse, Parser and Relative
+//
 // Parse does all this for a UTF-8 document and returns a *URL, immutable,
 // with the accessors of the standard's URL API (Protocol, Host, Pathname,
 // Search, Hash, Origin...). A Parser, made by NewParser for a document's
@@ -24,6 +28,8 @@
 //
 // Relative goes the other way: the shortest reference that resolves
 // against a base to a given URL, for moving a site or mirroring it.
+//
+// # Conformance
 //
 // The parser passes all 891 cases of the web-platform-tests'
 // urltestdata.json. Hosts go through UTS #46 ToASCII as
