@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"io"
+	"slices"
 
 	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/cssurl"
@@ -79,6 +80,7 @@ func (x *htmlExtractor) ResetOptions(opts Options) {
 		x.z = htmltok.New(htmltok.MaxTagSize(opts.MaxTagSize))
 	}
 	x.opts = opts
+	x.skipForeign = slices.Contains(opts.TextSkip, "svg") || slices.Contains(opts.TextSkip, "math")
 	x.head.Init(charset.HTML, opts.Charset, opts.DefaultCharset)
 	x.Reset()
 }
@@ -293,8 +295,8 @@ func (x *htmlExtractor) token(tok *htmltok.Token) error {
 			return err
 		}
 	}
-	if x.opts.TextLinks && (tok.Type == htmltok.StartTag || tok.Type == htmltok.EndTag) {
-		x.codeTag(tok)
+	if x.opts.TextLinks && tok.IsTag() {
+		x.codeTag(tok, x.opts.TextSkip)
 	}
 	switch tok.Type {
 	case htmltok.StartTag, htmltok.SelfClosingTag:
@@ -317,7 +319,7 @@ func (x *htmlExtractor) token(tok *htmltok.Token) error {
 			err = x.styleText(tok)
 		case tok.RawText == htmltok.NotRaw && x.anchor != nil:
 			x.anchorText(tok.Raw)
-		case tok.RawText == htmltok.NotRaw && x.opts.TextLinks && x.code == 0:
+		case tok.RawText == htmltok.NotRaw && x.opts.TextLinks && !x.skipsText(tok):
 			err = x.addText(tok)
 		}
 	case htmltok.Oversize:

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/relink-go/relink/internal/htmltok"
 	"github.com/relink-go/relink/internal/transcode"
@@ -23,15 +24,27 @@ type textRun struct {
 	trunLine  int
 	trunCol   int // the column of trunStart
 
-	// code counts the open elements whose text is code (codeElement): no
-	// text link is looked for while it is not 0.
-	code int
+	// code counts the open elements whose text is code (codeElement, or
+	// those of Options.TextSkip): no text link is looked for while it is
+	// not 0, nor while inA (Options.TextSkip names "a" and an a element is
+	// open), nor in foreign content when skipForeign.
+	code        int
+	inA         bool
+	skipForeign bool
 }
 
 // reset readies t for a new document.
 func (t *textRun) reset() {
 	t.trun = t.trun[:0]
 	t.code = 0
+	t.inA = false
+}
+
+// skipsText reports whether the text token tok is out of the text that
+// Options.TextLinks searches: inside an element of codeElement or
+// Options.TextSkip.
+func (t *textRun) skipsText(tok *htmltok.Token) bool {
+	return t.code > 0 || t.inA || tok.Foreign && t.skipForeign
 }
 
 // codeElement reports the elements whose text is code, commands or their
@@ -47,10 +60,32 @@ func codeElement(name []byte) bool {
 	return false
 }
 
-// codeTag counts the start and end tags of the code elements.
-func (t *textRun) codeTag(tok *htmltok.Token) {
-	if tok.Foreign || !codeElement(tok.Name) {
+// codeTag counts the start and end tags of the code elements, or of
+// those of skip when it is not nil.
+func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
+	if skip != nil && string(tok.Name) == "a" && slices.Contains(skip, "a") {
+		// A second <a> ends the first: no count, open or not. An a
+		// element of SVG is a link too.
+		t.inA = tok.Type != htmltok.EndTag
 		return
+	}
+	if tok.Foreign {
+		return
+	}
+	if skip == nil {
+		if !codeElement(tok.Name) {
+			return
+		}
+	} else {
+		if !slices.Contains(skip, string(tok.Name)) || string(tok.Name) == "svg" || string(tok.Name) == "math" {
+			return // foreign content: skipForeign
+		}
+		if tok.Type == htmltok.SelfClosingTag && !voidElement(tok.Name) {
+			// "/>" means nothing on an HTML element that is not void:
+			// <code/> opens a code element.
+			t.code++
+			return
+		}
 	}
 	switch tok.Type {
 	case htmltok.StartTag:
@@ -60,6 +95,15 @@ func (t *textRun) codeTag(tok *htmltok.Token) {
 			t.code--
 		}
 	}
+}
+
+// voidElement reports the HTML elements that have no end tag.
+func voidElement(name []byte) bool {
+	switch string(name) {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr":
+		return true
+	}
+	return false
 }
 
 // maxTextRun bounds the text held for Options.TextLinks: a longer run of

@@ -46,6 +46,18 @@ type Options struct {
 	// "user.email" is what to type, not a link), nor in script, style,
 	// textarea and the like.
 	TextLinks bool
+	// TextSkip, when not nil, names the elements in whose text TextLinks
+	// looks for no link, in place of pre, code, kbd, samp, tt and
+	// listing: lower-case HTML element names, and "svg" and "math" for
+	// foreign content (the text inside an svg or math element, not in
+	// one of their HTML integration points). An "a" element counts from
+	// its start tag to the next </a> (a second <a> ends the first, as
+	// the parser's adoption agency ends it). The text of script, style,
+	// textarea, title and the other raw-text elements is never searched.
+	// A linkifier, which must not make a link inside a link, names "a"
+	// here with Immediate set; without Immediate, the text of an a
+	// element is its anchor text and is never searched.
+	TextSkip []string
 	// StrictText takes for a link in plain text (Text, and TextLinks)
 	// only what is written with a scheme ("https://...", "mailto:...")
 	// and email addresses: a domain name written without a scheme

@@ -5,7 +5,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/charset"
-	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/iri"
 	"github.com/relink-go/relink/textlink"
 	"golang.org/x/text/transform"
@@ -93,6 +92,35 @@ type Options struct {
 	// from its first bytes, as extract.NewText's extractor guesses it; set it ("utf-8",
 	// say, to read stray bytes as U+FFFD) to turn guessing off.
 	DefaultCharset string
+
+	// Strict makes links only of what is written with a scheme
+	// ("https://...", "mailto:...") and of email addresses: a domain
+	// name written without a scheme ("www.example.com", but also
+	// "README.md", "setup.py", "Date.now") stays text. As
+	// extract.Options.StrictText.
+	Strict bool
+	// MaxText, when positive, shortens the visible text of a link to at
+	// most MaxText user-perceived characters (grapheme clusters), an
+	// ellipsis "…" in place of its middle; the href is the whole link,
+	// and a title attribute (in Markdown, the link's title) holds its
+	// whole display form. The cut never falls inside a grapheme
+	// cluster, a percent-escape or a host label.
+	MaxText int
+	// Edit, when not nil, is called for each link before it is written,
+	// in text order, and may change it: its Href (which must stay a URL
+	// of a scheme linked, else the link is left as text and counted as
+	// Invalid), its visible Text, its Title, Rel and Target. Returning
+	// false leaves the link as text (Stats.Vetoed counts it). bleach's
+	// linkify callbacks do this: add nofollow to some links, drop those
+	// of a host, shorten the text.
+	Edit func(l *Link) bool
+
+	// Skip, for HTML (NewHTML), names the elements in whose text no link
+	// is made, in place of DefaultSkip: lower-case element names, and
+	// "svg" or "math" for foreign content. The text of a elements,
+	// noscript, script, style, textarea, title and the other raw-text
+	// elements is never linkified, whatever Skip says.
+	Skip []string
 }
 
 // schemes are the schemes a Linkifier links: those of plain-text
@@ -185,10 +213,8 @@ const maxChunk = 4 << 10
 // URI, or oversize, dropped by detection for being longer than
 // textlink.MaxLen.
 type Linkifier struct {
-	opts  Options
-	attrs string // ` rel="..." target="..."`, escaped
-	web   *iri.Converter
-	sc    *textlink.Scanner
+	linker
+	sc *textlink.Scanner
 
 	cs  charset.Head          // the first bytes, until they decide the charset
 	dec transform.Transformer // the charset's decoder; nil for UTF-8, read as it is
@@ -217,6 +243,7 @@ type Stats struct {
 	Links    int // links made
 	Invalid  int // links found and left as text: no URI (the URL parser rejects them), or a scheme not to link
 	Oversize int // oversize candidates for a link, longer than textlink.MaxLen, dropped by detection and left as text
+	Vetoed   int // links that Options.Edit left as text
 }
 
 // lineState is what LayoutBR knows of the text written so far.
@@ -228,31 +255,13 @@ type lineState struct {
 }
 
 type match struct {
-	start, end int64
-	href       string
-	display    string
-	rtl        bool
+	Link
+	rtl bool
 }
 
 // New returns a Linkifier configured by opts.
 func New(opts Options) *Linkifier {
-	l := &Linkifier{opts: opts, web: iri.NewConverter(iri.WithMode(iri.Web))}
-	rel := opts.Rel
-	if rel == "" {
-		rel = DefaultRel
-	}
-	var b []byte
-	if !opts.NoRel {
-		b = append(b, ` rel="`...)
-		b = appendHTMLEscaped(b, rel)
-		b = append(b, '"')
-	}
-	if opts.Target != "" {
-		b = append(b, ` target="`...)
-		b = appendHTMLEscaped(b, opts.Target)
-		b = append(b, '"')
-	}
-	l.attrs = string(b)
+	l := &Linkifier{linker: newLinker(opts)}
 	l.sc = textlink.NewScanner(l.found)
 	l.sc.Oversize = func(int64) { l.stats.Oversize++ }
 	l.cs.Init(charset.Text, opts.Charset, opts.DefaultCharset)
@@ -431,40 +440,19 @@ func (l *Linkifier) found(m *textlink.Match) {
 		l.late++ // its text is written already: leave it as text
 		return
 	}
-	value := string(m.AppendValue(nil))
-	prefix := ""
-	if m.Scheme == "" {
-		prefix = "http://"
-		if m.Email {
-			prefix = "mailto:"
-		}
-	}
-	href, err := l.web.ToURI(prefix + value)
-	if err == nil {
-		// The URL Standard's href may keep what a URI may not ("[", "|",
-		// a stray "%"): the URI names the same resource.
-		href, _ = (&extract.Link{Href: href}).URI()
-	}
-	if err != nil || !safeURI(href) {
-		l.stats.Invalid++
+	if l.opts.Strict && !m.Strict() {
 		return
 	}
-	l.stats.Links++
-	display, err := iri.ToIRI(prefix + value)
-	if err != nil || strings.Count(display, "%") > strings.Count(value, "%") {
-		// iri.ToIRI rejects or escapes an ASCII character the text
-		// writes as it is ("[", "|", a stray "%"): the link as written
-		// (which holds no white space, control or bidi formatting
-		// character: they end a link).
-		display = prefix + value
+	lk, ok, invalid := l.decide(string(m.AppendValue(nil)), m.Start, m.End, m.Scheme != "", m.Email)
+	switch {
+	case invalid:
+		l.stats.Invalid++
+	case !ok:
+		l.stats.Vetoed++
+	default:
+		l.stats.Links++
+		l.links = append(l.links, match{Link: lk, rtl: iri.NeedsEmbedding(lk.Text, iri.LeftToRight)})
 	}
-	if prefix != "" && strings.HasPrefix(display, prefix) {
-		display = display[len(prefix):]
-	}
-	l.links = append(l.links, match{
-		start: m.Start, end: m.End, href: href, display: display,
-		rtl: iri.NeedsEmbedding(display, iri.LeftToRight),
-	})
 }
 
 // safeURI reports whether the URI u may be written as a link: its
@@ -490,11 +478,11 @@ func (l *Linkifier) write(atEOF bool) {
 	if atEOF {
 		limit = l.read
 	}
-	for len(l.links) > 0 && l.links[0].start < limit {
+	for len(l.links) > 0 && l.links[0].Start < limit {
 		m := &l.links[0]
-		l.text(int(m.start - l.pendOff))
+		l.text(int(m.Start - l.pendOff))
 		l.link(m)
-		l.drop(int(m.end - l.pendOff))
+		l.drop(int(m.End - l.pendOff))
 		l.links = l.links[1:]
 	}
 	if limit <= l.pendOff {
@@ -639,35 +627,61 @@ func (l *Linkifier) drop(n int) {
 // link writes the link m into l.out.
 func (l *Linkifier) link(m *match) {
 	if l.opts.Format == FormatMarkdown {
-		d := m.display
+		d := m.Text
 		if m.rtl || l.bidiCtl {
 			d = iri.Isolate(d)
 		}
 		l.out = append(l.out, '[')
 		l.out = appendMarkdownText(l.out, []byte(d), true)
 		l.out = append(l.out, "](<"...)
-		for i := 0; i < len(m.href); i++ {
-			switch c := m.href[i]; c {
+		for i := 0; i < len(m.Href); i++ {
+			switch c := m.Href[i]; c {
 			case '<', '>', '\\':
 				l.out = append(l.out, '\\', c)
 			default:
 				l.out = append(l.out, c)
 			}
 		}
-		l.out = append(l.out, ">)"...)
+		l.out = append(l.out, '>')
+		if m.Title != "" {
+			l.out = append(l.out, " \""...)
+			for _, c := range []byte(m.Title) {
+				if c == '"' || c == '\\' {
+					l.out = append(l.out, '\\')
+				}
+				l.out = append(l.out, c)
+			}
+			l.out = append(l.out, '"')
+		}
+		l.out = append(l.out, ')')
 		return
 	}
-	l.out = append(l.out, `<a href="`...)
-	l.out = appendHTMLEscaped(l.out, m.href)
-	l.out = append(l.out, '"')
-	l.out = append(l.out, l.attrs...)
-	if m.rtl || l.bidiCtl {
-		l.out = append(l.out, ` dir="ltr"`...)
-	}
-	l.out = append(l.out, '>')
-	l.out = appendHTMLText(l.out, []byte(m.display))
+	l.out = appendStartTag(l.out, &m.Link, m.rtl || l.bidiCtl)
+	l.out = appendHTMLText(l.out, []byte(m.Text))
 	l.out = append(l.out, "</a>"...)
 	l.line = lineState{started: true}
+}
+
+// appendStartTag appends the start tag of the a element of l, in UTF-8:
+// its href, title, rel and target, and dir="ltr" when ltr.
+func appendStartTag(dst []byte, l *Link, ltr bool) []byte {
+	dst = append(dst, `<a href="`...)
+	dst = appendHTMLEscaped(dst, l.Href)
+	dst = append(dst, '"')
+	for _, a := range [...]struct{ name, val string }{{"title", l.Title}, {"rel", l.Rel}, {"target", l.Target}} {
+		if strings.TrimSpace(a.val) == "" {
+			continue
+		}
+		dst = append(dst, ' ')
+		dst = append(dst, a.name...)
+		dst = append(dst, `="`...)
+		dst = appendHTMLEscaped(dst, a.val)
+		dst = append(dst, '"')
+	}
+	if ltr {
+		dst = append(dst, ` dir="ltr"`...)
+	}
+	return append(dst, '>')
 }
 
 // appendHTMLEscaped appends s with the five HTML special characters

@@ -343,8 +343,8 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts Options) {
 			}
 			m := ref.links[k]
 			k++
-			ctl = bidiControls([]byte(in[prev:m.start]), ctl)
-			prev = m.end
+			ctl = bidiControls([]byte(in[prev:m.Start]), ctl)
+			prev = m.End
 			var href string
 			dir := false
 			for _, a := range n.Attr {
@@ -361,11 +361,11 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts Options) {
 			if dir != (m.rtl || ctl) {
 				t.Fatalf("%q: dir=ltr %v, want %v, in %q", in, dir, m.rtl || ctl, out)
 			}
-			if href != m.href || !safeURI(href) {
-				t.Fatalf("%q: href %q, want %q", in, href, m.href)
+			if href != m.Href || !safeURI(href) {
+				t.Fatalf("%q: href %q, want %q", in, href, m.Href)
 			}
 			c := n.FirstChild
-			if m.display == "" {
+			if m.Text == "" {
 				if c != nil {
 					t.Fatalf("%q: a element with content %q", in, c.Data)
 				}
@@ -374,7 +374,7 @@ func checkLinkifyHTML(t *testing.T, in, out string, opts Options) {
 			if c == nil || c.Type != html.TextNode || c.NextSibling != nil {
 				t.Fatalf("%q: a element content is not text in %q", in, out)
 			}
-			if want := htmlNormalize(m.display); c.Data != want {
+			if want := htmlNormalize(m.Text); c.Data != want {
 				t.Fatalf("%q: link text %q, want %q", in, c.Data, want)
 			}
 		default:
@@ -398,8 +398,8 @@ func outsideLinks(in string, links []match) string {
 	var b strings.Builder
 	var prev int64
 	for _, m := range links {
-		b.WriteString(htmlNormalize(in[prev:m.start]))
-		prev = m.end
+		b.WriteString(htmlNormalize(in[prev:m.Start]))
+		prev = m.End
 	}
 	b.WriteString(htmlNormalize(in[prev:]))
 	return b.String()
@@ -485,7 +485,7 @@ func checkLinkifyMarkdown(t *testing.T, in, md string) {
 			if !safeURI(dest) {
 				fail(j, "bad destination "+dest)
 			}
-			if k >= len(ref.links) || ref.links[k].href != dest {
+			if k >= len(ref.links) || ref.links[k].Href != dest {
 				fail(j, "unexpected link "+dest)
 			}
 			k++
@@ -501,8 +501,8 @@ func checkLinkifyMarkdown(t *testing.T, in, md string) {
 	var want strings.Builder
 	var prev int64
 	for _, m := range ref.links {
-		want.WriteString(validText(in[prev:m.start]))
-		prev = m.end
+		want.WriteString(validText(in[prev:m.Start]))
+		prev = m.End
 	}
 	want.WriteString(validText(in[prev:]))
 	if got := text.String(); got != want.String() {
