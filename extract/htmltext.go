@@ -69,7 +69,10 @@ func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
 		t.inA = tok.Type != htmltok.EndTag
 		return
 	}
-	if tok.Foreign {
+	if tok.Foreign && (skip == nil || string(tok.Name) != "svg" && string(tok.Name) != "math") {
+		// The end tag of svg and math is foreign: counted, as their
+		// start tag is, to skip the whole of them, HTML integration
+		// points too.
 		return
 	}
 	if skip == nil {
@@ -77,10 +80,11 @@ func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
 			return
 		}
 	} else {
-		if !slices.Contains(skip, string(tok.Name)) || string(tok.Name) == "svg" || string(tok.Name) == "math" {
-			return // foreign content: skipForeign
+		if !slices.Contains(skip, string(tok.Name)) {
+			return
 		}
-		if tok.Type == htmltok.SelfClosingTag && !voidElement(tok.Name) {
+		foreign := string(tok.Name) == "svg" || string(tok.Name) == "math"
+		if tok.Type == htmltok.SelfClosingTag && !voidElement(tok.Name) && !foreign {
 			// "/>" means nothing on an HTML element that is not void:
 			// <code/> opens a code element.
 			t.code++

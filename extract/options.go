@@ -49,8 +49,8 @@ type Options struct {
 	// TextSkip, when not nil, names the elements in whose text TextLinks
 	// looks for no link, in place of pre, code, kbd, samp, tt and
 	// listing: lower-case HTML element names, and "svg" and "math" for
-	// foreign content (the text inside an svg or math element, not in
-	// one of their HTML integration points). An "a" element counts from
+	// foreign content (the text inside an svg or math element, that of
+	// their HTML integration points, foreignObject and mtext, too). An "a" element counts from
 	// its start tag to the next </a> (a second <a> ends the first, as
 	// the parser's adoption agency ends it). The text of script, style,
 	// textarea, title and the other raw-text elements is never searched.
