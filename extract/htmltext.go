@@ -30,6 +30,7 @@ type textRun struct {
 	// open), nor in foreign content when skipForeign.
 	code        int
 	inA         bool
+	aMarkers    int // the elements opened in the a element that end at a marker
 	skipForeign bool
 }
 
@@ -37,7 +38,7 @@ type textRun struct {
 func (t *textRun) reset() {
 	t.trun = t.trun[:0]
 	t.code = 0
-	t.inA = false
+	t.inA, t.aMarkers = false, 0
 }
 
 // skipsText reports whether the text token tok is out of the text that
@@ -63,11 +64,34 @@ func codeElement(name []byte) bool {
 // codeTag counts the start and end tags of the code elements, or of
 // those of skip when it is not nil.
 func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
-	if skip != nil && string(tok.Name) == "a" && slices.Contains(skip, "a") {
-		// A second <a> ends the first: no count, open or not. An a
-		// element of SVG is a link too.
-		t.inA = tok.Type != htmltok.EndTag
-		return
+	if skip != nil && slices.Contains(skip, "a") {
+		switch string(tok.Name) {
+		case "a":
+			// A second <a> ends the first: no count, open or not. An
+			// a element of SVG is a link too. But an </a> in a table
+			// cell (or another element that puts a marker in the list
+			// of active formatting elements) inside the a element
+			// does not end it: the parser ignores it.
+			switch {
+			case tok.Type != htmltok.EndTag:
+				t.inA = true
+			case t.aMarkers == 0:
+				t.inA = false
+			}
+			return
+		case "td", "th", "caption", "object", "applet", "marquee", "template":
+			if t.inA {
+				if tok.Type == htmltok.StartTag {
+					t.aMarkers++
+				} else if tok.Type == htmltok.EndTag && t.aMarkers > 0 {
+					t.aMarkers--
+				}
+			}
+		case "table":
+			if tok.Type == htmltok.EndTag {
+				t.aMarkers = 0 // its cells end with it
+			}
+		}
 	}
 	if tok.Foreign && (skip == nil || string(tok.Name) != "svg" && string(tok.Name) != "math") {
 		// The end tag of svg and math is foreign: counted, as their

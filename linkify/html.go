@@ -241,7 +241,9 @@ func (h *HTML) found(l *extract.Link) error {
 	}
 	value := l.Value
 	if strings.ContainsFunc(value, isSpace) {
-		value = strings.Map(dropSpace, value) // wrapped in <...>
+		// Wrapped in <...>: its bytes, white space and all, are its
+		// text, which shows as its display form in HTML.
+		value = strings.Map(dropSpace, value)
 	}
 	scheme, email := l.Href, false
 	if i := strings.IndexByte(scheme, ':'); i > 0 {
@@ -266,7 +268,7 @@ func (h *HTML) found(l *extract.Link) error {
 	e := htmlEdit{start: l.Start, end: l.End}
 	h.scratch = appendStartTag(h.scratch[:0], &lk, h.bidi || iri.NeedsEmbedding(lk.Text, iri.LeftToRight))
 	e.open = h.encode(nil, h.scratch)
-	if lk.Text != l.Value {
+	if lk.Text != value {
 		h.scratch = appendHTMLText(h.scratch[:0], []byte(lk.Text))
 		e.text = h.encode(nil, h.scratch)
 	}
