@@ -61,7 +61,7 @@ var htmlTests = []struct {
 	{"override as written", "\u202Dhttp://x.co/", "\u202D" + `<a href="http://x.co/"` + rel + ` dir="ltr">http://x.co/</a>`},
 	{"table text", "<table>http://t.co/<tr><td>http://d.co/</td></tr></table>",
 		"<table>" + a("http://t.co/", "http://t.co/") + "<tr><td>" + a("http://d.co/", "http://d.co/") + "</td></tr></table>"},
-	{"wrapped", "&lt;http://e.com/very/\n  long&gt;", "&lt;" + a("http://e.com/very/long", "http://e.com/very/long") + "&gt;"},
+	{"wrapped", "&lt;http://e.com/very/\n  long&gt;", "&lt;" + a("http://e.com/very/long", "http://e.com/very/\n  long") + "&gt;"},
 	{"nul", "a\x00b.io", "a\x00" + a("http://b.io/", "b.io")},
 }
 
