@@ -12,7 +12,7 @@
 //
 //	extract     list the links of HTML, CSS, Markdown and plain-text documents
 //	rewrite     rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output
-//	linkify     turn plain text into HTML or Markdown with its links made links
+//	linkify     turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links
 //	warc        list the outlinks of the HTML pages in WARC files
 //	uri         print the URI form of each input
 //	iri         print the display IRI of each input
@@ -655,11 +655,11 @@
 //	-w, --write
 //		write the changed files in place
 //
-// # Turn plain text into HTML or Markdown with its links made links
+// # Turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links
 //
 // Usage:
 //
-//	relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|mail] [--rel REL] [--target TARGET] [-q|-v] [FILE...]
+//	relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|html|mail] [--rel REL] [--target TARGET] [--strict] [--max-text N] [--skip TAGS] [-q|-v] [FILE...]
 //
 // Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 // standard input when there is none or for "-", and writes it to standard output as an
@@ -710,6 +710,30 @@
 // message is read whole, at most 64 MiB; one that cannot be read as a
 // message is an error that gives its line and offset.
 //
+// An HTML document (named .html, .htm or .xhtml, or whose first bytes are
+// HTML's, as relink extract decides; --type html decides instead) is
+// linkified in place: each link written as plain text in its text becomes
+// an a element as above, around the link's bytes as written ("&amp;" stays
+// "&amp;"; a link written with a punycode host or percent-encoded UTF-8
+// shows its display form), and every other byte is written unchanged, in
+// the document's charset (what is inserted too: a character the charset
+// lacks as a character reference). No link is made in attributes,
+// comments, script, style, textarea, title or other raw text, nor inside
+// a, noscript, or the elements of --skip, a comma-separated list of
+// element names (svg and math for foreign content), by default pre, code,
+// kbd, samp, tt and listing (code and its output), button, select, option,
+// optgroup and datalist (controls), template, svg and math; so linkifying
+// the output again changes nothing. --format and --layout do
+// not apply; the charset is found as relink extract finds it (--charset,
+// a <meta>, else a guess).
+//
+// --strict makes links only of what is written with a scheme and of email
+// addresses: README.md, setup.py and www.example.com stay text.
+// --max-text N shortens the visible text of a longer link to N characters
+// (grapheme clusters) with "…" in its middle, never cutting a character,
+// a percent-escape or a host label; the href is the whole link, and a title
+// attribute shows it whole.
+//
 // --rel sets the rel attribute (an empty --rel writes none), --target the
 // target attribute (none by default). --charset LABEL (a WHATWG encoding
 // label) decodes input in a legacy charset; a byte order mark wins over it,
@@ -744,6 +768,9 @@
 //
 //	$ relink linkify --rel ugc --target _blank testdata/mail/note.txt > note.html
 //
+//	$ echo '<p>Docs: example.com/a?b=1&amp;c=2, <code>setup.py</code></p>' | relink linkify --type html
+//	<p>Docs: <a href="http://example.com/a?b=1&amp;c=2" rel="nofollow noopener">example.com/a?b=1&amp;c=2</a>, <code>setup.py</code></p>
+//
 // Flags:
 //
 //	--charset LABEL
@@ -752,14 +779,21 @@
 //		output FORMAT: html or markdown (default html)
 //	--layout LAYOUT
 //		how HTML keeps the lines, LAYOUT: br (<br> and &nbsp;), pre (a pre element) or none (default br)
+//	--max-text N
+//		shorten the visible text of a link to N characters, "…" in its middle (0: never)
 //	-q, --quiet
 //		report errors only (no warnings, progress or summary)
 //	--rel REL
 //		the rel attribute of the links, REL; empty for none (default "nofollow noopener")
+//	--skip TAGS
+//		in HTML, the elements whose text is not linkified, TAGS separated by commas (default "pre,code,kbd,samp,tt,listing,button,select,option,optgroup,datalist,template,svg,math")
+//	--strict
+//		make links only of what is written with a scheme, and of email addresses,
+//		not of domains written without one (www.example.com, but also README.md)
 //	--target TARGET
 //		the target attribute of the links, TARGET (such as _blank); empty for none
 //	--type TYPE
-//		TYPE of the input: auto (mail if it is named .eml or starts as a message's header), text or mail (default auto)
+//		TYPE of the input: auto (mail if it is named .eml or starts as a message's header, html if named .html or starting as HTML), text, html or mail (default auto)
 //	-v, --verbose
 //		also report each file, with what was found in it
 //

@@ -16,8 +16,8 @@ import (
 
 var linkifyCommand = &command{
 	name:    "linkify",
-	summary: "turn plain text into HTML or Markdown with its links made links",
-	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|mail] [--rel REL] [--target TARGET] [-q|-v] [FILE...]",
+	summary: "turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links",
+	usage:   "relink linkify [--charset LABEL] [--format html|markdown] [--layout br|pre|none] [--type auto|text|html|mail] [--rel REL] [--target TARGET] [--strict] [--max-text N] [--skip TAGS] [-q|-v] [FILE...]",
 	help: `Linkify reads plain text (a mail body, a chat log) from each FILE, or from
 standard input when there is none or for "-", and writes it to standard output as an
 HTML fragment in UTF-8: every character escaped ("&", "<", ">", quotes),
@@ -67,6 +67,30 @@ in Markdown). The header and the text/html parts are not written. A
 message is read whole, at most 64 MiB; one that cannot be read as a
 message is an error that gives its line and offset.
 
+An HTML document (named .html, .htm or .xhtml, or whose first bytes are
+HTML's, as relink extract decides; --type html decides instead) is
+linkified in place: each link written as plain text in its text becomes
+an a element as above, around the link's bytes as written ("&amp;" stays
+"&amp;"; a link written with a punycode host or percent-encoded UTF-8
+shows its display form), and every other byte is written unchanged, in
+the document's charset (what is inserted too: a character the charset
+lacks as a character reference). No link is made in attributes,
+comments, script, style, textarea, title or other raw text, nor inside
+a, noscript, or the elements of --skip, a comma-separated list of
+element names (svg and math for foreign content), by default pre, code,
+kbd, samp, tt and listing (code and its output), button, select, option,
+optgroup and datalist (controls), template, svg and math; so linkifying
+the output again changes nothing. --format and --layout do
+not apply; the charset is found as relink extract finds it (--charset,
+a <meta>, else a guess).
+
+--strict makes links only of what is written with a scheme and of email
+addresses: README.md, setup.py and www.example.com stay text.
+--max-text N shortens the visible text of a longer link to N characters
+(grapheme clusters) with "…" in its middle, never cutting a character,
+a percent-escape or a host label; the href is the whole link, and a title
+attribute shows it whole.
+
 --rel sets the rel attribute (an empty --rel writes none), --target the
 target attribute (none by default). --charset LABEL (a WHATWG encoding
 label) decodes input in a legacy charset; a byte order mark wins over it,
@@ -100,6 +124,9 @@ Examples (from the repository's root):
 	مرحبا [⁦https://مثال.إختبار/مسار⁩](<https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1>)
 
 	$ relink linkify --rel ugc --target _blank testdata/mail/note.txt > note.html
+
+	$ echo '<p>Docs: example.com/a?b=1&amp;c=2, <code>setup.py</code></p>' | relink linkify --type html
+	<p>Docs: <a href="http://example.com/a?b=1&amp;c=2" rel="nofollow noopener">example.com/a?b=1&amp;c=2</a>, <code>setup.py</code></p>
 `,
 	run: runLinkify,
 }
@@ -113,26 +140,44 @@ var linkifyFormats = []string{"html", "markdown"}
 var linkifyLayouts = []string{"br", "pre", "none"}
 
 // linkifyTypes are the values of relink linkify --type.
-var linkifyTypes = []string{"auto", "text", "mail"}
+var linkifyTypes = []string{"auto", "text", "html", "mail"}
 
 // maxLinkifyMail is the size of the largest mail message relink linkify
 // reads (a message is read whole).
 const maxLinkifyMail = 64 << 20
 
-// linkifyMail reports whether relink linkify reads the input name, whose
-// first bytes br holds, as a mail message.
-func linkifyMail(typ, name string, br *bufio.Reader) bool {
+// linkifyKind returns the type of document relink linkify reads the
+// input name as, whose first bytes br holds: TypeMail, TypeHTML or
+// TypeText.
+func linkifyKind(typ, name string, br *bufio.Reader) extract.Type {
 	switch typ {
 	case "mail":
-		return true
+		return extract.TypeMail
 	case "text":
-		return false
+		return extract.TypeText
+	case "html":
+		return extract.TypeHTML
 	}
-	if t := extract.TypeByName(name); t != 0 {
-		return t == extract.TypeMail
+	t := extract.TypeByName(name)
+	if t == 0 {
+		head, _ := br.Peek(1024)
+		t = extract.TypeOf("", head)
 	}
-	head, _ := br.Peek(1024)
-	return extract.TypeOf("", head) == extract.TypeMail
+	if t != extract.TypeMail && t != extract.TypeHTML {
+		t = extract.TypeText
+	}
+	return t
+}
+
+// skipList reads the value of --skip: element names separated by commas.
+func skipList(s string) []string {
+	list := []string{}
+	for _, name := range strings.Split(s, ",") {
+		if name = strings.ToLower(strings.TrimSpace(name)); name != "" {
+			list = append(list, name)
+		}
+	}
+	return list
 }
 
 // linkifyMessage linkifies the mail message that r holds into out.
@@ -151,10 +196,13 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	label := choiceFlag(fs, "charset", "", "decode the input from this WHATWG encoding `LABEL` (a byte order mark still wins)", charsetNames)
 	format := choiceFlag(fs, "format", "html", "output `FORMAT`: html or markdown", linkifyFormats)
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the input: auto (mail if it is named .eml or starts as a message's header), text or mail", linkifyTypes)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the input: auto (mail if it is named .eml or starts as a message's header, html if named .html or starting as HTML), text, html or mail", linkifyTypes)
 	layout := choiceFlag(fs, "layout", "br", "how HTML keeps the lines, `LAYOUT`: br (<br> and &nbsp;), pre (a pre element) or none", linkifyLayouts)
 	rel := fs.String("rel", linkify.DefaultRel, "the rel attribute of the links, `REL`; empty for none")
 	target := fs.String("target", "", "the target attribute of the links, `TARGET` (such as _blank); empty for none")
+	strict := fs.Bool("strict", false, "make links only of what is written with a scheme, and of email addresses,\nnot of domains written without one (www.example.com, but also README.md)")
+	maxText := fs.Int("max-text", 0, "shorten the visible text of a link to `N` characters, \"…\" in its middle (0: never)")
+	skip := fs.String("skip", strings.Join(linkify.DefaultSkip, ","), "in HTML, the elements whose text is not linkified, `TAGS` separated by commas")
 	var vf verbosityFlags
 	vf.register(fs)
 	inputs, status := parseArgs(cmd, fs, args, e)
@@ -165,7 +213,10 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	if status >= 0 {
 		return status
 	}
-	opts := linkify.Options{Rel: *rel, NoRel: strings.TrimSpace(*rel) == "", Target: *target}
+	opts := linkify.Options{Rel: *rel, NoRel: strings.TrimSpace(*rel) == "", Target: *target, Strict: *strict, MaxText: *maxText, Skip: skipList(*skip)}
+	if *maxText < 0 {
+		return usageError(cmd, e, "--max-text %d: want a number of characters, 0 for no limit", *maxText)
+	}
 	switch *format {
 	case "html":
 		opts.Format = linkify.FormatHTML
@@ -179,7 +230,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		return usageError(cmd, e, "unknown --layout %q (want br, pre or none)", *layout)
 	}
 	if !slices.Contains(linkifyTypes, *typ) {
-		return usageError(cmd, e, "unknown --type %q (want auto, text or mail)", *typ)
+		return usageError(cmd, e, "unknown --type %q (want auto, text, html or mail)", *typ)
 	}
 	if *label != "" {
 		if enc, _ := charset.Lookup(*label); enc == nil {
@@ -192,6 +243,9 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	_, csName := charset.Lookup(*label)
 	utf16 := strings.HasPrefix(csName, "utf-16")
 	t := linkify.New(opts)
+	hopts := opts
+	hopts.DefaultCharset = "" // HTML: as extract finds it, guessed at worst
+	h := linkify.NewHTML(hopts)
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	code := exitOK
 	var counts linkCounts
@@ -211,9 +265,14 @@ func runLinkify(cmd *command, args []string, e *env) int {
 		t.Reset()
 		var err error
 		var s linkify.Stats
-		if linkifyMail(*typ, name, br) {
+		switch linkifyKind(*typ, name, br) {
+		case extract.TypeMail:
 			s, err = linkifyMessage(out, br, opts)
-		} else {
+		case extract.TypeHTML:
+			h.Reset()
+			_, err = io.Copy(out, transform.NewReader(br, h))
+			s = h.Stats()
+		default:
 			_, err = io.Copy(out, transform.NewReader(br, t))
 			s = t.Stats()
 		}
