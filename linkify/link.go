@@ -1,6 +1,7 @@
 package linkify
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/relink-go/relink/extract"
@@ -70,7 +71,11 @@ func (k *linker) decide(value string, start, end int64, scheme, email bool) (l L
 			prefix = "mailto:"
 		}
 	}
-	href, err := k.web.ToURI(prefix + value)
+	ref := value
+	if email && !scheme {
+		ref = mailtoAddr(value)
+	}
+	href, err := k.web.ToURI(prefix + ref)
 	if err == nil {
 		// The URL Standard's href may keep what a URI may not ("[", "|",
 		// a stray "%"): the URI names the same resource.
@@ -110,4 +115,28 @@ func (k *linker) decide(value string, start, end int64, scheme, email bool) (l L
 		}
 	}
 	return l, true, false
+}
+
+// mailtoAddr returns the email address addr as the "to" of a mailto URI
+// (RFC 6068): the characters of its local part that the URI's syntax
+// gives a meaning to ("?" starts the header fields, "#" a fragment, "%"
+// an escape) and the others that RFC 6068 does not allow there
+// percent-encoded, so that "unlikely?address@example.com" is one
+// address and not "unlikely" with a header.
+func mailtoAddr(addr string) string {
+	at := strings.LastIndexByte(addr, '@')
+	if at < 0 || !strings.ContainsAny(addr[:at], "#%&/=?^`{|}") {
+		return addr
+	}
+	var b strings.Builder
+	for i := 0; i < at; i++ {
+		c := addr[i]
+		if strings.IndexByte("#%&/=?^`{|}", c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	b.WriteString(addr[at:])
+	return b.String()
 }
