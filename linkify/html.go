@@ -99,17 +99,21 @@ type HTML struct {
 
 	closeA []byte // "</a>" in the charset
 
-	bidi    bool  // the document has a bidi formatting character before bidiTo
-	bidiTo  int64 // the input before bidiTo has been searched for one
-	scratch []byte
+	bidi     bool   // the input written holds a bidi formatting character
+	bidiTail []byte // the last bytes of the input written, while not bidi
+	scratch  []byte // a start tag, in UTF-8
+	encoded  []byte // the same, encoded
 }
 
-// An htmlEdit is what an HTML linkifier writes of a link: open before
-// the input bytes [start, end), text in their place (nil to keep them),
-// and closing after them.
+// An htmlEdit is what an HTML linkifier writes of a link: the start tag
+// of link before the input bytes [start, end), text in their place (nil
+// to keep them), and the end tag after them. rtl says that the link's
+// text holds right-to-left characters.
 type htmlEdit struct {
 	start, end int64
-	open, text []byte
+	link       Link
+	rtl        bool
+	text       []byte
 }
 
 // NewHTML returns an HTML linkifier configured by opts.
@@ -154,7 +158,7 @@ func (h *HTML) Reset() {
 	h.stats, h.err = Stats{}, nil
 	h.started, h.cs, h.enc = false, charset.Charset{}, nil
 	h.asciiIn, h.jis, h.jisSeq = false, false, nil
-	h.bidi, h.bidiTo = false, 0
+	h.bidi, h.bidiTail = false, h.bidiTail[:0]
 }
 
 // Stats returns what h has found in the document so far.
@@ -234,7 +238,7 @@ func (h *HTML) found(l *extract.Link) error {
 		h.stats.Invalid++
 		return nil
 	}
-	if l.Start < h.base || l.End > h.base+int64(len(h.pend)) || l.Start < h.bidiTo {
+	if l.Start < h.base || l.End > h.base+int64(len(h.pend)) {
 		// Never: the extractor settles no text before reporting its links.
 		h.stats.Invalid++
 		return nil
@@ -261,13 +265,7 @@ func (h *HTML) found(l *extract.Link) error {
 		return nil
 	}
 	h.stats.Links++
-	if !h.bidi {
-		h.bidi = h.bidiIn(h.pend[h.bidiTo-h.base : l.Start-h.base])
-	}
-	h.bidiTo = l.Start
-	e := htmlEdit{start: l.Start, end: l.End}
-	h.scratch = appendStartTag(h.scratch[:0], &lk, h.bidi || iri.NeedsEmbedding(lk.Text, iri.LeftToRight))
-	e.open = h.encode(nil, h.scratch)
+	e := htmlEdit{start: l.Start, end: l.End, link: lk, rtl: iri.NeedsEmbedding(lk.Text, iri.LeftToRight)}
 	if lk.Text != value {
 		h.scratch = appendHTMLText(h.scratch[:0], []byte(lk.Text))
 		e.text = h.encode(nil, h.scratch)
@@ -343,12 +341,17 @@ func (h *HTML) emit(upto int64) {
 		}
 		s, t := int(e.start-h.base), int(e.end-h.base)
 		h.raw(b[pos:s])
-		h.inserted(e.open)
+		h.scratch = appendStartTag(h.scratch[:0], &e.link, h.bidi || e.rtl)
+		h.encoded = h.encode(h.encoded[:0], h.scratch)
+		h.inserted(h.encoded)
 		if e.text == nil {
 			h.raw(b[s:t])
 		} else {
 			h.inserted(e.text)
 			h.jisState(b[s:t])
+			if !h.bidi {
+				h.bidi = h.bidiIn(b[s:t])
+			}
 		}
 		h.inserted(h.closeA)
 		pos = t
@@ -363,6 +366,14 @@ func (h *HTML) emit(upto int64) {
 func (h *HTML) raw(b []byte) {
 	h.out = append(h.out, b...)
 	h.jisState(b)
+	if !h.bidi {
+		// With the end of what came before: a character reference
+		// may be cut between two pieces.
+		h.bidiTail = append(h.bidiTail, b...)
+		h.bidi = h.bidiIn(h.bidiTail)
+		k := max(0, len(h.bidiTail)-16)
+		h.bidiTail = h.bidiTail[:copy(h.bidiTail, h.bidiTail[k:])]
+	}
 }
 
 // inserted writes inserted bytes, which are ASCII in ISO-2022-JP: inside
