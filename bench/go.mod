@@ -10,7 +10,10 @@ require (
 	mvdan.cc/xurls/v2 v2.6.0
 )
 
-require github.com/andybalholm/cascadia v1.3.4 // indirect
+require (
+	github.com/andybalholm/cascadia v1.3.4 // indirect
+	github.com/rivo/uniseg v0.4.7 // indirect
+)
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
