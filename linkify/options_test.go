@@ -95,19 +95,19 @@ func TestShorten(t *testing.T) {
 	}{
 		{"example.com/abc", 15, "example.com/abc"},
 		{"example.com/abc", 0, "example.com/abc"},
-		{"example.com/abcdef", 15, "example…/abcdef"},
-		// Never inside a host label: "verylonghostname" is kept whole or left out.
+		{"example.com/abcdef", 15, "example.…abcdef"},
+		// Never inside a host label: "verylonghostname." is kept whole or left out.
 		{"https://www.verylonghostname.example/abcdefghij", 20, "https://…/abcdefghij"},
-		{"https://a.verylonghostname.example/x", 12, "https://a…/x"},
+		{"https://a.verylonghostname.example/x", 12, "https://…/x"},
 		// Never inside a percent-escape.
 		{"http://e.co/%E2%80%8B%E2%80%8Babc", 20, "http://e.…%80%8Babc"},
 		{"http://e.co/ab%E2%80%8Bcdefgh", 16, "http://e.…cdefgh"},
 		// Never inside a grapheme cluster: e + U+0301, a flag, a family.
-		{"http://e.co/e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301", 16, "http://e…/e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301"},
-		{"http://e.co/🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵", 16, "http://e…🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵"},
+		{"http://e.co/e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301", 16, "http://…/e\u0301e\u0301e\u0301e\u0301e\u0301e\u0301"},
+		{"http://e.co/🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵", 16, "http://…/🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵🇯🇵"},
 		{"http://e.co/👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧", 12, "http:/…/👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧"},
-		{"joe.bloggs.the.third@mail.example.com", 20, "joe.bloggs.the.….com"},
-		{"joe.bloggs.the.third@mail.example.com", 12, "joe.blo….com"},
+		{"joe.bloggs.the.third@mail.example.com", 20, "joe.blog…example.com"},
+		{"joe.bloggs.the.third@mail.example.com", 12, "joe.blog…com"},
 	} {
 		got, cut := shorten(c.in, c.max)
 		if got != c.want || cut != (got != c.in) {

@@ -16,8 +16,9 @@ const ellipsis = "…"
 // max is not positive. The middle of s is left out: what is kept of its
 // start and of its end is whole grapheme clusters, whole percent-escapes
 // ("%E2%80%8B" is three escapes, each kept or left whole) and whole
-// labels of its host ("www.example.com" is cut after "www." or after
-// "example.", never inside "example"), the start getting the larger
+// labels of its host, each with the dot after it ("www.example.com" is
+// cut after "www." or after "example.", never inside "example"), the
+// start getting the larger
 // half. A start or an end that would cut a host label is shorter; the
 // result may then be shorter than max.
 func shorten(s string, max int) (string, bool) {
@@ -33,19 +34,26 @@ func shorten(s string, max int) (string, bool) {
 		return s, false
 	}
 	budget := max - 1 // the ellipsis is one
-	head, width := 0, 0
-	for head < len(units) && width+units[head].width <= budget-budget/2 {
-		width += units[head].width
-		head++
-	}
-	tail := len(units)
-	for tail > head && width+units[tail-1].width <= budget {
-		tail--
-		width += units[tail].width
-	}
-	for head < tail && width+units[head].width <= budget {
-		width += units[head].width
-		head++
+	// The start and the end take units in turn, the shorter first, each
+	// while its next unit fits: a host label too long for one side
+	// leaves the room to the other.
+	head, tail, width := 0, len(units), 0
+	hw, tw := 0, 0
+fill:
+	for head < tail {
+		hu, tu := units[head].width, units[tail-1].width
+		switch {
+		case hw <= tw && width+hu <= budget, tw < hw && width+tu > budget && width+hu <= budget:
+			head++
+			hw += hu
+			width += hu
+		case width+tu <= budget:
+			tail--
+			tw += tu
+			width += tu
+		default:
+			break fill // neither fits
+		}
 	}
 	var b strings.Builder
 	b.Grow(len(s))
@@ -73,8 +81,13 @@ func splitUnits(s string) []unit {
 	state := -1
 	for i := 0; i < len(s); {
 		switch {
-		case i >= hs && i < he && s[i] != '.':
+		case i >= hs && i < he:
+			// A label and the dot after it: "shop.…" and not "shop…",
+			// which could be a label cut.
 			j := i + strings.IndexByte(s[i:he]+".", '.')
+			if j < he {
+				j++
+			}
 			units = append(units, unit{s[i:j], uniseg.GraphemeClusterCount(s[i:j])})
 			i, state = j, -1
 			continue
