@@ -36,6 +36,21 @@
 // a pre element, or none), the rel and target attributes of the HTML
 // links, and the charset.
 //
+// # HTML
+//
+// [NewHTML] returns an [HTML] linkifier, a transform.Transformer that
+// makes the links written in the text of an HTML document links and
+// leaves every other byte as written, in the document's charset: never
+// in attributes, comments, raw text, a elements or the elements of
+// Options.Skip ([DefaultSkip]: code, controls, template, foreign
+// content). [HTMLString] linkifies a string. Its output linkified again
+// is the same.
+//
+// Options.Strict takes only links written with a scheme and email
+// addresses; Options.MaxText shortens the visible text of long links;
+// Options.Edit sees each [Link] before it is written, and may change or
+// drop it.
+//
 // [Mail] linkifies the text of a mail message (.eml): its text/plain
 // parts, decoded from quoted-printable or base64, each in its charset.
 //
