@@ -118,3 +118,20 @@ func TestShorten(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsSweep checks Strict, MaxText and Edit with a Linkifier at
+// every chunk size: the links they change are decided as the text
+// streams through.
+func TestOptionsSweep(t *testing.T) {
+	in := strings.Repeat("Read README.md or https://example.com/a/very/long/path/to/the/page.html, mail joe@example.com. ", 40)
+	opts := Options{Strict: true, MaxText: 20, Edit: func(l *Link) bool { return !l.Email }}
+	want := String(in, opts)
+	if strings.Count(want, "</a>") != 40 || strings.Contains(want, "README.md</a>") || strings.Contains(want, "mailto:") {
+		t.Fatalf("unexpected output %.300s", want)
+	}
+	transformtest.Sweep{
+		In:   []byte(in),
+		New:  func() transform.Transformer { return New(opts) },
+		Want: []byte(want),
+	}.Run(t)
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,5 +100,58 @@ func TestLinkifyLarge(t *testing.T) {
 	want := strings.Repeat("line with [example.com/x](<http://example.com/x>) and \\<tags\\> \\& [joe@example.org](<mailto:joe@example.org>)\n", 20000)
 	if got.code != exitOK || got.stdout != want {
 		t.Errorf("exit %d, %d bytes, want %d: %s", got.code, len(got.stdout), len(want), got.stderr)
+	}
+}
+
+// TestLinkifyHTML checks relink linkify on HTML (issue 23): --type html
+// and HTML found by content or by name, --skip, --strict and --max-text,
+// and that linkifying the output again changes nothing.
+func TestLinkifyHTML(t *testing.T) {
+	const rel = ` rel="nofollow noopener"`
+	dir := t.TempDir()
+	page := filepath.Join(dir, "post.html")
+	if err := os.WriteFile(page, []byte("see x.io <code>y.io</code>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(notes, []byte("<p>x.io"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args        []string
+		stdin, want string
+		code        int
+	}{
+		{[]string{"linkify", "--type", "html"}, `<p title="a.io">see x.io/?a=1&amp;b=2 <a href="/">y.io</a> <pre>z.io</pre></p>`,
+			`<p title="a.io">see <a href="http://x.io/?a=1&amp;b=2"` + rel + `>x.io/?a=1&amp;b=2</a> <a href="/">y.io</a> <pre>z.io</pre></p>`, exitOK},
+		// Found by its content, and by its name.
+		{[]string{"linkify"}, "<!DOCTYPE html><p>x.io & y", `<!DOCTYPE html><p><a href="http://x.io/"` + rel + `>x.io</a> & y`, exitOK},
+		{[]string{"linkify", page}, "", `see <a href="http://x.io/"` + rel + `>x.io</a> <code>y.io</code>`, exitOK},
+		{[]string{"linkify", notes}, "", `&lt;p&gt;<a href="http://x.io/"` + rel + `>x.io</a>`, exitOK},
+		{[]string{"linkify", "--type", "text"}, "<p>x.io", `&lt;p&gt;<a href="http://x.io/"` + rel + `>x.io</a>`, exitOK},
+		{[]string{"linkify", "--type", "html", "--skip", "kbd, PRE"}, "<code>x.io</code><pre>y.io</pre><kbd>z.io</kbd>",
+			`<code><a href="http://x.io/"` + rel + `>x.io</a></code><pre>y.io</pre><kbd>z.io</kbd>`, exitOK},
+		{[]string{"linkify", "--type", "html", "--skip", ""}, "<a>x.io</a><pre>y.io</pre>",
+			`<a>x.io</a><pre><a href="http://y.io/"` + rel + `>y.io</a></pre>`, exitOK},
+		{[]string{"linkify", "--type", "html", "--strict"}, "README.md setup.py https://x.io/ a@b.io",
+			`README.md setup.py <a href="https://x.io/"` + rel + `>https://x.io/</a> <a href="mailto:a@b.io"` + rel + `>a@b.io</a>`, exitOK},
+		{[]string{"linkify", "--strict"}, "README.md https://x.io/",
+			`README.md <a href="https://x.io/"` + rel + `>https://x.io/</a>`, exitOK},
+		{[]string{"linkify", "--type", "html", "--max-text", "12"}, `<meta charset="utf-8">https://x.io/abcdefghij`,
+			`<meta charset="utf-8"><a href="https://x.io/abcdefghij" title="https://x.io/abcdefghij"` + rel + `>https:…fghij</a>`, exitOK},
+		{[]string{"linkify", "--max-text", "12", "--layout", "none"}, "https://x.io/abcdefghij",
+			`<a href="https://x.io/abcdefghij" title="https://x.io/abcdefghij"` + rel + `>https:…fghij</a>`, exitOK},
+		{[]string{"linkify", "--max-text", "-1"}, "", "", exitUsage},
+		{[]string{"linkify", "--type", "xml"}, "", "", exitUsage},
+	} {
+		got := runString(tt.args, tt.stdin)
+		if got.code != tt.code || got.stdout != tt.want {
+			t.Errorf("%q < %q: exit %d, stdout\n%s\nwant exit %d,\n%s\nstderr: %s", tt.args, tt.stdin, got.code, got.stdout, tt.code, tt.want, got.stderr)
+		}
+		if tt.code == exitOK && slices.Contains(tt.args, "html") {
+			if again := runString(tt.args, got.stdout); again.stdout != got.stdout {
+				t.Errorf("%q: linkified again:\n%s\nwant\n%s", tt.args, again.stdout, got.stdout)
+			}
+		}
 	}
 }
