@@ -1159,8 +1159,8 @@ func (d *det) trimMarkup(plo int) {
 // character).
 func (d *det) asciidocAt(b []byte, open int) bool {
 	auth := 0
-	if i := bytes.Index(b, []byte("//")); i >= 0 {
-		auth = i + 2
+	if i := bytes.Index(b[:open], []byte("//")); i >= 0 {
+		auth = i + 2 // a "//" after the "[" is no authority's
 	}
 	c := b[open-1]
 	return bytes.IndexByte(b[auth:open], '/') >= 0 && (isAlnum(c) || c == '/' || c == '-')
