@@ -29,6 +29,8 @@ type textRun struct {
 	// not 0, nor while inA (Options.TextSkip names "a" and an a element is
 	// open), nor in foreign content when skipForeign.
 	code        int
+	runText     []byte  // the text of the last run, decoded
+	toffs       []int32 // the offset in the run of each of its bytes
 	inA         bool
 	aMarkers    int // the elements opened in the a element that end at a marker
 	skipForeign bool
@@ -165,8 +167,12 @@ func (x *htmlExtractor) flushText() error {
 	if transcoded {
 		u8 = transcode.DecodeWithOffsets(nil, x.decoder(), raw, &offs2)
 	}
-	var offs1 []int32
-	text := htmltok.UnescapeText(nil, u8, &offs1)
+	// The text and its offsets are reused from run to run: the links
+	// reported copy what they keep.
+	x.toffs = x.toffs[:0]
+	text := htmltok.UnescapeText(x.runText[:0], u8, &x.toffs)
+	x.runText = text
+	offs1 := x.toffs
 	// rawAt maps an offset of text to one of raw.
 	rawAt := func(i int) int {
 		o := len(u8)
