@@ -137,9 +137,14 @@ func voidElement(name []byte) bool {
 }
 
 // maxTextRun bounds the text held for Options.TextLinks: a longer run of
-// text between two tags is searched in pieces, and a link across the
-// boundary of two pieces is missed.
-const maxTextRun = 64 << 10
+// text between two tags is searched in pieces, each cut after the last
+// white space of its last maxTextCut bytes (a link holds none, but for
+// one wrapped in <...>), and only when there is none anywhere there, so
+// that a link may then be cut in two.
+const (
+	maxTextRun = 64 << 10
+	maxTextCut = 8 << 10
+)
 
 // addText adds a text token to the run searched for plain-text links.
 func (x *htmlExtractor) addText(tok *htmltok.Token) error {
@@ -148,9 +153,35 @@ func (x *htmlExtractor) addText(tok *htmltok.Token) error {
 		x.trunLine, x.trunCol = x.posAt(tok, 0)
 	}
 	x.trun = append(x.trun, tok.Raw...)
-	if len(x.trun) >= maxTextRun {
+	if len(x.trun) < maxTextRun {
+		return nil
+	}
+	full := x.trun
+	cut := bytes.LastIndexAny(full[len(full)-maxTextCut:], " \t\n\r\f") + 1
+	if cut == 0 {
 		return x.flushText()
 	}
+	cut += len(full) - maxTextCut
+	// Search the run up to the white space; the rest starts the next.
+	x.trun = full[:cut]
+	start, line, col := x.trunStart, x.trunLine, x.trunCol
+	if err := x.flushText(); err != nil {
+		return err
+	}
+	head := full[:cut]
+	if x.u16 != nil {
+		start += 2 * transcode.UTF16Units(head)
+	} else {
+		start += int64(cut)
+	}
+	line += bytes.Count(head, newline)
+	if j := bytes.LastIndexByte(head, '\n'); j >= 0 {
+		col = cut - j
+	} else if col != 0 {
+		col += cut
+	}
+	x.trunStart, x.trunLine, x.trunCol = start, line, col
+	x.trun = full[:copy(full, full[cut:])]
 	return nil
 }
 

@@ -1,6 +1,8 @@
 package linkify
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/internal/transformtest"
@@ -78,5 +80,49 @@ func TestHTML(t *testing.T) {
 		if again := HTMLString(tt.want, opts); again != tt.want {
 			t.Errorf("%s: linkified again:\n got %q\nwant %q", tt.name, again, tt.want)
 		}
+	}
+}
+
+// TestHTMLLong runs an HTML linkifier over long documents at a sample of
+// chunk sizes: an HTML mail, a forum thread, and a run of text longer
+// than the 64 KiB that is searched at once, with a bidi control far
+// before the links it isolates. The links made are those of the whole
+// document however it is cut, and the output linkified again is the
+// same.
+func TestHTMLLong(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile("testdata/chromium/pages/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	longRun := "<p>&#x202E;" + strings.Repeat("Lorem ipsum dolor sit amet, see www.example.com/page?id=42&amp;x=1 and mail joe@example.com. ", 1000) + "</p>"
+	for _, c := range []struct {
+		name, doc string
+		links     int
+	}{
+		{"mail", read("mail-linkifyjs-email.html"), 1},
+		{"forum", strings.Repeat(read("forum-phpbb.html")+read("forum-discourse.html"), 20), 440},
+		{"long run", longRun, 1998},
+	} {
+		h := NewHTML(Options{})
+		want := HTMLString(c.doc, Options{})
+		transform.String(h, c.doc)
+		if h.Stats().Links < c.links {
+			t.Errorf("%s: %d links, want %d or more", c.name, h.Stats().Links, c.links)
+		}
+		transformtest.Sweep{
+			Name: c.name,
+			In:   []byte(c.doc),
+			New:  func() transform.Transformer { return NewHTML(Options{}) },
+			Want: []byte(want),
+		}.Run(t)
+		if again := HTMLString(want, Options{}); again != want {
+			t.Errorf("%s: linkified again, differs", c.name)
+		}
+	}
+	if out := HTMLString(longRun, Options{}); strings.Count(out, `dir="ltr"`) < 1990 {
+		t.Errorf("long run: %d links isolated after the bidi control", strings.Count(out, `dir="ltr"`))
 	}
 }
