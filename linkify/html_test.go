@@ -117,6 +117,10 @@ func TestHTMLLong(t *testing.T) {
 			In:   []byte(c.doc),
 			New:  func() transform.Transformer { return NewHTML(Options{}) },
 			Want: []byte(want),
+			// Long inputs: a few sizes, one of them tiny (TestHTML
+			// runs them all on short ones).
+			Src: []int{3, 1000, 4093, 65537, 0},
+			Dst: []int{7, 0},
 		}.Run(t)
 		if again := HTMLString(want, Options{}); again != want {
 			t.Errorf("%s: linkified again, differs", c.name)
