@@ -47,8 +47,9 @@ var alwaysSkip = []string{"a", "noscript"}
 //
 // where the start tag is the one a Linkifier writes (href the URI, rel
 // and target as Options say, dir="ltr" to isolate a link that holds
-// right-to-left characters or follows a bidi formatting character in the
-// document, title when Options.MaxText shortens the text), and the
+// right-to-left characters or follows a bidi formatting character in its
+// paragraph (since the last tag of a block element or br), title when
+// Options.MaxText shortens the text), and the
 // visible text is the link's bytes as written, character references
 // and all ("&amp;" stays "&amp;"), when they read as its display form
 // (iri.ToIRI: most links), and else its display form: a link written
@@ -99,7 +100,7 @@ type HTML struct {
 
 	closeA []byte // "</a>" in the charset
 
-	bidi     bool   // the input written holds a bidi formatting character
+	bidi     bool   // the input written holds a bidi formatting character since the last block tag
 	bidiTail []byte // the last bytes of the input written, while not bidi
 	scratch  []byte // a start tag, in UTF-8
 	encoded  []byte // the same, encoded
@@ -366,6 +367,10 @@ func (h *HTML) emit(upto int64) {
 func (h *HTML) raw(b []byte) {
 	h.out = append(h.out, b...)
 	h.jisState(b)
+	if i := h.lastBlock(b); i >= 0 {
+		// A new paragraph: what came before it no longer counts.
+		h.bidi, h.bidiTail, b = false, h.bidiTail[:0], b[i:]
+	}
 	if !h.bidi {
 		// With the end of what came before: a character reference
 		// may be cut between two pieces.
@@ -373,6 +378,45 @@ func (h *HTML) raw(b []byte) {
 		h.bidi = h.bidiIn(h.bidiTail)
 		k := max(0, len(h.bidiTail)-16)
 		h.bidiTail = h.bidiTail[:copy(h.bidiTail, h.bidiTail[k:])]
+	}
+}
+
+// blockTags are the elements whose tags end a paragraph for the bidi
+// algorithm (and for bidi formatting characters, which apply up to its
+// end): block elements and br.
+var blockTags = map[string]bool{
+	"p": true, "div": true, "br": true, "li": true, "ul": true, "ol": true, "dl": true, "dt": true, "dd": true,
+	"tr": true, "td": true, "th": true, "table": true, "caption": true, "h1": true, "h2": true, "h3": true,
+	"h4": true, "h5": true, "h6": true, "blockquote": true, "pre": true, "hr": true, "section": true,
+	"article": true, "aside": true, "header": true, "footer": true, "nav": true, "main": true, "body": true,
+	"details": true, "summary": true, "figure": true, "figcaption": true, "address": true, "fieldset": true,
+}
+
+// lastBlock returns the index in the input b of the last start or end
+// tag of an element of blockTags, or -1. In UTF-16 it finds none: a bidi
+// formatting character there counts to the end of the document.
+func (h *HTML) lastBlock(b []byte) int {
+	if strings.HasPrefix(h.cs.Name, "utf-16") {
+		return -1
+	}
+	for end := len(b); ; {
+		i := bytes.LastIndexByte(b[:end], '<')
+		if i < 0 {
+			return -1
+		}
+		j := i + 1
+		if j < len(b) && b[j] == '/' {
+			j++
+		}
+		k := j
+		for k < len(b) && k-j < 10 && ('a' <= b[k]|0x20 && b[k]|0x20 <= 'z' || '1' <= b[k] && b[k] <= '6') {
+			k++
+		}
+		if k > j && k < len(b) && (b[k] == '>' || b[k] == '/' || b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r' || b[k] == '\f') &&
+			blockTags[strings.ToLower(string(b[j:k]))] {
+			return i
+		}
+		end = i
 	}
 }
 

@@ -59,7 +59,10 @@ var htmlTests = []struct {
 	{"rtl", "رابط https://مثال.إختبار/مسار", "رابط " + `<a href="https://xn--mgbh0fb.xn--kgbechtv/%D9%85%D8%B3%D8%A7%D8%B1"` + rel + ` dir="ltr">https://مثال.إختبار/مسار</a>`},
 	{"override", "<p>a.co</p><p>&#x202E;http://x.co/moc.knab//:sptth</p>b.co",
 		"<p>" + a("http://a.co/", "a.co") + "</p><p>&#x202E;" + `<a href="http://x.co/moc.knab//:sptth"` + rel + ` dir="ltr">http://x.co/moc.knab//:sptth</a></p>` +
-			`<a href="http://b.co/"` + rel + ` dir="ltr">b.co</a>`},
+			a("http://b.co/", "b.co")},
+	{"override in a paragraph", "<p>&#x202E;<b>x</b> a.co<br>b.co <i>&#x2067;</i><span>c.co</span></p>d.co",
+		"<p>&#x202E;<b>x</b> " + `<a href="http://a.co/"` + rel + ` dir="ltr">a.co</a><br>` + a("http://b.co/", "b.co") + ` <i>&#x2067;</i><span>` +
+			`<a href="http://c.co/"` + rel + ` dir="ltr">c.co</a></span></p>` + a("http://d.co/", "d.co")},
 	{"override as written", "\u202Dhttp://x.co/", "\u202D" + `<a href="http://x.co/"` + rel + ` dir="ltr">http://x.co/</a>`},
 	{"table text", "<table>http://t.co/<tr><td>http://d.co/</td></tr></table>",
 		"<table>" + a("http://t.co/", "http://t.co/") + "<tr><td>" + a("http://d.co/", "http://d.co/") + "</td></tr></table>"},
