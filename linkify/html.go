@@ -367,15 +367,22 @@ func (h *HTML) emit(upto int64) {
 func (h *HTML) raw(b []byte) {
 	h.out = append(h.out, b...)
 	h.jisState(b)
-	if i := h.lastBlock(b); i >= 0 {
-		// A new paragraph: what came before it no longer counts.
-		h.bidi, h.bidiTail, b = false, h.bidiTail[:0], b[i:]
+	if h.bidi {
+		if i := h.lastBlock(b); i >= 0 {
+			// A new paragraph: what came before it no longer counts.
+			h.bidi, h.bidiTail, b = false, h.bidiTail[:0], b[i:]
+		}
 	}
 	if !h.bidi {
 		// With the end of what came before: a character reference
 		// may be cut between two pieces.
 		h.bidiTail = append(h.bidiTail, b...)
 		h.bidi = h.bidiIn(h.bidiTail)
+		if h.bidi {
+			if i := h.lastBlock(b); i >= 0 {
+				h.bidi = h.bidiIn(b[i:]) // only after the paragraph's start
+			}
+		}
 		k := max(0, len(h.bidiTail)-16)
 		h.bidiTail = h.bidiTail[:copy(h.bidiTail, h.bidiTail[k:])]
 	}
