@@ -32,7 +32,8 @@ type textRun struct {
 	runText     []byte  // the text of the last run, decoded
 	toffs       []int32 // the offset in the run of each of its bytes
 	inA         bool
-	aMarkers    int // the elements opened in the a element that end at a marker
+	aMarkers    int    // the elements opened in the a element that end at a marker
+	tables      []byte // with TextSkip, the tables open ('t') and their cells open ('c')
 	skipForeign bool
 }
 
@@ -41,13 +42,14 @@ func (t *textRun) reset() {
 	t.trun = t.trun[:0]
 	t.code = 0
 	t.inA, t.aMarkers = false, 0
+	t.tables = t.tables[:0]
 }
 
 // skipsText reports whether the text token tok is out of the text that
 // Options.TextLinks searches: inside an element of codeElement or
 // Options.TextSkip.
 func (t *textRun) skipsText(tok *htmltok.Token) bool {
-	return t.code > 0 || t.inA || tok.Foreign && t.skipForeign
+	return t.code > 0 || t.inA || tok.Foreign && t.skipForeign || len(t.tables) > 0 && t.tables[len(t.tables)-1] == 't'
 }
 
 // codeElement reports the elements whose text is code, commands or their
@@ -66,6 +68,9 @@ func codeElement(name []byte) bool {
 // codeTag counts the start and end tags of the code elements, or of
 // those of skip when it is not nil.
 func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
+	if skip != nil && !tok.Foreign {
+		t.tableTag(tok)
+	}
 	if skip != nil && slices.Contains(skip, "a") {
 		switch string(tok.Name) {
 		case "a":
@@ -123,6 +128,48 @@ func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
 	case htmltok.EndTag:
 		if t.code > 0 {
 			t.code--
+		}
+	}
+}
+
+// tableTag follows the tables open and their cells, for skipsText: the
+// text of a table outside its cells is moved by the parser before the
+// table ("foster parenting", white space apart from the rest), and an a
+// element made there would change where its white space goes.
+func (t *textRun) tableTag(tok *htmltok.Token) {
+	top := byte(0)
+	if n := len(t.tables); n > 0 {
+		top = t.tables[n-1]
+	}
+	end := tok.Type == htmltok.EndTag
+	switch string(tok.Name) {
+	case "table":
+		if !end {
+			if top == 't' {
+				return // a table in a table's text: the parser ends the first
+			}
+			t.tables = append(t.tables, 't')
+			return
+		}
+		for len(t.tables) > 0 {
+			last := t.tables[len(t.tables)-1]
+			t.tables = t.tables[:len(t.tables)-1]
+			if last == 't' {
+				break
+			}
+		}
+	case "td", "th", "caption":
+		switch {
+		case !end && top == 't':
+			t.tables = append(t.tables, 'c')
+		case !end && top == 'c' && string(tok.Name) != "caption":
+			// The next cell ends this one.
+		case end && top == 'c':
+			t.tables = t.tables[:len(t.tables)-1]
+		}
+	case "tr", "tbody", "thead", "tfoot":
+		if top == 'c' {
+			t.tables = t.tables[:len(t.tables)-1] // ends the cell
 		}
 	}
 }

@@ -52,7 +52,9 @@ type Options struct {
 	// foreign content (the text inside an svg or math element, that of
 	// their HTML integration points, foreignObject and mtext, too). An "a" element counts from
 	// its start tag to the next </a> (a second <a> ends the first, as
-	// the parser's adoption agency ends it). The text of script, style,
+	// the parser's adoption agency ends it). With TextSkip, the text of a
+	// table outside its cells, which the parser moves before the table,
+	// is not searched either. The text of script, style,
 	// textarea, title and the other raw-text elements is never searched.
 	// A linkifier, which must not make a link inside a link, names "a"
 	// here with Immediate set; without Immediate, the text of an a

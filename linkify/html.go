@@ -63,7 +63,8 @@ var alwaysSkip = []string{"a", "noscript"}
 //
 // No link is made in attributes, comments, raw text (script, style,
 // textarea, title, xmp, iframe, noembed, noframes, plaintext), the text
-// of an a element or of noscript, nor in that of the elements of
+// of an a element or of noscript, the text of a table outside its cells
+// (which the parser moves before the table), nor in that of the elements of
 // Options.Skip (DefaultSkip when nil). A link is never made across a
 // tag. So the output linkified again is the same: the links made are
 // in a elements.

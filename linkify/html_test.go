@@ -65,7 +65,10 @@ var htmlTests = []struct {
 			`<a href="http://c.co/"` + rel + ` dir="ltr">c.co</a></span></p>` + a("http://d.co/", "d.co")},
 	{"override as written", "\u202Dhttp://x.co/", "\u202D" + `<a href="http://x.co/"` + rel + ` dir="ltr">http://x.co/</a>`},
 	{"table text", "<table>http://t.co/<tr><td>http://d.co/</td></tr></table>",
-		"<table>" + a("http://t.co/", "http://t.co/") + "<tr><td>" + a("http://d.co/", "http://d.co/") + "</td></tr></table>"},
+		"<table>http://t.co/<tr><td>" + a("http://d.co/", "http://d.co/") + "</td></tr></table>"},
+	{"table text, nested", "<table><tr><td>a.co<table>b.co<td>c.co</table>d.co<td>e.co</table>f.co<table> g.co",
+		"<table><tr><td>" + a("http://a.co/", "a.co") + "<table>b.co<td>" + a("http://c.co/", "c.co") + "</table>" + a("http://d.co/", "d.co") +
+			"<td>" + a("http://e.co/", "e.co") + "</table>" + a("http://f.co/", "f.co") + "<table> g.co"},
 	{"wrapped", "&lt;http://e.com/very/\n  long&gt;", "&lt;" + a("http://e.com/very/long", "http://e.com/very/\n  long") + "&gt;"},
 	{"nul", "a\x00b.io", "a\x00" + a("http://b.io/", "b.io")},
 }
