@@ -34,6 +34,7 @@ type textRun struct {
 	inA         bool
 	aMarkers    int    // the elements opened in the a element that end at a marker
 	tables      []byte // with TextSkip, the tables open ('t') and their cells open ('c')
+	open        []int  // the open elements of each name that codeTag counts; code is their sum
 	skipForeign bool
 }
 
@@ -43,6 +44,7 @@ func (t *textRun) reset() {
 	t.code = 0
 	t.inA, t.aMarkers = false, 0
 	t.tables = t.tables[:0]
+	clear(t.open)
 }
 
 // skipsText reports whether the text token tok is out of the text that
@@ -110,27 +112,36 @@ func (t *textRun) codeTag(tok *htmltok.Token, skip []string) {
 		if !codeElement(tok.Name) {
 			return
 		}
-	} else {
-		if !slices.Contains(skip, string(tok.Name)) {
-			return
-		}
-		foreign := string(tok.Name) == "svg" || string(tok.Name) == "math"
-		if tok.Type == htmltok.SelfClosingTag && !voidElement(tok.Name) && !foreign {
-			// "/>" means nothing on an HTML element that is not void:
-			// <code/> opens a code element.
-			t.code++
-			return
-		}
+		skip = codeElements
 	}
-	switch tok.Type {
+	// Each element is counted apart: an end tag closes no other.
+	i := slices.Index(skip, string(tok.Name))
+	if i < 0 {
+		return
+	}
+	if len(t.open) < len(skip) {
+		t.open = append(t.open, make([]int, len(skip)-len(t.open))...)
+	}
+	typ := tok.Type
+	if typ == htmltok.SelfClosingTag && !voidElement(tok.Name) && string(tok.Name) != "svg" && string(tok.Name) != "math" {
+		// "/>" means nothing on an HTML element that is not void:
+		// <code/> opens a code element.
+		typ = htmltok.StartTag
+	}
+	switch typ {
 	case htmltok.StartTag:
+		t.open[i]++
 		t.code++
 	case htmltok.EndTag:
-		if t.code > 0 {
+		if t.open[i] > 0 {
+			t.open[i]--
 			t.code--
 		}
 	}
 }
+
+// codeElements are the elements of codeElement, for codeTag's counts.
+var codeElements = []string{"pre", "code", "kbd", "samp", "tt", "listing"}
 
 // tableTag follows the tables open and their cells, for skipsText: the
 // text of a table outside its cells is moved by the parser before the

@@ -33,6 +33,8 @@ var htmlTests = []struct {
 	{"code elements", "<pre>http://x.com</pre><code>setup.py</code><kbd>a.sh</kbd><samp>a@b.co</samp><tt>x.io</tt><listing>y.io</listing>z.io",
 		"<pre>http://x.com</pre><code>setup.py</code><kbd>a.sh</kbd><samp>a@b.co</samp><tt>x.io</tt><listing>y.io</listing>" + a("http://z.io/", "z.io")},
 	{"nested code", "<pre><b>x.io</b><code>y.io</code>z.io</pre>w.io", "<pre><b>x.io</b><code>y.io</code>z.io</pre>" + a("http://w.io/", "w.io")},
+	{"end tag of another element", "<noscript></template>x.io</noscript><pre></code>y.io</pre>z.io",
+		"<noscript></template>x.io</noscript><pre></code>y.io</pre>" + a("http://z.io/", "z.io")},
 	{"code self-closing", "<code/>x.io</code>w.io", "<code/>x.io</code>" + a("http://w.io/", "w.io")},
 	{"raw text", "<script>x='http://s.com/'</script><style>/* http://s.com */</style><textarea>http://t.com</textarea><xmp>http://x.com</xmp><iframe>http://i.com</iframe><noembed>http://n.com</noembed><noframes>http://f.com</noframes>",
 		"<script>x='http://s.com/'</script><style>/* http://s.com */</style><textarea>http://t.com</textarea><xmp>http://x.com</xmp><iframe>http://i.com</iframe><noembed>http://n.com</noembed><noframes>http://f.com</noframes>"},
