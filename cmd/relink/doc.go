@@ -12,6 +12,7 @@
 //
 //	extract     list the links of HTML, CSS, Markdown and plain-text documents
 //	rewrite     rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output
+//	verify      check offline that every internal link of a site's files reaches a file and an anchor
 //	linkify     turn plain text into HTML or Markdown with its links made links
 //	warc        list the outlinks of the HTML pages in WARC files
 //	uri         print the URI form of each input
@@ -654,6 +655,132 @@
 //		also report each file, with what was found in it
 //	-w, --write
 //		write the changed files in place
+//
+// # Check offline that every internal link of a site's files reaches a file and an anchor
+//
+// Usage:
+//
+//	relink verify [flags] [DIR]
+//
+// Verify checks, offline, the links of the tree of files DIR (the current
+// directory when there is none) as the tree will be served at --base: every
+// link that resolves inside the site must reach a file of the tree, and every
+// #fragment an anchor of that file. It reads HTML, CSS, Markdown and plain
+// text, as relink extract does (-r is implied: the whole tree is walked).
+//
+// A link is internal when it is relative, or absolute with the origin
+// (scheme, host and port) of --base; it must then lie below the path of
+// --base (else it is "outside the tree") and name a file of the tree, as a
+// static server maps URLs to files: the URL of a directory serves its index
+// file (--index, index.html by default; several names are tried in order,
+// README.md,index.md for a tree of Markdown), and with --pretty-urls the
+// URL path x serves x.html when there is no file x. The query is ignored.
+// Without --base the tree is taken to be served at https://site.invalid/,
+// so that "/x" is the root's x and every absolute URL is external.
+//
+// A fragment must name an anchor of its target: in HTML the id of an element
+// or the name of an a element (read in the document's charset), or the top
+// of the page ("#" and "#top"); in Markdown the id its renderer gives a
+// heading, in the dialect --slug names (github, the default; gitlab; mkdocs;
+// hugo; pandoc), repeated headings told apart as each renderer does ("-1",
+// "_1" for mkdocs), or the id of an explicit attribute list ("## Title
+// {#id}"), and the ids of its raw HTML. Fragments are compared with case,
+// as written and percent-decoded. The fragment of a link to another type of
+// file (an image, a text file) is not checked. The anchors of each target
+// are read once and kept for the next links to it, within 32 MiB (those
+// least recently used are dropped and read again); a target larger than
+// 64 MiB is not read for anchors.
+//
+// Each broken link is a line on standard output, as compilers write their
+// errors, FILE:LINE:COL: (FILE as walked, DIR included), the link as
+// written, then why: "missing file" (with the path it names below DIR), "missing anchor" (and the file searched),
+// "outside the tree", "invalid URL" (the URL Standard's parser rejects it).
+// --format jsonl writes one JSON object per link instead, with the fields of
+// relink extract --format jsonl (file, tag, attr, role, value, href, uri,
+// iri, start, end, line, column...) and status ("missing file", "missing
+// anchor", "outside the tree", "invalid URL"; "external" with --external)
+// and target. External links are never fetched: --external also lists them
+// (status "external"); to check them online, give them to a link checker:
+//
+//	relink extract -r --external --format uri DIR | lychee -
+//
+// A summary on standard error counts the files, the links checked, the
+// broken ones and the external ones (-q: none). The exit status is 1 when a
+// link is broken or a file cannot be read, 0 otherwise.
+//
+// With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
+// current directory is). Hidden files and directories (a name starting
+// with ".") are skipped, unless --hidden, and a .git directory is never
+// entered, whatever the flags: a repository's own files are no documents,
+// and writing them corrupts it. What ignore files say to ignore is
+// skipped, unless --no-ignore: .ignore files, and inside a git repository
+// (a directory holding .git, or below one) .gitignore files and the
+// repository's .git/info/exclude; a .gitignore outside a repository is
+// not read, as in ripgrep, and neither is git's global excludes file
+// (core.excludesFile). Their syntax is gitignore(5)'s: "*.log" a name at
+// any depth, "/drafts" or "docs/old" a path from the file's directory,
+// "build/" directories only, "**" any number of directories, "!keep.html"
+// to take again what a line above ignores, "#" a comment. Each file
+// applies to the paths of its directory; a deeper file wins over one
+// above it, a later line over an earlier one, and .ignore over .gitignore
+// over info/exclude. The ignore files of the directories above DIR apply
+// too (.gitignore up to the top of its repository). A file or directory
+// that is ignored is not walked into or counted. --exclude-path GLOB
+// (repeatable) skips, even with --no-ignore, the paths that match GLOB, a
+// pattern of the same syntax matched against the path relative to the DIR
+// walked: "*.min.html" at any depth, "vendor/" a directory of that name
+// anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
+// command line is always processed, whatever its name and the ignore
+// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// more than 10000 patterns, is an error and is not used; a line of one
+// that is no pattern (an unclosed "[") is left out with a warning naming
+// the file and line (FILE:LINE).
+//
+// Examples (from the repository's root):
+//
+//	$ relink verify sitecheck/testdata/site/sub
+//	sitecheck/testdata/site/sub/index.html:1:41: page: missing file page
+//	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: missing file outside.html
+//
+// The same tree served below a path, with pretty URLs:
+//
+//	$ relink verify --pretty-urls --base https://example.org/docs/sub/ sitecheck/testdata/site/sub
+//	sitecheck/testdata/site/sub/index.html:1:10: ../index.html: outside the tree
+//	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: outside the tree
+//
+// A tree of Markdown rendered by MkDocs, checked in CI:
+//
+//	relink verify --slug mkdocs --index index.md,README.md docs
+//
+//
+// Flags:
+//
+//	--base URL
+//		the URL the tree is served at (default https://site.invalid/)
+//	--exclude-path GLOB
+//		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
+//		(repeatable)
+//	--external
+//		also list the external links (never fetched)
+//	--format FORMAT
+//		output FORMAT: text (FILE:LINE:COL: link: why) or jsonl (default text)
+//	--hidden
+//		with -r, also walk hidden files and directories (a name starting with "."; never .git)
+//	--index NAMES
+//		the NAMES of the file a directory's URL serves, tried in order (default index.html;
+//		repeatable, comma-separated)
+//	--no-ignore
+//		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
+//	--pretty-urls
+//		serve x.html for the URL path x when there is no file x
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	-r, --recursive
+//		walk DIR (always: verify reads the whole tree) (default true)
+//	--slug DIALECT
+//		the DIALECT of the ids of Markdown headings: github, gitlab, mkdocs, hugo or pandoc (default github)
+//	-v, --verbose
+//		also report each file, with what was found in it
 //
 // # Turn plain text into HTML or Markdown with its links made links
 //

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestVerify(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	const site = "sitecheck/testdata/site"
+	tests := []struct {
+		args   []string
+		code   int
+		stdout []string // the lines, each a prefix of "FILE:"
+		stderr string
+	}{
+		{[]string{"verify", site}, exitFail, []string{
+			"doc.md:9:66: #nothing: missing anchor in doc.md",
+			"index.html:7:10: a.html#nope: missing anchor in a.html",
+			"index.html:8:10: missing.html: missing file missing.html",
+			"index.html:11:10: /sub/page: missing file sub/page",
+			"index.html:17:10: #LOCAL: missing anchor in index.html",
+			`index.html:18:10: http://[::1: invalid URL: unclosed IPv6 address "[::1"`,
+			"index.html:23:10: doc.md#missing: missing anchor in doc.md",
+			"index.html:24:11: img.png: missing file img.png",
+			"notes.txt:1:37: https://site.invalid/gone.html: missing file gone.html",
+			"style.css:1:24: img/bg.png: missing file img/bg.png",
+			"sub/index.html:1:41: page: missing file sub/page",
+			"sub/index.html:1:65: ../../outside.html: missing file outside.html",
+		}, "relink verify: 9 files, 34 links checked, 12 broken, 2 external\n"},
+		{[]string{"verify", "--pretty-urls", "-q", "--external", site + "/sub"}, exitFail, []string{
+			"index.html:1:65: ../../outside.html: missing file outside.html",
+		}, ""},
+		{[]string{"verify", "--index", "page.html", "-q", "--exclude-path", "index.html", site + "/sub"}, exitOK, nil, ""},
+		{[]string{"verify", "--slug", "pandoc", "-q", "--exclude-path", "*.html", "--exclude-path", "*.txt", "--exclude-path", "*.css", site}, exitFail, []string{
+			"doc.md:9:66: #nothing: missing anchor in doc.md",
+		}, ""},
+		{[]string{"verify", "--slug", "kramdown", site}, exitUsage, nil, "relink verify: unknown --slug \"kramdown\" (want github, gitlab, mkdocs, hugo or pandoc)\n"},
+		{[]string{"verify", site, site}, exitUsage, nil, "relink verify: one DIR at most, the root of the tree\n"},
+		{[]string{"verify", site + "/index.html"}, exitFail, nil, "relink verify: sitecheck/testdata/site/index.html: not a directory\n"},
+		{[]string{"verify", "--base", "::", site}, exitUsage, nil, "relink verify: invalid --base"},
+	}
+	for _, tt := range tests {
+		got := runString(tt.args, "")
+		var lines []string
+		for l := range strings.Lines(got.stdout) {
+			prefix := tt.args[len(tt.args)-1] + "/"
+			if !strings.HasPrefix(l, prefix) {
+				t.Errorf("%q: line %q does not start with %q", tt.args, l, prefix)
+			}
+			lines = append(lines, strings.TrimSuffix(strings.TrimPrefix(l, prefix), "\n"))
+		}
+		if got.code != tt.code || strings.Join(lines, "\n") != strings.Join(tt.stdout, "\n") || !strings.HasPrefix(got.stderr, tt.stderr) {
+			t.Errorf("relink %q: exit %d\n%s\nstderr %q\nwant exit %d\n%s\nstderr %q", tt.args, got.code, strings.Join(lines, "\n"), got.stderr,
+				tt.code, strings.Join(tt.stdout, "\n"), tt.stderr)
+		}
+	}
+}
+
+// TestVerifyJSON checks that --format jsonl writes the fields of relink
+// extract's objects, and status and target, and --external the external
+// links.
+func TestVerifyJSON(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	got := runString([]string{"verify", "--format", "jsonl", "--external", "-q", "sitecheck/testdata/site"}, "")
+	if got.code != exitFail {
+		t.Fatalf("exit %d, want 1; stderr %s", got.code, got.stderr)
+	}
+	statuses := map[string]int{}
+	for l := range strings.Lines(got.stdout) {
+		var o map[string]any
+		if err := json.Unmarshal([]byte(l), &o); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		for _, k := range []string{"file", "tag", "attr", "value", "href", "start", "end", "line", "column", "status"} {
+			if _, ok := o[k]; !ok {
+				t.Errorf("no %q in %s", k, l)
+			}
+		}
+		statuses[o["status"].(string)]++
+		if o["value"] == "a.html#nope" && (o["target"] != "a.html" || o["start"] != float64(209) || o["line"] != float64(7)) {
+			t.Errorf("a.html#nope: %s", l)
+		}
+	}
+	want := map[string]int{"missing anchor": 4, "missing file": 7, "invalid URL": 1, "external": 2}
+	for k, n := range want {
+		if statuses[k] != n {
+			t.Errorf("%d links %q, want %d (%v)", statuses[k], k, n, statuses)
+		}
+	}
+	src, _ := os.ReadFile("sitecheck/testdata/site/index.html")
+	if string(src[209:209+len("a.html#nope")]) != "a.html#nope" {
+		t.Errorf("span of a.html#nope: %q", src[209:220])
+	}
+}
