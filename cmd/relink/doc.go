@@ -752,7 +752,6 @@
 //
 //	relink verify --slug mkdocs --index index.md,README.md docs
 //
-//
 // Flags:
 //
 //	--base URL

@@ -80,7 +80,6 @@ The same tree served below a path, with pretty URLs:
 A tree of Markdown rendered by MkDocs, checked in CI:
 
 	relink verify --slug mkdocs --index index.md,README.md docs
-
 `,
 	run: runVerify,
 }
