@@ -41,6 +41,10 @@ type Options struct {
 	// PrettyURLs serves x.html for the URL path x when there is no file
 	// x, as servers configured for "pretty" (extensionless) URLs do.
 	PrettyURLs bool
+	// MarkdownPages takes the tree for the Markdown sources of a site
+	// rendered to HTML: the URL path x.html, when there is no file
+	// x.html, reaches x.md (and its anchors are the Markdown's).
+	MarkdownPages bool
 	// Slug is the dialect of the heading ids of Markdown documents.
 	// Default SlugGitHub.
 	Slug Slug
@@ -355,6 +359,9 @@ func (c *Checker) resolve(rel string) (string, bool) {
 	case noFile:
 		if c.opts.PrettyURLs && c.kind(rel+".html") == regular {
 			return rel + ".html", true
+		}
+		if md, ok := strings.CutSuffix(rel, ".html"); ok && c.opts.MarkdownPages && c.kind(md+".md") == regular {
+			return md + ".md", true
 		}
 	}
 	return rel, false

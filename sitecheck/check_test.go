@@ -68,6 +68,7 @@ func TestCheckSite(t *testing.T) {
 		"sub/index.html page missing file sub/page",
 		"sub/index.html ../../outside.html missing file outside.html",
 		"sub/page.html ./ ok sub/index.html",
+		"sub/page.html ../doc.html#custom missing file doc.html",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -97,6 +98,10 @@ func TestCheckOptions(t *testing.T) {
 			"sub/index.html page ok sub/page.html",
 			"sub/index.html ../../outside.html missing file outside.html",
 		}},
+		{"markdown pages", Options{MarkdownPages: true}, "sub/page.html", []string{
+			"sub/page.html ./ ok sub/index.html",
+			"sub/page.html ../doc.html#custom ok doc.md",
+		}},
 		{"served below a path", Options{BaseURL: "https://ex.org/docs"}, "sub/index.html", []string{
 			"sub/index.html ../index.html ok index.html",
 			"sub/index.html page missing file sub/page",
@@ -104,9 +109,11 @@ func TestCheckOptions(t *testing.T) {
 		}},
 		{"another index", Options{Index: []string{"page.html"}}, "sub/page.html", []string{
 			"sub/page.html ./ ok sub/page.html",
+			"sub/page.html ../doc.html#custom missing file doc.html",
 		}},
 		{"no index", Options{Index: []string{}}, "sub/page.html", []string{
 			"sub/page.html ./ missing file sub/",
+			"sub/page.html ../doc.html#custom missing file doc.html",
 		}},
 		{"gitlab slugs", Options{Slug: SlugGitLab}, "doc.md", []string{
 			"doc.md index.html#local ok index.html",

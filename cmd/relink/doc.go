@@ -674,7 +674,9 @@
 // static server maps URLs to files: the URL of a directory serves its index
 // file (--index, index.html by default; several names are tried in order,
 // README.md,index.md for a tree of Markdown), and with --pretty-urls the
-// URL path x serves x.html when there is no file x. The query is ignored.
+// URL path x serves x.html when there is no file x; with --md-pages, for a
+// tree of the Markdown sources of a site, a link to x.html reaches x.md
+// when there is no file x.html. The query is ignored.
 // Without --base the tree is taken to be served at https://site.invalid/,
 // so that "/x" is the root's x and every absolute URL is external.
 //
@@ -768,6 +770,8 @@
 //	--index NAMES
 //		the NAMES of the file a directory's URL serves, tried in order (default index.html;
 //		repeatable, comma-separated)
+//	--md-pages
+//		the tree is the Markdown source of a site: a link to x.html reaches x.md when there is no x.html
 //	--no-ignore
 //		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
 //	--pretty-urls

@@ -30,7 +30,9 @@ A link is internal when it is relative, or absolute with the origin
 static server maps URLs to files: the URL of a directory serves its index
 file (--index, index.html by default; several names are tried in order,
 README.md,index.md for a tree of Markdown), and with --pretty-urls the
-URL path x serves x.html when there is no file x. The query is ignored.
+URL path x serves x.html when there is no file x; with --md-pages, for a
+tree of the Markdown sources of a site, a link to x.html reaches x.md
+when there is no file x.html. The query is ignored.
 Without --base the tree is taken to be served at https://site.invalid/,
 so that "/x" is the root's x and every absolute URL is external.
 
@@ -108,6 +110,7 @@ func runVerify(cmd *command, args []string, e *env) int {
 	var index listFlag
 	fset.Var(&index, "index", "the `NAMES` of the file a directory's URL serves, tried in order (default index.html;\nrepeatable, comma-separated)")
 	pretty := fset.Bool("pretty-urls", false, "serve x.html for the URL path x when there is no file x")
+	mdPages := fset.Bool("md-pages", false, "the tree is the Markdown source of a site: a link to x.html reaches x.md when there is no x.html")
 	slug := choiceFlag(fset, "slug", "github", "the `DIALECT` of the ids of Markdown headings: github, gitlab, mkdocs, hugo or pandoc",
 		[]string{"github", "gitlab", "mkdocs", "hugo", "pandoc"})
 	format := choiceFlag(fset, "format", "text", "output `FORMAT`: text (FILE:LINE:COL: link: why) or jsonl", []string{"text", "jsonl"})
@@ -140,7 +143,7 @@ func runVerify(cmd *command, args []string, e *env) int {
 	if err != nil {
 		return usageError(cmd, e, "unknown --slug %q (want github, gitlab, mkdocs, hugo or pandoc)", *slug)
 	}
-	opts := sitecheck.Options{BaseURL: *base, PrettyURLs: *pretty, Slug: dialect}
+	opts := sitecheck.Options{BaseURL: *base, PrettyURLs: *pretty, MarkdownPages: *mdPages, Slug: dialect}
 	if len(index) > 0 {
 		opts.Index = index
 	}

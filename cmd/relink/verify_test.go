@@ -30,11 +30,14 @@ func TestVerify(t *testing.T) {
 			"style.css:1:24: img/bg.png: missing file img/bg.png",
 			"sub/index.html:1:41: page: missing file sub/page",
 			"sub/index.html:1:65: ../../outside.html: missing file outside.html",
-		}, "relink verify: 9 files, 34 links checked, 12 broken, 2 external\n"},
+			"sub/page.html:2:10: ../doc.html#custom: missing file doc.html",
+		}, "relink verify: 9 files, 35 links checked, 13 broken, 2 external\n"},
+		{[]string{"verify", "--md-pages", "-q", "--exclude-path", "index.html", "--exclude-path", "*.md", "--exclude-path", "*.txt", "--exclude-path", "*.css", site}, exitOK, nil, ""},
 		{[]string{"verify", "--pretty-urls", "-q", "--external", site + "/sub"}, exitFail, []string{
 			"index.html:1:65: ../../outside.html: missing file outside.html",
+			"page.html:2:10: ../doc.html#custom: missing file doc.html",
 		}, ""},
-		{[]string{"verify", "--index", "page.html", "-q", "--exclude-path", "index.html", site + "/sub"}, exitOK, nil, ""},
+		{[]string{"verify", "--index", "page.html", "-q", "--exclude-path", "index.html", "--exclude-path", "/*.html", site + "/sub"}, exitOK, nil, ""},
 		{[]string{"verify", "--slug", "pandoc", "-q", "--exclude-path", "*.html", "--exclude-path", "*.txt", "--exclude-path", "*.css", site}, exitFail, []string{
 			"doc.md:9:66: #nothing: missing anchor in doc.md",
 		}, ""},
@@ -85,7 +88,7 @@ func TestVerifyJSON(t *testing.T) {
 			t.Errorf("a.html#nope: %s", l)
 		}
 	}
-	want := map[string]int{"missing anchor": 4, "missing file": 7, "invalid URL": 1, "external": 2}
+	want := map[string]int{"missing anchor": 4, "missing file": 8, "invalid URL": 1, "external": 2}
 	for k, n := range want {
 		if statuses[k] != n {
 			t.Errorf("%d links %q, want %d (%v)", statuses[k], k, n, statuses)
