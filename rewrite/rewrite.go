@@ -147,6 +147,7 @@ var (
 	_ Rewriter = (*Text)(nil)
 	_ Rewriter = (*CSS)(nil)
 	_ Rewriter = (*Markdown)(nil)
+	_ Rewriter = (*XML)(nil)
 )
 
 // ErrMail is the error of the rewriter that New returns for a mail
@@ -161,7 +162,7 @@ var (
 var ErrMail = errors.New("rewrite: mail messages (.eml) are not rewritten: their parts are transfer-encoded (quoted-printable, base64) and may be signed, and a link written anew would have to be encoded again exactly; use --type text to rewrite the message as plain text, encoded parts left as they are")
 
 // New returns the rewriter of documents of type t, configured by opts:
-// NewHTML, NewText, NewCSS or NewMarkdown; for extract.TypeMail, one
+// NewHTML, NewText, NewCSS, NewMarkdown or NewXML; for extract.TypeMail, one
 // whose Transform fails with ErrMail, writing nothing. It panics if t is
 // not one of the types of package extract.
 func New(t extract.Type, opts Options) Rewriter {
@@ -174,6 +175,8 @@ func New(t extract.Type, opts Options) Rewriter {
 		return NewCSS(opts)
 	case extract.TypeMarkdown:
 		return NewMarkdown(opts)
+	case extract.TypeXML:
+		return NewXML(opts)
 	case extract.TypeMail:
 		return refused{ErrMail}
 	}

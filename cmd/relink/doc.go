@@ -84,11 +84,26 @@
 // one that cannot be read (a header line that is not a field, a multipart
 // part without its boundary) is an error that gives its line and offset.
 //
+// A sitemap, an RSS feed or an Atom feed (--type xml) is read as XML: the
+// text of loc (sitemap entries, image:loc, video:*_loc), the href of
+// xhtml:link and of Atom's link, the src of Atom's content, the text of
+// RSS's link, comments and docs, of an image's url, of Atom's uri and of
+// a guid unless isPermaLink="false", the url of enclosure, media:content
+// and media:thumbnail, each with its element as tag (prefix included) and
+// its attribute as attr (empty for an element's text); xml:base (role
+// base) sets the base URL of what its element holds. Character
+// references are decoded in the value; the offsets are those of the value
+// as written (inside a CDATA section, or the text without the white space
+// around it). An XML document is read whole (at most 64 MiB), in the
+// charset of its byte order mark or XML declaration, UTF-8 by default.
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
 // .txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
-// .mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
-// when they are a header with From, Date, Message-ID, MIME-Version,
+// .mkd are Markdown; .eml is mail; .rss, .atom, sitemap*.xml, feed.xml,
+// rss.xml, atom.xml and index.xml are XML), then by the first bytes (HTML;
+// XML when the first element is urlset, sitemapindex, rss or feed; or
+// mail when they are a header with From, Date, Message-ID, MIME-Version,
 // Received, Return-Path or Delivered-To).
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
@@ -305,7 +320,7 @@
 //		also find the links written as plain text in the text of HTML documents
 //		(not in pre, code, kbd, samp or tt: code, commands and their output)
 //	--type TYPE
-//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown, mail or xml (default auto)
 //	--unique
 //		write each link once, the first time its href (its URI, IRI or value with --format uri, iri or value) is seen;
 //		the command then holds every distinct one in memory
@@ -460,12 +475,16 @@
 // extract: "auto" (the default) goes by the file name's extension (.html,
 // .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
 // are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
-// mail) and takes in a directory only the files with such an extension;
+// mail; .rss, .atom, sitemap*.xml, feed.xml, rss.xml, atom.xml and
+// index.xml are XML: sitemaps and feeds, whose links are rewritten as
+// relink extract finds them, escaped for XML, and nothing else) and takes
+// in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
-// it looks like HTML and skipped otherwise (a script or a data file is no
+// it looks like HTML (or is a sitemap or feed by its first element) and
+// skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
 // HTML and text otherwise. "html",
-// "text", "css" and "markdown" take every file for one. Mail (a .eml
+// "text", "css", "markdown" and "xml" take every file for one. Mail (a .eml
 // file, --type mail, or standard input that starts as a message's header)
 // is not rewritten: its parts are quoted-printable or base64 and may be
 // signed, and a link written anew would have to be encoded again exactly;
@@ -650,7 +669,7 @@
 //	--to FORM
 //		the FORM of the links: keep (each link's own; only --map and --resolve change links), uri or iri (default keep)
 //	--type TYPE
-//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown, mail or xml (default auto)
 //	-v, --verbose
 //		also report each file, with what was found in it
 //	-w, --write
@@ -743,12 +762,14 @@
 //	$ relink verify sitecheck/testdata/site/sub
 //	sitecheck/testdata/site/sub/index.html:1:41: page: missing file page
 //	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: missing file outside.html
+//	sitecheck/testdata/site/sub/page.html:2:10: ../doc.html#custom: missing file doc.html
 //
 // The same tree served below a path, with pretty URLs:
 //
 //	$ relink verify --pretty-urls --base https://example.org/docs/sub/ sitecheck/testdata/site/sub
 //	sitecheck/testdata/site/sub/index.html:1:10: ../index.html: outside the tree
 //	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: outside the tree
+//	sitecheck/testdata/site/sub/page.html:2:10: ../doc.html#custom: outside the tree
 //
 // A tree of Markdown rendered by MkDocs, checked in CI:
 //

@@ -73,11 +73,26 @@ is read whole (at most 64 MiB, 32 levels of nested parts, 10000 parts);
 one that cannot be read (a header line that is not a field, a multipart
 part without its boundary) is an error that gives its line and offset.
 
+A sitemap, an RSS feed or an Atom feed (--type xml) is read as XML: the
+text of loc (sitemap entries, image:loc, video:*_loc), the href of
+xhtml:link and of Atom's link, the src of Atom's content, the text of
+RSS's link, comments and docs, of an image's url, of Atom's uri and of
+a guid unless isPermaLink="false", the url of enclosure, media:content
+and media:thumbnail, each with its element as tag (prefix included) and
+its attribute as attr (empty for an element's text); xml:base (role
+base) sets the base URL of what its element holds. Character
+references are decoded in the value; the offsets are those of the value
+as written (inside a CDATA section, or the text without the white space
+around it). An XML document is read whole (at most 64 MiB), in the
+charset of its byte order mark or XML declaration, UTF-8 by default.
+
 --type decides which a file is: "auto" (the default) goes by the file
 name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
 .txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
-.mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
-when they are a header with From, Date, Message-ID, MIME-Version,
+.mkd are Markdown; .eml is mail; .rss, .atom, sitemap*.xml, feed.xml,
+rss.xml, atom.xml and index.xml are XML), then by the first bytes (HTML;
+XML when the first element is urlset, sitemapindex, rss or feed; or
+mail when they are a header with From, Date, Message-ID, MIME-Version,
 Received, Return-Path or Delivered-To).
 --base is the document's own URL: relative links are resolved against it
 (and against a <base href>); without it they are given in URI form,
@@ -194,7 +209,7 @@ type extractor struct {
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown, mail or xml", typeNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("recursive", false, "recurse into directories (with no FILE, the current directory)")
@@ -475,7 +490,7 @@ func parseType(cmd *command, e *env, name string) (extract.Type, int) {
 	}
 	t, err := extract.ParseType(name)
 	if err != nil {
-		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css, markdown or mail)", name)
+		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css, markdown, mail or xml)", name)
 	}
 	return t, -1
 }

@@ -171,12 +171,16 @@ handle where Go's os.Root does so: Unix and Windows.)
 extract: "auto" (the default) goes by the file name's extension (.html,
 .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
 are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
-mail) and takes in a directory only the files with such an extension;
+mail; .rss, .atom, sitemap*.xml, feed.xml, rss.xml, atom.xml and
+index.xml are XML: sitemaps and feeds, whose links are rewritten as
+relink extract finds them, escaped for XML, and nothing else) and takes
+in a directory only the files with such an extension;
 a FILE named on the command line with another extension is rewritten if
-it looks like HTML and skipped otherwise (a script or a data file is no
+it looks like HTML (or is a sitemap or feed by its first element) and
+skipped otherwise (a script or a data file is no
 text to rewrite in place), and standard input is HTML if it looks like
 HTML and text otherwise. "html",
-"text", "css" and "markdown" take every file for one. Mail (a .eml
+"text", "css", "markdown" and "xml" take every file for one. Mail (a .eml
 file, --type mail, or standard input that starts as a message's header)
 is not rewritten: its parts are quoted-printable or base64 and may be
 signed, and a link written anew would have to be encoded again exactly;
@@ -348,7 +352,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := choiceFlag(fs, "to", "keep", "the `FORM` of the links: keep (each link's own; only --map and --resolve change links), uri or iri", formNames)
 	resolve := choiceFlag(fs, "resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be", resolveNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown, mail or xml", typeNames)
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("recursive", false, "recurse into directories (with no FILE, the current directory)")
 	shortTwin(fs, "r", "recursive")
@@ -1103,7 +1107,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		// for text only by its name: a script or a data file that does
 		// not look like HTML is no text to rewrite.
 		if typ = extract.TypeByName(j.path); typ == 0 {
-			if typ = extract.TypeOf("", head); typ != extract.TypeHTML {
+			if typ = extract.TypeOf("", head); typ != extract.TypeHTML && typ != extract.TypeXML {
 				return rewriteResult{skip: "neither HTML nor a text file by its name, skipped (use --type text to rewrite it)"}
 			}
 		}

@@ -72,12 +72,14 @@ Examples (from the repository's root):
 	$ relink verify sitecheck/testdata/site/sub
 	sitecheck/testdata/site/sub/index.html:1:41: page: missing file page
 	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: missing file outside.html
+	sitecheck/testdata/site/sub/page.html:2:10: ../doc.html#custom: missing file doc.html
 
 The same tree served below a path, with pretty URLs:
 
 	$ relink verify --pretty-urls --base https://example.org/docs/sub/ sitecheck/testdata/site/sub
 	sitecheck/testdata/site/sub/index.html:1:10: ../index.html: outside the tree
 	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: outside the tree
+	sitecheck/testdata/site/sub/page.html:2:10: ../doc.html#custom: outside the tree
 
 A tree of Markdown rendered by MkDocs, checked in CI:
 

@@ -27,18 +27,19 @@ func TestVerify(t *testing.T) {
 			"index.html:23:10: doc.md#missing: missing anchor in doc.md",
 			"index.html:24:11: img.png: missing file img.png",
 			"notes.txt:1:37: https://site.invalid/gone.html: missing file gone.html",
+			"sitemap.xml:5:13: https://site.invalid/gone/: missing file gone/",
 			"style.css:1:24: img/bg.png: missing file img/bg.png",
 			"sub/index.html:1:41: page: missing file sub/page",
 			"sub/index.html:1:65: ../../outside.html: missing file outside.html",
 			"sub/page.html:2:10: ../doc.html#custom: missing file doc.html",
-		}, "relink verify: 9 files, 35 links checked, 13 broken, 2 external\n"},
-		{[]string{"verify", "--md-pages", "-q", "--exclude-path", "index.html", "--exclude-path", "*.md", "--exclude-path", "*.txt", "--exclude-path", "*.css", site}, exitOK, nil, ""},
+		}, "relink verify: 10 files, 38 links checked, 14 broken, 2 external\n"},
+		{[]string{"verify", "--md-pages", "-q", "--exclude-path", "index.html", "--exclude-path", "*.md", "--exclude-path", "*.txt", "--exclude-path", "*.css", "--exclude-path", "*.xml", site}, exitOK, nil, ""},
 		{[]string{"verify", "--pretty-urls", "-q", "--external", site + "/sub"}, exitFail, []string{
 			"index.html:1:65: ../../outside.html: missing file outside.html",
 			"page.html:2:10: ../doc.html#custom: missing file doc.html",
 		}, ""},
 		{[]string{"verify", "--index", "page.html", "-q", "--exclude-path", "index.html", "--exclude-path", "/*.html", site + "/sub"}, exitOK, nil, ""},
-		{[]string{"verify", "--slug", "pandoc", "-q", "--exclude-path", "*.html", "--exclude-path", "*.txt", "--exclude-path", "*.css", site}, exitFail, []string{
+		{[]string{"verify", "--slug", "pandoc", "-q", "--exclude-path", "*.html", "--exclude-path", "*.txt", "--exclude-path", "*.css", "--exclude-path", "sitemap.xml", site}, exitFail, []string{
 			"doc.md:9:66: #nothing: missing anchor in doc.md",
 		}, ""},
 		{[]string{"verify", "--slug", "kramdown", site}, exitUsage, nil, "relink verify: unknown --slug \"kramdown\" (want github, gitlab, mkdocs, hugo or pandoc)\n"},
@@ -88,7 +89,7 @@ func TestVerifyJSON(t *testing.T) {
 			t.Errorf("a.html#nope: %s", l)
 		}
 	}
-	want := map[string]int{"missing anchor": 4, "missing file": 8, "invalid URL": 1, "external": 2}
+	want := map[string]int{"missing anchor": 4, "missing file": 9, "invalid URL": 1, "external": 2}
 	for k, n := range want {
 		if statuses[k] != n {
 			t.Errorf("%d links %q, want %d (%v)", statuses[k], k, n, statuses)
@@ -97,5 +98,27 @@ func TestVerifyJSON(t *testing.T) {
 	src, _ := os.ReadFile("sitecheck/testdata/site/index.html")
 	if string(src[209:209+len("a.html#nope")]) != "a.html#nope" {
 		t.Errorf("span of a.html#nope: %q", src[209:220])
+	}
+}
+
+// TestExtractSitemap is the regression test of issue 22's sitemap read
+// as plain text ("https://ex.org/a%3C/loc"): by its name or by its root
+// element, a sitemap is XML.
+func TestExtractSitemap(t *testing.T) {
+	dir := t.TempDir()
+	doc := "<?xml version=\"1.0\"?>\n<urlset><url><loc>https://ex.org/a</loc></url></urlset>\n"
+	for _, name := range []string{"sitemap.xml", "pages.xml"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(doc), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		got := runString([]string{"extract", "--format", "href", path}, "")
+		if got.code != exitOK || got.stdout != "https://ex.org/a\n" {
+			t.Errorf("extract %s: exit %d, %q; want https://ex.org/a", name, got.code, got.stdout)
+		}
+	}
+	got := runString([]string{"extract", "--format", "href"}, doc)
+	if got.stdout != "https://ex.org/a\n" {
+		t.Errorf("extract of a sitemap on standard input: %q", got.stdout)
 	}
 }
