@@ -120,6 +120,13 @@ type Options struct {
 	// Map is called from Transform, for each link in document order, and
 	// must not keep l, which is valid only during the call.
 	Map func(l *extract.Link, href string) (newHref string, ok bool)
+
+	// Keep, when not nil, chooses the links rewritten: a link for which
+	// it returns false is left as written (found, and neither rewritten nor
+	// kept: the caller counts what it refuses).
+	// It is given the link resolved (Href set), and is not asked about
+	// an invalid one, which is left as written anyway.
+	Keep func(l *extract.Link) bool
 }
 
 // A Rewriter rewrites the links of a document as it streams through: a
@@ -441,6 +448,9 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	}
 	if l.Start < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
+		return "", false
+	}
+	if r.opts.Keep != nil && r.resolve(l) && !r.opts.Keep(l) {
 		return "", false
 	}
 	r.form = r.formOf(l.Value)

@@ -133,7 +133,14 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// files: only the walk skips. A file .relinkignore at the root of the DIR
+// walked, of the same syntax, lists the paths below DIR that relink never
+// walks, for the project's runs to stay one command (generated pages,
+// vendored docs); it is read unless --no-ignore, and only there. A path is
+// skipped when --exclude-path, .relinkignore or an ignore file says so,
+// in that order: a "!" line re-includes only what the lines above it in
+// its own file exclude, never what an earlier source does. An ignore file
+// larger than 1 MiB, or of
 // more than 10000 patterns, is an error and is not used; a line of one
 // that is no pattern (an unclosed "[") is left out with a warning naming
 // the file and line (FILE:LINE).
@@ -517,6 +524,39 @@
 // of links so left, and the summary counts them. Give --charset (such as
 // --charset utf-8) to rewrite them.
 //
+// The filters of relink extract choose the links rewritten: a link that a
+// filter leaves out, or that --exclude names, is left as written.
+//
+// Filters (each flag may be repeated and takes a comma-separated list; a link
+// must match one value of every filter given):
+//
+//	--scheme	the URI's scheme (http, https, mailto, data...); an
+//		unresolved relative reference has none and never matches
+//	--tag, --attr	the element and attribute holding the link, in lower
+//		case (a, img, link; href, src, srcset...); a link in text has
+//		neither
+//	--role	what the link is for: hyperlink, resource, frame, form, ping,
+//		reference, base, or text for a link found in text
+//	--rel	a token of the rel attribute of a, area and link (nofollow,
+//		ugc, sponsored, stylesheet...), in any case
+//	--host	the URI's host or one of its subdomains: --host example.org
+//		takes example.org and www.example.org, not example.org.uk;
+//		an internationalized name may be given in Unicode; no port
+//	--same-site, --external	a link whose host has the same registrable
+//		domain ("site": the public suffix plus one label, from the
+//		Public Suffix List built into the program, so www.example.co.uk
+//		and shop.example.co.uk are one site) as the document's own URL,
+//		or not; the scheme and port do not count. A host that is an
+//		IP address or a public suffix is its own site. A relative
+//		reference left unresolved (no --base) is same-site; without a
+//		document URL, every link with a host is external. A link with
+//		a scheme but no host (mailto:, data:) is neither
+//
+// --exclude REGEX (repeatable) leaves alone the links whose href (the URL
+// resolved, as relink extract --format href writes it; the value as
+// written for a link without one) matches REGEX, a regular expression of
+// Go's syntax (RE2), anywhere in it unless anchored with ^ and $.
+//
 // With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
 // current directory is). Hidden files and directories (a name starting
 // with ".") are skipped, unless --hidden, and a .git directory is never
@@ -540,7 +580,14 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// files: only the walk skips. A file .relinkignore at the root of the DIR
+// walked, of the same syntax, lists the paths below DIR that relink never
+// walks, for the project's runs to stay one command (generated pages,
+// vendored docs); it is read unless --no-ignore, and only there. A path is
+// skipped when --exclude-path, .relinkignore or an ignore file says so,
+// in that order: a "!" line re-includes only what the lines above it in
+// its own file exclude, never what an earlier source does. An ignore file
+// larger than 1 MiB, or of
 // more than 10000 patterns, is an error and is not used; a line of one
 // that is no pattern (an unclosed "[") is left out with a warning naming
 // the file and line (FILE:LINE).
@@ -630,6 +677,8 @@
 //
 // Flags:
 //
+//	--attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	--backup SUFFIX
 //		with -w, keep each original file as its name followed by SUFFIX
 //	--base URL
@@ -641,11 +690,17 @@
 //		print a unified diff of the changes of each file
 //	-n, --dry-run
 //		list the files that would change, and write nothing
+//	--exclude REGEX
+//		leave alone the links whose href matches REGEX (repeatable)
 //	--exclude-path GLOB
 //		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
 //		(repeatable)
+//	--external
+//		keep the links to other registrable domains than the document's own URL's
 //	--hidden
 //		with -r, also walk hidden files and directories (a name starting with "."; never .git)
+//	--host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-j, --jobs N
 //		rewrite N files in parallel (0: as many as the machine has cores)
 //	--map OLD=NEW
@@ -657,11 +712,22 @@
 //		report errors only (no warnings, progress or summary)
 //	-r, --recursive
 //		recurse into directories (with no FILE, the current directory)
+//	--rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	--resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
+//	--role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	--same-site
+//		keep the links to the registrable domain of the document's own URL
+//	--scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
 //	--strict
 //		in plain text, take for links only those written with a scheme, and email addresses;
 //		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
+//	--tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	--text-links
 //		also rewrite the links written as plain text in the text of HTML documents, each in the form
 //		it is written in (an address stays an address), never in pre, code, kbd, samp or tt
@@ -729,6 +795,28 @@
 // broken ones and the external ones (-q: none). The exit status is 1 when a
 // link is broken or a file cannot be read, 0 otherwise.
 //
+// The filters of relink extract choose the links checked (the others are
+// neither checked nor counted), but for --same-site and --external: here
+// --external lists the links out of the site.
+//
+//	--scheme	the URI's scheme (http, https, mailto, data...); an
+//		unresolved relative reference has none and never matches
+//	--tag, --attr	the element and attribute holding the link, in lower
+//		case (a, img, link; href, src, srcset...); a link in text has
+//		neither
+//	--role	what the link is for: hyperlink, resource, frame, form, ping,
+//		reference, base, or text for a link found in text
+//	--rel	a token of the rel attribute of a, area and link (nofollow,
+//		ugc, sponsored, stylesheet...), in any case
+//	--host	the URI's host or one of its subdomains: --host example.org
+//		takes example.org and www.example.org, not example.org.uk;
+//		an internationalized name may be given in Unicode; no port
+//
+// --exclude REGEX (repeatable) leaves alone the links whose href (the URL
+// resolved, as relink extract --format href writes it; the value as
+// written for a link without one) matches REGEX, a regular expression of
+// Go's syntax (RE2), anywhere in it unless anchored with ^ and $.
+//
 // With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
 // current directory is). Hidden files and directories (a name starting
 // with ".") are skipped, unless --hidden, and a .git directory is never
@@ -752,7 +840,14 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// files: only the walk skips. A file .relinkignore at the root of the DIR
+// walked, of the same syntax, lists the paths below DIR that relink never
+// walks, for the project's runs to stay one command (generated pages,
+// vendored docs); it is read unless --no-ignore, and only there. A path is
+// skipped when --exclude-path, .relinkignore or an ignore file says so,
+// in that order: a "!" line re-includes only what the lines above it in
+// its own file exclude, never what an earlier source does. An ignore file
+// larger than 1 MiB, or of
 // more than 10000 patterns, is an error and is not used; a line of one
 // that is no pattern (an unclosed "[") is left out with a warning naming
 // the file and line (FILE:LINE).
@@ -777,8 +872,12 @@
 //
 // Flags:
 //
+//	--attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	--base URL
 //		the URL the tree is served at (default https://site.invalid/)
+//	--exclude REGEX
+//		leave alone the links whose href matches REGEX (repeatable)
 //	--exclude-path GLOB
 //		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
 //		(repeatable)
@@ -788,6 +887,8 @@
 //		output FORMAT: text (FILE:LINE:COL: link: why) or jsonl (default text)
 //	--hidden
 //		with -r, also walk hidden files and directories (a name starting with "."; never .git)
+//	--host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	--index NAMES
 //		the NAMES of the file a directory's URL serves, tried in order (default index.html;
 //		repeatable, comma-separated)
@@ -801,8 +902,17 @@
 //		report errors only (no warnings, progress or summary)
 //	-r, --recursive
 //		walk DIR (always: verify reads the whole tree) (default true)
+//	--rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
+//	--role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	--scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
 //	--slug DIALECT
 //		the DIALECT of the ids of Markdown headings: github, gitlab, mkdocs, hugo or pandoc (default github)
+//	--tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	-v, --verbose
 //		also report each file, with what was found in it
 //

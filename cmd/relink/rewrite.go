@@ -213,6 +213,11 @@ such file gets one warning, "charset guessed as NAME", with the number
 of links so left, and the summary counts them. Give --charset (such as
 --charset utf-8) to rewrite them.
 
+The filters of relink extract choose the links rewritten: a link that a
+filter leaves out, or that --exclude names, is left as written.
+
+` + filterHelp + `
+` + excludeHelp + `
 ` + walkHelp + `
 Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
@@ -305,6 +310,8 @@ type rewriteRun struct {
 	cmd     *command
 	e       *env
 	opts    rewrite.Options
+	filter  *filterFlags // --host, --role... once checked
+	exclude excludeRE    // --exclude
 	typ     extract.Type // 0 for --type auto
 	write   bool
 	dryRun  bool
@@ -370,13 +377,19 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	vf.register(fs)
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents, each in the form\nit is written in (an address stays an address), never in pre, code, kbd, samp or tt\n(plain-text documents have no other)")
 	strict := fs.Bool("strict", true, "in plain text, take for links only those written with a scheme, and email addresses;\n--strict=false also takes domains written without one (www.example.com, but also README.md)")
+	filter := addFilterFlags(fs)
+	var exclude excludeRE
+	fs.Var(&exclude, "exclude", "leave alone the links whose href matches `REGEX` (repeatable)")
 	var moves moveFlag
 	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as `OLD=NEW`\n(repeatable; the longest OLD wins; relative links are matched with --base only)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
-	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	if msg := filter.check(); msg != "" {
+		return usageError(cmd, e, "%s", msg)
+	}
+	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup, filter: filter, exclude: exclude}
 	rw.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
 		if warning {
 			rw.warn(position(path, line, 0), err.Error())
@@ -1120,6 +1133,12 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
+	if rw.filter.on || len(rw.exclude) > 0 {
+		lf, doc := rw.filter.newFilter(), j.base
+		opts.Keep = func(l *extract.Link) bool {
+			return (!rw.filter.on || lf.Match(l, doc)) && !rw.exclude.match(l)
+		}
+	}
 	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))

@@ -66,6 +66,12 @@ A summary on standard error counts the files, the links checked, the
 broken ones and the external ones (-q: none). The exit status is 1 when a
 link is broken or a file cannot be read, 0 otherwise.
 
+The filters of relink extract choose the links checked (the others are
+neither checked nor counted), but for --same-site and --external: here
+--external lists the links out of the site.
+
+` + filterHelp[strings.Index(filterHelp, "\t--scheme"):strings.Index(filterHelp, "\t--same-site")] + `
+` + excludeHelp + `
 ` + walkHelp + `
 Examples (from the repository's root):
 
@@ -117,6 +123,9 @@ func runVerify(cmd *command, args []string, e *env) int {
 		[]string{"github", "gitlab", "mkdocs", "hugo", "pandoc"})
 	format := choiceFlag(fset, "format", "text", "output `FORMAT`: text (FILE:LINE:COL: link: why) or jsonl", []string{"text", "jsonl"})
 	external := fset.Bool("external", false, "also list the external links (never fetched)")
+	filter := addLinkFilterFlags(fset)
+	var exclude excludeRE
+	fset.Var(&exclude, "exclude", "leave alone the links whose href matches `REGEX` (repeatable)")
 	recurse := fset.Bool("recursive", true, "walk DIR (always: verify reads the whole tree)")
 	shortTwin(fset, "r", "recursive")
 	walk := addWalkFlags(fset)
@@ -145,7 +154,15 @@ func runVerify(cmd *command, args []string, e *env) int {
 	if err != nil {
 		return usageError(cmd, e, "unknown --slug %q (want github, gitlab, mkdocs, hugo or pandoc)", *slug)
 	}
+	if msg := filter.check(); msg != "" {
+		return usageError(cmd, e, "%s", msg)
+	}
 	opts := sitecheck.Options{BaseURL: *base, PrettyURLs: *pretty, MarkdownPages: *mdPages, Slug: dialect}
+	if filter.on || len(exclude) > 0 {
+		opts.Keep = func(_ string, l *extract.Link) bool {
+			return (!filter.on || filter.Match(l, "")) && !exclude.match(l)
+		}
+	}
 	if len(index) > 0 {
 		opts.Index = index
 	}

@@ -122,3 +122,76 @@ func TestExtractSitemap(t *testing.T) {
 		t.Errorf("extract of a sitemap on standard input: %q", got.stdout)
 	}
 }
+
+// TestVerifyFilters checks the filters, --exclude and .relinkignore.
+func TestVerifyFilters(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.html":       `<a href="gone.html">x</a><img src="gone.png"><a href="https://ex.org/">y</a><a href="drafts/x.html">z</a>`,
+		"drafts/x.html":    `<a href="nowhere.html">x</a>`,
+		"generated/y.html": `<a href="nowhere.html">x</a>`,
+		".relinkignore":    "/generated/\n",
+	}
+	for name, body := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"drafts/x.html:1:10: nowhere.html: missing file drafts/nowhere.html", "index.html:1:10: gone.html: missing file gone.html", "index.html:1:36: gone.png: missing file gone.png"}},
+		{[]string{"--no-ignore"}, []string{"drafts/x.html:1:10: nowhere.html: missing file drafts/nowhere.html", "generated/y.html:1:10: nowhere.html: missing file generated/nowhere.html", "index.html:1:10: gone.html: missing file gone.html", "index.html:1:36: gone.png: missing file gone.png"}},
+		{[]string{"--exclude-path", "drafts/"}, []string{"index.html:1:10: gone.html: missing file gone.html", "index.html:1:36: gone.png: missing file gone.png"}},
+		{[]string{"--role", "resource"}, []string{"index.html:1:36: gone.png: missing file gone.png"}},
+		{[]string{"--tag", "a", "--exclude", `gone\.html$`, "--exclude", "^https://site.invalid/drafts/"}, nil},
+		{[]string{"--external", "--scheme", "https", "--exclude", "site.invalid"}, []string{"index.html:1:55: https://ex.org/: external https://ex.org/"}},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"verify", "-q"}, tt.args...), dir)
+		got := runString(args, "")
+		var lines []string
+		for l := range strings.Lines(got.stdout) {
+			rel := strings.TrimPrefix(strings.TrimSuffix(l, "\n"), dir+string(filepath.Separator))
+			lines = append(lines, filepath.ToSlash(rel))
+		}
+		if strings.Join(lines, "\n") != strings.Join(tt.want, "\n") || got.stderr != "" {
+			t.Errorf("verify %q:\n%s\nstderr %q\nwant:\n%s", tt.args, strings.Join(lines, "\n"), got.stderr, strings.Join(tt.want, "\n"))
+		}
+	}
+	if got := runString([]string{"verify", "--exclude", "(", dir}, ""); got.code != exitUsage {
+		t.Errorf("--exclude (: exit %d, want a usage error", got.code)
+	}
+}
+
+// TestRewriteFilters checks that the filters and --exclude of rewrite
+// leave the links they refuse as written.
+func TestRewriteFilters(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.html")
+	page := `<a href="https://old.example/a">a</a><img src="https://old.example/i.png"><a href="https://old.example/keep/b">b</a>`
+	if err := os.WriteFile(path, []byte(page), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, `<a href="https://new.example/a">a</a><img src="https://new.example/i.png"><a href="https://new.example/keep/b">b</a>`},
+		{[]string{"--role", "hyperlink"}, `<a href="https://new.example/a">a</a><img src="https://old.example/i.png"><a href="https://new.example/keep/b">b</a>`},
+		{[]string{"--exclude", "/keep/"}, `<a href="https://new.example/a">a</a><img src="https://new.example/i.png"><a href="https://old.example/keep/b">b</a>`},
+		{[]string{"--host", "other.example"}, page},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"rewrite", "-q", "--map", "https://old.example=https://new.example"}, tt.args...), path)
+		got := runString(args, "")
+		if got.stdout != tt.want || got.code != exitOK {
+			t.Errorf("rewrite %q: exit %d\n%s\nwant\n%s\nstderr %s", tt.args, got.code, got.stdout, tt.want, got.stderr)
+		}
+	}
+}
