@@ -1,7 +1,9 @@
 // Package sitecheck checks, offline, that the links of a tree of files
-// (a site as it will be served: HTML, CSS, Markdown, plain text) reach
-// what they name: every internal link a file of the tree, every
-// #fragment an anchor of its target.
+// (a site as it will be served: HTML, CSS, Markdown, plain text,
+// sitemaps and feeds) reach a file of the tree, and their fragments an
+// anchor of it.
+//
+// # Internal and external links
 //
 // A Checker takes the URL the tree is served at (Options.BaseURL). Each
 // document's links are found by package extract and resolved as a
@@ -13,6 +15,8 @@
 // URL path x serves x.html. A link to another origin or scheme is
 // External and never fetched. The query of an internal link is ignored.
 //
+// # Anchors
+//
 // A fragment must name an anchor of the target: in HTML the id of an
 // element or the name of an a element (decoded from the document's
 // charset), or the top of the page ("" and "top"); in Markdown the id
@@ -23,9 +27,11 @@
 // fragments of links to other types of file (text, images) are not
 // checked: such a link is Unchecked.
 //
-// Memory is bounded: the anchors of a target are read once and cached,
-// within Options.MaxAnchorBytes (least recently used sets dropped and
-// read again when needed), and a target larger than Options.MaxFileSize
-// is not read for anchors. The existence of each distinct path asked is
+// # Memory
+//
+// The anchors of a target are read once and cached, within
+// Options.MaxAnchorBytes (least recently used sets dropped and read
+// again when needed), and a target larger than Options.MaxFileSize is
+// not read for anchors. The existence of each distinct path asked is
 // held for the Checker's life (tens of bytes a path).
 package sitecheck

@@ -202,6 +202,18 @@
 //		document URL, every link with a host is external. A link with
 //		a scheme but no host (mailto:, data:) is neither
 //
+// --added OLD NEW writes only the links of NEW that OLD does not have, with
+// NEW's places, for a CI job to check only what a change added: OLD and
+// NEW are two files, or with -r two trees (two checkouts of a site). Two
+// links are the same when they have the same role (hyperlink, resource...)
+// and the same href, resolved against --base, or without it against the
+// place of their file in its tree (a relative link is new when its file
+// moved, and a link that moved within a file or between files is not),
+// fragment included; the element that holds it does not count. A link
+// without a URL is known by its value. OLD's links are held in memory
+// (they grow with its distinct links); the filters, --unique and --count
+// apply to NEW's.
+//
 // --unique writes each link once, the first time the value its format
 // shows (the href for jsonl and tsv) is seen; --count writes each value
 // once, at the end, after the number of links that have it, separated by a
@@ -275,8 +287,15 @@
 //
 //	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
 //
+// The links a change adds to a site, checked online:
+//
+//	relink extract --added -r --format uri old-site/ site/ | lychee -
+//
 // Flags:
 //
+//	--added
+//		with two inputs OLD NEW (two files, or with -r two trees), write the links of NEW
+//		that OLD does not have (the same href and role)
 //	--attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	--base URL

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -106,6 +107,18 @@ rejects, which has no URL: value, jsonl and tsv give it (with error, or an
 empty href); such links are counted (see -v below).
 
 ` + filterHelp + `
+--added OLD NEW writes only the links of NEW that OLD does not have, with
+NEW's places, for a CI job to check only what a change added: OLD and
+NEW are two files, or with -r two trees (two checkouts of a site). Two
+links are the same when they have the same role (hyperlink, resource...)
+and the same href, resolved against --base, or without it against the
+place of their file in its tree (a relative link is new when its file
+moved, and a link that moved within a file or between files is not),
+fragment included; the element that holds it does not count. A link
+without a URL is known by its value. OLD's links are held in memory
+(they grow with its distinct links); the filters, --unique and --count
+apply to NEW's.
+
 --unique writes each link once, the first time the value its format
 shows (the href for jsonl and tsv) is seen; --count writes each value
 once, at the end, after the number of links that have it, separated by a
@@ -178,6 +191,10 @@ The same links as URIs: the "{" and "\" that the Shift_JIS query leaves
 	1	https://ja.wikipedia.org/wiki/文字コード
 
 	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
+
+The links a change adds to a site, checked online:
+
+	relink extract --added -r --format uri old-site/ site/ | lychee -
 `,
 	run: runExtract,
 }
@@ -205,6 +222,37 @@ type extractor struct {
 	counts    linkCounts // the run's
 	doc1      linkCounts // the document's
 	walker    *walker    // the walk of -r
+
+	// --added OLD NEW: the links of OLD, by addedKey, while OLD is read
+	// (old set), then those of NEW not among them are written.
+	added     map[string]bool
+	readOld   bool
+	stdinRead bool
+	keyBase   string // the URL the current file's links resolve against for addedKey
+}
+
+// addedRoot is the URL a tree (or a file) compared by --added is taken to
+// be at when --base is not given, so that relative links resolve by the
+// place of their file in its tree.
+const addedRoot = "https://site.invalid/"
+
+// addedKey returns what --added compares of a link: its href, resolved
+// against the place of its file in its tree (fragment included), and its
+// role; a link without a URL is known by its value.
+func (x *extractor) addedKey(l *extract.Link) string {
+	role := crawl.NewLink(l).Role
+	if l.Href == "" {
+		return role + " value " + l.Value
+	}
+	href := l.Href
+	if x.keyBase != "" {
+		if b, err := weburl.Parse(x.keyBase, nil); err == nil {
+			if u, err := weburl.Parse(l.Href, b); err == nil {
+				href = u.String()
+			}
+		}
+	}
+	return role + " " + href
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
@@ -217,6 +265,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	walk := addWalkFlags(fs)
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents\n(not in pre, code, kbd, samp or tt: code, commands and their output)")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
+	added := fs.Bool("added", false, "with two inputs OLD NEW (two files, or with -r two trees), write the links of NEW\nthat OLD does not have (the same href and role)")
 	out := addLinkOutput(fs, e, "run")
 	inputs, status := out.parse(cmd, fs, args, e)
 	if status >= 0 {
@@ -243,6 +292,15 @@ func runExtract(cmd *command, args []string, e *env) int {
 			fmt.Fprintf(x.stderr, "relink extract: %s: warning: %v\n", position(path, line, 0), err)
 		}
 	})
+	if *added {
+		if len(inputs) != 2 || inputs[0] == "-" || inputs[1] == "-" {
+			return usageError(cmd, e, "--added takes two inputs, OLD and NEW, files or (with -r) trees")
+		}
+		x.added, x.readOld = map[string]bool{}, true
+		x.input(inputs[0], *recurse, e)
+		x.readOld = false
+		inputs = inputs[1:]
+	}
 	x.startShape()
 	if len(inputs) == 0 && *recurse {
 		inputs = []string{"."} // as grep -r and rg
@@ -250,28 +308,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
-	stdinRead := false
 	for _, in := range inputs {
-		var info os.FileInfo
-		var err error
-		if in != "-" {
-			info, err = os.Stat(in)
-		}
-		switch {
-		case in == "-" && stdinRead:
-			x.fail(in, errors.New("standard input named twice"))
-		case in == "-":
-			stdinRead = true
-			x.doc("-", x.base, e.stdin)
-		case err != nil:
-			x.fail(in, err)
-		case info.IsDir() && !*recurse:
-			x.fail(in, errors.New("is a directory (use -r)"))
-		case info.IsDir():
-			x.tree(in)
-		default:
-			x.file(in, x.base, false)
-		}
+		x.input(in, *recurse, e)
 		if x.werr != nil {
 			break
 		}
@@ -291,6 +329,33 @@ func runExtract(cmd *command, args []string, e *env) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// input extracts from in: standard input for "-", a file, or with
+// recurse a tree.
+func (x *extractor) input(in string, recurse bool, e *env) {
+	var info os.FileInfo
+	var err error
+	if in != "-" {
+		info, err = os.Stat(in)
+	}
+	switch {
+	case in == "-" && x.stdinRead:
+		x.fail(in, errors.New("standard input named twice"))
+	case in == "-":
+		x.stdinRead = true
+		x.keyBase = cmp.Or(x.base, addedRoot)
+		x.doc("-", x.base, e.stdin)
+	case err != nil:
+		x.fail(in, err)
+	case info.IsDir() && !recurse:
+		x.fail(in, errors.New("is a directory (use -r)"))
+	case info.IsDir():
+		x.tree(in)
+	default:
+		x.keyBase = cmp.Or(x.base, addedRoot)
+		x.file(in, x.base, false)
+	}
 }
 
 // tree extracts from the files below dir, in lexical order, skipping
@@ -313,6 +378,7 @@ func (x *extractor) tree(dir string) {
 		if root != "" {
 			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
+		x.keyBase = weburl.FileURL(cmp.Or(root, addedRoot), filepath.ToSlash(rel))
 		x.file(path, base, true)
 	})
 }
@@ -416,6 +482,16 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 // report is the link function of the extractors of doc: it counts and
 // writes the link l of the current document.
 func (x *extractor) report(l *extract.Link) error {
+	if x.added != nil {
+		k := x.addedKey(l)
+		if x.readOld {
+			x.added[k] = true
+			return nil
+		}
+		if x.added[k] {
+			return nil
+		}
+	}
 	x.doc1.links++
 	if l.Err != nil {
 		x.doc1.invalid++
