@@ -246,8 +246,17 @@ func HeadingID(text string) (rest, id string) {
 // It reads the common constructs, not all of CommonMark: an "_" is taken
 // for emphasis unless it has a letter or digit on both sides, and a "*"
 // or "~" always is.
+//
+// It takes time linear in the length of md but for code spans, whose
+// closing runs of backticks are searched once for each length.
 func HeadingText(md string) string {
 	var b strings.Builder
+	// What a search found missing from some offset to the end, so that
+	// no search is run again: ">" (noGT), ")" and "]" (noClose), runs of
+	// n backticks (noTicks).
+	noGT := false
+	var noClose [2]bool
+	noTicks := map[int]bool{}
 	for i := 0; i < len(md); {
 		c := md[i]
 		switch {
@@ -256,7 +265,13 @@ func HeadingText(md string) string {
 			i += 2
 		case c == '`':
 			n := run(md, i, '`')
-			if j := closingTicks(md, i+n, n); j >= 0 {
+			j := -1
+			if !noTicks[n] {
+				if j = closingTicks(md, i+n, n); j < 0 {
+					noTicks[n] = true
+				}
+			}
+			if j >= 0 {
 				code := strings.ReplaceAll(md[i+n:j], "\n", " ")
 				if len(code) > 2 && code[0] == ' ' && code[len(code)-1] == ' ' && strings.Trim(code, " ") != "" {
 					code = code[1 : len(code)-1]
@@ -268,7 +283,12 @@ func HeadingText(md string) string {
 				i += n
 			}
 		case c == '<':
-			j := strings.IndexByte(md[i:], '>')
+			j := -1
+			if !noGT {
+				if j = strings.IndexByte(md[i:], '>'); j < 0 {
+					noGT = true
+				}
+			}
 			if j < 0 {
 				b.WriteByte(c)
 				i++
@@ -290,12 +310,16 @@ func HeadingText(md string) string {
 		case c == ']':
 			i++
 			if i < len(md) && (md[i] == '(' || md[i] == '[') {
-				close := byte(')')
+				close, k := byte(')'), 0
 				if md[i] == '[' {
-					close = ']'
+					close, k = ']', 1
 				}
-				if j := strings.IndexByte(md[i:], close); j >= 0 {
-					i += j + 1
+				if !noClose[k] {
+					if j := strings.IndexByte(md[i:], close); j >= 0 {
+						i += j + 1
+					} else {
+						noClose[k] = true
+					}
 				}
 			}
 		case c == '*' || c == '~':
@@ -306,8 +330,8 @@ func HeadingText(md string) string {
 			}
 			i++
 		case c == '&':
-			j := strings.IndexByte(md[i:], ';')
-			if j > 1 && j < 34 {
+			j := strings.IndexByte(md[i:min(len(md), i+34)], ';')
+			if j > 1 {
 				if u := html.UnescapeString(md[i : i+j+1]); u != md[i:i+j+1] {
 					b.WriteString(u)
 					i += j + 1

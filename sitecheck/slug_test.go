@@ -1,7 +1,10 @@
 package sitecheck
 
 import (
+	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 )
 
 // The cases come from each renderer's documentation of its ids (GitHub's
@@ -138,5 +141,49 @@ func TestParseSlug(t *testing.T) {
 	}
 	if _, err := ParseSlug("kramdown"); err == nil {
 		t.Error("ParseSlug(kramdown): no error")
+	}
+}
+
+// FuzzHeading checks that the heading parsers and every dialect's slug
+// take any input: valid UTF-8 in, valid UTF-8 out, an id without white
+// space, and a Slugger that never gives the same id twice.
+func FuzzHeading(f *testing.F) {
+	for _, s := range []string{"Hello *World*", "`a` [b](c) {#d}", "&amp; \\* <x>", "_a_b_", "Über uns 🚀", "{#}", "``` x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		if !utf8.ValidString(md) {
+			return
+		}
+		rest, id := HeadingID(md)
+		if !strings.HasPrefix(md, rest) || strings.ContainsAny(id, " \t\n") {
+			t.Fatalf("HeadingID(%q) = %q, %q", md, rest, id)
+		}
+		text := HeadingText(rest)
+		if !utf8.ValidString(text) {
+			t.Fatalf("HeadingText(%q) = %q", rest, text)
+		}
+		for s := SlugGitHub; s <= SlugPandoc; s++ {
+			g := NewSlugger(s)
+			a, b := g.Next(text), g.Next(text)
+			if a == b || !utf8.ValidString(a) || strings.ContainsAny(a, " \t\n") && s != SlugGitHub {
+				t.Fatalf("%v: %q gives %q then %q", s, text, a, b)
+			}
+		}
+	})
+}
+
+// TestHeadingTextLinear checks that long headings made of what HeadingText
+// searches for take linear time: a search that fails is not run again.
+func TestHeadingTextLinear(t *testing.T) {
+	for _, unit := range []string{"<a ", "&amp", "](x ", "` `` ", "][x "} {
+		md := strings.Repeat(unit, 200_000)
+		done := make(chan string, 1)
+		go func() { done <- HeadingText(md) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("HeadingText of %d × %q: more than 20 s", 200_000, unit)
+		}
 	}
 }

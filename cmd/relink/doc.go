@@ -811,7 +811,9 @@
 //	relink extract -r --external --format uri DIR | lychee -
 //
 // A summary on standard error counts the files, the links checked, the
-// broken ones and the external ones (-q: none). The exit status is 1 when a
+// broken ones and the external ones (-q: none). A construct too long to
+// examine (a tag longer than 1 MiB...) is passed over with a warning that
+// gives its place, as relink extract does, and counted in the summary. The exit status is 1 when a
 // link is broken or a file cannot be read, 0 otherwise.
 //
 // The filters of relink extract choose the links checked (the others are

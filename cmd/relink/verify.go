@@ -63,7 +63,9 @@ and target. External links are never fetched: --external also lists them
 	relink extract -r --external --format uri DIR | lychee -
 
 A summary on standard error counts the files, the links checked, the
-broken ones and the external ones (-q: none). The exit status is 1 when a
+broken ones and the external ones (-q: none). A construct too long to
+examine (a tag longer than 1 MiB...) is passed over with a warning that
+gives its place, as relink extract does, and counted in the summary. The exit status is 1 when a
 link is broken or a file cannot be read, 0 otherwise.
 
 The filters of relink extract choose the links checked (the others are
@@ -109,6 +111,7 @@ type verifier struct {
 	links    int
 	broken   int
 	outside  int    // external links
+	oversize int    // constructs passed over
 	path     string // the file being checked, as walked
 }
 
@@ -177,12 +180,21 @@ func runVerify(cmd *command, args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "relink verify: %s: %v\n", position(dir, 0, 0), err)
 		return exitFail
 	}
+	var v *verifier
+	// A construct too long to examine is no link lost without a word.
+	opts.Extract.Oversize = func(e *extract.OversizeError) {
+		v.oversize++
+		if v.verb != quiet {
+			v.out.Flush()
+			io.WriteString(v.stderr, oversizeWarning("verify", v.path, e))
+		}
+	}
 	c, err := sitecheck.New(dir, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "relink verify: %v\n", strings.TrimPrefix(err.Error(), "sitecheck: "))
 		return exitFail
 	}
-	v := &verifier{check: c, format: *format, external: *external, verb: verb, out: newLineWriter(e.stdout), stderr: e.stderr}
+	v = &verifier{check: c, format: *format, external: *external, verb: verb, out: newLineWriter(e.stdout), stderr: e.stderr}
 	w := newWalker(walk, func(path string, line int, err error, warning bool) {
 		if !warning {
 			v.fail(path, err)
@@ -215,7 +227,11 @@ func runVerify(cmd *command, args []string, e *env) int {
 		return exitFail
 	}
 	if v.verb != quiet {
-		fmt.Fprintf(e.stderr, "relink verify: %s, %s checked, %d broken, %d external\n", plural(v.files, "file"), plural(v.links, "link"), v.broken, v.outside)
+		over := ""
+		if v.oversize > 0 {
+			over = ", " + plural(v.oversize, "oversize construct") + " not read"
+		}
+		fmt.Fprintf(e.stderr, "relink verify: %s, %s checked, %d broken, %d external%s\n", plural(v.files, "file"), plural(v.links, "link"), v.broken, v.outside, over)
 	}
 	if v.failed || v.broken > 0 {
 		return exitFail

@@ -195,3 +195,17 @@ func TestRewriteFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyOversize checks that a tag too long to examine is reported,
+// not lost without a word.
+func TestVerifyOversize(t *testing.T) {
+	dir := t.TempDir()
+	page := `<a href="gone.html">x</a><img alt="` + strings.Repeat("x", 2<<20) + `" src="gone.png">`
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(page), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	got := runString([]string{"verify", dir}, "")
+	if got.code != exitFail || !strings.Contains(got.stderr, "index.html:1:26: warning: oversize") || !strings.Contains(got.stderr, "1 oversize construct not read") {
+		t.Errorf("exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+}
