@@ -99,4 +99,5 @@ var (
 	_ Extractor         = (*cssExtractor)(nil)
 	_ MarkdownExtractor = (*markdownExtractor)(nil)
 	_ Extractor         = (*mailExtractor)(nil)
+	_ Extractor         = (*xmlExtractor)(nil)
 )

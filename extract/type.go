@@ -26,12 +26,14 @@ const (
 	// TypeMail is an Internet mail message with its MIME parts (a .eml
 	// file): NewMail.
 	TypeMail
+	// TypeXML is a sitemap, an RSS feed or an Atom feed: NewXML.
+	TypeXML
 )
 
-var typeNames = [...]string{"", "html", "text", "css", "markdown", "mail"}
+var typeNames = [...]string{"", "html", "text", "css", "markdown", "mail", "xml"}
 
 // String returns the type's name, which ParseType reads: "html", "text",
-// "css", "markdown" or "mail".
+// "css", "markdown", "mail" or "xml".
 func (t Type) String() string {
 	if int(t) < len(typeNames) && t != 0 {
 		return typeNames[t]
@@ -40,14 +42,14 @@ func (t Type) String() string {
 }
 
 // ParseType returns the Type named name, as String writes it: "html",
-// "text", "css", "markdown" or "mail".
+// "text", "css", "markdown", "mail" or "xml".
 func ParseType(name string) (Type, error) {
-	for t := TypeHTML; t <= TypeMail; t++ {
+	for t := TypeHTML; t <= TypeXML; t++ {
 		if name == typeNames[t] {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("extract: unknown document type %q (want html, text, css, markdown or mail)", name)
+	return 0, fmt.Errorf("extract: unknown document type %q (want html, text, css, markdown, mail or xml)", name)
 }
 
 // typeByExt maps the file name extensions that TypeByName knows, in
@@ -60,7 +62,12 @@ var typeByExt = map[string]Type{
 	".css": TypeCSS,
 	".md":  TypeMarkdown, ".markdown": TypeMarkdown, ".mdown": TypeMarkdown, ".mkd": TypeMarkdown,
 	".eml": TypeMail,
+	".rss": TypeXML, ".atom": TypeXML,
 }
+
+// xmlNames are the names, in lower case, of the .xml files that
+// TypeByName takes for sitemaps and feeds.
+var xmlNames = map[string]bool{"feed.xml": true, "rss.xml": true, "atom.xml": true, "index.xml": true}
 
 // TypeByName returns the type that a file's name gives it by its
 // extension, in any letter case, or 0 when the extension says nothing:
@@ -71,12 +78,24 @@ var typeByExt = map[string]Type{
 //     many messages, read as the text it is);
 //   - TypeCSS: .css;
 //   - TypeMarkdown: .md, .markdown, .mdown, .mkd;
-//   - TypeMail: .eml.
+//   - TypeMail: .eml;
+//   - TypeXML: .rss, .atom, and the .xml files named sitemap*.xml
+//     (sitemap.xml, sitemap-index.xml, sitemap_1.xml), feed.xml, rss.xml,
+//     atom.xml and index.xml (Hugo's feeds); another .xml file is
+//     XML by its root element (see TypeOf).
 //
 // It is the test of a tree walk that takes only the files whose type is
 // known by name (as relink does with --type auto).
 func TypeByName(name string) Type {
-	return typeByExt[strings.ToLower(filepath.Ext(name))]
+	ext := strings.ToLower(filepath.Ext(name))
+	if ext == ".xml" {
+		base := strings.ToLower(filepath.Base(name))
+		if strings.HasPrefix(base, "sitemap") || xmlNames[base] {
+			return TypeXML
+		}
+		return 0
+	}
+	return typeByExt[ext]
 }
 
 // TypeOf returns the type of a document from its name, as TypeByName
@@ -84,7 +103,10 @@ func TypeByName(name string) Type {
 // from head, the document's first bytes: TypeHTML when they begin, after
 // white space and a UTF-8 byte order mark, as HTML does (a doctype,
 // <html, <head, <body, a comment, <meta, <title, <a, <p>, <div, <table,
-// <script, <link, in any letter case) or hold <html or <body; TypeMail
+// <script, <link, in any letter case) or hold <html or <body; TypeXML
+// when their first element (after an XML declaration, comments,
+// processing instructions and a doctype) is urlset, sitemapindex, rss or
+// feed, with any namespace prefix; TypeMail
 // when they are the header of a mail message (see below); and TypeText
 // otherwise. TypeOf reads at most the first 1024 bytes of head.
 //
@@ -102,10 +124,49 @@ func TypeOf(name string, head []byte) Type {
 		return t
 	}
 	head = head[:min(len(head), charset.PrescanLimit)]
+	if sniffXML(head) {
+		return TypeXML
+	}
 	if sniffMail(head) {
 		return TypeMail
 	}
 	return sniffType(head)
+}
+
+// xmlRoots are the root elements, by local name, of the XML documents
+// that TypeOf takes for TypeXML.
+var xmlRoots = map[string]bool{"urlset": true, "sitemapindex": true, "rss": true, "feed": true}
+
+// sniffXML reports whether head begins an XML document whose root is one
+// of xmlRoots.
+func sniffXML(head []byte) bool {
+	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	for {
+		h = bytes.TrimLeft(h, " \t\r\n")
+		switch {
+		case bytes.HasPrefix(h, []byte("<?")):
+			h = h[skipPast(h, 2, "?>"):]
+		case bytes.HasPrefix(h, []byte("<!--")):
+			h = h[skipPast(h, 4, "-->"):]
+		case bytes.HasPrefix(h, []byte("<!")):
+			h = h[skipDecl(h, 2):]
+		case bytes.HasPrefix(h, []byte("<")):
+			j := 1
+			for j < len(h) && isXMLNameByte(h[j]) {
+				j++
+			}
+			if j == len(h) || j == 1 {
+				return false
+			}
+			name := string(h[1:j])
+			if _, local, ok := strings.Cut(name, ":"); ok {
+				name = local
+			}
+			return xmlRoots[name]
+		default:
+			return false
+		}
+	}
 }
 
 // mailStarts are the field names, in lower case, one of which makes
@@ -169,8 +230,8 @@ func sniffType(head []byte) Type {
 }
 
 // New returns the extractor of documents of type t, configured by opts,
-// that calls fn for each link: NewHTML, NewText, NewCSS, NewMarkdown or
-// NewMail. It panics if t is not one of the five types.
+// that calls fn for each link: NewHTML, NewText, NewCSS, NewMarkdown,
+// NewMail or NewXML. It panics if t is not one of the six types.
 func New(t Type, opts Options, fn func(*Link) error) Extractor {
 	switch t {
 	case TypeHTML:
@@ -183,6 +244,8 @@ func New(t Type, opts Options, fn func(*Link) error) Extractor {
 		return NewMarkdown(opts, fn)
 	case TypeMail:
 		return NewMail(opts, fn)
+	case TypeXML:
+		return NewXML(opts, fn)
 	}
 	panic(fmt.Sprintf("extract: New of an unknown %v", t))
 }

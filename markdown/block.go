@@ -102,10 +102,11 @@ type parser struct {
 	doc, tip, oldtip     *block
 	lastMatchedContainer *block
 
-	leaves []*block // paragraphs and headings, in document order
-	links  []Link
-	html   []HTML
-	defs   map[string]int // normalized label -> index in links
+	leaves   []*block // paragraphs and headings, in document order
+	headings []Heading
+	links    []Link
+	html     []HTML
+	defs     map[string]int // normalized label -> index in links
 
 	scratch text // the arrays of the last leafText
 }
@@ -906,6 +907,9 @@ func (p *parser) finish() *Document {
 	for _, b := range p.leaves {
 		t := p.leafText(b)
 		t.b, t.pos = t.b[b.skip:], t.pos[b.skip:]
+		if b.typ == bHeading && !b.cell {
+			p.headings = append(p.headings, p.heading(t))
+		}
 		p.inlines(&t)
 	}
 	sort.SliceStable(p.links, func(i, j int) bool { return p.links[i].At.Start < p.links[j].At.Start })
@@ -927,5 +931,21 @@ func (p *parser) finish() *Document {
 	sort.SliceStable(p.html, func(i, j int) bool {
 		return p.html[i].Segments[0].Start < p.html[j].Segments[0].Start
 	})
-	return &Document{Links: p.links, HTML: p.html}
+	return &Document{Links: p.links, HTML: p.html, Headings: p.headings}
+}
+
+// heading returns the Heading whose content is t, its leading and
+// trailing spaces and tabs left out.
+func (p *parser) heading(t text) Heading {
+	i, j := 0, len(t.b)
+	for i < j && (t.b[i] == ' ' || t.b[i] == '\t' || t.b[i] == '\n') {
+		i++
+	}
+	for j > i && (t.b[j-1] == ' ' || t.b[j-1] == '\t' || t.b[j-1] == '\n') {
+		j--
+	}
+	if i == j {
+		return Heading{}
+	}
+	return Heading{Text: string(t.b[i:j]), At: htmlattr.Span{Start: t.pos[i], End: t.pos[j-1] + 1}}
 }

@@ -167,12 +167,29 @@ type HTML struct {
 	Segments []htmlattr.Span
 }
 
+// A Heading is an ATX or setext heading: its content, the inline
+// Markdown between the opening "#"s and the closing sequence or above
+// the setext underline, from which renderers make its anchor.
+type Heading struct {
+	// Text is the content as written: Markdown not yet rendered (emphasis,
+	// code spans, links, escapes and entity references as they are), the
+	// lines of a setext heading joined by "\n" without their container
+	// markers; "" for an empty heading.
+	Text string
+	// At spans the content in the input (from its first byte to its
+	// last, container markers of a setext heading's later lines
+	// included); the zero Span for an empty heading.
+	At htmlattr.Span
+}
+
 // A Document is what Parse found in a document.
 type Document struct {
 	// Links are the links, in the order of their At.Start.
 	Links []Link
 	// HTML are the raw HTML pieces, in document order.
 	HTML []HTML
+	// Headings are the ATX and setext headings, in document order.
+	Headings []Heading
 
 	opts Options // how the document was read
 }

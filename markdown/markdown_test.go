@@ -5,6 +5,7 @@ import (
 	"github.com/relink-go/relink/htmlattr"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -331,5 +332,36 @@ func TestNotProse(t *testing.T) {
 	}
 	if fmt.Sprint(html) != `[<a href="x.html"> </a>]` {
 		t.Errorf("HTML %q", html)
+	}
+}
+
+func TestHeadings(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"# Hello *world*\n", []string{"Hello *world*"}},
+		{"## Closed ##\n", []string{"Closed"}},
+		{"#\n", []string{""}},
+		{"Setext\nover two\n===\n", []string{"Setext\nover two"}},
+		{"[a]: /x\nTitle\n---\n", []string{"Title"}},
+		{"> # In a quote\n", []string{"In a quote"}},
+		{"| a | b |\n|---|---|\n| c | d |\n", nil},
+		{"    # code\n", nil},
+		{"```\n# fenced\n```\n", nil},
+		{"# One\ntext\n## Two `x`\n", []string{"One", "Two `x`"}},
+	}
+	for _, tt := range tests {
+		d := Parse([]byte(tt.src))
+		var got []string
+		for _, h := range d.Headings {
+			got = append(got, h.Text)
+			if h.Text != "" && h.At.Start < len(tt.src) && tt.src[h.At.Start] != h.Text[0] {
+				t.Errorf("%q: heading %q starts at %d (%q)", tt.src, h.Text, h.At.Start, tt.src[h.At.Start:])
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: headings %q, want %q", tt.src, got, tt.want)
+		}
 	}
 }

@@ -39,6 +39,9 @@ func (r *rewriter) textLink(l *extract.Link) (string, bool) {
 		r.stats.Kept++
 		return "", false
 	}
+	if r.opts.Keep != nil && !r.opts.Keep(l) {
+		return "", false
+	}
 	written := l.Value
 	if strings.ContainsFunc(written, unicode.IsSpace) {
 		written = strings.Map(dropSpace, written)

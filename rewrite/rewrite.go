@@ -120,6 +120,13 @@ type Options struct {
 	// Map is called from Transform, for each link in document order, and
 	// must not keep l, which is valid only during the call.
 	Map func(l *extract.Link, href string) (newHref string, ok bool)
+
+	// Keep, when not nil, chooses the links rewritten: a link for which
+	// it returns false is left as written (found, and neither rewritten nor
+	// kept: the caller counts what it refuses).
+	// It is given the link resolved (Href set), and is not asked about
+	// an invalid one, which is left as written anyway.
+	Keep func(l *extract.Link) bool
 }
 
 // A Rewriter rewrites the links of a document as it streams through: a
@@ -147,6 +154,7 @@ var (
 	_ Rewriter = (*Text)(nil)
 	_ Rewriter = (*CSS)(nil)
 	_ Rewriter = (*Markdown)(nil)
+	_ Rewriter = (*XML)(nil)
 )
 
 // ErrMail is the error of the rewriter that New returns for a mail
@@ -161,7 +169,7 @@ var (
 var ErrMail = errors.New("rewrite: mail messages (.eml) are not rewritten: their parts are transfer-encoded (quoted-printable, base64) and may be signed, and a link written anew would have to be encoded again exactly; use --type text to rewrite the message as plain text, encoded parts left as they are")
 
 // New returns the rewriter of documents of type t, configured by opts:
-// NewHTML, NewText, NewCSS or NewMarkdown; for extract.TypeMail, one
+// NewHTML, NewText, NewCSS, NewMarkdown or NewXML; for extract.TypeMail, one
 // whose Transform fails with ErrMail, writing nothing. It panics if t is
 // not one of the types of package extract.
 func New(t extract.Type, opts Options) Rewriter {
@@ -174,6 +182,8 @@ func New(t extract.Type, opts Options) Rewriter {
 		return NewCSS(opts)
 	case extract.TypeMarkdown:
 		return NewMarkdown(opts)
+	case extract.TypeXML:
+		return NewXML(opts)
 	case extract.TypeMail:
 		return refused{ErrMail}
 	}
@@ -438,6 +448,9 @@ func (r *rewriter) decide(l *extract.Link) (string, bool) {
 	}
 	if l.Start < r.base || l.End > r.base+int64(len(r.pend)) {
 		r.stats.Kept++
+		return "", false
+	}
+	if r.opts.Keep != nil && r.resolve(l) && !r.opts.Keep(l) {
 		return "", false
 	}
 	r.form = r.formOf(l.Value)

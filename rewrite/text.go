@@ -255,6 +255,9 @@ func (t *Text) reported(l *extract.Link) error {
 		t.stats.Kept++
 		return nil
 	}
+	if t.opts.Keep != nil && !t.opts.Keep(l) {
+		return nil
+	}
 	old := t.pend[l.Start-t.base : l.End-t.base]
 	if t.kind == kindStateful && (bytes.IndexByte(old, 0x1b) >= 0 || string(old) != l.Value) {
 		// Not written in ASCII: the bytes before it decide what the new

@@ -93,7 +93,7 @@ func TestCompletionBash(t *testing.T) {
 	tests := []struct{ words, want string }{
 		{"relink ex", "extract"},
 		{"relink rewrite --ty", "--type"},
-		{"relink rewrite -", "--backup --base --charset --diff -n --dry-run --exclude-path --hidden -j --jobs --map --no-ignore -q --quiet -r --recursive --resolve --strict --text-links --to --type -v --verbose -w --write --help"},
+		{"relink rewrite -", "--attr --backup --base --charset --diff -n --dry-run --exclude --exclude-path --external --hidden --host -j --jobs --map --no-ignore -q --quiet -r --recursive --rel --resolve --role --same-site --scheme --strict --tag --text-links --to --type -v --verbose -w --write --help"},
 		{"relink extract --no-", "--no-ignore"},
 		{"relink completion f", "fish"},
 		{"relink help re", "rewrite"},

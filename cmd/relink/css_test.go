@@ -33,8 +33,8 @@ func TestCSSFiles(t *testing.T) {
 	if !strings.Contains(got.stdout, "style.css\t4\n") {
 		t.Errorf("rewrite -n -r testdata/nodedocs/api/assets: stdout %q, stderr %q", got.stdout, got.stderr)
 	}
-	got = runString([]string{"extract", "--type", "xml"}, "")
-	if got.code != exitUsage || !strings.Contains(got.stderr, "auto, html, text, css, markdown or mail") {
-		t.Errorf("--type xml: status %d, stderr %q", got.code, got.stderr)
+	got = runString([]string{"extract", "--type", "json"}, "")
+	if got.code != exitUsage || !strings.Contains(got.stderr, "auto, html, text, css, markdown, mail or xml") {
+		t.Errorf("--type json: status %d, stderr %q", got.code, got.stderr)
 	}
 }

@@ -12,6 +12,7 @@
 //
 //	extract     list the links of HTML, CSS, Markdown and plain-text documents
 //	rewrite     rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output
+//	verify      check offline that every internal link of a site's files reaches a file and an anchor
 //	linkify     turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links
 //	warc        list the outlinks of the HTML pages in WARC files
 //	uri         print the URI form of each input
@@ -83,11 +84,26 @@
 // one that cannot be read (a header line that is not a field, a multipart
 // part without its boundary) is an error that gives its line and offset.
 //
+// A sitemap, an RSS feed or an Atom feed (--type xml) is read as XML: the
+// text of loc (sitemap entries, image:loc, video:*_loc), the href of
+// xhtml:link and of Atom's link, the src of Atom's content, the text of
+// RSS's link, comments and docs, of an image's url, of Atom's uri and of
+// a guid unless isPermaLink="false", the url of enclosure, media:content
+// and media:thumbnail, each with its element as tag (prefix included) and
+// its attribute as attr (empty for an element's text); xml:base (role
+// base) sets the base URL of what its element holds. Character
+// references are decoded in the value; the offsets are those of the value
+// as written (inside a CDATA section, or the text without the white space
+// around it). An XML document is read whole (at most 64 MiB), in the
+// charset of its byte order mark or XML declaration, UTF-8 by default.
+//
 // --type decides which a file is: "auto" (the default) goes by the file
 // name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
 // .txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
-// .mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
-// when they are a header with From, Date, Message-ID, MIME-Version,
+// .mkd are Markdown; .eml is mail; .rss, .atom, sitemap*.xml, feed.xml,
+// rss.xml, atom.xml and index.xml are XML), then by the first bytes (HTML;
+// XML when the first element is urlset, sitemapindex, rss or feed; or
+// mail when they are a header with From, Date, Message-ID, MIME-Version,
 // Received, Return-Path or Delivered-To).
 // --base is the document's own URL: relative links are resolved against it
 // (and against a <base href>); without it they are given in URI form,
@@ -117,7 +133,14 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// files: only the walk skips. A file .relinkignore at the root of the DIR
+// walked, of the same syntax, lists the paths below DIR that relink never
+// walks, for the project's runs to stay one command (generated pages,
+// vendored docs); it is read unless --no-ignore, and only there. A path is
+// skipped when --exclude-path, .relinkignore or an ignore file says so,
+// in that order: a "!" line re-includes only what the lines above it in
+// its own file exclude, never what an earlier source does. An ignore file
+// larger than 1 MiB, or of
 // more than 10000 patterns, is an error and is not used; a line of one
 // that is no pattern (an unclosed "[") is left out with a warning naming
 // the file and line (FILE:LINE).
@@ -178,6 +201,18 @@
 //		reference left unresolved (no --base) is same-site; without a
 //		document URL, every link with a host is external. A link with
 //		a scheme but no host (mailto:, data:) is neither
+//
+// --added OLD NEW writes only the links of NEW that OLD does not have, with
+// NEW's places, for a CI job to check only what a change added: OLD and
+// NEW are two files, or with -r two trees (two checkouts of a site). Two
+// links are the same when they have the same role (hyperlink, resource...)
+// and the same href, resolved against --base, or without it against the
+// place of their file in its tree (a relative link is new when its file
+// moved, and a link that moved within a file or between files is not),
+// fragment included; the element that holds it does not count. A link
+// without a URL is known by its value. OLD's links are held in memory
+// (they grow with its distinct links); the filters, --unique and --count
+// apply to NEW's.
 //
 // --unique writes each link once, the first time the value its format
 // shows (the href for jsonl and tsv) is seen; --count writes each value
@@ -252,8 +287,15 @@
 //
 //	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
 //
+// The links a change adds to a site, checked online:
+//
+//	relink extract --added -r --format uri old-site/ site/ | lychee -
+//
 // Flags:
 //
+//	--added
+//		with two inputs OLD NEW (two files, or with -r two trees), write the links of NEW
+//		that OLD does not have (the same href and role)
 //	--attr ATTRS
 //		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	--base URL
@@ -304,7 +346,7 @@
 //		also find the links written as plain text in the text of HTML documents
 //		(not in pre, code, kbd, samp or tt: code, commands and their output)
 //	--type TYPE
-//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown, mail or xml (default auto)
 //	--unique
 //		write each link once, the first time its href (its URI, IRI or value with --format uri, iri or value) is seen;
 //		the command then holds every distinct one in memory
@@ -459,12 +501,16 @@
 // extract: "auto" (the default) goes by the file name's extension (.html,
 // .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
 // are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
-// mail) and takes in a directory only the files with such an extension;
+// mail; .rss, .atom, sitemap*.xml, feed.xml, rss.xml, atom.xml and
+// index.xml are XML: sitemaps and feeds, whose links are rewritten as
+// relink extract finds them, escaped for XML, and nothing else) and takes
+// in a directory only the files with such an extension;
 // a FILE named on the command line with another extension is rewritten if
-// it looks like HTML and skipped otherwise (a script or a data file is no
+// it looks like HTML (or is a sitemap or feed by its first element) and
+// skipped otherwise (a script or a data file is no
 // text to rewrite in place), and standard input is HTML if it looks like
 // HTML and text otherwise. "html",
-// "text", "css" and "markdown" take every file for one. Mail (a .eml
+// "text", "css", "markdown" and "xml" take every file for one. Mail (a .eml
 // file, --type mail, or standard input that starts as a message's header)
 // is not rewritten: its parts are quoted-printable or base64 and may be
 // signed, and a link written anew would have to be encoded again exactly;
@@ -497,6 +543,39 @@
 // of links so left, and the summary counts them. Give --charset (such as
 // --charset utf-8) to rewrite them.
 //
+// The filters of relink extract choose the links rewritten: a link that a
+// filter leaves out, or that --exclude names, is left as written.
+//
+// Filters (each flag may be repeated and takes a comma-separated list; a link
+// must match one value of every filter given):
+//
+//	--scheme	the URI's scheme (http, https, mailto, data...); an
+//		unresolved relative reference has none and never matches
+//	--tag, --attr	the element and attribute holding the link, in lower
+//		case (a, img, link; href, src, srcset...); a link in text has
+//		neither
+//	--role	what the link is for: hyperlink, resource, frame, form, ping,
+//		reference, base, or text for a link found in text
+//	--rel	a token of the rel attribute of a, area and link (nofollow,
+//		ugc, sponsored, stylesheet...), in any case
+//	--host	the URI's host or one of its subdomains: --host example.org
+//		takes example.org and www.example.org, not example.org.uk;
+//		an internationalized name may be given in Unicode; no port
+//	--same-site, --external	a link whose host has the same registrable
+//		domain ("site": the public suffix plus one label, from the
+//		Public Suffix List built into the program, so www.example.co.uk
+//		and shop.example.co.uk are one site) as the document's own URL,
+//		or not; the scheme and port do not count. A host that is an
+//		IP address or a public suffix is its own site. A relative
+//		reference left unresolved (no --base) is same-site; without a
+//		document URL, every link with a host is external. A link with
+//		a scheme but no host (mailto:, data:) is neither
+//
+// --exclude REGEX (repeatable) leaves alone the links whose href (the URL
+// resolved, as relink extract --format href writes it; the value as
+// written for a link without one) matches REGEX, a regular expression of
+// Go's syntax (RE2), anywhere in it unless anchored with ^ and $.
+//
 // With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
 // current directory is). Hidden files and directories (a name starting
 // with ".") are skipped, unless --hidden, and a .git directory is never
@@ -520,7 +599,14 @@
 // walked: "*.min.html" at any depth, "vendor/" a directory of that name
 // anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 // command line is always processed, whatever its name and the ignore
-// files: only the walk skips. An ignore file larger than 1 MiB, or of
+// files: only the walk skips. A file .relinkignore at the root of the DIR
+// walked, of the same syntax, lists the paths below DIR that relink never
+// walks, for the project's runs to stay one command (generated pages,
+// vendored docs); it is read unless --no-ignore, and only there. A path is
+// skipped when --exclude-path, .relinkignore or an ignore file says so,
+// in that order: a "!" line re-includes only what the lines above it in
+// its own file exclude, never what an earlier source does. An ignore file
+// larger than 1 MiB, or of
 // more than 10000 patterns, is an error and is not used; a line of one
 // that is no pattern (an unclosed "[") is left out with a warning naming
 // the file and line (FILE:LINE).
@@ -610,6 +696,8 @@
 //
 // Flags:
 //
+//	--attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
 //	--backup SUFFIX
 //		with -w, keep each original file as its name followed by SUFFIX
 //	--base URL
@@ -621,11 +709,17 @@
 //		print a unified diff of the changes of each file
 //	-n, --dry-run
 //		list the files that would change, and write nothing
+//	--exclude REGEX
+//		leave alone the links whose href matches REGEX (repeatable)
 //	--exclude-path GLOB
 //		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
 //		(repeatable)
+//	--external
+//		keep the links to other registrable domains than the document's own URL's
 //	--hidden
 //		with -r, also walk hidden files and directories (a name starting with "."; never .git)
+//	--host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
 //	-j, --jobs N
 //		rewrite N files in parallel (0: as many as the machine has cores)
 //	--map OLD=NEW
@@ -637,11 +731,22 @@
 //		report errors only (no warnings, progress or summary)
 //	-r, --recursive
 //		recurse into directories (with no FILE, the current directory)
+//	--rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	--resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
+//	--role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	--same-site
+//		keep the links to the registrable domain of the document's own URL
+//	--scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
 //	--strict
 //		in plain text, take for links only those written with a scheme, and email addresses;
 //		--strict=false also takes domains written without one (www.example.com, but also README.md) (default true)
+//	--tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
 //	--text-links
 //		also rewrite the links written as plain text in the text of HTML documents, each in the form
 //		it is written in (an address stays an address), never in pre, code, kbd, samp or tt
@@ -649,11 +754,188 @@
 //	--to FORM
 //		the FORM of the links: keep (each link's own; only --map and --resolve change links), uri or iri (default keep)
 //	--type TYPE
-//		TYPE of the documents: auto, html, text, css, markdown or mail (default auto)
+//		TYPE of the documents: auto, html, text, css, markdown, mail or xml (default auto)
 //	-v, --verbose
 //		also report each file, with what was found in it
 //	-w, --write
 //		write the changed files in place
+//
+// # Check offline that every internal link of a site's files reaches a file and an anchor
+//
+// Usage:
+//
+//	relink verify [flags] [DIR]
+//
+// Verify checks, offline, the links of the tree of files DIR (the current
+// directory when there is none) as the tree will be served at --base: every
+// link that resolves inside the site must reach a file of the tree, and every
+// #fragment an anchor of that file. It reads HTML, CSS, Markdown and plain
+// text, as relink extract does (-r is implied: the whole tree is walked).
+//
+// A link is internal when it is relative, or absolute with the origin
+// (scheme, host and port) of --base; it must then lie below the path of
+// --base (else it is "outside the tree") and name a file of the tree, as a
+// static server maps URLs to files: the URL of a directory serves its index
+// file (--index, index.html by default; several names are tried in order,
+// README.md,index.md for a tree of Markdown), and with --pretty-urls the
+// URL path x serves x.html when there is no file x; with --md-pages, for a
+// tree of the Markdown sources of a site, a link to x.html reaches x.md
+// when there is no file x.html. The query is ignored.
+// Without --base the tree is taken to be served at https://site.invalid/,
+// so that "/x" is the root's x and every absolute URL is external.
+//
+// A fragment must name an anchor of its target: in HTML the id of an element
+// or the name of an a element (read in the document's charset), or the top
+// of the page ("#" and "#top"); in Markdown the id its renderer gives a
+// heading, in the dialect --slug names (github, the default; gitlab; mkdocs;
+// hugo; pandoc), repeated headings told apart as each renderer does ("-1",
+// "_1" for mkdocs), or the id of an explicit attribute list ("## Title
+// {#id}"), and the ids of its raw HTML. Fragments are compared with case,
+// as written and percent-decoded. The fragment of a link to another type of
+// file (an image, a text file) is not checked. The anchors of each target
+// are read once and kept for the next links to it, within 32 MiB (those
+// least recently used are dropped and read again); a target larger than
+// 64 MiB is not read for anchors.
+//
+// Each broken link is a line on standard output, as compilers write their
+// errors, FILE:LINE:COL: (FILE as walked, DIR included), the link as
+// written, then why: "missing file" (with the path it names below DIR), "missing anchor" (and the file searched),
+// "outside the tree", "invalid URL" (the URL Standard's parser rejects it).
+// --format jsonl writes one JSON object per link instead, with the fields of
+// relink extract --format jsonl (file, tag, attr, role, value, href, uri,
+// iri, start, end, line, column...) and status ("missing file", "missing
+// anchor", "outside the tree", "invalid URL"; "external" with --external)
+// and target. External links are never fetched: --external also lists them
+// (status "external"); to check them online, give them to a link checker:
+//
+//	relink extract -r --external --format uri DIR | lychee -
+//
+// A summary on standard error counts the files, the links checked, the
+// broken ones and the external ones (-q: none). A construct too long to
+// examine (a tag longer than 1 MiB...) is passed over with a warning that
+// gives its place, as relink extract does, and counted in the summary. The exit status is 1 when a
+// link is broken or a file cannot be read, 0 otherwise.
+//
+// The filters of relink extract choose the links checked (the others are
+// neither checked nor counted), but for --same-site and --external: here
+// --external lists the links out of the site.
+//
+//	--scheme	the URI's scheme (http, https, mailto, data...); an
+//		unresolved relative reference has none and never matches
+//	--tag, --attr	the element and attribute holding the link, in lower
+//		case (a, img, link; href, src, srcset...); a link in text has
+//		neither
+//	--role	what the link is for: hyperlink, resource, frame, form, ping,
+//		reference, base, or text for a link found in text
+//	--rel	a token of the rel attribute of a, area and link (nofollow,
+//		ugc, sponsored, stylesheet...), in any case
+//	--host	the URI's host or one of its subdomains: --host example.org
+//		takes example.org and www.example.org, not example.org.uk;
+//		an internationalized name may be given in Unicode; no port
+//
+// --exclude REGEX (repeatable) leaves alone the links whose href (the URL
+// resolved, as relink extract --format href writes it; the value as
+// written for a link without one) matches REGEX, a regular expression of
+// Go's syntax (RE2), anywhere in it unless anchored with ^ and $.
+//
+// With -r, a DIR is walked as ripgrep walks it (with no FILE or DIR, the
+// current directory is). Hidden files and directories (a name starting
+// with ".") are skipped, unless --hidden, and a .git directory is never
+// entered, whatever the flags: a repository's own files are no documents,
+// and writing them corrupts it. What ignore files say to ignore is
+// skipped, unless --no-ignore: .ignore files, and inside a git repository
+// (a directory holding .git, or below one) .gitignore files and the
+// repository's .git/info/exclude; a .gitignore outside a repository is
+// not read, as in ripgrep, and neither is git's global excludes file
+// (core.excludesFile). Their syntax is gitignore(5)'s: "*.log" a name at
+// any depth, "/drafts" or "docs/old" a path from the file's directory,
+// "build/" directories only, "**" any number of directories, "!keep.html"
+// to take again what a line above ignores, "#" a comment. Each file
+// applies to the paths of its directory; a deeper file wins over one
+// above it, a later line over an earlier one, and .ignore over .gitignore
+// over info/exclude. The ignore files of the directories above DIR apply
+// too (.gitignore up to the top of its repository). A file or directory
+// that is ignored is not walked into or counted. --exclude-path GLOB
+// (repeatable) skips, even with --no-ignore, the paths that match GLOB, a
+// pattern of the same syntax matched against the path relative to the DIR
+// walked: "*.min.html" at any depth, "vendor/" a directory of that name
+// anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
+// command line is always processed, whatever its name and the ignore
+// files: only the walk skips. A file .relinkignore at the root of the DIR
+// walked, of the same syntax, lists the paths below DIR that relink never
+// walks, for the project's runs to stay one command (generated pages,
+// vendored docs); it is read unless --no-ignore, and only there. A path is
+// skipped when --exclude-path, .relinkignore or an ignore file says so,
+// in that order: a "!" line re-includes only what the lines above it in
+// its own file exclude, never what an earlier source does. An ignore file
+// larger than 1 MiB, or of
+// more than 10000 patterns, is an error and is not used; a line of one
+// that is no pattern (an unclosed "[") is left out with a warning naming
+// the file and line (FILE:LINE).
+//
+// Examples (from the repository's root):
+//
+//	$ relink verify sitecheck/testdata/site/sub
+//	sitecheck/testdata/site/sub/index.html:1:41: page: missing file page
+//	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: missing file outside.html
+//	sitecheck/testdata/site/sub/page.html:2:10: ../doc.html#custom: missing file doc.html
+//
+// The same tree served below a path, with pretty URLs:
+//
+//	$ relink verify --pretty-urls --base https://example.org/docs/sub/ sitecheck/testdata/site/sub
+//	sitecheck/testdata/site/sub/index.html:1:10: ../index.html: outside the tree
+//	sitecheck/testdata/site/sub/index.html:1:65: ../../outside.html: outside the tree
+//	sitecheck/testdata/site/sub/page.html:2:10: ../doc.html#custom: outside the tree
+//
+// A tree of Markdown rendered by MkDocs, checked in CI:
+//
+//	relink verify --slug mkdocs --index index.md,README.md docs
+//
+// Flags:
+//
+//	--attr ATTRS
+//		keep the links held by one of the attributes ATTRS (repeatable, comma-separated)
+//	--base URL
+//		the URL the tree is served at (default https://site.invalid/)
+//	--exclude REGEX
+//		leave alone the links whose href matches REGEX (repeatable)
+//	--exclude-path GLOB
+//		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
+//		(repeatable)
+//	--external
+//		also list the external links (never fetched)
+//	--format FORMAT
+//		output FORMAT: text (FILE:LINE:COL: link: why) or jsonl (default text)
+//	--hidden
+//		with -r, also walk hidden files and directories (a name starting with "."; never .git)
+//	--host HOSTS
+//		keep the links to one of the HOSTS or their subdomains (repeatable, comma-separated)
+//	--index NAMES
+//		the NAMES of the file a directory's URL serves, tried in order (default index.html;
+//		repeatable, comma-separated)
+//	--md-pages
+//		the tree is the Markdown source of a site: a link to x.html reaches x.md when there is no x.html
+//	--no-ignore
+//		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
+//	--pretty-urls
+//		serve x.html for the URL path x when there is no file x
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	-r, --recursive
+//		walk DIR (always: verify reads the whole tree) (default true)
+//	--rel TOKENS
+//		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
+//	--role ROLES
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		(repeatable, comma-separated)
+//	--scheme SCHEMES
+//		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	--slug DIALECT
+//		the DIALECT of the ids of Markdown headings: github, gitlab, mkdocs, hugo or pandoc (default github)
+//	--tag TAGS
+//		keep the links held by one of the elements TAGS (repeatable, comma-separated)
+//	-v, --verbose
+//		also report each file, with what was found in it
 //
 // # Turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links
 //

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -73,11 +74,26 @@ is read whole (at most 64 MiB, 32 levels of nested parts, 10000 parts);
 one that cannot be read (a header line that is not a field, a multipart
 part without its boundary) is an error that gives its line and offset.
 
+A sitemap, an RSS feed or an Atom feed (--type xml) is read as XML: the
+text of loc (sitemap entries, image:loc, video:*_loc), the href of
+xhtml:link and of Atom's link, the src of Atom's content, the text of
+RSS's link, comments and docs, of an image's url, of Atom's uri and of
+a guid unless isPermaLink="false", the url of enclosure, media:content
+and media:thumbnail, each with its element as tag (prefix included) and
+its attribute as attr (empty for an element's text); xml:base (role
+base) sets the base URL of what its element holds. Character
+references are decoded in the value; the offsets are those of the value
+as written (inside a CDATA section, or the text without the white space
+around it). An XML document is read whole (at most 64 MiB), in the
+charset of its byte order mark or XML declaration, UTF-8 by default.
+
 --type decides which a file is: "auto" (the default) goes by the file
 name's extension (.html, .htm, .xhtml, .shtml, .php, .asp... are HTML;
 .txt, .text, .log are text; .css is CSS; .md, .markdown, .mdown,
-.mkd are Markdown; .eml is mail), then by the first bytes (HTML, or mail
-when they are a header with From, Date, Message-ID, MIME-Version,
+.mkd are Markdown; .eml is mail; .rss, .atom, sitemap*.xml, feed.xml,
+rss.xml, atom.xml and index.xml are XML), then by the first bytes (HTML;
+XML when the first element is urlset, sitemapindex, rss or feed; or
+mail when they are a header with From, Date, Message-ID, MIME-Version,
 Received, Return-Path or Delivered-To).
 --base is the document's own URL: relative links are resolved against it
 (and against a <base href>); without it they are given in URI form,
@@ -91,6 +107,18 @@ rejects, which has no URL: value, jsonl and tsv give it (with error, or an
 empty href); such links are counted (see -v below).
 
 ` + filterHelp + `
+--added OLD NEW writes only the links of NEW that OLD does not have, with
+NEW's places, for a CI job to check only what a change added: OLD and
+NEW are two files, or with -r two trees (two checkouts of a site). Two
+links are the same when they have the same role (hyperlink, resource...)
+and the same href, resolved against --base, or without it against the
+place of their file in its tree (a relative link is new when its file
+moved, and a link that moved within a file or between files is not),
+fragment included; the element that holds it does not count. A link
+without a URL is known by its value. OLD's links are held in memory
+(they grow with its distinct links); the filters, --unique and --count
+apply to NEW's.
+
 --unique writes each link once, the first time the value its format
 shows (the href for jsonl and tsv) is seen; --count writes each value
 once, at the end, after the number of links that have it, separated by a
@@ -163,6 +191,10 @@ The same links as URIs: the "{" and "\" that the Shift_JIS query leaves
 	1	https://ja.wikipedia.org/wiki/文字コード
 
 	$ relink extract -r --base https://example.org/ testdata/site > links.jsonl
+
+The links a change adds to a site, checked online:
+
+	relink extract --added -r --format uri old-site/ site/ | lychee -
 `,
 	run: runExtract,
 }
@@ -190,11 +222,42 @@ type extractor struct {
 	counts    linkCounts // the run's
 	doc1      linkCounts // the document's
 	walker    *walker    // the walk of -r
+
+	// --added OLD NEW: the links of OLD, by addedKey, while OLD is read
+	// (old set), then those of NEW not among them are written.
+	added     map[string]bool
+	readOld   bool
+	stdinRead bool
+	keyBase   string // the URL the current file's links resolve against for addedKey
+}
+
+// addedRoot is the URL a tree (or a file) compared by --added is taken to
+// be at when --base is not given, so that relative links resolve by the
+// place of their file in its tree.
+const addedRoot = "https://site.invalid/"
+
+// addedKey returns what --added compares of a link: its href, resolved
+// against the place of its file in its tree (fragment included), and its
+// role; a link without a URL is known by its value.
+func (x *extractor) addedKey(l *extract.Link) string {
+	role := crawl.NewLink(l).Role
+	if l.Href == "" {
+		return role + " value " + l.Value
+	}
+	href := l.Href
+	if x.keyBase != "" {
+		if b, err := weburl.Parse(x.keyBase, nil); err == nil {
+			if u, err := weburl.Parse(l.Href, b); err == nil {
+				href = u.String()
+			}
+		}
+	}
+	return role + " " + href
 }
 
 func runExtract(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown, mail or xml", typeNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("recursive", false, "recurse into directories (with no FILE, the current directory)")
@@ -202,6 +265,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	walk := addWalkFlags(fs)
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents\n(not in pre, code, kbd, samp or tt: code, commands and their output)")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
+	added := fs.Bool("added", false, "with two inputs OLD NEW (two files, or with -r two trees), write the links of NEW\nthat OLD does not have (the same href and role)")
 	out := addLinkOutput(fs, e, "run")
 	inputs, status := out.parse(cmd, fs, args, e)
 	if status >= 0 {
@@ -228,6 +292,15 @@ func runExtract(cmd *command, args []string, e *env) int {
 			fmt.Fprintf(x.stderr, "relink extract: %s: warning: %v\n", position(path, line, 0), err)
 		}
 	})
+	if *added {
+		if len(inputs) != 2 || inputs[0] == "-" || inputs[1] == "-" {
+			return usageError(cmd, e, "--added takes two inputs, OLD and NEW, files or (with -r) trees")
+		}
+		x.added, x.readOld = map[string]bool{}, true
+		x.input(inputs[0], *recurse, e)
+		x.readOld = false
+		inputs = inputs[1:]
+	}
 	x.startShape()
 	if len(inputs) == 0 && *recurse {
 		inputs = []string{"."} // as grep -r and rg
@@ -235,28 +308,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
-	stdinRead := false
 	for _, in := range inputs {
-		var info os.FileInfo
-		var err error
-		if in != "-" {
-			info, err = os.Stat(in)
-		}
-		switch {
-		case in == "-" && stdinRead:
-			x.fail(in, errors.New("standard input named twice"))
-		case in == "-":
-			stdinRead = true
-			x.doc("-", x.base, e.stdin)
-		case err != nil:
-			x.fail(in, err)
-		case info.IsDir() && !*recurse:
-			x.fail(in, errors.New("is a directory (use -r)"))
-		case info.IsDir():
-			x.tree(in)
-		default:
-			x.file(in, x.base, false)
-		}
+		x.input(in, *recurse, e)
 		if x.werr != nil {
 			break
 		}
@@ -276,6 +329,33 @@ func runExtract(cmd *command, args []string, e *env) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// input extracts from in: standard input for "-", a file, or with
+// recurse a tree.
+func (x *extractor) input(in string, recurse bool, e *env) {
+	var info os.FileInfo
+	var err error
+	if in != "-" {
+		info, err = os.Stat(in)
+	}
+	switch {
+	case in == "-" && x.stdinRead:
+		x.fail(in, errors.New("standard input named twice"))
+	case in == "-":
+		x.stdinRead = true
+		x.keyBase = cmp.Or(x.base, addedRoot)
+		x.doc("-", x.base, e.stdin)
+	case err != nil:
+		x.fail(in, err)
+	case info.IsDir() && !recurse:
+		x.fail(in, errors.New("is a directory (use -r)"))
+	case info.IsDir():
+		x.tree(in)
+	default:
+		x.keyBase = cmp.Or(x.base, addedRoot)
+		x.file(in, x.base, false)
+	}
 }
 
 // tree extracts from the files below dir, in lexical order, skipping
@@ -298,6 +378,7 @@ func (x *extractor) tree(dir string) {
 		if root != "" {
 			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
+		x.keyBase = weburl.FileURL(cmp.Or(root, addedRoot), filepath.ToSlash(rel))
 		x.file(path, base, true)
 	})
 }
@@ -401,6 +482,16 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 // report is the link function of the extractors of doc: it counts and
 // writes the link l of the current document.
 func (x *extractor) report(l *extract.Link) error {
+	if x.added != nil {
+		k := x.addedKey(l)
+		if x.readOld {
+			x.added[k] = true
+			return nil
+		}
+		if x.added[k] {
+			return nil
+		}
+	}
 	x.doc1.links++
 	if l.Err != nil {
 		x.doc1.invalid++
@@ -475,7 +566,7 @@ func parseType(cmd *command, e *env, name string) (extract.Type, int) {
 	}
 	t, err := extract.ParseType(name)
 	if err != nil {
-		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css, markdown or mail)", name)
+		return 0, usageError(cmd, e, "unknown --type %q (want auto, html, text, css, markdown, mail or xml)", name)
 	}
 	return t, -1
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -74,10 +75,21 @@ type filterFlags struct {
 
 	*linkfilter.Filter // once check has run
 	on                 bool
+	opts               linkfilter.Options // the Filter's
 }
 
 // addFilterFlags defines the filter flags on fs.
 func addFilterFlags(fs *flag.FlagSet) *filterFlags {
+	f := addLinkFilterFlags(fs)
+	fs.BoolVar(&f.sameSite, "same-site", false, "keep the links to the registrable domain of the document's own URL")
+	fs.BoolVar(&f.external, "external", false, "keep the links to other registrable domains than the document's own URL's")
+	return f
+}
+
+// addLinkFilterFlags defines the filter flags on fs but --same-site and
+// --external, for relink verify, whose --external lists the links out of
+// the site.
+func addLinkFilterFlags(fs *flag.FlagSet) *filterFlags {
 	f := &filterFlags{}
 	fs.Var(&f.schemes, "scheme", "keep the links whose URI has one of the `SCHEMES` (repeatable, comma-separated)")
 	fs.Var(&f.tags, "tag", "keep the links held by one of the elements `TAGS` (repeatable, comma-separated)")
@@ -85,10 +97,61 @@ func addFilterFlags(fs *flag.FlagSet) *filterFlags {
 	fs.Var(choiceList{&f.roles, roleNames}, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
 	fs.Var(&f.rels, "rel", "keep the links whose rel has one of the `TOKENS` (repeatable, comma-separated, any case)")
 	fs.Var(&f.hosts, "host", "keep the links to one of the `HOSTS` or their subdomains (repeatable, comma-separated)")
-	fs.BoolVar(&f.sameSite, "same-site", false, "keep the links to the registrable domain of the document's own URL")
-	fs.BoolVar(&f.external, "external", false, "keep the links to other registrable domains than the document's own URL's")
 	return f
 }
+
+// newFilter returns a Filter of its own for a goroutine (a Filter is not
+// safe for concurrent use), once check has run.
+func (f *filterFlags) newFilter() *linkfilter.Filter {
+	lf, err := linkfilter.New(f.opts)
+	if err != nil {
+		panic(err) // checked by check
+	}
+	return lf
+}
+
+// An excludeRE is the repeatable --exclude REGEX of rewrite and verify:
+// the links whose href (or value, for a link without one) matches one of
+// the regular expressions are left alone.
+type excludeRE []*regexp.Regexp
+
+func (x *excludeRE) String() string {
+	var s []string
+	for _, re := range *x {
+		s = append(s, re.String())
+	}
+	return strings.Join(s, " ")
+}
+
+func (x *excludeRE) Set(v string) error {
+	re, err := regexp.Compile(v)
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	}
+	*x = append(*x, re)
+	return nil
+}
+
+// match reports whether l is excluded.
+func (x excludeRE) match(l *extract.Link) bool {
+	s := l.Href
+	if s == "" {
+		s = l.Value
+	}
+	for _, re := range x {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// excludeHelp is the help of --exclude.
+const excludeHelp = `--exclude REGEX (repeatable) leaves alone the links whose href (the URL
+resolved, as relink extract --format href writes it; the value as
+written for a link without one) matches REGEX, a regular expression of
+Go's syntax (RE2), anywhere in it unless anchored with ^ and $.
+`
 
 // check validates the values of the filter flags and makes the filter:
 // it returns a message for a usage error, or "".
@@ -117,7 +180,7 @@ func (f *filterFlags) check() string {
 	if err != nil {
 		return err.Error()
 	}
-	f.Filter = lf
+	f.Filter, f.opts = lf, opts
 	f.on = len(opts.Schemes)+len(opts.Tags)+len(opts.Attrs)+len(opts.Roles)+len(opts.Rels)+len(opts.Hosts) > 0 || opts.Site != linkfilter.AnySite
 	return ""
 }

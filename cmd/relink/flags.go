@@ -241,10 +241,10 @@ func flagChoices(f *flag.Flag) []string {
 // The closed sets of values of the flags, each in the order help gives
 // them.
 var (
-	typeNames    = []string{"auto", "html", "text", "css", "markdown", "mail"} // --type
-	formNames    = []string{"keep", "uri", "iri"}                              // rewrite --to
-	resolveNames = []string{"keep", "absolute", "relative"}                    // rewrite --resolve
-	modeNames    = []string{"strict", "leiri", "web"}                          // uri, iri, check --mode
+	typeNames    = []string{"auto", "html", "text", "css", "markdown", "mail", "xml"} // --type
+	formNames    = []string{"keep", "uri", "iri"}                                     // rewrite --to
+	resolveNames = []string{"keep", "absolute", "relative"}                           // rewrite --resolve
+	modeNames    = []string{"strict", "leiri", "web"}                                 // uri, iri, check --mode
 	// roleNames are the values of --role: htmlattr.Role's names and text.
 	roleNames = []string{"hyperlink", "resource", "frame", "form", "ping", "reference", "base", "text"}
 	// charsetNames are the values completion offers for --charset: the

@@ -419,7 +419,7 @@ func TestHelpExamples(t *testing.T) {
 				want.WriteString(o + "\n")
 			}
 			got := runString(args, "")
-			okCode := got.code == exitOK || cmd.name == "check" && got.code == exitFail // check exits 1 on errors it reports
+			okCode := got.code == exitOK || (cmd.name == "check" || cmd.name == "verify") && got.code == exitFail // check and verify exit 1 on errors they report
 			if !okCode || got.stdout != want.String() {
 				t.Errorf("relink %s: exit status %d, output:\n%s%s\nwant:\n%s", cmdline, got.code, got.stdout, got.stderr, want.String())
 			}

@@ -171,12 +171,16 @@ handle where Go's os.Root does so: Unix and Windows.)
 extract: "auto" (the default) goes by the file name's extension (.html,
 .htm, .xhtml, .shtml, .php... are HTML; .txt, .text, .log...
 are text; .css is CSS; .md, .markdown, .mdown, .mkd are Markdown; .eml is
-mail) and takes in a directory only the files with such an extension;
+mail; .rss, .atom, sitemap*.xml, feed.xml, rss.xml, atom.xml and
+index.xml are XML: sitemaps and feeds, whose links are rewritten as
+relink extract finds them, escaped for XML, and nothing else) and takes
+in a directory only the files with such an extension;
 a FILE named on the command line with another extension is rewritten if
-it looks like HTML and skipped otherwise (a script or a data file is no
+it looks like HTML (or is a sitemap or feed by its first element) and
+skipped otherwise (a script or a data file is no
 text to rewrite in place), and standard input is HTML if it looks like
 HTML and text otherwise. "html",
-"text", "css" and "markdown" take every file for one. Mail (a .eml
+"text", "css", "markdown" and "xml" take every file for one. Mail (a .eml
 file, --type mail, or standard input that starts as a message's header)
 is not rewritten: its parts are quoted-printable or base64 and may be
 signed, and a link written anew would have to be encoded again exactly;
@@ -209,6 +213,11 @@ such file gets one warning, "charset guessed as NAME", with the number
 of links so left, and the summary counts them. Give --charset (such as
 --charset utf-8) to rewrite them.
 
+The filters of relink extract choose the links rewritten: a link that a
+filter leaves out, or that --exclude names, is left as written.
+
+` + filterHelp + `
+` + excludeHelp + `
 ` + walkHelp + `
 Files are rewritten in parallel (-j), and what is printed comes in the
 order of the files, whatever -j. A file that cannot be read or written is
@@ -301,6 +310,8 @@ type rewriteRun struct {
 	cmd     *command
 	e       *env
 	opts    rewrite.Options
+	filter  *filterFlags // --host, --role... once checked
+	exclude excludeRE    // --exclude
 	typ     extract.Type // 0 for --type auto
 	write   bool
 	dryRun  bool
@@ -348,7 +359,7 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	to := choiceFlag(fs, "to", "keep", "the `FORM` of the links: keep (each link's own; only --map and --resolve change links), uri or iri", formNames)
 	resolve := choiceFlag(fs, "resolve", "keep", "`HOW` to write relative links: keep them, make them absolute, or make links relative where they can be", resolveNames)
 	base := fs.String("base", "", "the documents' own `URL` (for a directory, the URL of the directory)")
-	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown or mail", typeNames)
+	typ := choiceFlag(fs, "type", "auto", "`TYPE` of the documents: auto, html, text, css, markdown, mail or xml", typeNames)
 	charset := choiceFlag(fs, "charset", "", "the documents' charset, a WHATWG encoding `LABEL`, as an HTTP header would give it\n(a byte order mark still wins)", charsetNames)
 	recurse := fs.Bool("recursive", false, "recurse into directories (with no FILE, the current directory)")
 	shortTwin(fs, "r", "recursive")
@@ -366,13 +377,19 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	vf.register(fs)
 	textLinks := fs.Bool("text-links", false, "also rewrite the links written as plain text in the text of HTML documents, each in the form\nit is written in (an address stays an address), never in pre, code, kbd, samp or tt\n(plain-text documents have no other)")
 	strict := fs.Bool("strict", true, "in plain text, take for links only those written with a scheme, and email addresses;\n--strict=false also takes domains written without one (www.example.com, but also README.md)")
+	filter := addFilterFlags(fs)
+	var exclude excludeRE
+	fs.Var(&exclude, "exclude", "leave alone the links whose href matches `REGEX` (repeatable)")
 	var moves moveFlag
 	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as `OLD=NEW`\n(repeatable; the longest OLD wins; relative links are matched with --base only)")
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}
-	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup}
+	if msg := filter.check(); msg != "" {
+		return usageError(cmd, e, "%s", msg)
+	}
+	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup, filter: filter, exclude: exclude}
 	rw.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
 		if warning {
 			rw.warn(position(path, line, 0), err.Error())
@@ -1103,7 +1120,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 		// for text only by its name: a script or a data file that does
 		// not look like HTML is no text to rewrite.
 		if typ = extract.TypeByName(j.path); typ == 0 {
-			if typ = extract.TypeOf("", head); typ != extract.TypeHTML {
+			if typ = extract.TypeOf("", head); typ != extract.TypeHTML && typ != extract.TypeXML {
 				return rewriteResult{skip: "neither HTML nor a text file by its name, skipped (use --type text to rewrite it)"}
 			}
 		}
@@ -1116,6 +1133,12 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	}
 	opts := rw.opts
 	opts.BaseURL = j.base
+	if rw.filter.on || len(rw.exclude) > 0 {
+		lf, doc := rw.filter.newFilter(), j.base
+		opts.Keep = func(l *extract.Link) bool {
+			return (!rw.filter.on || lf.Match(l, doc)) && !rw.exclude.match(l)
+		}
+	}
 	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))

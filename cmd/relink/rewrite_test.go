@@ -89,7 +89,7 @@ func TestRewriteUsage(t *testing.T) {
 	dir := t.TempDir()
 	copyTree(t, filepath.Join("..", "..", "testdata", "site"), dir)
 	for _, args := range [][]string{
-		{"--type", "xml"},
+		{"--type", "json"},
 		{"--to", "url"},
 		{"--resolve", "up"},
 		{"--resolve", "absolute", dir},

@@ -72,6 +72,8 @@ type walker struct {
 	// used) or, when warning is true, its line left out (line is 0 for
 	// the whole file).
 	warn func(path string, line int, err error, warning bool)
+	// relink is the .relinkignore of the root of the walk, or nil.
+	relink *ignore.Patterns
 	// seen, when not nil, is given the hidden files that the walk
 	// skips, and reports those it is to visit all the same.
 	seen func(name string) bool
@@ -285,8 +287,16 @@ func (w *walker) walk(root string, visit func(path, rel string, d fs.DirEntry, e
 		d.inRepo = top.inRepo
 	}
 	w.load(d, root)
+	w.relink = nil
+	if !w.flags.noIgnore {
+		w.relink = w.read(filepath.Join(root, relinkIgnore))
+	}
 	w.dir(root, "", d, visit)
 }
+
+// relinkIgnore is the name of the ignore file of relink's own, read at
+// the root of each walk.
+const relinkIgnore = ".relinkignore"
 
 // parents returns the ignore files of the parents of root, that apply
 // to its tree: .ignore files up to the file system's root, .gitignore
@@ -355,6 +365,9 @@ func (w *walker) dir(path, rel string, d *ignoreDir, visit func(path, rel string
 		if w.exclude.Match(erel, isDir) == ignore.Ignore {
 			continue
 		}
+		if !w.flags.noIgnore && w.relink.Match(erel, isDir) == ignore.Ignore {
+			continue
+		}
 		if !w.flags.noIgnore && ignored(d, erel, isDir) {
 			continue
 		}
@@ -395,7 +408,14 @@ pattern of the same syntax matched against the path relative to the DIR
 walked: "*.min.html" at any depth, "vendor/" a directory of that name
 anywhere, "/old" or "docs/old/**" from DIR. A FILE or DIR named on the
 command line is always processed, whatever its name and the ignore
-files: only the walk skips. An ignore file larger than 1 MiB, or of
+files: only the walk skips. A file .relinkignore at the root of the DIR
+walked, of the same syntax, lists the paths below DIR that relink never
+walks, for the project's runs to stay one command (generated pages,
+vendored docs); it is read unless --no-ignore, and only there. A path is
+skipped when --exclude-path, .relinkignore or an ignore file says so,
+in that order: a "!" line re-includes only what the lines above it in
+its own file exclude, never what an earlier source does. An ignore file
+larger than 1 MiB, or of
 more than 10000 patterns, is an error and is not used; a line of one
 that is no pattern (an unclosed "[") is left out with a warning naming
 the file and line (FILE:LINE).
