@@ -209,3 +209,25 @@ func TestVerifyOversize(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
 }
+
+// TestRewriteSitemap checks that a walk takes sitemap.xml, and --map
+// moves its entries with every other byte kept.
+func TestRewriteSitemap(t *testing.T) {
+	dir := t.TempDir()
+	doc := "<?xml version=\"1.0\"?>\n<urlset>\n <url><loc>https://ex.org/a?b=1&amp;c=2</loc></url>\n <url><loc><![CDATA[https://ex.org/d]]></loc></url>\n</urlset>\n"
+	if err := os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(doc), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	got := runString([]string{"rewrite", "-q", "-w", "-r", "--map", "https://ex.org=https://new.example/site", dir}, "")
+	if got.code != exitOK {
+		t.Fatalf("exit %d, stderr %s", got.code, got.stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.ReplaceAll(doc, "https://ex.org/", "https://new.example/site/")
+	if string(b) != want {
+		t.Errorf("sitemap.xml:\n%s\nwant\n%s", b, want)
+	}
+}
