@@ -48,7 +48,29 @@ func (h *HTML) found(l *extract.Link) error {
 // document, with the same Options.
 func (h *HTML) Reset() {
 	h.x.Reset()
-	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0], out: h.out[:0]}
+	h.rewriter.reset(h.opts, true)
+}
+
+// An optionsResetter is an extractor that ResetOptions can ready for a
+// new document with new options, as extract's HTML extractor.
+type optionsResetter interface {
+	ResetOptions(opts extract.Options)
+}
+
+// ResetOptions readies h for a new document, as Reset does, configured by
+// opts as NewHTML would configure it: a program that rewrites many
+// documents (the files of a tree, each with its own URL) reuses one
+// rewriter, and with it the memory that its extractor, tokenizer and
+// buffers have grown, where NewHTML would make them anew. What h writes
+// for the document is what NewHTML(opts) would write.
+func (h *HTML) ResetOptions(opts Options) {
+	h.opts = opts
+	if x, ok := h.x.(optionsResetter); ok {
+		x.ResetOptions(h.extractOptions())
+	} else {
+		h.x = extract.New(extract.TypeHTML, h.extractOptions(), h.found)
+	}
+	h.rewriter.reset(opts, true)
 }
 
 // Transform implements transform.Transformer: it writes the document that
