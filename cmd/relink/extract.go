@@ -368,7 +368,9 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 	if x.oversize == nil {
 		x.oversize = x.oversized
 	}
-	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Oversize: x.oversize}
+	// Only the JSON lines print an a element's text.
+	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Oversize: x.oversize,
+		NoAnchorText: !x.format.isJSON()}
 	x.doc1 = linkCounts{files: 1}
 	var t extract.Extractor
 	if typ == extract.TypeHTML {

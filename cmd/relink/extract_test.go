@@ -223,3 +223,43 @@ func TestExtractTreeReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestExtractNoAnchorText checks that the formats that print no anchor
+// text, whose extractor collects none (extract.Options.NoAnchorText),
+// write the links that the JSON lines (which print it) hold, in the same
+// order: the value of each, over the testdata pages and a page whose a
+// elements hold other links, with and without --text-links.
+func TestExtractNoAnchorText(t *testing.T) {
+	tmp := t.TempDir()
+	copyTree(t, filepath.Join("..", "..", "testdata", "extract"), tmp)
+	nested := `<a href=a1>x <img src=i1> <a href=a2>y</a> <area href=r1 alt="alt"> https://t.example/ z</a><img src=i2>`
+	if err := os.WriteFile(filepath.Join(tmp, "nested.html"), []byte(nested), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range [][]string{nil, {"--text-links"}} {
+		args := append([]string{"extract", "-r", "-q"}, extra...)
+		jsonl := runString(append(args, "--format", "jsonl", tmp), "")
+		values := runString(append(args, "--format", "value", tmp), "")
+		if jsonl.code != 0 || values.code != 0 {
+			t.Fatalf("%q: exit status %d and %d: %s%s", extra, jsonl.code, values.code, jsonl.stderr, values.stderr)
+		}
+		var want strings.Builder
+		texts := 0
+		for line := range strings.Lines(jsonl.stdout) {
+			var l struct{ Value, Text string }
+			if err := json.Unmarshal([]byte(line), &l); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteString(l.Value + "\n")
+			if l.Text != "" {
+				texts++
+			}
+		}
+		if values.stdout != want.String() {
+			t.Errorf("%q: --format value writes\n%s\nthe JSON lines hold\n%s", extra, values.stdout, want.String())
+		}
+		if texts < 10 {
+			t.Errorf("%q: %d JSON lines with a text, want 10 or more", extra, texts)
+		}
+	}
+}

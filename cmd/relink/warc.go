@@ -390,7 +390,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
 	w.remote = remote.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
-	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize}, MaxPayloadSize: w.maxPayload}
+	// Only the JSON lines (and the WAT records) print an a element's text.
+	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize,
+		NoAnchorText: !format.isJSON() && !*wat}, MaxPayloadSize: w.maxPayload}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
 	}
