@@ -178,7 +178,7 @@ type extractor struct {
 	stderr    io.Writer
 	failed    bool
 	werr      error
-	jbuf      []byte            // the JSON line of a link, reused
+	jbuf      []byte            // the line of a link, reused
 	br        *bufio.Reader     // the read buffer of every document
 	html      extract.Extractor // the extractor of every HTML document
 	oversize  func(*extract.OversizeError)
@@ -439,7 +439,13 @@ func (x *extractor) link(file string, l *extract.Link) {
 		}
 		return
 	}
-	if !x.format.write(x.write, file, l) {
+	line, ok := x.format.write(x.jbuf[:0], file, l)
+	x.jbuf = line
+	if ok {
+		if _, err := x.out.Write(line); err != nil {
+			x.werr = err
+		}
+	} else {
 		x.doc1.lost++
 		if x.verb == verbose {
 			x.out.Flush()

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -261,5 +262,34 @@ func TestExtractNoAnchorText(t *testing.T) {
 		if texts < 10 {
 			t.Errorf("%q: %d JSON lines with a text, want 10 or more", extra, texts)
 		}
+	}
+}
+
+// BenchmarkExtractTree runs relink extract -r over a tree (see jobsTree:
+// the corpus RELINK_CORPUS names, else a generated site), its output
+// discarded, in the forms of the speed issue's table: --format uri, and
+// the JSON lines with --base. It is the in-process view of the command
+// for a profile:
+//
+//	RELINK_CORPUS=DIR/html go test ./cmd/relink -run '^$' -bench ExtractTree/uri -cpuprofile /tmp/cpu.out
+func BenchmarkExtractTree(b *testing.B) {
+	dir, size := jobsTree(b)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"uri", []string{"--format", "uri"}},
+		{"jsonl-base", []string{"--format", "jsonl", "--base", "https://example.org/"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			args := append(append([]string{"extract", "-r", "-q"}, c.args...), dir)
+			for b.Loop() {
+				if code := run(args, strings.NewReader(""), io.Discard, io.Discard); code != exitOK {
+					b.Fatalf("exit status %d", code)
+				}
+			}
+		})
 	}
 }

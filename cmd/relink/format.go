@@ -31,11 +31,12 @@ type linkFormat struct {
 	// follows it (headerLine); "" for a format without one. --count,
 	// which writes its own columns, does not take such a format.
 	header string
-	// write writes the line of l; first is the file (relink extract) or
-	// the page's URL (relink warc). It reports false when it wrote
-	// nothing, as l has no value in the format. It is nil for jsonl,
-	// whose objects each command writes in its own way.
-	write func(write func(...string), first string, l *extract.Link) bool
+	// write appends the line of l to dst and returns it; first is the
+	// file (relink extract) or the page's URL (relink warc). It reports
+	// false when it appended nothing, as l has no value in the format.
+	// It is nil for jsonl, whose objects each command writes in its own
+	// way.
+	write func(dst []byte, first string, l *extract.Link) ([]byte, bool)
 }
 
 // linkFormats are the formats of relink extract and relink warc, in the
@@ -83,13 +84,13 @@ func init() {
 func hrefValue(l *extract.Link) (string, bool) { return l.Href, l.Err == nil }
 
 // valueLine returns the writer of a format of one value per line.
-func valueLine(value func(*extract.Link) (string, bool)) func(func(...string), string, *extract.Link) bool {
-	return func(write func(...string), _ string, l *extract.Link) bool {
+func valueLine(value func(*extract.Link) (string, bool)) func([]byte, string, *extract.Link) ([]byte, bool) {
+	return func(dst []byte, _ string, l *extract.Link) ([]byte, bool) {
 		v, ok := value(l)
 		if ok {
-			write(tsvField(v), "\n")
+			dst = append(append(dst, tsvField(v)...), '\n')
 		}
-		return ok
+		return dst, ok
 	}
 }
 
@@ -101,14 +102,20 @@ const tsvHeader = "\tline\tstart\ttag\tattr\thref\turi\tvalue\n"
 // first ("file" or "page").
 func (f *linkFormat) headerLine(first string) string { return first + f.header }
 
-// writeTSV writes the line of --format tsv for the link l of first (the
+// writeTSV appends the line of --format tsv for the link l of first (the
 // file, or relink warc's page): first, line, start, tag, attr, href,
 // uri and value, separated by tabs.
-func writeTSV(write func(...string), first string, l *extract.Link) bool {
+func writeTSV(dst []byte, first string, l *extract.Link) ([]byte, bool) {
 	uri, _ := l.URI() // "" for a link without a URL
-	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Start, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-		l.Href, "\t", uri, "\t", tsvField(l.Value), "\n")
-	return true
+	dst = append(append(dst, tsvField(first)...), '\t')
+	dst = append(strconv.AppendInt(dst, int64(l.Line), 10), '\t')
+	dst = append(strconv.AppendInt(dst, l.Start, 10), '\t')
+	dst = append(append(dst, l.Tag...), '\t')
+	dst = append(append(dst, l.Attr...), '\t')
+	dst = append(append(dst, l.Href...), '\t')
+	dst = append(append(dst, uri...), '\t')
+	dst = append(append(dst, tsvField(l.Value)...), '\n')
+	return dst, true
 }
 
 // isJSON reports whether f is jsonl, the format each command writes its

@@ -745,8 +745,12 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		return w.out.err
 	}
 	if !w.format.isJSON() {
-		if !w.format.write(w.writeStrings, p.URL, l) {
+		line, ok := w.format.write(w.lbuf[:0], p.URL, l)
+		w.lbuf = line
+		if !ok {
 			w.file1.lost++
+		} else if w.fits(len(line)) {
+			w.out.Write(line)
 		}
 		return w.linkErr()
 	}
