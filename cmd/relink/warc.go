@@ -755,24 +755,27 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		return w.linkErr()
 	}
 	j := crawl.NewLink(l)
-	w.lbuf = appendJSONLink(w.lbuf[:0], "", &j)
-	b := w.lbuf
-	n := len(w.prefix) + len(b) // the line: the prefix, a comma, b without its "{"
 	if w.perPage {
-		n = len(b) + perPageEnd // a comma, b without its line feed, and room for the end of the line
-	}
-	if !w.fits(n) {
-		return errOutputCut
-	}
-	if w.perPage {
+		w.lbuf = appendJSONLink(w.lbuf[:0], "", &j)
+		b := w.lbuf
+		if !w.fits(len(b) + perPageEnd) { // a comma, b without its line feed, and room for the end of the line
+			return errOutputCut
+		}
 		if w.nlinks > 0 {
 			w.out.Write([]byte{','})
 		}
 		w.out.Write(bytes.TrimRight(b, "\n"))
 	} else {
-		w.out.Write(w.prefix)
-		w.out.Write([]byte{','})
-		w.out.Write(b[1:]) // without the "{", with the line feed
+		// The line whole, in one write: the prefix, then the link's
+		// object with a comma for its "{".
+		w.lbuf = append(w.lbuf[:0], w.prefix...)
+		k := len(w.lbuf)
+		w.lbuf = appendJSONLink(w.lbuf, "", &j)
+		w.lbuf[k] = ','
+		if !w.fits(len(w.lbuf)) {
+			return errOutputCut
+		}
+		w.out.Write(w.lbuf)
 	}
 	w.nlinks++
 	return w.out.err
