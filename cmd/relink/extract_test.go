@@ -164,6 +164,14 @@ func TestFormatURIIsURI(t *testing.T) {
 			if check.code != 0 || errors > 0 {
 				t.Errorf("%q --format uri: relink check --mode strict: exit status %d\n%s", args, check.code, check.stdout)
 			}
+			// --format uri writes the URIs without tsvField's escapes:
+			// a URI is printable ASCII.
+			for line := range strings.Lines(out.stdout) {
+				line = strings.TrimSuffix(line, "\n")
+				if strings.ContainsFunc(line, func(r rune) bool { return r <= ' ' || r > '~' }) || tsvField(line) != line {
+					t.Errorf("%q --format uri: %q is not printable ASCII", args, line)
+				}
+			}
 		}
 	}
 	if hrefErrors == 0 {

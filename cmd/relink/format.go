@@ -54,7 +54,7 @@ URL Standard writes it (ASCII, the query in the document's
 charset). An href may keep characters RFC 3986 does not allow
 ({, |, \ or ^ in a query, a lone %, a # in the fragment), which
 curl and RFC 3986 parsers reject`},
-	{name: "uri", value: func(l *extract.Link) (string, bool) { uri, err := l.URI(); return uri, err == nil }, help: `the URIs, one per line: each href with every character RFC 3986
+	{name: "uri", value: uriValue, write: writeURI, help: `the URIs, one per line: each href with every character RFC 3986
 does not allow where it stands percent-encoded ({ as %7B, a lone
 % as %25), the same resource as a URI that curl takes and
 relink check --mode strict passes; the href itself when it is a
@@ -82,6 +82,18 @@ func init() {
 }
 
 func hrefValue(l *extract.Link) (string, bool) { return l.Href, l.Err == nil }
+
+func uriValue(l *extract.Link) (string, bool) { uri, err := l.URI(); return uri, err == nil }
+
+// writeURI is the writer of --format uri: valueLine's, without the
+// escapes of tsvField, which a URI never needs (it is printable ASCII).
+func writeURI(dst []byte, _ string, l *extract.Link) ([]byte, bool) {
+	uri, ok := uriValue(l)
+	if ok {
+		dst = append(append(dst, uri...), '\n')
+	}
+	return dst, ok
+}
 
 // valueLine returns the writer of a format of one value per line.
 func valueLine(value func(*extract.Link) (string, bool)) func([]byte, string, *extract.Link) ([]byte, bool) {
