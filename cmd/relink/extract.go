@@ -179,6 +179,8 @@ type extractor struct {
 	failed    bool
 	werr      error
 	jbuf      []byte            // the line of a link, reused
+	jfile     string            // the file of jstart
+	jstart    []byte            // the start of the JSON object of a link of jfile
 	br        *bufio.Reader     // the read buffer of every document
 	html      extract.Extractor // the extractor of every HTML document
 	oversize  func(*extract.OversizeError)
@@ -433,7 +435,12 @@ func (x *extractor) link(file string, l *extract.Link) {
 	}
 	if x.format.isJSON() {
 		j := crawl.NewLink(l)
-		x.jbuf = appendJSONLink(x.jbuf[:0], file, &j)
+		if file != x.jfile || x.jstart == nil {
+			// The start of the object, the file's name escaped: once
+			// for the links of a file.
+			x.jfile, x.jstart = file, appendJSONLinkStart(x.jstart[:0], file)
+		}
+		x.jbuf = appendJSONLinkFields(append(x.jbuf[:0], x.jstart...), &j)
 		if _, err := x.out.Write(x.jbuf); err != nil {
 			x.werr = err
 		}
