@@ -51,12 +51,6 @@ func (h *HTML) Reset() {
 	h.rewriter.reset(h.opts, true)
 }
 
-// An optionsResetter is an extractor that ResetOptions can ready for a
-// new document with new options, as extract's HTML extractor.
-type optionsResetter interface {
-	ResetOptions(opts extract.Options)
-}
-
 // ResetOptions readies h for a new document, as Reset does, configured by
 // opts as NewHTML would configure it: a program that rewrites many
 // documents (the files of a tree, each with its own URL) reuses one
@@ -65,11 +59,7 @@ type optionsResetter interface {
 // for the document is what NewHTML(opts) would write.
 func (h *HTML) ResetOptions(opts Options) {
 	h.opts = opts
-	if x, ok := h.x.(optionsResetter); ok {
-		x.ResetOptions(h.extractOptions())
-	} else {
-		h.x = extract.New(extract.TypeHTML, h.extractOptions(), h.found)
-	}
+	h.x.ResetOptions(h.extractOptions())
 	h.rewriter.reset(opts, true)
 }
 
