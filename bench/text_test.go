@@ -13,7 +13,7 @@ import (
 // textInputs are the plain-text benchmark inputs of textlink's own
 // benchmarks: linkify-it's benchmark samples (lorem ipsum with sparse links
 // and addresses) and a 117 KB Internet-Draft (prose with URLs).
-func textInputs(b *testing.B) []struct {
+func textInputs(b testing.TB) []struct {
 	name string
 	text []byte
 } {

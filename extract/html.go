@@ -406,7 +406,10 @@ func (x *htmlExtractor) startTag(tok *htmltok.Token) error {
 // attribute's decoded value (see value) holds at [s, e), under rule,
 // resolved against base.
 func (x *htmlExtractor) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.Rule, base *weburl.URL, s, e int, v string) error {
-	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate
+	// Without its text, an a element's href is reported at once, unless
+	// text links are wanted: the text of an a element holds none.
+	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate &&
+		(!x.opts.NoAnchorText || x.opts.TextLinks)
 	l := x.newLink(anchor)
 	*l = Link{
 		Tag:   intern(tok.Name),
@@ -435,7 +438,7 @@ func (x *htmlExtractor) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.
 		x.openAnchor(l)
 		return nil
 	}
-	if l.Tag == "area" {
+	if l.Tag == "area" && !x.opts.NoAnchorText {
 		l.Text = x.str(x.decodeText(x.attr(tok, "alt")))
 	}
 	return x.emit(l)

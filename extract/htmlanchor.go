@@ -73,7 +73,7 @@ const maxQueued = 1024
 
 // anchorText adds raw, a text token of the open a element, to its text.
 func (x *htmlExtractor) anchorText(raw []byte) {
-	if len(x.text) >= x.opts.MaxAnchorText*2 {
+	if len(x.text) >= x.opts.MaxAnchorText*2 || x.opts.NoAnchorText {
 		return
 	}
 	x.text = append(x.text, raw...)
@@ -89,7 +89,9 @@ func (x *htmlExtractor) closeAnchor() error {
 	x.anchor = nil
 	x.skipText()
 	var ok bool
-	if x.jis == nil && !x.needsDecoding(x.text) {
+	if x.opts.NoAnchorText {
+		x.cbuf, ok = x.cbuf[:0], true
+	} else if x.jis == nil && !x.needsDecoding(x.text) {
 		// Most anchor texts need no decoding: collapse them as they are.
 		x.cbuf, ok = collapse(x.cbuf[:0], x.text, x.opts.MaxAnchorText, true)
 	}

@@ -40,6 +40,11 @@ type Options struct {
 	Oversize func(*OversizeError)
 	// MaxAnchorText bounds Link.Text, in bytes. Default 256.
 	MaxAnchorText int
+	// NoAnchorText leaves Link.Text empty: the text of a elements (and
+	// the alt of area elements) is not collected, which a caller that
+	// prints no text saves. The links reported, and their order, are
+	// those reported without it.
+	NoAnchorText bool
 	// TextLinks also reports the links written as plain text in the text
 	// of an HTML document: not in the text of pre, code, kbd, samp and tt
 	// elements (commands, code and output, where "user@example.org" or

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bufio"
 	"io"
 
 	"golang.org/x/text/transform"
@@ -9,8 +10,8 @@ import (
 // ReadFrom finds the links of the document that r holds, reading it to its
 // end: Feed over all of r, for a caller that wants the links only (it
 // copies the document nowhere, as Transform must). It implements
-// io.ReaderFrom. When r implements io.WriterTo (a bytes.Reader, a
-// bufio.Reader), ReadFrom feeds the extractor the reader's own bytes.
+// io.ReaderFrom. When r is a bufio.Reader or implements io.WriterTo (a
+// bytes.Reader), ReadFrom feeds the extractor the reader's own bytes.
 // It returns the number of bytes read and the first error other than
 // io.EOF, from r or from the link function.
 func (x *htmlExtractor) ReadFrom(r io.Reader) (int64, error) {
@@ -29,6 +30,9 @@ const feedBufSize = 32 << 10
 // feedAll calls feed with what it reads from r, to its end, reading into
 // *buf (which it allocates once) unless r writes its bytes itself.
 func feedAll(r io.Reader, buf *[]byte, feed func(b []byte, atEOF bool) error) (int64, error) {
+	if br, ok := r.(*bufio.Reader); ok {
+		return feedBuffered(br, feed)
+	}
 	if wt, ok := r.(io.WriterTo); ok {
 		n, err := wt.WriteTo(feeder(feed))
 		if err == nil {
@@ -48,6 +52,32 @@ func feedAll(r io.Reader, buf *[]byte, feed func(b []byte, atEOF bool) error) (i
 			if ferr := feed((*buf)[:k], eof); ferr != nil {
 				return n, ferr
 			}
+		}
+		if err != nil {
+			if eof {
+				err = nil
+			}
+			return n, err
+		}
+	}
+}
+
+// feedBuffered is feedAll for a bufio.Reader: it feeds the reader's
+// buffer, one read of the reader's source at a time. (The reader's
+// WriteTo hands an *os.File's WriteTo the rest, which copies it through
+// a buffer of 32 KiB allocated for each call: for each file of a tree.)
+func feedBuffered(br *bufio.Reader, feed func(b []byte, atEOF bool) error) (int64, error) {
+	var n int64
+	for {
+		_, err := br.Peek(1) // one read when nothing is buffered
+		b, _ := br.Peek(br.Buffered())
+		eof := err == io.EOF
+		if len(b) > 0 || eof {
+			if ferr := feed(b, eof); ferr != nil {
+				return n, ferr
+			}
+			br.Discard(len(b))
+			n += int64(len(b))
 		}
 		if err != nil {
 			if eof {

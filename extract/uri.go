@@ -55,6 +55,14 @@ var uriChar = func() (t [256]bool) {
 	return t
 }()
 
+// uriPlain holds the characters of uriChar that uriClean passes over
+// whatever comes before them: all but ":", "/" and "?".
+var uriPlain = func() (t [256]bool) {
+	t = uriChar
+	t[':'], t['/'], t['?'] = false, false, false
+	return t
+}()
+
 // uriParts returns where the parts of the reference s begin: the end of
 // its scheme and ":" (0 without one), the end of its authority (where
 // its path starts), and whether s is a relative reference whose first
@@ -89,6 +97,9 @@ func uriClean(s string) int {
 	firstSeg := relPath
 	for i := afterScheme; i < len(s); i++ {
 		c := s[i]
+		if uriPlain[c] {
+			continue // most of an href: one look-up
+		}
 		switch {
 		case c == '%':
 			if !pct.IsEncoded(s, i) {

@@ -58,7 +58,7 @@ func (c *CSS) found(l *extract.Link) error {
 // style sheet, with the same Options.
 func (c *CSS) Reset() {
 	c.x.Reset()
-	c.rewriter = rewriter{opts: c.opts, pend: c.pend[:0], edits: c.edits[:0], out: c.out[:0]}
+	c.rewriter.reset(c.opts, false)
 }
 
 // Transform implements transform.Transformer: it writes the style sheet that

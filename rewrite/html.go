@@ -48,7 +48,19 @@ func (h *HTML) found(l *extract.Link) error {
 // document, with the same Options.
 func (h *HTML) Reset() {
 	h.x.Reset()
-	h.rewriter = rewriter{opts: h.opts, html: true, pend: h.pend[:0], edits: h.edits[:0], out: h.out[:0]}
+	h.rewriter.reset(h.opts, true)
+}
+
+// ResetOptions readies h for a new document, as Reset does, configured by
+// opts as NewHTML would configure it: a program that rewrites many
+// documents (the files of a tree, each with its own URL) reuses one
+// rewriter, and with it the memory that its extractor, tokenizer and
+// buffers have grown, where NewHTML would make them anew. What h writes
+// for the document is what NewHTML(opts) would write.
+func (h *HTML) ResetOptions(opts Options) {
+	h.opts = opts
+	h.x.ResetOptions(h.extractOptions())
+	h.rewriter.reset(opts, true)
 }
 
 // Transform implements transform.Transformer: it writes the document that

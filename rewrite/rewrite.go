@@ -232,7 +232,8 @@ type edit struct {
 // with the edits applied.
 type rewriter struct {
 	opts   Options
-	pend   []byte // input from offset base on
+	pend   []byte // input from offset base on; nil before the first byte and after the end
+	spare  []byte // the memory of pend, kept while pend is nil
 	base   int64
 	edits  []edit
 	out    []byte // output ready to be written, from outPos on
@@ -282,6 +283,9 @@ func (r *rewriter) transform(dst, src []byte, atEOF bool, x feeder) (nDst, nSrc 
 			return nDst, nSrc, nil
 		}
 		in := src[nSrc:]
+		if r.pend == nil {
+			r.pend = r.spare[:0]
+		}
 		r.pend = append(r.pend, in...)
 		nSrc = len(src)
 		if err := x.Feed(in, atEOF); err != nil {
@@ -294,9 +298,15 @@ func (r *rewriter) transform(dst, src []byte, atEOF bool, x feeder) (nDst, nSrc 
 		}
 		r.emit(upto)
 		if atEOF {
-			r.pend = nil
+			r.spare, r.pend = r.pend[:0], nil
 		}
 	}
+}
+
+// reset readies r for a new document, configured by opts (html for the
+// rewriter of HTML), keeping the memory of its buffers.
+func (r *rewriter) reset(opts Options, html bool) {
+	*r = rewriter{opts: opts, html: html, pend: r.pend[:0], spare: r.spare[:0], edits: r.edits[:0], out: r.out[:0]}
 }
 
 // emit moves the input before offset upto to the output, with its edits.

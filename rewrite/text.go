@@ -163,7 +163,7 @@ func NewText(opts Options) *Text {
 // document, with the same Options.
 func (t *Text) Reset() {
 	t.x.Reset()
-	t.rewriter = rewriter{opts: t.opts, pend: t.pend[:0], edits: t.edits[:0], out: t.out[:0]}
+	t.rewriter.reset(t.opts, false)
 	t.queue, t.prevEnd = t.queue[:0], 0
 	t.disp, t.v = nil, nil
 }

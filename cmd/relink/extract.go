@@ -210,7 +210,9 @@ type extractor struct {
 	stderr    io.Writer
 	failed    bool
 	werr      error
-	jbuf      []byte            // the JSON line of a link, reused
+	jbuf      []byte            // the line of a link, reused
+	jfile     string            // the file of jstart
+	jstart    []byte            // the start of the JSON object of a link of jfile
 	br        *bufio.Reader     // the read buffer of every document
 	html      extract.Extractor // the extractor of every HTML document
 	oversize  func(*extract.OversizeError)
@@ -449,7 +451,9 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 	if x.oversize == nil {
 		x.oversize = x.oversized
 	}
-	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Oversize: x.oversize}
+	// Only the JSON lines print an a element's text.
+	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Oversize: x.oversize,
+		NoAnchorText: !x.format.isJSON()}
 	x.doc1 = linkCounts{files: 1}
 	var t extract.Extractor
 	if typ == extract.TypeHTML {
@@ -522,13 +526,24 @@ func (x *extractor) link(file string, l *extract.Link) {
 	}
 	if x.format.isJSON() {
 		j := crawl.NewLink(l)
-		x.jbuf = appendJSONLink(x.jbuf[:0], file, &j)
+		if file != x.jfile || x.jstart == nil {
+			// The start of the object, the file's name escaped: once
+			// for the links of a file.
+			x.jfile, x.jstart = file, appendJSONLinkStart(x.jstart[:0], file)
+		}
+		x.jbuf = appendJSONLinkFields(append(x.jbuf[:0], x.jstart...), &j)
 		if _, err := x.out.Write(x.jbuf); err != nil {
 			x.werr = err
 		}
 		return
 	}
-	if !x.format.write(x.write, file, l) {
+	line, ok := x.format.write(x.jbuf[:0], file, l)
+	x.jbuf = line
+	if ok {
+		if _, err := x.out.Write(line); err != nil {
+			x.werr = err
+		}
+	} else {
 		x.doc1.lost++
 		if x.verb == verbose {
 			x.out.Flush()

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -163,6 +164,14 @@ func TestFormatURIIsURI(t *testing.T) {
 			if check.code != 0 || errors > 0 {
 				t.Errorf("%q --format uri: relink check --mode strict: exit status %d\n%s", args, check.code, check.stdout)
 			}
+			// --format uri writes the URIs without tsvField's escapes:
+			// a URI is printable ASCII.
+			for line := range strings.Lines(out.stdout) {
+				line = strings.TrimSuffix(line, "\n")
+				if strings.ContainsFunc(line, func(r rune) bool { return r <= ' ' || r > '~' }) || tsvField(line) != line {
+					t.Errorf("%q --format uri: %q is not printable ASCII", args, line)
+				}
+			}
 		}
 	}
 	if hrefErrors == 0 {
@@ -221,5 +230,74 @@ func TestExtractTreeReuse(t *testing.T) {
 		if treeDocs.String() != stderr.String() {
 			t.Errorf("--format %s: the tree reports\n%s\nthe files one by one\n%s", format, treeDocs.String(), stderr.String())
 		}
+	}
+}
+
+// TestExtractNoAnchorText checks that the formats that print no anchor
+// text, whose extractor collects none (extract.Options.NoAnchorText),
+// write the links that the JSON lines (which print it) hold, in the same
+// order: the value of each, over the testdata pages and a page whose a
+// elements hold other links, with and without --text-links.
+func TestExtractNoAnchorText(t *testing.T) {
+	tmp := t.TempDir()
+	copyTree(t, filepath.Join("..", "..", "testdata", "extract"), tmp)
+	nested := `<a href=a1>x <img src=i1> <a href=a2>y</a> <area href=r1 alt="alt"> https://t.example/ z</a><img src=i2>`
+	if err := os.WriteFile(filepath.Join(tmp, "nested.html"), []byte(nested), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, extra := range [][]string{nil, {"--text-links"}} {
+		args := append([]string{"extract", "-r", "-q"}, extra...)
+		jsonl := runString(append(args, "--format", "jsonl", tmp), "")
+		values := runString(append(args, "--format", "value", tmp), "")
+		if jsonl.code != 0 || values.code != 0 {
+			t.Fatalf("%q: exit status %d and %d: %s%s", extra, jsonl.code, values.code, jsonl.stderr, values.stderr)
+		}
+		var want strings.Builder
+		texts := 0
+		for line := range strings.Lines(jsonl.stdout) {
+			var l struct{ Value, Text string }
+			if err := json.Unmarshal([]byte(line), &l); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteString(l.Value + "\n")
+			if l.Text != "" {
+				texts++
+			}
+		}
+		if values.stdout != want.String() {
+			t.Errorf("%q: --format value writes\n%s\nthe JSON lines hold\n%s", extra, values.stdout, want.String())
+		}
+		if texts < 10 {
+			t.Errorf("%q: %d JSON lines with a text, want 10 or more", extra, texts)
+		}
+	}
+}
+
+// BenchmarkExtractTree runs relink extract -r over a tree (see jobsTree:
+// the corpus RELINK_CORPUS names, else a generated site), its output
+// discarded, in the forms of the speed issue's table: --format uri, and
+// the JSON lines with --base. It is the in-process view of the command
+// for a profile:
+//
+//	RELINK_CORPUS=DIR/html go test ./cmd/relink -run '^$' -bench ExtractTree/uri -cpuprofile /tmp/cpu.out
+func BenchmarkExtractTree(b *testing.B) {
+	dir, size := jobsTree(b)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"uri", []string{"--format", "uri"}},
+		{"jsonl-base", []string{"--format", "jsonl", "--base", "https://example.org/"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(size)
+			b.ReportAllocs()
+			args := append(append([]string{"extract", "-r", "-q"}, c.args...), dir)
+			for b.Loop() {
+				if code := run(args, strings.NewReader(""), io.Discard, io.Discard); code != exitOK {
+					b.Fatalf("exit status %d", code)
+				}
+			}
+		})
 	}
 }

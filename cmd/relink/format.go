@@ -31,11 +31,12 @@ type linkFormat struct {
 	// follows it (headerLine); "" for a format without one. --count,
 	// which writes its own columns, does not take such a format.
 	header string
-	// write writes the line of l; first is the file (relink extract) or
-	// the page's URL (relink warc). It reports false when it wrote
-	// nothing, as l has no value in the format. It is nil for jsonl,
-	// whose objects each command writes in its own way.
-	write func(write func(...string), first string, l *extract.Link) bool
+	// write appends the line of l to dst and returns it; first is the
+	// file (relink extract) or the page's URL (relink warc). It reports
+	// false when it appended nothing, as l has no value in the format.
+	// It is nil for jsonl, whose objects each command writes in its own
+	// way.
+	write func(dst []byte, first string, l *extract.Link) ([]byte, bool)
 }
 
 // linkFormats are the formats of relink extract and relink warc, in the
@@ -53,7 +54,7 @@ URL Standard writes it (ASCII, the query in the document's
 charset). An href may keep characters RFC 3986 does not allow
 ({, |, \ or ^ in a query, a lone %, a # in the fragment), which
 curl and RFC 3986 parsers reject`},
-	{name: "uri", value: func(l *extract.Link) (string, bool) { uri, err := l.URI(); return uri, err == nil }, help: `the URIs, one per line: each href with every character RFC 3986
+	{name: "uri", value: uriValue, write: writeURI, help: `the URIs, one per line: each href with every character RFC 3986
 does not allow where it stands percent-encoded ({ as %7B, a lone
 % as %25), the same resource as a URI that curl takes and
 relink check --mode strict passes; the href itself when it is a
@@ -82,14 +83,26 @@ func init() {
 
 func hrefValue(l *extract.Link) (string, bool) { return l.Href, l.Err == nil }
 
+func uriValue(l *extract.Link) (string, bool) { uri, err := l.URI(); return uri, err == nil }
+
+// writeURI is the writer of --format uri: valueLine's, without the
+// escapes of tsvField, which a URI never needs (it is printable ASCII).
+func writeURI(dst []byte, _ string, l *extract.Link) ([]byte, bool) {
+	uri, ok := uriValue(l)
+	if ok {
+		dst = append(append(dst, uri...), '\n')
+	}
+	return dst, ok
+}
+
 // valueLine returns the writer of a format of one value per line.
-func valueLine(value func(*extract.Link) (string, bool)) func(func(...string), string, *extract.Link) bool {
-	return func(write func(...string), _ string, l *extract.Link) bool {
+func valueLine(value func(*extract.Link) (string, bool)) func([]byte, string, *extract.Link) ([]byte, bool) {
+	return func(dst []byte, _ string, l *extract.Link) ([]byte, bool) {
 		v, ok := value(l)
 		if ok {
-			write(tsvField(v), "\n")
+			dst = append(append(dst, tsvField(v)...), '\n')
 		}
-		return ok
+		return dst, ok
 	}
 }
 
@@ -101,14 +114,20 @@ const tsvHeader = "\tline\tstart\ttag\tattr\thref\turi\tvalue\n"
 // first ("file" or "page").
 func (f *linkFormat) headerLine(first string) string { return first + f.header }
 
-// writeTSV writes the line of --format tsv for the link l of first (the
+// writeTSV appends the line of --format tsv for the link l of first (the
 // file, or relink warc's page): first, line, start, tag, attr, href,
 // uri and value, separated by tabs.
-func writeTSV(write func(...string), first string, l *extract.Link) bool {
+func writeTSV(dst []byte, first string, l *extract.Link) ([]byte, bool) {
 	uri, _ := l.URI() // "" for a link without a URL
-	write(tsvField(first), "\t", strconv.Itoa(l.Line), "\t", strconv.FormatInt(l.Start, 10), "\t", l.Tag, "\t", l.Attr, "\t",
-		l.Href, "\t", uri, "\t", tsvField(l.Value), "\n")
-	return true
+	dst = append(append(dst, tsvField(first)...), '\t')
+	dst = append(strconv.AppendInt(dst, int64(l.Line), 10), '\t')
+	dst = append(strconv.AppendInt(dst, l.Start, 10), '\t')
+	dst = append(append(dst, l.Tag...), '\t')
+	dst = append(append(dst, l.Attr...), '\t')
+	dst = append(append(dst, l.Href...), '\t')
+	dst = append(append(dst, uri...), '\t')
+	dst = append(append(dst, tsvField(l.Value)...), '\n')
+	return dst, true
 }
 
 // isJSON reports whether f is jsonl, the format each command writes its

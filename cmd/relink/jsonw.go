@@ -105,12 +105,25 @@ func skipPlain(s string, i int) int {
 // as jsonLink, when file is not empty; omitempty fields left out when
 // empty) and jsonSafe escapes it, without reflection.
 func appendJSONLink(dst []byte, file string, l *crawl.Link) []byte {
+	return appendJSONLinkFields(appendJSONLinkStart(dst, file), l)
+}
+
+// appendJSONLinkStart appends to dst the start of the JSON object of a
+// link of file that appendJSONLink writes, up to the link's fields: the
+// same for every link of a file.
+func appendJSONLinkStart(dst []byte, file string) []byte {
 	dst = append(dst, '{')
 	if file != "" {
 		dst = append(dst, `"file":`...)
 		dst = appendJSONString(dst, file)
 		dst = append(dst, ',')
 	}
+	return dst
+}
+
+// appendJSONLinkFields appends the rest of the object of appendJSONLink:
+// the fields of l, the "}" and a line feed.
+func appendJSONLinkFields(dst []byte, l *crawl.Link) []byte {
 	dst = append(dst, `"tag":`...)
 	dst = appendJSONString(dst, l.Tag)
 	dst = append(dst, `,"attr":`...)
@@ -122,11 +135,21 @@ func appendJSONLink(dst []byte, file string, l *crawl.Link) []byte {
 	dst = append(dst, `,"value":`...)
 	dst = appendJSONString(dst, l.Value)
 	dst = append(dst, `,"href":`...)
+	hs := len(dst)
 	dst = appendJSONString(dst, l.Href)
+	href := dst[hs:] // escaped once: most URIs and IRIs are the href
 	dst = append(dst, `,"uri":`...)
-	dst = appendJSONString(dst, l.URI)
+	if l.URI == l.Href {
+		dst = append(dst, href...)
+	} else {
+		dst = appendJSONString(dst, l.URI)
+	}
 	dst = append(dst, `,"iri":`...)
-	dst = appendJSONString(dst, l.IRI)
+	if l.IRI == l.Href {
+		dst = append(dst, href...)
+	} else {
+		dst = appendJSONString(dst, l.IRI)
+	}
 	dst = append(dst, `,"start":`...)
 	dst = strconv.AppendInt(dst, l.Start, 10)
 	dst = append(dst, `,"end":`...)

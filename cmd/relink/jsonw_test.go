@@ -42,6 +42,10 @@ func TestAppendJSONLink(t *testing.T) {
 func FuzzJSONLink(f *testing.F) {
 	f.Add("a.html", "a", "href", "hyperlink", "<x>", "\u2028", "\x7f\u0085", "\xff", int64(1), int64(2), 3, 4, "rel", "text", true, "err")
 	f.Add("", "", "", "", "", "", "", "", int64(-1), int64(0), 0, 0, "", "", false, "")
+	// The URI and the IRI the href, whose escaped form appendJSONLink
+	// writes again; then the IRI alone another.
+	f.Add("d/b.html", "img", "src", "resource", "x y", "http://x/\"\u2028ÿ", "http://x/\"\u2028ÿ", "http://x/\"\u2028ÿ", int64(5), int64(9), 1, 6, "", "", false, "")
+	f.Add("d/b.html", "a", "href", "hyperlink", "ü", "http://x/%C3%BC", "http://x/%C3%BC", "http://x/ü", int64(5), int64(9), 1, 6, "", "ü", false, "")
 	f.Fuzz(func(t *testing.T, file, tag, attr, role, value, href, uri, iri string, start, end int64, line, column int, rel, text string, lazy bool, errs string) {
 		l := crawl.Link{Tag: tag, Attr: attr, Role: role, Value: value, Href: href, URI: uri, IRI: iri,
 			Start: start, End: end, Line: line, Column: column, Rel: rel, Text: text, Lazy: lazy, Error: errs}

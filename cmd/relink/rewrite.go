@@ -813,10 +813,11 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 		p.wg.Add(1)
 		go func() {
 			defer p.wg.Done()
-			// Each worker reads its files through one buffer.
-			br := bufio.NewReaderSize(nil, 64<<10)
+			// Each worker reads its files through one buffer, and
+			// rewrites its HTML files with one rewriter.
+			wk := &rewriteWorker{br: bufio.NewReaderSize(nil, 64<<10)}
 			for i := range p.next {
-				p.results[i] = rw.file(&rw.jobs[i], br, w)
+				p.results[i] = rw.file(&rw.jobs[i], wk, w)
 				close(p.ready[i])
 			}
 		}()
@@ -1070,9 +1071,34 @@ func plural(n int, noun string) string {
 	return strconv.Itoa(n) + " " + noun + "s"
 }
 
-// file rewrites the file of j, read through br (the worker's buffer): to
-// stdout when it is not nil, else as the flags say.
-func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer) (res rewriteResult) {
+// A rewriteWorker is what a worker of relink rewrite keeps from one file
+// to the next: its read buffer, and its HTML rewriter with the extractor,
+// tokenizer and buffers it has grown, readied for each file with
+// ResetOptions. Making them anew for each file of a tree was most of the
+// run's garbage.
+type rewriteWorker struct {
+	br   *bufio.Reader
+	html *rewrite.HTML
+}
+
+// rewriter returns the rewriter of a document of type typ, configured by
+// opts: the worker's own for HTML, a new one for the other types.
+func (wk *rewriteWorker) rewriter(typ extract.Type, opts rewrite.Options) rewrite.Rewriter {
+	if typ != extract.TypeHTML {
+		return rewrite.New(typ, opts)
+	}
+	if wk.html == nil {
+		wk.html = rewrite.NewHTML(opts)
+	} else {
+		wk.html.ResetOptions(opts)
+	}
+	return wk.html
+}
+
+// file rewrites the file of j with the worker wk: to stdout when it is
+// not nil, else as the flags say.
+func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Writer) (res rewriteResult) {
+	br := wk.br
 	d, name, err := openFileDir(j)
 	if err != nil {
 		return rewriteResult{err: err}
@@ -1139,7 +1165,7 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 			return (!rw.filter.on || lf.Match(l, doc)) && !rw.exclude.match(l)
 		}
 	}
-	t := rewrite.New(typ, rw.warnOversize(opts, j.path, &res))
+	t := wk.rewriter(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
 		_, err := io.Copy(stdout, transform.NewReader(br, t))
 		if err == nil {
@@ -1173,7 +1199,9 @@ func (rw *rewriteRun) file(j *rewriteJob, br *bufio.Reader, stdout *bufio.Writer
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return rewriteResult{err: err}
 	}
-	t2 := rewrite.New(typ, opts)
+	// The second pass: t itself once more for HTML (res.stats holds what
+	// the first found).
+	t2 := wk.rewriter(typ, opts)
 	check := func() error {
 		if t2.Stats() != res.stats {
 			return errConflict

@@ -752,3 +752,57 @@ func BenchmarkRewriteJobs(b *testing.B) {
 		})
 	}
 }
+
+// TestRewriteTreeReuse checks that the worker of rewrite -r, which reuses
+// one HTML rewriter and one read buffer from file to file, carries nothing
+// over: over copies of the testdata trees (pages in many legacy charsets,
+// declared and guessed, real documents, plain text), rewrite -r -w -j 1
+// (every file through one worker) writes each file as rewriting it alone
+// writes it to standard output, and reports the same warnings.
+func TestRewriteTreeReuse(t *testing.T) {
+	for _, args := range [][]string{
+		{"--to", "uri", "--resolve", "absolute"},
+		{"--to", "iri", "--text-links"},
+		{"--resolve", "relative", "--map", "https://example.org/extract/=https://example.net/x/"},
+	} {
+		name := strings.Join(args, " ")
+		tmp := t.TempDir()
+		for _, dir := range []string{"extract", "unlabeled", "site", "rewrite"} {
+			copyTree(t, filepath.Join("..", "..", "testdata", dir), filepath.Join(tmp, dir))
+		}
+		before := readTree(t, tmp)
+		tree := runString(append([]string{"rewrite", "-r", "-w", "-j", "1", "--base", "https://example.org/"}, append(args, tmp)...), "")
+		if tree.code != 0 {
+			t.Fatalf("%s: exit status %d, stderr %q", name, tree.code, tree.stderr)
+		}
+		after := readTree(t, tmp)
+		changed := 0
+		for rel, old := range before {
+			if extract.TypeByName(rel) == 0 {
+				continue
+			}
+			path := filepath.Join(tmp, filepath.FromSlash(rel))
+			if err := os.WriteFile(path, []byte(old), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			one := runString(append([]string{"rewrite", "--base", "https://example.org/" + rel}, append(args, path)...), "")
+			if one.code != 0 {
+				t.Fatalf("%s: %s alone: exit status %d, stderr %q", name, rel, one.code, one.stderr)
+			}
+			if one.stdout != after[rel] {
+				t.Errorf("%s: the tree writes %s as\n%q\nrewritten alone it is\n%q", name, rel, after[rel], one.stdout)
+			}
+			if one.stdout != old {
+				changed++
+			}
+			for line := range strings.Lines(one.stderr) {
+				if strings.Contains(line, "warning") && !strings.Contains(tree.stderr, line) {
+					t.Errorf("%s: rewritten alone, %s warns\n%s\nwhich the tree does not", name, rel, line)
+				}
+			}
+		}
+		if changed < 10 {
+			t.Errorf("%s: %d files changed, want 10 or more", name, changed)
+		}
+	}
+}

@@ -390,7 +390,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
 	w.remote = remote.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
-	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize}, MaxPayloadSize: w.maxPayload}
+	// Only the JSON lines (and the WAT records) print an a element's text.
+	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize,
+		NoAnchorText: !format.isJSON() && !*wat}, MaxPayloadSize: w.maxPayload}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
 	}
@@ -743,30 +745,37 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		return w.out.err
 	}
 	if !w.format.isJSON() {
-		if !w.format.write(w.writeStrings, p.URL, l) {
+		line, ok := w.format.write(w.lbuf[:0], p.URL, l)
+		w.lbuf = line
+		if !ok {
 			w.file1.lost++
+		} else if w.fits(len(line)) {
+			w.out.Write(line)
 		}
 		return w.linkErr()
 	}
 	j := crawl.NewLink(l)
-	w.lbuf = appendJSONLink(w.lbuf[:0], "", &j)
-	b := w.lbuf
-	n := len(w.prefix) + len(b) // the line: the prefix, a comma, b without its "{"
 	if w.perPage {
-		n = len(b) + perPageEnd // a comma, b without its line feed, and room for the end of the line
-	}
-	if !w.fits(n) {
-		return errOutputCut
-	}
-	if w.perPage {
+		w.lbuf = appendJSONLink(w.lbuf[:0], "", &j)
+		b := w.lbuf
+		if !w.fits(len(b) + perPageEnd) { // a comma, b without its line feed, and room for the end of the line
+			return errOutputCut
+		}
 		if w.nlinks > 0 {
 			w.out.Write([]byte{','})
 		}
 		w.out.Write(bytes.TrimRight(b, "\n"))
 	} else {
-		w.out.Write(w.prefix)
-		w.out.Write([]byte{','})
-		w.out.Write(b[1:]) // without the "{", with the line feed
+		// The line whole, in one write: the prefix, then the link's
+		// object with a comma for its "{".
+		w.lbuf = append(w.lbuf[:0], w.prefix...)
+		k := len(w.lbuf)
+		w.lbuf = appendJSONLink(w.lbuf, "", &j)
+		w.lbuf[k] = ','
+		if !w.fits(len(w.lbuf)) {
+			return errOutputCut
+		}
+		w.out.Write(w.lbuf)
 	}
 	w.nlinks++
 	return w.out.err

@@ -115,7 +115,7 @@ func TrimC0Space(s string) string {
 // RemoveTabNewline removes every tab, LF and CR of s, as the URL parser
 // does next; it returns s itself when there is none.
 func RemoveTabNewline(s string) string {
-	if strings.IndexAny(s, "\t\n\r") < 0 {
+	if !hasTabNewline(s) {
 		return s
 	}
 	b := make([]byte, 0, len(s))
@@ -125,6 +125,30 @@ func RemoveTabNewline(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// hasTabNewline reports whether s holds a tab, LF or CR: 8 bytes at a
+// time while none is below 0x0E (strings.IndexAny, for every link of a
+// page, was 2.6% of relink extract's instructions).
+func hasTabNewline(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		t := s[i : i+8]
+		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		// Some byte of w is below 0x0E exactly when this is not zero
+		// (a byte with its high bit set is never taken for one).
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		if (w-0x0E*ones)&^w&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // IsSingleDot reports whether the path segment s is a single-dot segment:

@@ -133,6 +133,18 @@ func TestTrimC0Space(t *testing.T) {
 	}
 }
 
+// FuzzHasTabNewline checks hasTabNewline against strings.IndexAny.
+func FuzzHasTabNewline(f *testing.F) {
+	for _, s := range []string{"", "http://example.com/a/b/c", "http://example.com/a/\tb", "0123456\r", "01234567\n", "\x0d\x0e\x0f\x80\xff\x0b\x0c\x00 123456789", "\xff\xff\xff\xff\xff\xff\xff\xff\t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasTabNewline(s), strings.IndexAny(s, "\t\n\r") >= 0; got != want {
+			t.Errorf("hasTabNewline(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
 func TestRemoveTabNewline(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"ht\ttp://h/\r\na", "http://h/a"},
