@@ -128,6 +128,47 @@ func (o *Opener) Open(ctx context.Context, location string) (io.ReadCloser, erro
 	return os.Open(location)
 }
 
+// OpenRange opens length bytes of the file at location, from byte
+// offset on, as a CDX index gives a record's place: a local file is read
+// from there, a remote one with an HTTP Range request (bytes=offset-
+// offset+length-1), which must be answered 206 Partial Content from
+// offset on (or 200 with the whole file, for a range from 0). The reader
+// returns io.EOF after length bytes, or at the end of the file if it
+// ends before. A transfer cut off is taken up as Open's is, within the
+// range. length must be positive and offset not negative.
+func (o *Opener) OpenRange(ctx context.Context, location string, offset, length int64) (io.ReadCloser, error) {
+	if offset < 0 || length <= 0 || offset > math.MaxInt64-length {
+		return nil, fmt.Errorf("%s: bad byte range %d,%d", location, offset, length)
+	}
+	switch {
+	case hasPrefixFold(location, "http://"), hasPrefixFold(location, "https://"):
+		return o.getRange(ctx, location, nil, offset, length)
+	case hasPrefixFold(location, "s3://"):
+		obj, err := o.s3Object(location)
+		if err != nil {
+			return nil, err
+		}
+		return o.getRange(ctx, obj.url, obj.sign, offset, length)
+	}
+	f, err := os.Open(location)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &limitedFile{io.LimitReader(f, length), f}, nil
+}
+
+// A limitedFile reads a part of a local file.
+type limitedFile struct {
+	io.Reader
+	f *os.File
+}
+
+func (l *limitedFile) Close() error { return l.f.Close() }
+
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
@@ -216,8 +257,14 @@ func (o *Opener) getenv(key string) string {
 // get opens the resource at u for streaming. sign, when not nil, signs
 // each request before it is sent.
 func (o *Opener) get(ctx context.Context, u string, sign func(*http.Request)) (io.ReadCloser, error) {
+	return o.getRange(ctx, u, sign, 0, -1)
+}
+
+// getRange opens length bytes of the resource at u from offset on, or
+// all of it from offset on when length is negative.
+func (o *Opener) getRange(ctx context.Context, u string, sign func(*http.Request), offset, length int64) (io.ReadCloser, error) {
 	r := &remoteReader{
-		o: o, ctx: ctx, url: u, sign: sign, wait: o.backoff(), total: -1,
+		o: o, ctx: ctx, url: u, sign: sign, wait: o.backoff(), total: -1, base: offset, want: length,
 		headerTimeout: bound(o.HeaderTimeout, DefaultHeaderTimeout),
 		idleTimeout:   bound(o.IdleTimeout, DefaultIdleTimeout),
 		maxRetryAfter: bound(o.MaxRetryAfter, DefaultMaxRetryAfter),
@@ -250,7 +297,10 @@ type remoteReader struct {
 	lastMod string // Last-Modified
 	total   int64  // the file's length, -1 when unknown
 
-	off   int64 // bytes read so far
+	// The byte range asked for: from base, want bytes (-1: to the end).
+	base, want int64
+
+	off   int64 // bytes read so far (from base)
 	tries int   // requests made
 	wait  time.Duration
 	cut   error // why the body stopped early, once some bytes came with it
@@ -287,8 +337,14 @@ func (r *remoteReader) request() error {
 			cancel(nil)
 			return r.fail(0, err)
 		}
+		if pos := r.base + r.off; pos > 0 || r.want >= 0 {
+			rng := "bytes=" + strconv.FormatInt(pos, 10) + "-"
+			if r.want >= 0 {
+				rng += strconv.FormatInt(r.base+r.want-1, 10)
+			}
+			req.Header.Set("Range", rng)
+		}
 		if r.off > 0 {
-			req.Header.Set("Range", "bytes="+strconv.FormatInt(r.off, 10)+"-")
 			if r.etag != "" {
 				req.Header.Set("If-Match", r.etag)
 			} else {
@@ -322,6 +378,26 @@ func (r *remoteReader) request() error {
 			continue
 		}
 		status = resp.StatusCode
+		ranged := r.base > 0 || r.want >= 0
+		if r.off == 0 && ranged && resp.StatusCode == http.StatusPartialContent {
+			if err := r.firstRange(resp); err != nil {
+				resp.Body.Close()
+				cancel(nil)
+				return r.fail(status, err)
+			}
+			r.start(resp, cancel)
+			return nil
+		}
+		if r.off == 0 && ranged && resp.StatusCode == http.StatusRequestedRangeNotSatisfiable {
+			resp.Body.Close()
+			cancel(nil)
+			return r.fail(status, fmt.Errorf("byte %d is past the end of the file (%s)", r.base, resp.Header.Get("Content-Range")))
+		}
+		if r.off == 0 && r.base > 0 && resp.StatusCode == http.StatusOK {
+			resp.Body.Close()
+			cancel(nil)
+			return r.fail(status, fmt.Errorf("the server sent the whole file for a request of the bytes from %d on: it does not serve byte ranges", r.base))
+		}
 		if r.off == 0 && resp.StatusCode == http.StatusOK {
 			if et := resp.Header.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
 				r.etag = et
@@ -372,6 +448,33 @@ func (r *remoteReader) start(resp *http.Response, cancel context.CancelCauseFunc
 	}
 }
 
+// firstRange checks the 206 response to the first request of a byte
+// range: it starts where asked and ends where asked, or at the end of the
+// file; it notes the file's validators and length.
+func (r *remoteReader) firstRange(resp *http.Response) error {
+	cr := resp.Header.Get("Content-Range")
+	first, last, total, ok := parseContentRange(cr)
+	switch {
+	case !ok:
+		return fmt.Errorf("bad Content-Range %q", cr)
+	case first != r.base:
+		return fmt.Errorf("Content-Range %q does not start at byte %d", cr, r.base)
+	case r.want >= 0 && last != r.base+r.want-1 && (total < 0 || last != total-1):
+		return fmt.Errorf("Content-Range %q does not end at byte %d", cr, r.base+r.want-1)
+	case r.want < 0 && total >= 0 && last != total-1:
+		return fmt.Errorf("Content-Range %q does not reach the end of the file", cr)
+	}
+	if et := resp.Header.Get("ETag"); et != "" && !strings.HasPrefix(et, "W/") {
+		r.etag = et
+	}
+	r.lastMod = resp.Header.Get("Last-Modified")
+	r.total = total
+	if r.want < 0 || last-first+1 < r.want {
+		r.want = last - first + 1 // what the file holds of the range
+	}
+	return nil
+}
+
 // sameFile checks that a 206 response holds the rest of the file the
 // first response began: from r.off to the end, of the same length, with
 // the same validator.
@@ -381,11 +484,13 @@ func (r *remoteReader) sameFile(resp *http.Response) error {
 	switch {
 	case !ok:
 		return fmt.Errorf("bad Content-Range %q", cr)
-	case first != r.off:
-		return fmt.Errorf("Content-Range %q does not start at byte %d", cr, r.off)
+	case first != r.base+r.off:
+		return fmt.Errorf("Content-Range %q does not start at byte %d", cr, r.base+r.off)
 	case r.total >= 0 && total != r.total:
 		return fmt.Errorf("Content-Range %q: the file had %d bytes", cr, r.total)
-	case total >= 0 && last != total-1:
+	case r.want >= 0 && last != r.base+r.want-1:
+		return fmt.Errorf("Content-Range %q does not end at byte %d", cr, r.base+r.want-1)
+	case r.want < 0 && total >= 0 && last != total-1:
 		return fmt.Errorf("Content-Range %q does not reach the end of the file", cr)
 	}
 	if r.total < 0 {
@@ -551,6 +656,12 @@ func (r *remoteReader) Read(p []byte) (int, error) {
 	for {
 		if r.err != nil {
 			return 0, r.err
+		}
+		if r.want >= 0 && r.off >= r.want {
+			return 0, io.EOF
+		}
+		if r.want >= 0 && int64(len(p)) > r.want-r.off {
+			p = p[:r.want-r.off]
 		}
 		if r.cut == nil {
 			if r.idle != nil {

@@ -300,6 +300,14 @@ type Reader struct {
 	// the file holds as they are, are not bounded by it.
 	MaxPayloadSize int64
 
+	// BaseOffset is the offset in the file of the input's first byte,
+	// for a Reader given a part of a file, such as a record read by the
+	// offset and length a CDX index gives (an HTTP Range request): the
+	// Offsets of the records and of the errors count from it, so that
+	// they are those of the whole file. Set it before the first call to
+	// Next; 0 means the input is the whole file.
+	BaseOffset int64
+
 	in  *bufio.Reader // the input
 	cnt *countingReader
 	gz  *readAhead    // the decompressor, or nil for an uncompressed file
@@ -384,6 +392,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 func (x *Reader) start() {
 	x.started = true
+	x.cnt.n = x.BaseOffset
 	if b, _ := x.in.Peek(3); len(b) == 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8 {
 		// The decompression goes on in a goroutine of its own, which
 		// holds neither x nor anything that leads back to it: when x is
@@ -397,6 +406,7 @@ func (x *Reader) start() {
 		x.br = bufio.NewReaderSize(x.gz, bufSize)
 	} else {
 		x.br = x.in
+		x.pos = x.BaseOffset
 	}
 }
 
