@@ -1106,6 +1106,22 @@
 // redirect to another origin (scheme, host and port), and an unsigned one
 // sends no credentials (Authorization, Cookie, X-Amz-*) to another, nor
 // any request a Referer.
+// A record can be read alone, by the offset and length of its byte range
+// as a CDX index or Common Crawl's columnar index gives them:
+// FILE#OFFSET,LENGTH (unless a local file has that name), or --range
+// OFFSET,LENGTH for each FILE; a remote file's range is read with an HTTP
+// Range request. The lines are those of the whole file: file is FILE as
+// given, without the range, and record_offset the record's offset in the
+// file. --records reads many such places, one a line, from a file ("-" for
+// standard input), in one process, over one connection per server: FILE
+// OFFSET LENGTH (separated by spaces or tabs), FILE,OFFSET,LENGTH (CSV, as
+// an index query writes it; a first line warc_filename,... is skipped),
+// FILE#OFFSET,LENGTH, or a CDXJ line (SURT TIMESTAMP {"filename": ...,
+// "offset": ..., "length": ...}); blank lines and lines that begin with #
+// are skipped. --prefix puts a prefix before the file names of --records
+// that are not URLs or absolute paths, as Common Crawl's index names its
+// files: --prefix https://data.commoncrawl.org/ or s3://commoncrawl/.
+//
 // S3 is configured as the AWS tools are: AWS_ACCESS_KEY_ID,
 // AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN sign the requests (AWS
 // Signature Version 4; without them they are anonymous, which public
@@ -1304,6 +1320,10 @@
 //	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
 //	$ relink warc --per-page --paths-from paths.txt > pages.jsonl
 //
+// Records found in Common Crawl's index, read by their byte ranges:
+//
+//	$ relink warc --records cdx.txt --prefix https://data.commoncrawl.org/ > links.jsonl
+//
 // Flags:
 //
 //	--attr ATTRS
@@ -1334,8 +1354,15 @@
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	--per-page
 //		write one line per page, with its links in an array
+//	--prefix PREFIX
+//		with --records, put PREFIX before each file name that is not a URL or an absolute path (https://data.commoncrawl.org/)
 //	-q, --quiet
 //		report errors only (no warnings, progress or summary)
+//	--range OFFSET,LENGTH
+//		read the byte range OFFSET,LENGTH of each FILE, where a CDX index places a record (FILE#OFFSET,LENGTH does the same for one FILE)
+//	--records FILE
+//		also read the records placed in FILE (- for standard input), one a line: FILE OFFSET LENGTH, FILE,OFFSET,LENGTH,
+//		FILE#OFFSET,LENGTH or a CDXJ line (SURT TIMESTAMP {"filename":...,"offset":...,"length":...})
 //	--rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	--role ROLES

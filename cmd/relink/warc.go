@@ -48,6 +48,22 @@ and is never a splice of two versions. A signed request follows no
 redirect to another origin (scheme, host and port), and an unsigned one
 sends no credentials (Authorization, Cookie, X-Amz-*) to another, nor
 any request a Referer.
+A record can be read alone, by the offset and length of its byte range
+as a CDX index or Common Crawl's columnar index gives them:
+FILE#OFFSET,LENGTH (unless a local file has that name), or --range
+OFFSET,LENGTH for each FILE; a remote file's range is read with an HTTP
+Range request. The lines are those of the whole file: file is FILE as
+given, without the range, and record_offset the record's offset in the
+file. --records reads many such places, one a line, from a file ("-" for
+standard input), in one process, over one connection per server: FILE
+OFFSET LENGTH (separated by spaces or tabs), FILE,OFFSET,LENGTH (CSV, as
+an index query writes it; a first line warc_filename,... is skipped),
+FILE#OFFSET,LENGTH, or a CDXJ line (SURT TIMESTAMP {"filename": ...,
+"offset": ..., "length": ...}); blank lines and lines that begin with #
+are skipped. --prefix puts a prefix before the file names of --records
+that are not URLs or absolute paths, as Common Crawl's index names its
+files: --prefix https://data.commoncrawl.org/ or s3://commoncrawl/.
+
 S3 is configured as the AWS tools are: AWS_ACCESS_KEY_ID,
 AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN sign the requests (AWS
 Signature Version 4; without them they are anonymous, which public
@@ -245,6 +261,10 @@ Of a crawl:
 	$ relink warc crawl-00001.warc.gz > links.jsonl
 	$ find crawl -name '*.warc.gz' | xargs -P 8 -n 16 relink warc > links.jsonl
 	$ relink warc --per-page --paths-from paths.txt > pages.jsonl
+
+Records found in Common Crawl's index, read by their byte ranges:
+
+	$ relink warc --records cdx.txt --prefix https://data.commoncrawl.org/ > links.jsonl
 `,
 	run: runWARC,
 }
@@ -282,6 +302,8 @@ type warcRun struct {
 	lbuf    []byte // the JSON of a link, reused
 	enc     *json.Encoder
 	stdinIn bool // standard input was read as an archive
+
+	rangeOff, rangeLen int64 // --range: the byte range of each FILE, none when rangeLen is 0
 
 	// The record's output, within --max-output.
 	recStart int64 // w.out.n when the record began
@@ -342,6 +364,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
 	headerTimeout := fs.Duration("header-timeout", remote.DefaultHeaderTimeout, "wait at most `DURATION` for the response headers of a remote file before trying again; 0 for no limit")
 	idleTimeout := fs.Duration("idle-timeout", remote.DefaultIdleTimeout, "wait at most `DURATION` for the next bytes of a remote file before taking the transfer up again; 0 for no limit")
+	byteRange := fs.String("range", "", "read the byte range `OFFSET,LENGTH` of each FILE, where a CDX index places a record (FILE#OFFSET,LENGTH does the same for one FILE)")
+	recordsFrom := fs.String("records", "", "also read the records placed in `FILE` (- for standard input), one a line: FILE OFFSET LENGTH, FILE,OFFSET,LENGTH,\nFILE#OFFSET,LENGTH or a CDXJ line (SURT TIMESTAMP {\"filename\":...,\"offset\":...,\"length\":...})")
+	prefix := fs.String("prefix", "", "with --records, put `PREFIX` before each file name that is not a URL or an absolute path (https://data.commoncrawl.org/)")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
 	maxOutput := byteSize(defaultMaxOutput)
@@ -369,10 +394,23 @@ func runWARC(cmd *command, args []string, e *env) int {
 	if *headerTimeout < 0 || *idleTimeout < 0 {
 		return usageError(cmd, e, "--header-timeout and --idle-timeout take a duration of 0 or more")
 	}
-	if *pathsFrom == "-" {
+	var rangeOff, rangeLen int64
+	if *byteRange != "" {
+		var ok bool
+		if rangeOff, rangeLen, ok = parseByteRange(*byteRange); !ok {
+			return usageError(cmd, e, "--range takes OFFSET,LENGTH, decimal, with a length of 1 or more: not %q", *byteRange)
+		}
+	}
+	if *prefix != "" && *recordsFrom == "" {
+		return usageError(cmd, e, "--prefix applies to the file names of --records: it needs --records")
+	}
+	if *pathsFrom == "-" && *recordsFrom == "-" {
+		return usageError(cmd, e, "standard input cannot be both --paths-from and --records")
+	}
+	if *pathsFrom == "-" || *recordsFrom == "-" {
 		for _, in := range inputs {
 			if in == "-" {
-				return usageError(cmd, e, "standard input cannot be both an archive and --paths-from")
+				return usageError(cmd, e, "standard input cannot be both an archive and --paths-from or --records")
 			}
 		}
 	}
@@ -387,7 +425,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		return status
 	}
 	w := &warcRun{perPage: *perPage, format: format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
-		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout)}
+		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout), rangeOff: rangeOff, rangeLen: rangeLen}
 	w.remote = remote.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
 	// Only the JSON lines (and the WAT records) print an a element's text.
@@ -401,7 +439,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	w.enc = json.NewEncoder(jsonWriter{&w.jbuf})
 	w.enc.SetEscapeHTML(false)
 
-	if len(inputs) == 0 && *pathsFrom == "" {
+	if len(inputs) == 0 && *pathsFrom == "" && *recordsFrom == "" {
 		inputs = []string{"-"}
 	}
 	if shape.header {
@@ -419,6 +457,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	if *pathsFrom != "" && w.out.err == nil {
 		w.pathsFrom(*pathsFrom)
+	}
+	if *recordsFrom != "" && w.out.err == nil {
+		w.records(*recordsFrom, *prefix)
 	}
 	w.out.Flush()
 	if w.out.err == nil && (w.verb == verbose || w.verb == normal && w.counts.dropped()) {
@@ -469,8 +510,20 @@ func (w *warcRun) pathsFrom(name string) {
 	}
 }
 
-// archive prints the links of the pages of one WARC file.
+// archive prints the links of the pages of one WARC file, or of the byte
+// range FILE#OFFSET,LENGTH, or with --range of that range of the file.
 func (w *warcRun) archive(name string) {
+	in := splitRange(name)
+	if w.rangeLen > 0 && name != "-" {
+		in = warcInput{name: name, offset: w.rangeOff, length: w.rangeLen}
+	}
+	w.archiveInput(in)
+}
+
+// archiveInput prints the links of the pages of a WARC file, or of a byte
+// range of one.
+func (w *warcRun) archiveInput(input warcInput) {
+	name := input.name
 	var in io.Reader = w.stdin
 	if name == "-" {
 		if w.stdinIn {
@@ -484,6 +537,14 @@ func (w *warcRun) archive(name string) {
 			return
 		}
 		in = b
+	} else if input.length > 0 {
+		f, err := w.remote.OpenRange(context.Background(), name, input.offset, input.length)
+		if err != nil {
+			w.failInput(name, err)
+			return
+		}
+		defer f.Close()
+		in = f
 	} else {
 		f, err := w.remote.Open(context.Background(), name)
 		if err != nil {
@@ -498,6 +559,7 @@ func (w *warcRun) archive(name string) {
 	defer w.endFile(name)
 	r := warc.NewReader(in)
 	r.MaxPayloadSize = w.maxPayload
+	r.BaseOffset = input.offset
 	// A gzipped file is decompressed ahead in a goroutine: Close ends it
 	// when the output fails before the end of the file, and before the
 	// file is closed.
