@@ -135,7 +135,9 @@ func (o *Opener) Open(ctx context.Context, location string) (io.ReadCloser, erro
 // offset on (or 200 with the whole file, for a range from 0). The reader
 // returns io.EOF after length bytes, or at the end of the file if it
 // ends before. A transfer cut off is taken up as Open's is, within the
-// range. length must be positive and offset not negative.
+// range. length must be positive and offset not negative. The reader has
+// a method Size() int64 that returns the length of the whole file, -1
+// when the server did not give it.
 func (o *Opener) OpenRange(ctx context.Context, location string, offset, length int64) (io.ReadCloser, error) {
 	if offset < 0 || length <= 0 || offset > math.MaxInt64-length {
 		return nil, fmt.Errorf("%s: bad byte range %d,%d", location, offset, length)
@@ -168,6 +170,15 @@ type limitedFile struct {
 }
 
 func (l *limitedFile) Close() error { return l.f.Close() }
+
+// Size returns the length of the whole file, or -1 if unknown.
+func (l *limitedFile) Size() int64 {
+	fi, err := l.f.Stat()
+	if err != nil {
+		return -1
+	}
+	return fi.Size()
+}
 
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
@@ -718,6 +729,11 @@ func (r *remoteReader) end() {
 		r.cancel = nil
 	}
 }
+
+// Size returns the length of the whole file, as the server gave it, or -1
+// if it did not: a reader that OpenRange returns has the method, so that a
+// caller can learn a file's length from a request of its first byte.
+func (r *remoteReader) Size() int64 { return r.total }
 
 func (r *remoteReader) Close() error {
 	var err error

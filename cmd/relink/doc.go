@@ -1106,13 +1106,22 @@
 // redirect to another origin (scheme, host and port), and an unsigned one
 // sends no credentials (Authorization, Cookie, X-Amz-*) to another, nor
 // any request a Referer.
+// A WACZ file (a name ending in .wacz: a ZIP file of WARC files under
+// archive/, with pages/ and indexes) is read as its WARC files, in the
+// order of its directory, each named WACZ#archive/NAME (file in the
+// lines); record_offset is the offset in that WARC file.
+// WACZ#archive/NAME reads that one alone. A remote WACZ file is read with
+// Range requests: its directory, then each WARC file stored in it. Its
+// ZIP directory is read whole, up to 64 MiB; a larger one fails the file.
+//
 // A record can be read alone, by the offset and length of its byte range
 // as a CDX index or Common Crawl's columnar index gives them:
 // FILE#OFFSET,LENGTH (unless a local file has that name), or --range
 // OFFSET,LENGTH for each FILE; a remote file's range is read with an HTTP
 // Range request. The lines are those of the whole file: file is FILE as
 // given, without the range, and record_offset the record's offset in the
-// file. --records reads many such places, one a line, from a file ("-" for
+// file (WACZ#archive/NAME#OFFSET,LENGTH, in a WARC file of a WACZ file
+// that stores it uncompressed, as WACZ files do). --records reads many such places, one a line, from a file ("-" for
 // standard input), in one process, over one connection per server: FILE
 // OFFSET LENGTH (separated by spaces or tabs), FILE,OFFSET,LENGTH (CSV, as
 // an index query writes it; a first line warc_filename,... is skipped),
