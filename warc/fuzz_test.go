@@ -2,6 +2,7 @@ package warc_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/relink-go/relink/warc"
 )
 
@@ -50,6 +52,25 @@ func FuzzReader(f *testing.F) {
 	}
 	for _, c := range damagedCases() {
 		f.Add(c.data)
+	}
+	// .warc.zst: a frame per record, with a dictionary frame and without.
+	var recs [][]byte
+	for _, tt := range readerTests[:min(4, len(readerTests))] {
+		recs = append(recs, []byte(strings.Join(tt.pieces, "")))
+	}
+	raw := bytes.Join(recs, nil)
+	for _, opts := range [][]zstd.EOption{nil, {zstd.WithEncoderDictRaw(0, raw), zstd.WithEncoderCRC(true)}} {
+		enc, _ := zstd.NewWriter(nil, opts...)
+		var file []byte
+		if opts != nil {
+			file = binary.LittleEndian.AppendUint32(file, 0x184D2A5D)
+			file = binary.LittleEndian.AppendUint32(file, uint32(len(raw)))
+			file = append(file, raw...)
+		}
+		for _, r := range recs {
+			file = enc.EncodeAll(r, file)
+		}
+		f.Add(file)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := warc.NewReader(bytes.NewReader(data))
@@ -121,8 +142,11 @@ func checkLength(t *testing.T, data []byte, rec *warc.Record) {
 	}
 	r := warc.NewReader(bytes.NewReader(data[rec.Offset : rec.Offset+l]))
 	defer r.Close()
+	// A frame of a .warc.zst file with a dictionary needs it.
+	r.ZstdDictionary, _ = warc.ReadZstdDictionary(bytes.NewReader(data))
+	r.BaseOffset = rec.Offset
 	one, err := r.Next()
-	if err != nil || one.RecordID != rec.RecordID || one.ContentLength != rec.ContentLength || one.Offset != 0 {
+	if err != nil || one.RecordID != rec.RecordID || one.ContentLength != rec.ContentLength || one.Offset != rec.Offset {
 		t.Fatalf("[%d, +%d) alone: %v, want the record %q", rec.Offset, l, err, rec.RecordID)
 	}
 	if n, err := io.Copy(io.Discard, one.Block); n != rec.ContentLength || err != nil {
@@ -134,7 +158,7 @@ func checkLength(t *testing.T, data []byte, rec *warc.Record) {
 	// In a gzipped file, the range is the record's member: GzipMember
 	// lays it out as compress/gzip reads it.
 	m, ok := rec.GzipMember()
-	if ok != rec.Compressed {
+	if gzipped := len(data) > 2 && data[0] == 0x1f && data[1] == 0x8b; ok != (rec.Compressed && gzipped) {
 		t.Fatalf("[%d, +%d): GzipMember %v in a file compressed %v", rec.Offset, l, ok, rec.Compressed)
 	}
 	if ok {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
+	"strings"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -106,11 +107,21 @@ type memberError struct {
 	offset int64 // of the member in the file
 	dec    int64 // how far into its data the error came
 	err    error
+	zstd   bool // a zstd frame, not a gzip member
 }
 
 func (e *memberError) Error() string { return e.reason() }
 
 func (e *memberError) reason() string {
+	if e.zstd {
+		switch {
+		case errors.Is(e.err, io.ErrUnexpectedEOF):
+			return "truncated: the file ends inside a zstd frame"
+		case strings.HasPrefix(e.err.Error(), "corrupt zstd frame") || strings.HasPrefix(e.err.Error(), "not a zstd frame"):
+			return e.err.Error()
+		}
+		return "corrupt zstd frame: " + e.err.Error()
+	}
 	switch {
 	case errors.Is(e.err, io.ErrUnexpectedEOF):
 		return "truncated: the file ends inside a gzip member"
@@ -118,6 +129,14 @@ func (e *memberError) reason() string {
 		return "not a gzip member"
 	}
 	return "corrupt gzip member: " + e.err.Error()
+}
+
+// take moves the members begun and ended since the last call to ms and
+// es.
+func (g *gzipStream) take(ms []member, es []memberEnd) ([]member, []memberEnd) {
+	ms, es = append(ms, g.members...), append(es, g.ends...)
+	g.members, g.ends = g.members[:0], g.ends[:0]
+	return ms, es
 }
 
 // filePos returns the offset in the file of the next byte of in.
@@ -132,7 +151,7 @@ func (g *gzipStream) fail(err error) error {
 	if err == io.EOF {
 		err = io.ErrUnexpectedEOF
 	}
-	g.broken = &memberError{g.start, g.out - g.startOut, err}
+	g.broken = &memberError{g.start, g.out - g.startOut, err, false}
 	return g.broken
 }
 
@@ -368,14 +387,19 @@ func (g *gzipStream) resync() {
 // file of members that each run into the next cannot make the work
 // quadratic. It reports whether it went back.
 func (g *gzipStream) rewind(from int64) bool {
-	c := g.cnt
-	pos := g.filePos()
+	return rewind(g.cnt, g.in, from, gzipMagic)
+}
+
+// rewind goes back to the first magic number at or after offset from in
+// the bytes of in already read, as gzipStream.rewind does.
+func rewind(c *countingReader, in *bufio.Reader, from int64, magic []byte) bool {
+	pos := c.n - int64(in.Buffered())
 	histStart := c.n - int64(len(c.hist))
 	from = max(from, histStart)
 	if from >= pos || c.err != nil {
 		return false
 	}
-	i := bytes.Index(c.hist[from-histStart:], gzipMagic)
+	i := bytes.Index(c.hist[from-histStart:], magic)
 	if i < 0 {
 		return false
 	}
@@ -393,6 +417,6 @@ func (g *gzipStream) rewind(from int64) bool {
 	c.replayed += pos - q
 	c.hist = c.hist[:q-histStart]
 	c.n = q
-	g.in.Discard(g.in.Buffered())
+	in.Discard(in.Buffered())
 	return true
 }

@@ -53,8 +53,19 @@ type readAhead struct {
 	err     error        // io.EOF, an error of the input or errClosed, for good
 }
 
+// A stream decompresses a file of members (gzip members, zstd frames)
+// and notes where they begin and end: a gzipStream or a zstdStream.
+type stream interface {
+	Read(p []byte) (int, error)
+	// resync goes on after a *memberError, at the next member found.
+	resync()
+	// take moves the members begun and ended since the last call to
+	// ms and es.
+	take(ms []member, es []memberEnd) ([]member, []memberEnd)
+}
+
 // newReadAhead starts the goroutine that runs g.
-func newReadAhead(g *gzipStream) *readAhead {
+func newReadAhead(g stream) *readAhead {
 	a := &readAhead{
 		full: make(chan *chunk, chunks),
 		free: make(chan *chunk, chunks),
@@ -67,7 +78,7 @@ func newReadAhead(g *gzipStream) *readAhead {
 
 // run fills chunks from g and passes them on, until the end of the input,
 // an error of it, or halt.
-func (a *readAhead) run(g *gzipStream) {
+func (a *readAhead) run(g stream) {
 	defer close(a.done)
 	made := 0 // buffers, made as they are needed
 	for {
@@ -98,7 +109,7 @@ func (a *readAhead) run(g *gzipStream) {
 
 // fill fills c from g, up to its capacity or an error, and moves to it
 // the members that g began meanwhile.
-func fill(c *chunk, g *gzipStream) {
+func fill(c *chunk, g stream) {
 	c.data = c.data[:cap(c.data)]
 	c.err = nil
 	n := 0
@@ -108,10 +119,7 @@ func fill(c *chunk, g *gzipStream) {
 		n += m
 	}
 	c.data = c.data[:n]
-	c.members = append(c.members[:0], g.members...)
-	g.members = g.members[:0]
-	c.ends = append(c.ends[:0], g.ends...)
-	g.ends = g.ends[:0]
+	c.members, c.ends = g.take(c.members[:0], c.ends[:0])
 }
 
 // Read returns the decompressed data, and the errors of a gzipStream in

@@ -222,6 +222,9 @@ func (x *Reader) recordLength(rec *Record) int64 {
 	if !ok || e.data != x.pos {
 		return 0
 	}
+	if x.zstd {
+		return e.file - rec.Offset
+	}
 	rec.member = &GzipMember{
 		HeaderLength:   e.header,
 		DeflateLength:  e.file - e.start - e.header - gzipTrailerLen,
@@ -308,11 +311,19 @@ type Reader struct {
 	// Next; 0 means the input is the whole file.
 	BaseOffset int64
 
-	in  *bufio.Reader // the input
-	cnt *countingReader
-	gz  *readAhead    // the decompressor, or nil for an uncompressed file
-	br  *bufio.Reader // the WARC data: in, or a buffer over gz
-	pos int64         // bytes consumed from br
+	// ZstdDictionary is the dictionary of a .warc.zst file whose
+	// dictionary frame is not in the input, for a Reader given a record
+	// of such a file by its range (see ReadZstdDictionary). A dictionary
+	// frame in the input takes its place. Set it before the first call
+	// to Next.
+	ZstdDictionary []byte
+
+	in   *bufio.Reader // the input
+	cnt  *countingReader
+	gz   *readAhead    // the decompressor, or nil for an uncompressed file
+	zstd bool          // gz decompresses zstd frames, not gzip members
+	br   *bufio.Reader // the WARC data: in, or a buffer over gz
+	pos  int64         // bytes consumed from br
 
 	started bool
 	midLine bool   // the last line read from br had no line feed: it goes on
@@ -402,6 +413,14 @@ func (x *Reader) start() {
 		b, _ := x.in.Peek(x.in.Buffered())
 		x.cnt.hist = append(make([]byte, 0, 2*histSize), b...)
 		x.gz = newReadAhead(&gzipStream{in: x.in, cnt: x.cnt})
+		runtime.AddCleanup(x, (*readAhead).halt, x.gz)
+		x.br = bufio.NewReaderSize(x.gz, bufSize)
+	} else if b, _ := x.in.Peek(4); isZstd(b) {
+		x.zstd = true
+		x.cnt.keep = true
+		b, _ := x.in.Peek(x.in.Buffered())
+		x.cnt.hist = append(make([]byte, 0, 2*histSize), b...)
+		x.gz = newReadAhead(&zstdStream{in: x.in, cnt: x.cnt, dict: x.ZstdDictionary})
 		runtime.AddCleanup(x, (*readAhead).halt, x.gz)
 		x.br = bufio.NewReaderSize(x.gz, bufSize)
 	} else {
