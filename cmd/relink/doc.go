@@ -1086,7 +1086,9 @@
 //	relink warc [flags] [FILE...]
 //
 // Warc reads web archives (WARC 1.0 and 1.1, and the 0.17 and 0.18 drafts;
-// uncompressed, or gzipped per record or as a whole) and prints the links of
+// uncompressed, gzipped per record or as a whole, or compressed with
+// Zstandard as .warc.zst files are, a frame per record after an optional
+// dictionary frame; and WACZ files) and prints the links of
 // every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 // standard input; with --paths-from, the paths are read one per line from a
 // file ("-" for standard input) as well; with neither, the archive is read
@@ -1121,7 +1123,12 @@
 // Range request. The lines are those of the whole file: file is FILE as
 // given, without the range, and record_offset the record's offset in the
 // file (WACZ#archive/NAME#OFFSET,LENGTH, in a WARC file of a WACZ file
-// that stores it uncompressed, as WACZ files do). --records reads many such places, one a line, from a file ("-" for
+// that stores it uncompressed, as WACZ files do). The range of a record of
+// a .warc.zst file is its frame; its dictionary, if the file has one, is
+// read first from the file's start, once for the lookups in the same file
+// that follow one another. A .warc.zst frame may ask for a window of up to
+// 32 MiB, and a dictionary hold up to 16 MiB: a frame that asks for more is
+// a bad record, a larger dictionary fails the file. --records reads many such places, one a line, from a file ("-" for
 // standard input), in one process, over one connection per server: FILE
 // OFFSET LENGTH (separated by spaces or tabs), FILE,OFFSET,LENGTH (CSV, as
 // an index query writes it; a first line warc_filename,... is skipped),

@@ -28,7 +28,9 @@ var warcCommand = &command{
 	summary: "list the outlinks of the HTML pages in WARC files",
 	usage:   "relink warc [flags] [FILE...]",
 	help: `Warc reads web archives (WARC 1.0 and 1.1, and the 0.17 and 0.18 drafts;
-uncompressed, or gzipped per record or as a whole) and prints the links of
+uncompressed, gzipped per record or as a whole, or compressed with
+Zstandard as .warc.zst files are, a frame per record after an optional
+dictionary frame; and WACZ files) and prints the links of
 every HTML page they hold, as JSON lines. Each FILE is a path, or "-" for
 standard input; with --paths-from, the paths are read one per line from a
 file ("-" for standard input) as well; with neither, the archive is read
@@ -63,7 +65,12 @@ OFFSET,LENGTH for each FILE; a remote file's range is read with an HTTP
 Range request. The lines are those of the whole file: file is FILE as
 given, without the range, and record_offset the record's offset in the
 file (WACZ#archive/NAME#OFFSET,LENGTH, in a WARC file of a WACZ file
-that stores it uncompressed, as WACZ files do). --records reads many such places, one a line, from a file ("-" for
+that stores it uncompressed, as WACZ files do). The range of a record of
+a .warc.zst file is its frame; its dictionary, if the file has one, is
+read first from the file's start, once for the lookups in the same file
+that follow one another. A .warc.zst frame may ask for a window of up to
+32 MiB, and a dictionary hold up to 16 MiB: a frame that asks for more is
+a bad record, a larger dictionary fails the file. --records reads many such places, one a line, from a file ("-" for
 standard input), in one process, over one connection per server: FILE
 OFFSET LENGTH (separated by spaces or tabs), FILE,OFFSET,LENGTH (CSV, as
 an index query writes it; a first line warc_filename,... is skipped),
@@ -314,6 +321,10 @@ type warcRun struct {
 
 	rangeOff, rangeLen int64 // --range: the byte range of each FILE, none when rangeLen is 0
 
+	// The dictionary of the last .warc.zst file read by ranges.
+	zdictFile string
+	zdict     []byte
+
 	// The record's output, within --max-output.
 	recStart int64 // w.out.n when the record began
 	cut      bool  // a line of the record went past --max-output, and was not written
@@ -550,6 +561,10 @@ func (w *warcRun) archiveInput(input warcInput) {
 		w.wacz(wacz, entry, input)
 		return
 	} else if input.length > 0 {
+		if err := w.zstdDictionary(name); err != nil {
+			w.failInput(name, err)
+			return
+		}
 		f, err := w.remote.OpenRange(context.Background(), name, input.offset, input.length)
 		if err != nil {
 			w.failInput(name, err)
@@ -578,6 +593,9 @@ func (w *warcRun) read(name string, in io.Reader, base int64) {
 	r := warc.NewReader(in)
 	r.MaxPayloadSize = w.maxPayload
 	r.BaseOffset = base
+	if base > 0 && w.zdictFile == name {
+		r.ZstdDictionary = w.zdict
+	}
 	// A gzipped file is decompressed ahead in a goroutine: Close ends it
 	// when the output fails before the end of the file, and before the
 	// file is closed.

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +11,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/relink-go/relink/warc"
 )
 
 // A warcInput is an input of relink warc: a whole file, or the byte
@@ -146,4 +150,44 @@ func (w *warcRun) records(name, prefix string) {
 	if err := s.Err(); err != nil {
 		w.failInput(name, fmt.Errorf("reading the records: %w", err))
 	}
+}
+
+// zstdDictionary reads the dictionary of a .warc.zst file whose records
+// are read by their ranges, from the dictionary frame at its start, once
+// for the lookups that follow in the same file.
+func (w *warcRun) zstdDictionary(name string) error {
+	if !strings.HasSuffix(strings.ToLower(name), ".zst") || w.zdictFile == name {
+		return nil
+	}
+	w.zdictFile, w.zdict = "", nil
+	ctx := context.Background()
+	head, err := w.remote.OpenRange(ctx, name, 0, 8)
+	if err != nil {
+		return err
+	}
+	var h [8]byte
+	n, err := io.ReadFull(head, h[:])
+	head.Close()
+	if n < 8 || binary.LittleEndian.Uint32(h[:]) != 0x184D2A5D {
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return err
+		}
+		w.zdictFile = name // no dictionary
+		return nil
+	}
+	size := int64(binary.LittleEndian.Uint32(h[4:]))
+	if size > warc.MaxZstdDictionary {
+		return fmt.Errorf("the dictionary frame holds %d bytes, more than the %d read at most", size, warc.MaxZstdDictionary)
+	}
+	f, err := w.remote.OpenRange(ctx, name, 0, 8+size)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	d, err := warc.ReadZstdDictionary(f)
+	if err != nil {
+		return fmt.Errorf("reading the dictionary frame: %w", err)
+	}
+	w.zdictFile, w.zdict = name, d
+	return nil
 }
