@@ -323,7 +323,8 @@
 //		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
 //	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
-//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are);
+//		FILE.gz and FILE.zst are compressed, in gzip members or zstd frames of whole lines
 //	-q, --quiet
 //		report errors only (no warnings, progress or summary)
 //	-r, --recursive
@@ -1365,7 +1366,8 @@
 //		read at most SIZE of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit (default 64MiB)
 //	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
-//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are);
+//		FILE.gz and FILE.zst are compressed, in gzip members or zstd frames of whole lines
 //	--paths-from FILE
 //		also read the paths of the archives, one per line, from FILE (- for standard input)
 //	--per-page
@@ -1500,7 +1502,8 @@
 //		MODE of parsing: strict, leiri or web (default web)
 //	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
-//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are);
+//		FILE.gz and FILE.zst are compressed, in gzip members or zstd frames of whole lines
 //
 // # Print the display IRI of each input
 //
@@ -1608,7 +1611,8 @@
 //		MODE of parsing: strict, leiri or web (default web)
 //	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
-//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are);
+//		FILE.gz and FILE.zst are compressed, in gzip members or zstd frames of whole lines
 //	--text
 //		print the UTS #58 minimally escaped form for running text
 //
@@ -1673,7 +1677,8 @@
 //		MODE deciding what is an error: strict, leiri or web (default strict)
 //	-o, --output FILE
 //		append the output to FILE (created if need be) instead of writing it to standard output:
-//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)
+//		processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are);
+//		FILE.gz and FILE.zst are compressed, in gzip members or zstd frames of whole lines
 //
 // # Print a shell completion script for bash, zsh or fish
 //

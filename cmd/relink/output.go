@@ -24,7 +24,8 @@ import (
 
 // outputHelp is the -o flag's usage.
 const outputHelp = "append the output to `FILE` (created if need be) instead of writing it to standard output:\n" +
-	"processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are)"
+	"processes that share FILE keep their lines whole, however long (on a pipe, only lines of at most 4096 bytes are);\n" +
+	"FILE.gz and FILE.zst are compressed, in gzip members or zstd frames of whole lines"
 
 // outputFlag defines -o on fs, for e.openOutput.
 func (e *env) outputFlag(fs *flag.FlagSet) {
@@ -51,6 +52,9 @@ func (e *env) openOutput(cmd *command, lost int) int {
 		return lost
 	}
 	e.stdout, e.outFile, e.outLost = f, f, lost
+	if kind := compression(e.outPath); kind != "" {
+		e.stdout = newMemberWriter(f, kind) // see compress.go
+	}
 	return -1
 }
 

@@ -321,6 +321,8 @@ type warcRun struct {
 
 	rangeOff, rangeLen int64 // --range: the byte range of each FILE, none when rangeLen is 0
 
+	members bool // the output is compressed, in members that end at records
+
 	// The dictionary of the last .warc.zst file read by ranges.
 	zdictFile string
 	zdict     []byte
@@ -446,6 +448,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	w := &warcRun{perPage: *perPage, format: format, textLinks: *textLinks, maxPayload: int64(maxPayload), maxOutput: int64(maxOutput), filter: filter, shape: shape,
 		verb: out.verb, stdin: e.stdin, stderr: e.stderr, out: newLineWriter(e.stdout), rangeOff: rangeOff, rangeLen: rangeLen}
+	_, w.members = e.stdout.(*memberWriter)
 	w.remote = remote.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
 	// Only the JSON lines (and the WAT records) print an a element's text.
@@ -710,6 +713,9 @@ func (w *warcRun) record(rec *warc.Record) {
 	if isPage {
 		w.filePages++
 	}
+	if w.members && len(w.out.buf) >= memberSize {
+		w.out.Flush() // a member of compressed output ends at a record
+	}
 }
 
 // writeWAT writes the WAT line of a page, within --max-output: when the
@@ -972,6 +978,9 @@ const maxLine = 1 << 20
 
 func newLineWriter(w io.Writer) *lineWriter {
 	limit := 64 << 10
+	if _, ok := w.(*memberWriter); ok {
+		limit = maxLine // members end at records (memberSize)
+	}
 	if f, ok := w.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) != 0 {
 			limit = 4096
