@@ -83,6 +83,10 @@ type Record struct {
 	ContentLength int64
 	// Header is the record's named fields in the order written.
 	Header Header
+	// HeaderLength is the length of the record's header in the
+	// decompressed data, from its version line through the blank line
+	// that ends it, as WAT files give it (WARC-Header-Length).
+	HeaderLength int64
 
 	// Offset is where the record is in the input: the offset of its
 	// first byte in an uncompressed file, the offset of the gzip member
@@ -690,6 +694,7 @@ func (x *Reader) readHeader() (*Record, error) {
 			Value: fieldValue(bytes.TrimSpace(text[colon+1:])),
 		})
 	}
+	rec.HeaderLength = x.pos - start
 	h := rec.Header
 	cl := h.Get("Content-Length")
 	if cl == "" {

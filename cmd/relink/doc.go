@@ -1235,9 +1235,29 @@
 // out still has its line, with an empty array. They do not apply to --wat,
 // which writes every link of a page as WAT does.
 //
-// With --wat, each line is one page in the shape of a record of Common
-// Crawl's WAT files, for the programs that read them (cc-pyspark's host
-// graph): Container (Filename, Compressed, Offset, Gzip-Metadata),
+// With --wat, the output is a WAT file, as Common Crawl's are, for the
+// programs that read them (cc-pyspark, through warcio): for each page, a
+// WARC metadata record (WARC-Target-URI, WARC-Date, WARC-Refers-To the
+// page's WARC-Record-ID, Content-Type application/json), each record a
+// gzip member of its own (a zstd frame with -o FILE.zst), whose JSON is
+// the page's Container (below) and Envelope: WARC-Header-Length,
+// Block-Digest (sha1: and the base32 SHA-1 of the block),
+// Actual-Content-Length, WARC-Header-Metadata (all the record's fields),
+// and Payload-Metadata.HTTP-Response-Metadata with Response-Message
+// (Version, Status, Reason), Headers (all of them; a repeated field's
+// values joined by ", "), Headers-Length, Entity-Length and HTML-Metadata:
+// Head (Title, Metas, Link, Scripts, Base) and Links, where ia-web-commons
+// puts them: link elements in Head.Link, script elements in Head.Scripts,
+// the base element's href in Head.Base, the meta elements' name, rel,
+// content, http-equiv and property in Head.Metas (the title and metas from
+// the first 1 MiB of the page), CSS in style elements as {"path":
+// "STYLE/#text", "href": ...}, every other link in Links as {"path":
+// "A@/href", "url": the value as written, "rel", "text"}. Pages only: the
+// other records have no WAT record.
+//
+// With --wat=jsonl, each line is one page in the shape of a record of
+// Common Crawl's WAT files (what --wat wrote before it wrote WAT files):
+// Container (Filename, Compressed, Offset, Gzip-Metadata),
 // Envelope.WARC-Header-Metadata (WARC-Type, WARC-Target-URI, WARC-Date,
 // WARC-Record-ID), and Envelope.Payload-Metadata.HTTP-Response-Metadata
 // with Response-Message (Status), Headers (Location, for a redirect) and
@@ -1403,7 +1423,8 @@
 //	-v, --verbose
 //		also report each file, with what was found in it
 //	--wat
-//		write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)
+//		write a WAT file, a WARC metadata record for each page, gzipped alone, as Common Crawl's WAT files are;
+//		--wat=jsonl writes one JSON line per page in the shape of their JSON instead
 //
 // # Print the URI form of each input
 //

@@ -89,7 +89,7 @@ func TestWARCOversizeWarnings(t *testing.T) {
 	if want := warning(0) + warning(len(rec)) + summary; got.code != 0 || got.stderr != want || strings.Count(got.stdout, "\n") != 2 {
 		t.Errorf("warc: status %d, stdout %q, stderr\n%s\nwant\n%s", got.code, got.stdout, got.stderr, want)
 	}
-	if got, want := runString([]string{"warc", "--wat", file}, ""), warning(0)+warning(len(rec))+summary; got.code != 0 || got.stderr != want {
+	if got, want := runString([]string{"warc", "--wat=jsonl", file}, ""), warning(0)+warning(len(rec))+summary; got.code != 0 || got.stderr != want {
 		t.Errorf("warc --wat: status %d, stderr\n%s\nwant\n%s", got.code, got.stderr, want)
 	}
 	if got := runString([]string{"warc", "-q", file}, ""); got.code != 0 || got.stderr != "" {

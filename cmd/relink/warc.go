@@ -176,9 +176,29 @@ header has tag "http". With --per-page a page whose links are all left
 out still has its line, with an empty array. They do not apply to --wat,
 which writes every link of a page as WAT does.
 
-With --wat, each line is one page in the shape of a record of Common
-Crawl's WAT files, for the programs that read them (cc-pyspark's host
-graph): Container (Filename, Compressed, Offset, Gzip-Metadata),
+With --wat, the output is a WAT file, as Common Crawl's are, for the
+programs that read them (cc-pyspark, through warcio): for each page, a
+WARC metadata record (WARC-Target-URI, WARC-Date, WARC-Refers-To the
+page's WARC-Record-ID, Content-Type application/json), each record a
+gzip member of its own (a zstd frame with -o FILE.zst), whose JSON is
+the page's Container (below) and Envelope: WARC-Header-Length,
+Block-Digest (sha1: and the base32 SHA-1 of the block),
+Actual-Content-Length, WARC-Header-Metadata (all the record's fields),
+and Payload-Metadata.HTTP-Response-Metadata with Response-Message
+(Version, Status, Reason), Headers (all of them; a repeated field's
+values joined by ", "), Headers-Length, Entity-Length and HTML-Metadata:
+Head (Title, Metas, Link, Scripts, Base) and Links, where ia-web-commons
+puts them: link elements in Head.Link, script elements in Head.Scripts,
+the base element's href in Head.Base, the meta elements' name, rel,
+content, http-equiv and property in Head.Metas (the title and metas from
+the first 1 MiB of the page), CSS in style elements as {"path":
+"STYLE/#text", "href": ...}, every other link in Links as {"path":
+"A@/href", "url": the value as written, "rel", "text"}. Pages only: the
+other records have no WAT record.
+
+With --wat=jsonl, each line is one page in the shape of a record of
+Common Crawl's WAT files (what --wat wrote before it wrote WAT files):
+Container (Filename, Compressed, Offset, Gzip-Metadata),
 Envelope.WARC-Header-Metadata (WARC-Type, WARC-Target-URI, WARC-Date,
 WARC-Record-ID), and Envelope.Payload-Metadata.HTTP-Response-Metadata
 with Response-Message (Status), Headers (Location, for a redirect) and
@@ -287,7 +307,10 @@ Records found in Common Crawl's index, read by their byte ranges:
 
 type warcRun struct {
 	perPage     bool
-	wat         bool        // --wat
+	wat         watMode   // --wat
+	watOut      io.Writer // --wat: where the WAT records go, each in a Write (a gzip member or zstd frame)
+	tee         *wat.Tee
+	watBuf      []byte
 	format      *linkFormat // --format
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
@@ -381,7 +404,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	perPage := fs.Bool("per-page", false, "write one line per page, with its links in an array")
 	pathsFrom := fs.String("paths-from", "", "also read the paths of the archives, one per line, from `FILE` (- for standard input)")
-	wat := fs.Bool("wat", false, "write one JSON object per page in the shape of a Common Crawl WAT record (Envelope...HTML-Metadata.Links)")
+	var wat watMode
+	fs.Var(&wat, "wat", "write a WAT file, a WARC metadata record for each page, gzipped alone, as Common Crawl's WAT files are;\n--wat=jsonl writes one JSON line per page in the shape of their JSON instead")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
 	headerTimeout := fs.Duration("header-timeout", remote.DefaultHeaderTimeout, "wait at most `DURATION` for the response headers of a remote file before trying again; 0 for no limit")
@@ -400,11 +424,11 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	format, filter, shape := out.format, out.filter, out.shape
 	switch {
-	case *wat && filter.on:
+	case wat != "" && filter.on:
 		return usageError(cmd, e, "the link filters do not apply to --wat")
-	case *wat && (!format.isJSON() || shape.unique || shape.count || shape.header):
+	case wat != "" && (!format.isJSON() || shape.unique || shape.count || shape.header):
 		return usageError(cmd, e, "--wat writes WAT records: --format, --unique, --count and --header do not apply")
-	case *wat && *perPage:
+	case wat != "" && *perPage:
 		return usageError(cmd, e, "--wat and --per-page exclude each other (--wat writes one line per page)")
 	case *perPage && !format.isJSON():
 		return usageError(cmd, e, "--per-page writes JSON lines: it takes --format %s, not %s", orList(linkFormatNames((*linkFormat).isJSON)), format.name)
@@ -458,7 +482,13 @@ func runWARC(cmd *command, args []string, e *env) int {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
 	}
 	w.x = crawl.NewExtractor(xopts)
-	w.wat = *wat
+	w.wat = wat
+	if wat == watFile {
+		w.watOut = e.stdout
+		if !w.members {
+			w.watOut = newMemberWriter(e.stdout, "gzip")
+		}
+	}
 	w.enc = json.NewEncoder(jsonWriter{&w.jbuf})
 	w.enc.SetEscapeHTML(false)
 
@@ -672,7 +702,9 @@ func (w *warcRun) record(rec *warc.Record) {
 		isPage bool
 		err    error
 	)
-	if w.wat {
+	if w.wat == watFile {
+		isPage, err = w.watRecord(rec)
+	} else if w.wat == watJSONL {
 		var p *crawl.PageRecord
 		p, err = w.x.Record(rec, w.file)
 		if isPage = p != nil; isPage {
@@ -686,7 +718,7 @@ func (w *warcRun) record(rec *warc.Record) {
 		pe *warc.PayloadSizeError
 	)
 	over := w.shape.over // endPage forgets it
-	if isPage && !w.wat {
+	if isPage && w.wat == "" {
 		w.endPage()
 	}
 	if w.cut && w.out.err == nil {

@@ -43,7 +43,7 @@ func TestWARCMaxOutput(t *testing.T) {
 		{"--format", "tsv"},
 		{"--format", "href"},
 		{"--per-page"},
-		{"--wat"},
+		{"--wat=jsonl"},
 		{"--count", "--format", "href"},
 		{"--unique"},
 	} {
@@ -200,7 +200,7 @@ func TestWARCHostile(t *testing.T) {
 	}
 	cases := []hostile{
 		{links, nil}, {links, []string{"--format", "tsv"}}, {links, []string{"--format", "iri"}},
-		{links, []string{"--per-page"}}, {links, []string{"--wat"}}, {links, []string{"--unique"}},
+		{links, []string{"--per-page"}}, {links, []string{"--wat=jsonl"}}, {links, []string{"--unique"}},
 	}
 	{
 		distinct := bomb("distinct.warc.gz", func(z *gzip.Writer) {
@@ -209,7 +209,7 @@ func TestWARCHostile(t *testing.T) {
 			}
 		})
 		cases = append(cases, hostile{distinct, []string{"--unique", "--format", "href"}},
-			hostile{distinct, []string{"--count"}}, hostile{distinct, []string{"--wat"}})
+			hostile{distinct, []string{"--count"}}, hostile{distinct, []string{"--wat=jsonl"}})
 	}
 	for _, h := range cases {
 		args := append(append([]string{"warc"}, h.args...), h.file)

@@ -166,9 +166,9 @@ func TestWARCFormatUsage(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--format", "nope"}, `unknown --format "nope" (want ` + orList(linkFormatNames(allFormats)) + ")"},
-		{[]string{"--wat", "--format", "tsv"}, "--wat writes WAT records: --format, --unique, --count and --header do not apply"},
-		{[]string{"--wat", "--unique"}, "--wat writes WAT records"},
-		{[]string{"--wat", "--per-page"}, "--wat and --per-page exclude each other"},
+		{[]string{"--wat=jsonl", "--format", "tsv"}, "--wat writes WAT records: --format, --unique, --count and --header do not apply"},
+		{[]string{"--wat=jsonl", "--unique"}, "--wat writes WAT records"},
+		{[]string{"--wat=jsonl", "--per-page"}, "--wat and --per-page exclude each other"},
 		{[]string{"--per-page", "--format", "uri"}, "--per-page writes JSON lines: it takes --format jsonl, not uri"},
 		{[]string{"--per-page", "--count"}, "--per-page and --count exclude each other"},
 		{[]string{"--count", "--format", "tsv"}, "--count writes TSV lines of counts"},

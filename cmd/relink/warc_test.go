@@ -625,7 +625,7 @@ func TestLooksLikePaths(t *testing.T) {
 // with the page's links of the HTML, as the crawl package makes them.
 func TestWARCWAT(t *testing.T) {
 	file := filepath.Join("..", "..", "testdata", "warc", "ia-web-commons-link-extraction-test.warc")
-	watRun := runString([]string{"warc", "--wat", file}, "")
+	watRun := runString([]string{"warc", "--wat=jsonl", file}, "")
 	pages := runString([]string{"warc", "--per-page", file}, "")
 	if watRun.code != 0 || pages.code != 0 {
 		t.Fatalf("exit status %d and %d: %s %s", watRun.code, pages.code, watRun.stderr, pages.stderr)
@@ -680,7 +680,7 @@ func TestWARCWATContainer(t *testing.T) {
 	}
 	members := 0
 	for _, file := range append(warcFixtures(t), oneStream) {
-		wat := runString([]string{"warc", "--wat", file}, "")
+		wat := runString([]string{"warc", "--wat=jsonl", file}, "")
 		pages := runString([]string{"warc", "--per-page", file}, "")
 		if wat.code != 0 || pages.code != 0 {
 			t.Fatalf("%s: exit status %d and %d: %s %s", file, wat.code, pages.code, wat.stderr, pages.stderr)
