@@ -71,6 +71,19 @@ import (
 //     accepts. Common Crawl's bucket does not: it serves the same files
 //     anonymously at https://data.commoncrawl.org/ + the key.
 //
+// What the environment does not set is read from the AWS shared files,
+// as the AWS CLI reads them, for the profile AWS_PROFILE names (or
+// "default"): the credentials file (AWS_SHARED_CREDENTIALS_FILE, or
+// ~/.aws/credentials) and then the config file (AWS_CONFIG_FILE, or
+// ~/.aws/config) for aws_access_key_id, aws_secret_access_key and
+// aws_session_token; the config file for region and endpoint_url. The
+// home directory is HOME's, or the user's when the environment is empty
+// (Spark's RDD.pipe clears it). A profile named by AWS_PROFILE that
+// neither file has is an error, and so is one whose credentials come from
+// IAM Identity Center (sso_*), credential_process, role_arn or
+// web_identity_token_file, which the Opener does not read: a request is
+// not sent anonymously when credentials were meant.
+//
 // The zero Opener is ready to use. An Opener is safe for concurrent use
 // if its Client is.
 type Opener struct {
@@ -758,16 +771,13 @@ func (o *Opener) s3Object(location string) (*s3Object, error) {
 	if !ok || bucket == "" || key == "" {
 		return nil, fmt.Errorf("%s: not an S3 object (want s3://bucket/key)", location)
 	}
-	region := o.getenv("AWS_REGION")
-	if region == "" {
-		region = o.getenv("AWS_DEFAULT_REGION")
+	cfg, err := o.aws()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", location, err)
 	}
+	region, endpoint := cfg.region, cfg.endpoint
 	if region == "" {
 		region = "us-east-1"
-	}
-	endpoint := o.getenv("AWS_ENDPOINT_URL_S3")
-	if endpoint == "" {
-		endpoint = o.getenv("AWS_ENDPOINT_URL")
 	}
 	path := "/" + s3Escape(key)
 	var u string
@@ -786,11 +796,11 @@ func (o *Opener) s3Object(location string) (*s3Object, error) {
 		u = "https://" + bucket + ".s3." + region + ".amazonaws.com" + path
 	}
 	obj := &s3Object{url: u}
-	if id := o.getenv("AWS_ACCESS_KEY_ID"); id != "" {
+	if cfg.id != "" {
 		s := &sigV4{
-			id:      id,
-			secret:  o.getenv("AWS_SECRET_ACCESS_KEY"),
-			token:   o.getenv("AWS_SESSION_TOKEN"),
+			id:      cfg.id,
+			secret:  cfg.secret,
+			token:   cfg.token,
 			region:  region,
 			service: "s3",
 		}

@@ -1144,8 +1144,17 @@
 // Signature Version 4; without them they are anonymous, which public
 // buckets accept), AWS_REGION (or AWS_DEFAULT_REGION; default us-east-1)
 // names the region, and AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL) an
-// S3-compatible server. Common Crawl's bucket wants signed requests; its
-// files are also served anonymously at https://data.commoncrawl.org/KEY.
+// S3-compatible server. What the environment does not set comes from the
+// AWS shared files, as the AWS CLI reads them, for the profile AWS_PROFILE
+// names (or "default"): the credentials file (AWS_SHARED_CREDENTIALS_FILE,
+// or ~/.aws/credentials), then the config file (AWS_CONFIG_FILE, or
+// ~/.aws/config) for the keys, the config file for region and
+// endpoint_url; with an empty environment (Spark's RDD.pipe), those of the
+// user's home directory. Static keys only: a profile whose credentials
+// come from SSO, credential_process or role_arn fails the file, as does
+// an AWS_PROFILE that neither file has. Common Crawl's bucket wants signed
+// requests; its files are also served anonymously at
+// https://data.commoncrawl.org/KEY.
 //
 // The pages are the response and resource records whose content type is
 // HTML (text/html or application/xhtml+xml; a page without a content type

@@ -22,6 +22,8 @@ var environment = []manualEntry{
 	{[]string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"}, "the credentials that sign the requests for s3:// inputs of relink warc (without them, the requests are anonymous)"},
 	{[]string{"AWS_REGION", "AWS_DEFAULT_REGION"}, "the region of s3:// inputs (the first set wins; default us-east-1)"},
 	{[]string{"AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"}, "an S3-compatible endpoint for s3:// inputs (the first set wins)"},
+	{[]string{"AWS_PROFILE", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE"}, "the profile and the AWS shared files (default ~/.aws/credentials and ~/.aws/config) that give the credentials, region and endpoint_url of s3:// inputs the environment does not set"},
+	{[]string{"HOME"}, "the home directory, where the AWS shared files are (the user's home directory when HOME is not set)"},
 	{[]string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY"}, "the proxy for http://, https:// and s3:// inputs of relink warc"},
 	{[]string{"SSL_CERT_FILE", "SSL_CERT_DIR"}, "the certificates that https:// and s3:// requests trust, instead of the system's"},
 }
