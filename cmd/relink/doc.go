@@ -1300,6 +1300,10 @@
 //	0  every input was read and every line written
 //	1  some records could not be read and were skipped (reported on
 //	   standard error); the rest was read and written
+//	5  some file is not a WARC file (no record could be read from it:
+//	   reported as "not a WARC file"), or ends cut short (its last
+//	   record is truncated, a download or a copy cut off); the rest
+//	   was read and written. More serious than 1, less than 3
 //	2  usage: a bad flag or argument; nothing was read
 //	3  some input could not be opened or read at all (a missing file,
 //	   an I/O error, a list of paths on standard input): its pages

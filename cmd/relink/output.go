@@ -66,7 +66,7 @@ func (e *env) closeOutput(cmd *command, status int) int {
 	}
 	if err := e.outFile.Close(); err != nil {
 		fmt.Fprintf(e.stderr, "relink %s: writing output: %v\n", cmd.name, err)
-		if status == exitOK || status < e.outLost && status != exitUsage {
+		if status == exitOK || (status < e.outLost || status == exitBadFile) && status != exitUsage {
 			status = e.outLost
 		}
 	}

@@ -241,6 +241,10 @@ problems exits with the most serious:
 	0  every input was read and every line written
 	1  some records could not be read and were skipped (reported on
 	   standard error); the rest was read and written
+	5  some file is not a WARC file (no record could be read from it:
+	   reported as "not a WARC file"), or ends cut short (its last
+	   record is truncated, a download or a copy cut off); the rest
+	   was read and written. More serious than 1, less than 3
 	2  usage: a bad flag or argument; nothing was read
 	3  some input could not be opened or read at all (a missing file,
 	   an I/O error, a list of paths on standard input): its pages
@@ -336,6 +340,7 @@ type warcRun struct {
 	out         *lineWriter
 	failed      bool // some record or input failed
 	inputFailed bool // some input could not be opened or read
+	badFile     bool // some file is not a WARC file, or is cut short
 
 	x      *crawl.Extractor
 	remote remote.Opener // opens the remote files
@@ -533,6 +538,8 @@ func runWARC(cmd *command, args []string, e *env) int {
 		return exitOutputLost
 	case w.inputFailed:
 		return exitInputFailed
+	case w.badFile:
+		return exitBadFile
 	case w.failed:
 		return exitBadRecords
 	}
@@ -544,6 +551,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 // job may take exitBadRecords as success; it must not take the others.
 const (
 	exitBadRecords  = exitFail // some records could not be read and were skipped
+	exitBadFile     = 5        // some file is not a WARC file, or ends cut short (more serious than 1, less than 3)
 	exitInputFailed = 3        // some input could not be opened or read at all
 	exitOutputLost  = 4        // writing the output failed: lines are lost
 )
@@ -642,13 +650,23 @@ func (w *warcRun) read(name string, in io.Reader, base int64) {
 	// when the output fails before the end of the file, and before the
 	// file is closed.
 	defer r.Close()
+	records, errs, cut := 0, 0, false // cut: the last thing read was a record cut short
 	for w.out.err == nil {
 		rec, err := r.Next()
 		if err == io.EOF {
+			switch {
+			case records == 0 && errs > 0:
+				w.badFile = true
+				w.fail(name, errors.New("not a WARC file: no record could be read"))
+			case cut:
+				w.badFile = true
+			}
 			break
 		}
 		var se *warc.SyntaxError
 		if errors.As(err, &se) {
+			errs++
+			cut = errors.Is(se.Err, io.ErrUnexpectedEOF)
 			w.fail(name, errors.New(se.Where()+": "+se.Reason))
 			continue
 		}
@@ -656,6 +674,8 @@ func (w *warcRun) read(name string, in io.Reader, base int64) {
 			w.failInput(name, err)
 			break
 		}
+		records++
+		cut = false
 		w.record(rec)
 	}
 }

@@ -167,7 +167,7 @@ func TestWARCRangeErrors(t *testing.T) {
 		t.Errorf("a bad line: exit status %d, %q, %d bytes out", got.code, got.stderr, len(got.stdout))
 	}
 	got = runString([]string{"warc", fmt.Sprintf("%s#%d,%d", file, p[0], p[1]-20)}, "")
-	if got.code != exitBadRecords || !strings.Contains(got.stderr, fmt.Sprintf("offset %d: truncated", p[0])) {
+	if got.code != exitBadFile || !strings.Contains(got.stderr, fmt.Sprintf("offset %d: truncated", p[0])) {
 		t.Errorf("a range cut short: exit status %d, %q", got.code, got.stderr)
 	}
 }

@@ -380,11 +380,33 @@ func TestWARCErrors(t *testing.T) {
 		t.Errorf("stdin: %d %q %q", got.code, got.stdout, got.stderr)
 	}
 	list := write("paths.txt", []byte(mixed+"\r\n\n"+cut+"\n"))
-	if got := runString([]string{"warc", "--paths-from", list}, ""); got.code != exitFail || strings.Count(got.stdout, "\n") != 4 {
+	if got := runString([]string{"warc", "--paths-from", list}, ""); got.code != exitBadFile || strings.Count(got.stdout, "\n") != 4 {
 		t.Errorf("--paths-from: %d %q %q", got.code, got.stdout, got.stderr)
 	}
 	if got := runString([]string{"warc", "--paths-from", "-", "-"}, ""); got.code != exitUsage {
 		t.Errorf("stdin twice: exit status %d", got.code)
+	}
+
+	// The exit status tells a bad record (1) from a file that is not a
+	// WARC file or is cut short (5), and both from a file that could not
+	// be read (3).
+	notWARC := write("notes.warc", []byte("These are notes, not a WARC file.\n"))
+	notGzip := write("notes.warc.gz", []byte{0x1f, 0x8b, 8, 0, 1, 2, 3})
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{mixed}, exitBadRecords, `bad Content-Length "many"`},
+		{[]string{cut}, exitBadFile, "truncated"},
+		{[]string{notWARC}, exitBadFile, notWARC + ": not a WARC file: no record could be read"},
+		{[]string{notGzip}, exitBadFile, notGzip + ": not a WARC file: no record could be read"},
+		{[]string{mixed, cut}, exitBadFile, "truncated"},
+		{[]string{cut, missing}, exitInputFailed, "no such file"},
+	} {
+		if got := runString(append([]string{"warc"}, c.args...), ""); got.code != c.code || !strings.Contains(got.stderr, c.msg) {
+			t.Errorf("%v: exit status %d, %q; want %d and %q", c.args, got.code, got.stderr, c.code, c.msg)
+		}
 	}
 }
 
