@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -148,14 +149,21 @@ func (f Fields) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(names[i])
-		v, _ := json.Marshal(values[i])
-		b.Write(k)
+		appendJSONString(&b, names[i])
 		b.WriteByte(':')
-		b.Write(v)
+		appendJSONString(&b, values[i])
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// appendJSONString writes s as a JSON string, without the escapes of
+// <, > and & that json.Marshal adds, as WAT files have them.
+func appendJSONString(b *bytes.Buffer, s string) {
+	e := json.NewEncoder(b)
+	e.SetEscapeHTML(false)
+	e.Encode(s)
+	b.Truncate(b.Len() - 1) // the line feed
 }
 
 // A FileRecord is the JSON of a record of a WAT file, in the layout
@@ -243,7 +251,8 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 	env.WARCHeaderMetadata = Fields(rec.Header)
 	env.PayloadMetadata.ActualContentType = rec.ContentType
 	hm := &FileHTMLMetadata{Links: []Entry{}}
-	hm.Head.Title, hm.Head.Metas = headOf(t, p.Charset)
+	var speculative []Entry
+	hm.Head.Title, hm.Head.Metas, speculative = headOf(t, p.Charset)
 	for _, l := range p.Links {
 		path := strings.ToUpper(l.Tag) + "@/" + l.Attr
 		e := Entry{{Name: "path", Value: path}, {Name: "url", Value: l.Value}}
@@ -273,6 +282,7 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 		}
 		hm.Links = append(hm.Links, e)
 	}
+	hm.Links = append(hm.Links, speculative...)
 	if msg, fields, n, ok := t.httpHead(); ok {
 		env.PayloadMetadata.HTTPResponseMetadata = &FileResponseMetadata{
 			ResponseMessage: msg, Headers: Fields(fields), HeadersLength: strconv.Itoa(n),
@@ -289,9 +299,17 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 // one, its white space collapsed, at most 128 characters, as
 // ia-web-commons takes it; each meta element's name, rel, content,
 // http-equiv and property, and the html element's lang and xml:lang as
-// metas named "HTML@/lang" and "HTML@/xml:lang". A body that still has a
-// content coding (compressed) gives neither.
-func headOf(t *Tee, cs string) (string, []Entry) {
+// metas named "HTML@/lang" and "HTML@/xml:lang"; and the speculative
+// links that Common Crawl's WAT files hold and relink's extractor does not
+// report, a link's place being uncertain: the data-href and data-uri
+// attributes of any element ("DIV@/data-href"), and the URL that the
+// onclick attribute of a div or input element sends the browser to, when
+// it is of the form location='URL' (location.href, and window., top.,
+// document., self. or parent. before it; javascript: before all) or
+// window.open('URL' (parent.open), a URL of 3 to 256 characters
+// ("DIV@/onclick"). A body that still has a content coding (compressed)
+// gives none of them.
+func headOf(t *Tee, cs string) (string, []Entry, []Entry) {
 	_, fields, n, ok := t.httpHead()
 	body := t.head
 	if ok {
@@ -300,7 +318,7 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 			if strings.EqualFold(f.Name, "Content-Encoding") && !strings.EqualFold(f.Value, "identity") ||
 				strings.EqualFold(f.Name, "Transfer-Encoding") && strings.Contains(strings.ToLower(f.Value), "chunked") {
 				if len(body) > 0 && body[0] != '<' && body[0] != ' ' && body[0] != '\n' && body[0] != '\r' && body[0] != '\t' {
-					return "", nil
+					return "", nil, nil
 				}
 			}
 		}
@@ -314,7 +332,7 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 		title, firstTitle string
 		inTitle, inHead   bool
 		seenTitle         bool
-		metas             []Entry
+		metas, spec       []Entry
 	)
 	for {
 		tt := z.Next()
@@ -324,6 +342,17 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 		tok := z.Token()
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
+			tag := strings.ToUpper(tok.Data)
+			for _, a := range tok.Attr {
+				switch {
+				case a.Key == "data-href" || a.Key == "data-uri":
+					spec = append(spec, Entry{{Name: "path", Value: tag + "@/" + a.Key}, {Name: "url", Value: a.Val}})
+				case a.Key == "onclick" && (tok.Data == "div" || tok.Data == "input"):
+					for _, u := range onclickURLs(a.Val) {
+						spec = append(spec, Entry{{Name: "path", Value: tag + "@/onclick"}, {Name: "url", Value: u}})
+					}
+				}
+			}
 			switch tok.Data {
 			case "head":
 				inHead = true
@@ -377,7 +406,28 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 	if r := []rune(title); len(r) > 128 {
 		title = string(r[:128])
 	}
-	return title, metas
+	return title, metas, spec
+}
+
+// The two forms of an onclick attribute whose URL a WAT file holds: an
+// assignment to the location, the whole attribute, and a call of
+// window.open; the URL quoted with ' (or &#39;, left encoded by a parser
+// that does not decode attributes) in the first, ' or " in the second.
+var (
+	onclickLocation = regexp.MustCompile(`(?i)^(?:javascript:)?(?:(?:window|top|document|self|parent)\.)?location(?:\.href)?\s*=\s*'([^'"]{3,256})'$`)
+	onclickOpen     = regexp.MustCompile(`(?i)^(?:javascript:)?(?:window|parent)\.open\((?:'([^'"]{3,256}?)'|"([^'"]{3,256}?)")[,)]`)
+)
+
+// onclickURLs returns the URLs of an onclick attribute's value.
+func onclickURLs(v string) []string {
+	var urls []string
+	if m := onclickLocation.FindStringSubmatch(v); m != nil {
+		urls = append(urls, m[1])
+	}
+	if m := onclickOpen.FindStringSubmatch(v); m != nil {
+		urls = append(urls, m[1]+m[2])
+	}
+	return urls
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -389,10 +439,13 @@ func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 // depends on the input alone), WARC-Refers-To rec's WARC-Record-ID,
 // Content-Type application/json, and the JSON as the block.
 func AppendRecord(b []byte, rec *warc.Record, w *FileRecord) ([]byte, error) {
-	js, err := json.Marshal(w)
-	if err != nil {
+	var buf bytes.Buffer
+	e := json.NewEncoder(&buf)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(w); err != nil {
 		return b, err
 	}
+	js := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	id := sha1.Sum([]byte("wat:" + rec.RecordID + " " + w.Container.Filename + " " + w.Container.Offset))
 	id[6] = id[6]&0x0f | 0x50 // version 5, name-based with SHA-1
 	id[8] = id[8]&0x3f | 0x80
