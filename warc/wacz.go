@@ -61,6 +61,9 @@ func OpenWACZ(r io.ReaderAt, size int64) (*WACZ, error) {
 		if err != nil {
 			return nil, fmt.Errorf("WACZ entry %s: %w", f.Name, err)
 		}
+		if f.Method == zip.Store && (off < 0 || int64(f.CompressedSize64) < 0 || off > size || int64(f.CompressedSize64) > size-off) {
+			return nil, fmt.Errorf("not a WACZ file: its entry %s runs past the end of the file", f.Name)
+		}
 		w.archives = append(w.archives, &WACZArchive{
 			Name: f.Name, Offset: off, Size: int64(f.CompressedSize64),
 			Stored: f.Method == zip.Store, f: f,

@@ -146,3 +146,25 @@ func TestWACZBad(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWACZ opens any input as a WACZ file: OpenWACZ never panics, and
+// the byte range of a stored WARC file is within the input.
+func FuzzWACZ(f *testing.F) {
+	f.Add(makeWACZ(&testing.T{}, map[string][]byte{"archive/a.warc": []byte("WARC/1.1\r\n\r\n")}, nil, []string{"archive/a.warc"}))
+	f.Add(makeWACZ(&testing.T{}, map[string][]byte{"archive/a.warc.gz": {0x1f, 0x8b}}, map[string]bool{"archive/a.warc.gz": true}, []string{"archive/a.warc.gz"}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		z, err := warc.OpenWACZ(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return
+		}
+		for _, a := range z.Archives() {
+			if a.Stored && (a.Offset < 0 || a.Size < 0 || a.Offset+a.Size > int64(len(data))) {
+				t.Fatalf("%s: [%d, +%d) in %d bytes", a.Name, a.Offset, a.Size, len(data))
+			}
+			if rc, err := a.Open(); err == nil {
+				io.Copy(io.Discard, io.LimitReader(rc, 1<<20))
+				rc.Close()
+			}
+		}
+	})
+}

@@ -171,3 +171,18 @@ func TestWARCRangeErrors(t *testing.T) {
 		t.Errorf("a range cut short: exit status %d, %q", got.code, got.stderr)
 	}
 }
+
+// FuzzRecordLine reads any line as a line of --records: a place it
+// accepts has a name, an offset of 0 or more and a length of 1 or more.
+func FuzzRecordLine(f *testing.F) {
+	for _, s := range []string{"a.warc.gz 10 20", "a.warc.gz,10,20", "a,b.warc.gz,1,2", "x.wacz#archive/a.warc#5,6",
+		`com,example)/ 20240101 {"filename": "a.warc.gz", "offset": "10", "length": 20}`, "a 1", "{", "#,,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		in, ok := parseRecordLine(line)
+		if ok && (in.name == "" || in.offset < 0 || in.length <= 0) {
+			t.Fatalf("%q: %+v", line, in)
+		}
+	})
+}

@@ -42,7 +42,7 @@ func parseByteRange(s string) (offset, length int64, ok bool) {
 // the name as written is a local file (whose name may hold a "#").
 func splitRange(name string) warcInput {
 	i := strings.LastIndexByte(name, '#')
-	if i < 0 {
+	if i <= 0 {
 		return warcInput{name: name}
 	}
 	off, n, ok := parseByteRange(name[i+1:])
@@ -73,6 +73,11 @@ func isRemote(name string) bool {
 // (warc_filename,warc_record_offset,warc_record_length) is not a record:
 // the caller skips it.
 func parseRecordLine(line string) (warcInput, bool) {
+	in, ok := parseRecordPlace(line)
+	return in, ok && in.name != ""
+}
+
+func parseRecordPlace(line string) (warcInput, bool) {
 	if i := strings.IndexByte(line, '{'); i >= 0 {
 		var j struct {
 			Filename string          `json:"filename"`
