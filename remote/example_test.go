@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"time"
 
 	"github.com/relink-go/relink/remote"
@@ -47,4 +49,24 @@ func ExampleOpener() {
 	// Output:
 	// /ok.warc.gz: "WARC/1.1\r\n" <nil>
 	// /slow.warc.gz: no response within 100ms (after 2 attempts)
+}
+
+// A record read by its offset and length, as Common Crawl's index gives
+// them, with an HTTP Range request.
+func ExampleOpener_OpenRange() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeContent(w, r, "f.warc", time.Time{}, strings.NewReader("0123456789abcdef"))
+	}))
+	defer srv.Close()
+
+	var o remote.Opener
+	rc, err := o.OpenRange(context.Background(), srv.URL+"/f.warc", 10, 4)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	fmt.Printf("%s %v\n", b, err)
+	// Output:
+	// abcd <nil>
 }
