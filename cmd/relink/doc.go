@@ -1129,7 +1129,8 @@
 // read first from the file's start, once for the lookups in the same file
 // that follow one another. A .warc.zst frame may ask for a window of up to
 // 32 MiB, and a dictionary hold up to 16 MiB: a frame that asks for more is
-// a bad record, a larger dictionary fails the file. --records reads many such places, one a line, from a file ("-" for
+// a bad record; a larger dictionary is reported, and the frames that need
+// it are bad records (read by ranges, it fails the file). --records reads many such places, one a line, from a file ("-" for
 // standard input), in one process, over one connection per server: FILE
 // OFFSET LENGTH (separated by spaces or tabs), FILE,OFFSET,LENGTH (CSV, as
 // an index query writes it; a first line warc_filename,... is skipped),

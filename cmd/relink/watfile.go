@@ -110,6 +110,7 @@ func (w *warcRun) watRecord(rec *warc.Record) (bool, error) {
 		w.cut = true
 	}
 	if w.maxOutput > 0 && int64(len(w.watBuf)) > w.maxOutput {
+		w.cut = true // not written, and reported
 		return true, err
 	}
 	w.out.Flush()
