@@ -206,3 +206,29 @@ func TestZstdDamaged(t *testing.T) {
 		t.Errorf("dictionary over the bound: %q", errs)
 	}
 }
+
+// TestZstdWindow: a frame that asks for a window larger than
+// MaxZstdWindow is a bad record, reported, and the next frame is read.
+func TestZstdWindow(t *testing.T) {
+	recs := uncompressedRecords(t, "../testdata/warc/ia-web-commons-link-extraction-test.warc")
+	enc, _ := zstd.NewWriter(nil, zstd.WithSingleSegment(false))
+	file := enc.EncodeAll(recs[0], nil)
+	// The frame's Window_Descriptor asks for 2^(10+16) bytes, 64 MiB: the
+	// encoder chose a small window for a small record, and a larger one
+	// decodes it as well.
+	if file[4]&0x20 != 0 {
+		t.Fatal("a single-segment frame has no Window_Descriptor")
+	}
+	file[5] = 16 << 3
+	file = enc.EncodeAll(recs[1], file)
+	r := warc.NewReader(bytes.NewReader(file))
+	_, err := r.Next()
+	se, ok := err.(*warc.SyntaxError)
+	if !ok || se.Offset != 0 || !strings.Contains(se.Reason, "window size exceeded") {
+		t.Fatalf("a frame with a 64 MiB window: %v", err)
+	}
+	rec, err := r.Next()
+	if err != nil || !strings.HasPrefix(string(recs[1]), "WARC/"+rec.Version) || rec.Offset == 0 {
+		t.Errorf("the next frame: %v", err)
+	}
+}

@@ -288,3 +288,27 @@ func TestWATFile(t *testing.T) {
 		}
 	}
 }
+
+// TestWATFileMaxOutput: --wat with --max-output 10KiB on a page of 2000
+// links and a small page after it: the first page's WAT record is within
+// 10 KiB, its last links left out, and reported (exit status 1); the next
+// page's record is whole. Each is a gzip member that warcio's way reads.
+func TestWATFileMaxOutput(t *testing.T) {
+	in := budgetPage("http://a.example/", 2000, true) + budgetPage("http://b.example/", 1, true)
+	got := runString([]string{"warc", "--wat", "--max-output", "10KiB"}, in)
+	recs := readWATFile(t, []byte(got.stdout))
+	want := "relink warc: -: offset 0: the output for the record reached --max-output 10KiB: its lines past it are left out\n"
+	if got.code != exitFail || got.stderr != want || len(recs) != 2 {
+		t.Fatalf("exit status %d, %q, %d records", got.code, got.stderr, len(recs))
+	}
+	_, links, _ := ccLinks(t, recs)
+	if n := len(links["http://a.example/"]); n == 0 || n >= 2000 || len(recs[0].block) > 10<<10 {
+		t.Errorf("the first page: %d links in a block of %d bytes", n, len(recs[0].block))
+	}
+	if n := len(links["http://b.example/"]); n != 1 {
+		t.Errorf("the second page: %d links", n)
+	}
+	if got := runString([]string{"warc", "--wat"}, in); got.code != 0 || len(readWATFile(t, []byte(got.stdout))) != 2 {
+		t.Errorf("by default: exit status %d, %q", got.code, got.stderr)
+	}
+}
