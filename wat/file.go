@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/text/transform"
@@ -160,10 +161,44 @@ func (f Fields) MarshalJSON() ([]byte, error) {
 // appendJSONString writes s as a JSON string, without the escapes of
 // <, > and & that json.Marshal adds, as WAT files have them.
 func appendJSONString(b *bytes.Buffer, s string) {
-	e := json.NewEncoder(b)
-	e.SetEscapeHTML(false)
-	e.Encode(s)
-	b.Truncate(b.Len() - 1) // the line feed
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case c == '\n':
+				b.WriteString(`\n`)
+			case c == '\r':
+				b.WriteString(`\r`)
+			case c == '\t':
+				b.WriteString(`\t`)
+			case c < ' ':
+				b.WriteString(`\u00`)
+				b.WriteByte(hex[c>>4])
+				b.WriteByte(hex[c&15])
+			default:
+				b.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteString(`\ufffd`) // as encoding/json writes invalid UTF-8
+		case r == '\u2028' || r == '\u2029':
+			b.WriteString(`\u202`)
+			b.WriteByte(hex[r&15])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('"')
 }
 
 // A FileRecord is the JSON of a record of a WAT file, in the layout
