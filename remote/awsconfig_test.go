@@ -87,3 +87,27 @@ source_profile = default
 		t.Errorf("s3Object: %+v, %v", obj, err)
 	}
 }
+
+// FuzzAWSProfile reads any file as an AWS shared file: readAWSProfile
+// never panics, and a profile it finds has keys in lower case.
+func FuzzAWSProfile(f *testing.F) {
+	f.Add("[default]\naws_access_key_id = K\n", "default")
+	f.Add("[profile x]\n region=eu\ns3 =\n  addressing_style = path\n;c\n#c\n", "profile x")
+	f.Add("[", "")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, text, name string) {
+		p := filepath.Join(dir, "config")
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		m, _, err := readAWSProfile(p, name)
+		if err != nil {
+			return
+		}
+		for k := range m {
+			if k != strings.ToLower(k) {
+				t.Fatalf("key %q", k)
+			}
+		}
+	})
+}
