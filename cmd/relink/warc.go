@@ -497,7 +497,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	shape.maxHeld = maxDistinct
 	// Only the JSON lines (and the WAT records) print an a element's text.
 	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize,
-		NoAnchorText: !format.isJSON() && !*wat}, MaxPayloadSize: w.maxPayload}
+		NoAnchorText: !format.isJSON() && wat == ""}, MaxPayloadSize: w.maxPayload}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
 	}
