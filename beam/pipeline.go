@@ -1,17 +1,45 @@
 // Package crawlbeam is relink's crawl outlinks as an Apache Beam pipeline:
 // the links of the pages of WARC files (package crawl), written as JSON
-// lines in shards, and the host graph they make, for crawls too large for
-// one machine.
+// lines, and the host graph they make (package hostgraph), for crawls too
+// large for one machine.
 //
 // The WARC files are read through Beam's filesystems (local files, gs://
 // and s3:// when their packages are imported, as cmd/relink-beam does),
 // as they are stored: a .warc.gz file is read gzipped, so that each
 // record's offset is that of its gzip member, where a CDX index points.
-// A file is read whole by one worker: parallelism comes from the number
-// of files, as in Common Crawl's segments of many files.
+//
+// # Parallelism
+//
+// The files that the patterns match are shuffled (beam.Reshuffle) before
+// they are read, so that a runner that fuses steps (Dataflow, Flink)
+// spreads them over its workers rather than reading every file of a
+// pattern in the worker that listed it. A file of one gzip member per
+// record that a worker can seek in (a local or network-mounted file) is
+// read in byte ranges of Options.SplitSize, each by any worker: a range
+// holds the records whose gzip members begin in it, found with
+// warc.NextRecordMember, and a runner may split a range further while it
+// is read (dynamic work rebalancing). Other files (uncompressed, gzipped
+// as one stream, or on a filesystem that cannot seek, as gs:// and s3://
+// in Beam's Go SDK) are read whole by one worker each: parallelism then
+// comes from the number of files, as in Common Crawl's crawls of tens of
+// thousands of files of about 1 GB.
+//
+// # Memory
+//
+// The links are not elements of the pipeline: each range's worker writes
+// them, as it finds them, to a file of its own, through a buffer of
+// 64 KiB; a runner holds a bundle's output until the bundle ends (Prism
+// holds all of it in memory), and a crawl's links are hundreds of
+// terabytes, which no runner should shuffle. What goes through the
+// runner is the host graph's edges, one per page and host linked to, and
+// the names of the files written. A worker holds, per range it reads, the
+// warc.Reader's bounded buffers, one page's extractor state and the set
+// of hosts that one page links to: its memory does not grow with the
+// size of the files.
 package crawlbeam
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,31 +47,41 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"net/url"
+	"path"
+	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/hostgraph"
 	"github.com/relink-go/relink/linkfilter"
 	"github.com/relink-go/relink/warc"
 )
 
 func init() {
 	register.Function3x1(expandFn)
-	register.DoFn4x1[context.Context, string, func(string), func(string, string), error](&extractFn{})
+	beam.RegisterType(reflect.TypeOf((*Range)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*rangeTracker)(nil)))
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, string, func(string), func(string), func(string, string), error](&readFn{})
 	register.Emitter1[string]()
 	register.Emitter2[string, string]()
+	beam.RegisterType(reflect.TypeOf((*vertexCount)(nil)).Elem())
+	register.Function2x1(edgeKey)
+	register.Function2x1(formatEdge)
+	register.Function1x2(pageVertex)
+	register.Function2x2(targetVertex)
+	register.Function2x1(addVertex)
+	register.Function2x1(formatVertex)
 	register.DoFn1x2[string, int, string](&shardFn{})
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
 	register.Iter1[string]()
-	register.Function2x1(edgeKey)
-	register.Function2x1(edgeTarget)
-	register.Function2x1(formatCount)
 }
 
 // The counters of the pipeline, in namespace "relink".
@@ -51,24 +89,39 @@ var (
 	pagesCounter      = beam.NewCounter("relink", "pages")       // pages read (crawl.Extractor.Extract found a page)
 	linksCounter      = beam.NewCounter("relink", "links")       // links written
 	badRecordsCounter = beam.NewCounter("relink", "bad_records") // records that could not be read, or read only in part
+	rangesCounter     = beam.NewCounter("relink", "ranges")      // byte ranges of files read (a file read whole is one)
 )
+
+// DefaultSplitSize is the size of the byte ranges that a file of one gzip
+// member per record is read in, when Options.SplitSize is 0.
+const DefaultSplitSize = 256 << 20
 
 // Options configure the pipeline.
 type Options struct {
 	// Output is the prefix of the files written:
-	// Output+"links-SSSSS-of-NNNNN.jsonl" (the links, as relink warc
-	// writes them), Output+"host-edges-00000-of-00001.tsv" (source host,
-	// target host, links) and Output+"host-inlinks-00000-of-00001.tsv"
-	// (host, links from other hosts).
+	// Output+"links-NAME-HASH-OFFSET.jsonl", the links of the records
+	// of the WARC file NAME (its base name; HASH tells files of one
+	// name apart) whose gzip members begin in a range from OFFSET, as
+	// relink warc writes them; Output+"host-edges-SSSSS-of-NNNNN.tsv"
+	// and Output+"host-vertices-SSSSS-of-NNNNN.tsv", the host graph's
+	// lines as relink warc --graph host and --graph host-vertices
+	// write them (hostgraph.AppendEdge and AppendVertex), sorted in
+	// each shard.
 	Output string
-	// Shards is the number of files of links, 1 if 0.
-	Shards int
+	// GraphShards is the number of files of edges and of vertices, 1
+	// if 0. A shard is sorted in the memory of one worker.
+	GraphShards int
+	// SplitSize is the size of the byte ranges that a file of one gzip
+	// member per record is read in; DefaultSplitSize if 0, and a
+	// negative value reads every file whole.
+	SplitSize int64
 	// MaxPayloadSize bounds a page's payload, as relink warc's
 	// --max-payload; warc.DefaultMaxPayloadSize if 0.
 	MaxPayloadSize int64
-	// Filter says which links are kept, in the lines and the host
-	// graph, as relink warc's filter flags keep them (a page's own URL
-	// decides what is same-site); the zero value keeps every link.
+	// Filter says which links are written, as relink warc's filter
+	// flags do (a page's own URL decides what is same-site); the zero
+	// value keeps every link. The host graph does not depend on it: it
+	// has the links of hostgraph.Counts, as relink warc --graph has.
 	Filter linkfilter.Options
 }
 
@@ -99,138 +152,372 @@ func expandFn(ctx context.Context, glob string, emit func(string)) error {
 	return nil
 }
 
-// Outlinks reads the WARC files whose paths files holds and returns their
-// links as JSON lines, the lines of relink warc (crawl.LinkRecord), and
-// the edges of the host graph: for each link whose href is http or https
-// and whose host differs from its page's, the pair (page's host, link's
-// host), host names in lower case. Only the links opts.Filter keeps are
-// given; opts.MaxPayloadSize bounds a page. A record that cannot be read
-// counts as a bad record and is skipped, as relink warc skips it; a file
-// that cannot be opened or read fails the bundle, which the runner
-// retries. It reports an invalid opts.Filter when the pipeline is built.
-func Outlinks(s beam.Scope, files beam.PCollection, opts Options) (lines, edges beam.PCollection) {
-	s = s.Scope("relink.Outlinks")
+// Read reads the WARC files whose paths files holds, and writes their
+// links, as relink warc does, to files named after opts.Output (see
+// Options.Output). It returns the names of the files written, the host
+// of each page read that is a vertex of the host graph, and the edges of
+// the graph, one per page and host the page links to (hostgraph.Page):
+// (the page's host, the host linked to), reversed host names.
+//
+// A record that cannot be read counts as a bad record and is skipped, as
+// relink warc skips it; a file that cannot be opened or read fails the
+// bundle, which the runner retries, and a retry writes the same files
+// again. It reports an invalid opts.Filter when the pipeline is built.
+func Read(s beam.Scope, files beam.PCollection, opts Options) (written, pages, edges beam.PCollection) {
+	s = s.Scope("relink.Read")
 	if opts.MaxPayloadSize == 0 {
 		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
 	}
-	if _, err := linkfilter.New(opts.Filter); err != nil {
-		panic(fmt.Sprintf("relink.Outlinks: %v", err))
+	if opts.SplitSize == 0 {
+		opts.SplitSize = DefaultSplitSize
 	}
-	return beam.ParDo2(s, &extractFn{MaxPayloadSize: opts.MaxPayloadSize, Filter: opts.Filter}, files)
+	if _, err := linkfilter.New(opts.Filter); err != nil {
+		panic(fmt.Sprintf("relink.Read: %v", err))
+	}
+	fn := &readFn{Output: opts.Output, SplitSize: opts.SplitSize, MaxPayloadSize: opts.MaxPayloadSize, Filter: opts.Filter}
+	return beam.ParDo3(s, fn, files)
 }
 
-type extractFn struct {
+// A Range is the part of a WARC file that one worker reads, the
+// restriction of Read's splittable DoFn: the records whose offsets
+// (those of their gzip members) are in [Start, End). Split says whether
+// the file can be read from another offset than 0, and so the range
+// split.
+type Range struct {
+	Start, End int64
+	Split      bool
+}
+
+// rangeTracker tracks a Range as offsetrange.Tracker tracks its
+// restriction, the offsets claimed being those of the records; it
+// refuses to split a Range that cannot be.
+type rangeTracker struct {
+	*offsetrange.Tracker
+	split bool
+}
+
+func (t *rangeTracker) GetRestriction() any {
+	r := t.Tracker.GetRestriction().(offsetrange.Restriction)
+	return Range{r.Start, r.End, t.split}
+}
+
+func (t *rangeTracker) TrySplit(fraction float64) (primary, residual any, err error) {
+	if !t.split {
+		return t.GetRestriction(), nil, nil
+	}
+	p, r, err := t.Tracker.TrySplit(fraction)
+	if err != nil {
+		return nil, nil, err
+	}
+	pr := p.(offsetrange.Restriction)
+	primary = Range{pr.Start, pr.End, true}
+	if r != nil {
+		rr := r.(offsetrange.Restriction)
+		residual = Range{rr.Start, rr.End, true}
+	}
+	return primary, residual, nil
+}
+
+type readFn struct {
+	Output         string
+	SplitSize      int64
 	MaxPayloadSize int64
 	Filter         linkfilter.Options
 }
 
-// A linkEmitter writes the links of the pages of one file that its
-// filter keeps (crawl.Handler).
-type linkEmitter struct {
-	ctx      context.Context
-	path     string
-	filter   *linkfilter.Filter
-	from     string // the page's host
-	buf      bytes.Buffer
-	enc      *json.Encoder
-	emitLine func(string)
-	emitEdge func(string, string)
+// splitProbe is how far into a file CreateInitialRestriction looks for a
+// second gzip member that begins a record, the sign of a file of one
+// member per record.
+const splitProbe = 16 << 20
+
+// CreateInitialRestriction returns the whole file, splittable when it is
+// gzipped per record and can be read at any offset.
+func (f *readFn) CreateInitialRestriction(name string) Range {
+	ctx := context.Background()
+	fs, err := filesystem.New(ctx, name)
+	if err != nil {
+		panic(fmt.Sprintf("relink: %s: %v", name, err))
+	}
+	defer fs.Close()
+	size, err := fs.Size(ctx, name)
+	if err != nil {
+		panic(fmt.Sprintf("relink: %s: %v", name, err))
+	}
+	r := Range{0, max(size, 1), false}
+	if f.SplitSize < 0 || size <= f.SplitSize {
+		return r
+	}
+	in, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		panic(fmt.Sprintf("relink: %s: %v", name, err))
+	}
+	defer in.Close()
+	if ra, ok := in.(io.ReaderAt); ok {
+		if _, ok := in.(io.Seeker); ok {
+			_, err := warc.NextRecordMember(ra, 1, splitProbe, size)
+			r.Split = err == nil
+		}
+	}
+	return r
 }
 
-func (e *linkEmitter) Page(p *crawl.Page) error {
-	pagesCounter.Inc(e.ctx, 1)
-	e.from = host(p.URL)
-	return nil
+// SplitRestriction cuts a splittable range into ranges of SplitSize.
+func (f *readFn) SplitRestriction(_ string, r Range) []Range {
+	if !r.Split {
+		return []Range{r}
+	}
+	var rs []Range
+	for _, o := range (offsetrange.Restriction{Start: r.Start, End: r.End}).SizedSplits(f.SplitSize) {
+		rs = append(rs, Range{o.Start, o.End, true})
+	}
+	return rs
 }
 
-func (e *linkEmitter) Link(p *crawl.Page, l *extract.Link) error {
-	if !e.filter.Match(l, p.URL) {
-		return nil
-	}
-	e.buf.Reset()
-	if err := e.enc.Encode(crawl.LinkRecord{Page: *p, File: e.path, Link: crawl.NewLink(l)}); err != nil {
-		return err
-	}
-	e.emitLine(strings.TrimSuffix(e.buf.String(), "\n"))
-	linksCounter.Inc(e.ctx, 1)
-	if to := host(l.Href); e.from != "" && to != "" && to != e.from {
-		e.emitEdge(e.from, to)
-	}
-	return nil
+// RestrictionSize is the size of the range in bytes.
+func (f *readFn) RestrictionSize(_ string, r Range) float64 { return float64(r.End - r.Start) }
+
+// CreateTracker returns the range's tracker.
+func (f *readFn) CreateTracker(r Range) *sdf.LockRTracker {
+	return sdf.NewLockRTracker(&rangeTracker{offsetrange.NewTracker(offsetrange.Restriction{Start: r.Start, End: r.End}), r.Split})
 }
 
-func (f *extractFn) ProcessElement(ctx context.Context, path string, emitLine func(string), emitEdge func(string, string)) error {
-	fs, err := filesystem.New(ctx, path)
+// LinkFileName is the name of the file of links of the range from start
+// of the WARC file name (see Options.Output).
+func LinkFileName(output, name string, start int64) string {
+	h := fnv.New32a()
+	io.WriteString(h, name)
+	return fmt.Sprintf("%slinks-%s-%08x-%012d.jsonl", output, path.Base(name), h.Sum32(), start)
+}
+
+// ProcessElement reads the records of the file name whose offsets the
+// tracker lets it claim, and writes their links.
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name string, emitFile, emitPage func(string), emitEdge func(string, string)) error {
+	rangesCounter.Inc(ctx, 1)
+	r := rt.GetRestriction().(Range)
+	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
-	in, err := fs.OpenRead(ctx, path)
+	in, err := fs.OpenRead(ctx, name)
 	if err != nil {
-		return fmt.Errorf("relink: %s: %w", path, err)
+		return fmt.Errorf("relink: %s: %w", name, err)
 	}
 	defer in.Close()
-	r := warc.NewReader(in)
-	r.MaxPayloadSize = f.MaxPayloadSize
-	defer r.Close()
-	x := crawl.NewExtractor(crawl.Options{MaxPayloadSize: f.MaxPayloadSize})
+	base := int64(0)
+	if r.Start > 0 {
+		ra, okA := in.(io.ReaderAt)
+		sk, okS := in.(io.Seeker)
+		if !okA || !okS {
+			return fmt.Errorf("relink: %s: cannot read from offset %d: the filesystem cannot seek", name, r.Start)
+		}
+		size, err := fs.Size(ctx, name)
+		if err != nil {
+			return fmt.Errorf("relink: %s: %w", name, err)
+		}
+		base, err = warc.NextRecordMember(ra, r.Start, r.End, size)
+		if errors.Is(err, warc.ErrNoMember) {
+			rt.TryClaim(r.End) // no record begins in the range
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("relink: %s: %w", name, err)
+		}
+		if _, err := sk.Seek(base, io.SeekStart); err != nil {
+			return fmt.Errorf("relink: %s: %w", name, err)
+		}
+	}
 	filter, err := linkfilter.New(f.Filter)
 	if err != nil {
 		return err
 	}
-	h := &linkEmitter{ctx: ctx, path: path, filter: filter, emitLine: emitLine, emitEdge: emitEdge}
-	h.enc = json.NewEncoder(&h.buf)
-	h.enc.SetEscapeHTML(false)
+	w := &rangeWriter{ctx: ctx, fs: fs, name: LinkFileName(f.Output, name, r.Start), file: name, base: base,
+		filter: filter, emitPage: emitPage, emitEdge: emitEdge}
+	w.enc = json.NewEncoder(&w.buf)
+	w.enc.SetEscapeHTML(false)
+	err = f.read(ctx, rt, warc.NewReader(in), w, r)
+	if cerr := w.close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if w.out != nil {
+		emitFile(w.name)
+	}
+	return nil
+}
+
+// read reads the records of x whose offsets the tracker lets it claim,
+// and gives them to w.
+func (f *readFn) read(ctx context.Context, rt *sdf.LockRTracker, x *warc.Reader, w *rangeWriter, r Range) error {
+	x.MaxPayloadSize = f.MaxPayloadSize
+	defer x.Close()
+	ex := crawl.NewExtractor(crawl.Options{MaxPayloadSize: f.MaxPayloadSize})
+	claimed := int64(-1)
+	// claim claims the record at off, the first of its gzip member
+	// (records that share a member, in a file gzipped as one stream,
+	// share its claim).
+	claim := func(off int64) bool {
+		if off <= claimed {
+			return true
+		}
+		claimed = off
+		return rt.TryClaim(off)
+	}
 	for {
-		rec, err := r.Next()
+		rec, err := x.Next()
 		if err == io.EOF {
+			rt.TryClaim(r.End)
 			return nil
 		}
 		var se *warc.SyntaxError
 		if errors.As(err, &se) {
+			if !claim(w.base + se.Offset) {
+				return nil
+			}
 			badRecordsCounter.Inc(ctx, 1)
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("relink: %s: %w", path, err)
+			return fmt.Errorf("relink: %s: %w", w.file, err)
+		}
+		if !claim(w.base + rec.Offset) {
+			return nil
 		}
 		// The links are written as they are found, none held: a
 		// record read in part (a bad record) keeps the links before
 		// the failure, as in relink warc.
-		if _, err := x.Extract(rec, h); err != nil {
+		isPage, err := ex.Extract(rec, w)
+		if w.err != nil {
+			return fmt.Errorf("relink: writing %s: %w", w.name, w.err)
+		}
+		if err != nil {
 			badRecordsCounter.Inc(ctx, 1)
+		}
+		if isPage {
+			w.endPage()
 		}
 	}
 }
 
-// host returns the host name of an http or https URL in lower case, or
-// "".
-func host(s string) string {
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
-		return ""
+// A rangeWriter writes the links of the pages of one range that its
+// filter keeps, and emits the host graph of each page (crawl.Handler).
+type rangeWriter struct {
+	ctx    context.Context
+	fs     filesystem.Interface
+	name   string // of the file of links
+	file   string // the WARC file
+	base   int64  // the offset in the file where the reader began
+	filter *linkfilter.Filter
+
+	out  io.WriteCloser // opened with the first link
+	bw   *bufio.Writer
+	err  error
+	buf  bytes.Buffer
+	enc  *json.Encoder
+	page hostgraph.Page
+
+	emitPage func(string)
+	emitEdge func(string, string)
+}
+
+func (w *rangeWriter) Page(p *crawl.Page) error {
+	pagesCounter.Inc(w.ctx, 1)
+	p.RecordOffset += w.base
+	w.page.Reset(p.URL)
+	return nil
+}
+
+func (w *rangeWriter) endPage() {
+	if w.page.Host == "" {
+		return
 	}
-	return strings.ToLower(u.Hostname())
+	w.emitPage(w.page.Host)
+	w.page.Targets(func(to string) { w.emitEdge(w.page.Host, to) })
 }
 
-// HostGraph counts the edges of the host graph: it returns "from\tto\tN"
-// lines, the links from host to host, and "host\tN" lines, the links to
-// each host from other hosts.
-func HostGraph(s beam.Scope, edges beam.PCollection) (edgeCounts, inlinks beam.PCollection) {
+func (w *rangeWriter) Link(p *crawl.Page, l *extract.Link) error {
+	w.page.Add(l)
+	if !w.filter.Match(l, p.URL) {
+		return nil
+	}
+	if w.out == nil {
+		if w.out, w.err = w.fs.OpenWrite(w.ctx, w.name); w.err != nil {
+			w.out = nil
+			return w.err
+		}
+		w.bw = bufio.NewWriterSize(w.out, 64<<10)
+	}
+	w.buf.Reset()
+	if err := w.enc.Encode(crawl.LinkRecord{Page: *p, File: w.file, Link: crawl.NewLink(l)}); err != nil {
+		return err
+	}
+	if _, err := w.bw.Write(w.buf.Bytes()); err != nil {
+		w.err = err
+		return err
+	}
+	linksCounter.Inc(w.ctx, 1)
+	return nil
+}
+
+// close flushes and closes the file of links, if one was opened.
+func (w *rangeWriter) close() error {
+	if w.out == nil {
+		return w.err
+	}
+	err := w.bw.Flush()
+	if cerr := w.out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("relink: writing %s: %w", w.name, err)
+	}
+	return w.err
+}
+
+// HostGraph makes the host graph from Read's pages and edges: the lines
+// of its edges (hostgraph.AppendEdge: source, target, the pages of the
+// source that link to the target) and of its vertices
+// (hostgraph.AppendVertex: host, pages crawled on it, hosts linking to
+// it), without their line feeds.
+func HostGraph(s beam.Scope, pages, edges beam.PCollection) (edgeLines, vertexLines beam.PCollection) {
 	s = s.Scope("relink.HostGraph")
-	edgeCounts = beam.ParDo(s, formatCount, stats.Count(s, beam.ParDo(s, edgeKey, edges)))
-	inlinks = beam.ParDo(s, formatCount, stats.Count(s, beam.ParDo(s, edgeTarget, edges)))
-	return edgeCounts, inlinks
+	counted := stats.Count(s, beam.ParDo(s, edgeKey, edges))
+	edgeLines = beam.ParDo(s, formatEdge, counted)
+	vertices := beam.Flatten(s, beam.ParDo(s, pageVertex, pages), beam.ParDo(s, targetVertex, counted))
+	vertexLines = beam.ParDo(s, formatVertex, beam.CombinePerKey(s, addVertex, vertices))
+	return edgeLines, vertexLines
 }
 
-func edgeKey(from, to string) string    { return from + "\t" + to }
-func edgeTarget(from, to string) string { return to }
-func formatCount(k string, n int) string {
-	return fmt.Sprintf("%s\t%d", k, n)
+// A vertexCount is what is known of a vertex: pages crawled on it, hosts
+// linking to it.
+type vertexCount struct{ Pages, In int64 }
+
+// edgeKey joins an edge's hosts with a tab, which no host has.
+func edgeKey(from, to string) string { return from + "\t" + to }
+
+func formatEdge(key string, n int) string {
+	from, to, _ := strings.Cut(key, "\t")
+	return string(bytes.TrimSuffix(hostgraph.AppendEdge(nil, from, to, int64(n)), []byte("\n")))
+}
+
+func pageVertex(host string) (string, vertexCount) { return host, vertexCount{Pages: 1} }
+
+func targetVertex(key string, _ int) (string, vertexCount) {
+	_, to, _ := strings.Cut(key, "\t")
+	return to, vertexCount{In: 1}
+}
+
+func addVertex(a, b vertexCount) vertexCount { return vertexCount{a.Pages + b.Pages, a.In + b.In} }
+
+func formatVertex(host string, v vertexCount) string {
+	return string(bytes.TrimSuffix(hostgraph.AppendVertex(nil, host, v.Pages, v.In), []byte("\n")))
 }
 
 // WriteShards writes the lines of col in n files, prefix+"-SSSSS-of-NNNNN"+suffix,
-// through Beam's filesystems; a line goes to the shard its hash picks.
+// through Beam's filesystems; a line goes to the shard its hash picks,
+// and the lines of a shard are sorted, in the memory of one worker.
 func WriteShards(s beam.Scope, prefix, suffix string, n int, col beam.PCollection) {
 	s = s.Scope("relink.WriteShards")
 	if n < 1 {
@@ -244,7 +531,7 @@ type shardFn struct{ N int }
 
 func (f *shardFn) ProcessElement(line string) (int, string) {
 	h := fnv.New32a()
-	h.Write([]byte(line))
+	io.WriteString(h, line)
 	return int(h.Sum32() % uint32(f.N)), line
 }
 
@@ -260,6 +547,12 @@ func ShardName(prefix, suffix string, i, n int) string {
 
 func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func(*string) bool) error {
 	name := ShardName(f.Prefix, f.Suffix, shard, f.N)
+	var all []string
+	var line string
+	for lines(&line) {
+		all = append(all, line)
+	}
+	slices.Sort(all)
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
@@ -269,42 +562,45 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 	if err != nil {
 		return err
 	}
-	bw := &errWriter{w: w}
-	var line string
-	for lines(&line) {
-		io.WriteString(bw, line)
-		io.WriteString(bw, "\n")
+	bw := bufio.NewWriterSize(w, 64<<10)
+	for _, line := range all {
+		bw.WriteString(line)
+		bw.WriteByte('\n')
 	}
-	if err := w.Close(); bw.err == nil {
-		bw.err = err
+	err = bw.Flush()
+	if cerr := w.Close(); err == nil {
+		err = cerr
 	}
-	if bw.err != nil {
-		return fmt.Errorf("relink: writing %s: %w", name, bw.err)
+	if err != nil {
+		return fmt.Errorf("relink: writing %s: %w", name, err)
 	}
 	return nil
 }
 
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	var n int
-	n, e.err = e.w.Write(p)
-	return n, e.err
-}
-
-// Build adds the whole job to s: the files the patterns match, their
-// links in opts.Shards files, and the host graph's edge counts and
-// in-links, each in one file.
+// Build adds the whole job to s: the files the patterns match, shuffled;
+// their links, in a file per range read; the host graph's edges and
+// vertices, each in opts.GraphShards files.
 func Build(s beam.Scope, opts Options, patterns ...string) {
-	lines, edges := Outlinks(s, Expand(s, patterns...), opts)
-	WriteShards(s, opts.Output+"links", ".jsonl", opts.Shards, lines)
-	edgeCounts, inlinks := HostGraph(s, edges)
-	WriteShards(s, opts.Output+"host-edges", ".tsv", 1, edgeCounts)
-	WriteShards(s, opts.Output+"host-inlinks", ".tsv", 1, inlinks)
+	files := beam.Reshuffle(s, Expand(s, patterns...))
+	_, pages, edges := Read(s, files, opts)
+	edgeLines, vertexLines := HostGraph(s, pages, edges)
+	WriteShards(s, opts.Output+"host-edges", ".tsv", opts.GraphShards, edgeLines)
+	WriteShards(s, opts.Output+"host-vertices", ".tsv", opts.GraphShards, vertexLines)
+}
+
+// Counters returns the totals of the pipeline's counters in res, by
+// name (namespace "relink": "pages", "links", "bad_records", "ranges"),
+// the committed values where the runner gives them, or an empty map
+// when res is nil (a runner that does not wait for the job).
+func Counters(res beam.PipelineResult) map[string]int64 {
+	m := map[string]int64{}
+	if res == nil {
+		return m
+	}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		if c.Namespace() == "relink" {
+			m[c.Name()] += c.Result()
+		}
+	}
+	return m
 }

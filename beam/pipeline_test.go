@@ -8,9 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,6 +21,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/hostgraph"
 	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/linkfilter"
 	"github.com/relink-go/relink/warc"
@@ -67,12 +66,27 @@ func golden(t *testing.T, fixture string) []string {
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }
 
-// readLines reads the lines of the files a glob matches.
-func readLines(t *testing.T, glob string) []string {
-	files, _ := filepath.Glob(glob)
-	if len(files) == 0 {
-		t.Fatalf("no file %s", glob)
+// run runs the pipeline on the Prism runner in this process and returns
+// its output directory and counters.
+func run(t *testing.T, opts Options, patterns ...string) (string, map[string]int64) {
+	t.Helper()
+	out := t.TempDir() + "/"
+	opts.Output = out
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, opts, patterns...)
+	start := time.Now()
+	res, err := prism.Execute(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
 	}
+	t.Logf("Prism ran the pipeline in %v", time.Since(start))
+	return out, Counters(res)
+}
+
+// fileLines returns the lines of the files a glob matches, sorted, and
+// how many files there were.
+func fileLines(t *testing.T, glob string) ([]string, int) {
+	files, _ := filepath.Glob(glob)
 	var lines []string
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -85,17 +99,17 @@ func readLines(t *testing.T, glob string) []string {
 			lines = append(lines, s.Text())
 		}
 	}
-	return lines
+	slices.Sort(lines)
+	return lines, len(files)
 }
 
 // TestPipelinePrism runs the pipeline on the Prism runner in this
 // process, on the WARC fixtures, and checks its links against relink
-// warc's (the golden files), its host graph against one counted here
-// from those lines, and its counters against the crawl package.
+// warc's (the golden files), its host graph against the one package
+// hostgraph makes of the same files, and its counters against the crawl
+// package.
 func TestPipelinePrism(t *testing.T) {
 	files := fixtures(t)
-	out := t.TempDir() + "/"
-	p, s := beam.NewPipelineWithRoot()
 	// One glob and one list of paths: the .warc files by glob, the
 	// .warc.gz ones by name.
 	var patterns []string
@@ -105,23 +119,19 @@ func TestPipelinePrism(t *testing.T) {
 			patterns = append(patterns, f)
 		}
 	}
-	Build(s, Options{Output: out, Shards: 3}, patterns...)
-	start := time.Now()
-	res, err := prism.Execute(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("Prism ran the pipeline on %d files in %v", len(files), time.Since(start))
+	out, counters := run(t, Options{GraphShards: 3}, patterns...)
 
 	// The links: relink warc's lines, with the file as given here.
-	got := readLines(t, out+"links-*-of-00003.jsonl")
+	got, n := fileLines(t, out+"links-*.jsonl")
+	if n != len(files) {
+		t.Errorf("%d files of links for %d files", n, len(files))
+	}
 	var want []string
 	for _, f := range files {
 		for _, l := range golden(t, f) {
 			want = append(want, strings.Replace(l, `"file":"testdata/warc/`, `"file":"../testdata/warc/`, 1))
 		}
 	}
-	slices.Sort(got)
 	slices.Sort(want)
 	if len(got) != len(want) {
 		t.Errorf("%d lines, relink warc %d", len(got), len(want))
@@ -134,45 +144,130 @@ func TestPipelinePrism(t *testing.T) {
 		}
 	}
 
-	// The host graph, counted here from relink warc's lines.
-	edges, in := map[string]int{}, map[string]int{}
-	for _, line := range want {
-		var l crawl.LinkRecord
-		if err := json.Unmarshal([]byte(line), &l); err != nil {
-			t.Fatal(err)
-		}
-		from, to := hostOf(l.URL), hostOf(l.Href)
-		if from != "" && to != "" && from != to {
-			edges[from+"\t"+to]++
-			in[to]++
-		}
+	// The host graph, in three shards of each.
+	wantE, wantV := libraryGraph(t, files)
+	gotE, nE := fileLines(t, out+"host-edges-*-of-00003.tsv")
+	gotV, nV := fileLines(t, out+"host-vertices-*-of-00003.tsv")
+	if nE != 3 || nV != 3 {
+		t.Errorf("%d and %d shards, want 3", nE, nV)
 	}
-	check := func(name string, want map[string]int) {
-		gotM := map[string]int{}
-		for _, line := range readLines(t, out+name+"-00000-of-00001.tsv") {
-			i := strings.LastIndexByte(line, '\t')
-			var n int
-			fmt.Sscan(line[i+1:], &n)
-			gotM[line[:i]] = n
-		}
-		if !maps.Equal(gotM, want) {
-			t.Errorf("%s: %d entries, want %d", name, len(gotM), len(want))
-		}
-		if len(want) < 10 {
-			t.Errorf("%s: %d entries: the fixtures have more", name, len(want))
-		}
+	if !slices.Equal(gotE, wantE) || !slices.Equal(gotV, wantV) {
+		t.Errorf("host graph: %d edges and %d vertices, want %d and %d", len(gotE), len(gotV), len(wantE), len(wantV))
 	}
-	check("host-edges", edges)
-	check("host-inlinks", in)
+	if len(wantE) < 10 {
+		t.Errorf("%d edges: the fixtures have more", len(wantE))
+	}
+	checkSorted(t, out+"host-edges-*-of-00003.tsv")
 
 	// The counters.
 	pages, bad := libraryCounts(t, files)
-	counters := map[string]int64{}
-	for _, c := range res.Metrics().AllMetrics().Counters() {
-		counters[c.Name()] += c.Result()
+	if counters["pages"] != pages || counters["links"] != int64(len(want)) || counters["bad_records"] != bad || counters["ranges"] != int64(len(files)) {
+		t.Errorf("counters %v, want pages %d, links %d, bad_records %d, ranges %d", counters, pages, len(want), bad, len(files))
 	}
-	if counters["pages"] != pages || counters["links"] != int64(len(want)) || counters["bad_records"] != bad {
-		t.Errorf("counters %v, want pages %d, links %d, bad_records %d", counters, pages, len(want), bad)
+}
+
+// checkSorted checks that each file a glob matches is sorted.
+func checkSorted(t *testing.T, glob string) {
+	files, _ := filepath.Glob(glob)
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+		if !slices.IsSorted(lines) {
+			t.Errorf("%s is not sorted", f)
+		}
+	}
+}
+
+// libraryGraph makes the host graph of the files with packages crawl and
+// hostgraph, and returns its lines, sorted.
+func libraryGraph(t *testing.T, files []string) (edges, vertices []string) {
+	var g hostgraph.Graph
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := warc.NewReader(f)
+		x := crawl.NewExtractor(crawl.Options{})
+		h := &graphHandler{}
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				continue
+			}
+			if ok, _ := x.Extract(rec, h); ok {
+				g.Add(&h.page)
+			}
+		}
+		r.Close()
+		f.Close()
+	}
+	var e, v bytes.Buffer
+	g.WriteEdges(&e)
+	g.WriteVertices(&v)
+	split := func(s string) []string {
+		l := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+		slices.Sort(l)
+		return l
+	}
+	return split(e.String()), split(v.String())
+}
+
+type graphHandler struct{ page hostgraph.Page }
+
+func (h *graphHandler) Page(p *crawl.Page) error { h.page.Reset(p.URL); return nil }
+func (h *graphHandler) Link(p *crawl.Page, l *extract.Link) error {
+	h.page.Add(l)
+	return nil
+}
+
+// TestPipelineSplit reads a file of one gzip member per record in byte
+// ranges of a few KiB, and checks that the links, the graph and the
+// counters are those of a run that reads it whole.
+func TestPipelineSplit(t *testing.T) {
+	// A file of many members: the gzipped fixtures, one after another.
+	var data []byte
+	for _, f := range fixtures(t) {
+		if strings.HasSuffix(f, ".warc.gz") && !strings.Contains(f, "clueweb") {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = append(data, b...)
+		}
+	}
+	name := filepath.Join(t.TempDir(), "members.warc.gz")
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole, wc := run(t, Options{SplitSize: -1}, name)
+	split, sc := run(t, Options{SplitSize: 4096}, name)
+	wl, wn := fileLines(t, whole+"links-*.jsonl")
+	sl, sn := fileLines(t, split+"links-*.jsonl")
+	t.Logf("%d bytes: %d links; %d ranges, %d files of links", len(data), len(wl), sc["ranges"], sn)
+	if wn != 1 || sn < 5 {
+		t.Errorf("%d files of links read whole, %d in ranges", wn, sn)
+	}
+	if wc["ranges"] != 1 || sc["ranges"] < int64(len(data)/4096) {
+		t.Errorf("ranges: %d whole, %d split, want 1 and %d or more", wc["ranges"], sc["ranges"], len(data)/4096)
+	}
+	if len(wl) < 100 || !slices.Equal(wl, sl) {
+		t.Errorf("%d links in ranges, %d whole: not the same", len(sl), len(wl))
+	}
+	for _, k := range []string{"pages", "links", "bad_records"} {
+		if wc[k] != sc[k] {
+			t.Errorf("%s: %d in ranges, %d whole", k, sc[k], wc[k])
+		}
+	}
+	for _, g := range []string{"host-edges", "host-vertices"} {
+		w, _ := fileLines(t, whole+g+"-*.tsv")
+		s, _ := fileLines(t, split+g+"-*.tsv")
+		if len(w) == 0 || !slices.Equal(w, s) {
+			t.Errorf("%s: %d lines in ranges, %d whole: not the same", g, len(s), len(w))
+		}
 	}
 }
 
@@ -240,13 +335,8 @@ func libraryCounts(t *testing.T, files []string) (pages, bad int64) {
 func TestPipelineFilter(t *testing.T) {
 	files := fixtures(t)
 	filter := linkfilter.Options{Roles: []htmlattr.Role{htmlattr.RoleHyperlink}, Site: linkfilter.External}
-	out := t.TempDir() + "/"
-	p, s := beam.NewPipelineWithRoot()
-	Build(s, Options{Output: out, Shards: 1, Filter: filter}, files...)
-	if _, err := prism.Execute(context.Background(), p); err != nil {
-		t.Fatal(err)
-	}
-	got := readLines(t, out+"links-*-of-00001.jsonl")
+	out, _ := run(t, Options{Filter: filter}, files...)
+	got, _ := fileLines(t, out+"links-*.jsonl")
 	f, err := linkfilter.New(filter)
 	if err != nil {
 		t.Fatal(err)

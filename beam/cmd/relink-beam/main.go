@@ -1,32 +1,34 @@
 // Command relink-beam runs relink's crawl outlinks pipeline (package
 // crawlbeam) on an Apache Beam runner: the links of the pages of WARC
-// files as sharded JSON lines, and the host graph.
+// files as JSON lines, and the host graph.
 //
 // Usage:
 //
-//	relink-beam --input 'GLOB' [--input 'GLOB'...] --output PREFIX [--shards N] [beam flags]
+//	relink-beam --input 'GLOB' [--input 'GLOB'...] --output PREFIX
+//	    [--graph-shards N] [--split-size BYTES] [--max-payload BYTES] [beam flags]
 //
 // On one machine, with the Prism runner in the process:
 //
 //	relink-beam --input 'crawl/*.warc.gz' --output out/ --runner prism
 //
-// On Google Cloud Dataflow:
+// The README's section "Running the Beam pipeline" says how to run it on
+// Dataflow, Flink and Spark. At the end of a run that the runner waits
+// for, the counters are printed on standard error:
 //
-//	relink-beam --input 'gs://bucket/crawl/*.warc.gz' --output gs://bucket/out/ \
-//	    --runner dataflow --project P --region us-central1 \
-//	    --staging_location gs://bucket/staging --shards 1000
+//	relink-beam: bad_records 0, links 1234567, pages 45678, ranges 4
 //
-// On Flink or Spark, through their Beam job servers (portable runner):
-//
-//	relink-beam --input 's3://commoncrawl/crawl-data/CC-MAIN-2024-10/segments/*/warc/*.warc.gz' \
-//	    --output s3://bucket/out/ --runner universal --endpoint localhost:8099 \
-//	    --environment_type DOCKER
+// The exit status is 0 when every record was read, 1 when some records
+// could not be read and were skipped (bad_records), 2 for a usage error,
+// and 3 when the job failed (a file that could not be read fails it).
 package main
 
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
+	"os"
+	"slices"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -46,16 +48,32 @@ func main() {
 	var inputs globs
 	flag.Var(&inputs, "input", "a `GLOB` or path of WARC files (repeat for more)")
 	output := flag.String("output", "", "the `PREFIX` of the output files")
-	shards := flag.Int("shards", 16, "the number of files of links")
+	graphShards := flag.Int("graph-shards", 16, "the number of files of host graph edges, and of vertices")
+	splitSize := flag.Int64("split-size", crawlbeam.DefaultSplitSize, "the size in `BYTES` of the ranges a seekable file of one gzip member per record is read in (-1: read files whole)")
 	maxPayload := flag.Int64("max-payload", 0, "the most `BYTES` of a page's payload read (64 MiB if 0)")
 	flag.Parse()
 	beam.Init()
 	if len(inputs) == 0 || *output == "" {
-		log.Fatal("relink-beam: --input and --output are required")
+		fmt.Fprintln(os.Stderr, "relink-beam: --input and --output are required")
+		os.Exit(2)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	crawlbeam.Build(s, crawlbeam.Options{Output: *output, Shards: *shards, MaxPayloadSize: *maxPayload}, inputs...)
-	if err := beamx.Run(context.Background(), p); err != nil {
-		log.Fatalf("relink-beam: %v", err)
+	crawlbeam.Build(s, crawlbeam.Options{Output: *output, GraphShards: *graphShards, SplitSize: *splitSize, MaxPayloadSize: *maxPayload}, inputs...)
+	res, err := beamx.RunWithMetrics(context.Background(), p)
+	if err != nil {
+		log.Printf("relink-beam: %v", err)
+		os.Exit(3)
+	}
+	counters := crawlbeam.Counters(res)
+	if len(counters) > 0 {
+		var parts []string
+		for name, n := range counters {
+			parts = append(parts, fmt.Sprintf("%s %d", name, n))
+		}
+		slices.Sort(parts)
+		fmt.Fprintf(os.Stderr, "relink-beam: %s\n", strings.Join(parts, ", "))
+	}
+	if counters["bad_records"] > 0 {
+		os.Exit(1)
 	}
 }
