@@ -1292,6 +1292,23 @@
 // bytes, some fifty thousand links): the links past that are left out,
 // and the page is reported (exit status 1).
 //
+// With --graph host, the output is instead the host graph of the pages
+// of all the files, made as Common Crawl makes its host graph (package
+// hostgraph says how, and relink-beam makes the same graph of a crawl):
+// one line per edge, "source<TAB>target<TAB>pages", the hosts' names
+// reversed ("www.example.com" is "com.example"), pages being the number of
+// pages of the source that link to the target, a page counting once
+// however many links it has there; hyperlinks, resources, frames and form
+// actions count, pings, references and the base element do not. With
+// --graph host-vertices, one line per host instead, "host<TAB>pages<TAB>
+// hosts": the pages crawled on it and the hosts that link to it. The
+// lines are sorted. The graph is held in memory until the end, up to 256
+// MiB (each edge and host counted as its names and 64 bytes, some two
+// million edges): past that, edges and hosts are left out and the run is
+// reported (exit status 1). --graph takes none of the flags that shape
+// the links' output (--format, the filters, --per-page, --wat, --unique,
+// --count, --header).
+//
 // A record that cannot be read (a bad header, a corrupt gzip member, a
 // file cut short) is reported on standard error as "relink warc: FILE:
 // offset N: reason" and skipped, and the rest of the file is read; a file
@@ -1391,6 +1408,9 @@
 //		keep the links to other registrable domains than the document's own URL's
 //	--format FORMAT
 //		output FORMAT: jsonl, href, uri, iri, value, tsv (default jsonl)
+//	--graph string
+//		write the host graph of the pages instead of links, in Common Crawl's conventions:
+//		host (its edges) or host-vertices (its hosts)
 //	--header
 //		begin the output of --format tsv or --count with a line naming the columns
 //	--header-timeout DURATION

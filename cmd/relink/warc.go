@@ -18,6 +18,7 @@ import (
 
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/hostgraph"
 	"github.com/relink-go/relink/remote"
 	"github.com/relink-go/relink/warc"
 	"github.com/relink-go/relink/wat"
@@ -233,6 +234,23 @@ written, up to 16 MiB of them (each counted as its strings and 256
 bytes, some fifty thousand links): the links past that are left out,
 and the page is reported (exit status 1).
 
+With --graph host, the output is instead the host graph of the pages
+of all the files, made as Common Crawl makes its host graph (package
+hostgraph says how, and relink-beam makes the same graph of a crawl):
+one line per edge, "source<TAB>target<TAB>pages", the hosts' names
+reversed ("www.example.com" is "com.example"), pages being the number of
+pages of the source that link to the target, a page counting once
+however many links it has there; hyperlinks, resources, frames and form
+actions count, pings, references and the base element do not. With
+--graph host-vertices, one line per host instead, "host<TAB>pages<TAB>
+hosts": the pages crawled on it and the hosts that link to it. The
+lines are sorted. The graph is held in memory until the end, up to 256
+MiB (each edge and host counted as its names and 64 bytes, some two
+million edges): past that, edges and hosts are left out and the run is
+reported (exit status 1). --graph takes none of the flags that shape
+the links' output (--format, the filters, --per-page, --wat, --unique,
+--count, --header).
+
 A record that cannot be read (a bad header, a corrupt gzip member, a
 file cut short) is reported on standard error as "relink warc: FILE:
 offset N: reason" and skipped, and the rest of the file is read; a file
@@ -351,6 +369,10 @@ type warcRun struct {
 	x      *crawl.Extractor
 	remote remote.Opener // opens the remote files
 
+	graph  *hostgraph.Graph // --graph: the host graph, or nil
+	gpage  hostgraph.Page   // the current page's edges
+	gwhich string           // --graph: host or host-vertices
+
 	// Per page.
 	file    string
 	rec     *warc.Record
@@ -435,6 +457,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	prefix := fs.String("prefix", "", "with --records, put `PREFIX` before each file name that is not a URL or an absolute path (https://data.commoncrawl.org/)")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
+	graph := fs.String("graph", "", "write the host graph of the pages instead of links, in Common Crawl's conventions:\nhost (its edges) or host-vertices (its hosts)")
 	maxOutput := byteSize(defaultMaxOutput)
 	fs.Var(&maxOutput, "max-output", "write at most `SIZE` for a record (its lines of links, its --per-page or --wat line): bytes, or with a suffix; 0 for no limit")
 	out := addLinkOutput(fs, e, "page")
@@ -456,6 +479,10 @@ func runWARC(cmd *command, args []string, e *env) int {
 		return usageError(cmd, e, "--per-page and --count exclude each other (--count writes TSV lines of counts)")
 	case *strict && !*textLinks:
 		return usageError(cmd, e, "--strict applies to the links in the text of the pages: it needs --text-links")
+	case *graph != "" && *graph != "host" && *graph != "host-vertices":
+		return usageError(cmd, e, "--graph takes host or host-vertices, not %q", *graph)
+	case *graph != "" && (wat != "" || *perPage || filter.on || shape.unique || shape.count || shape.header || format.name != "jsonl"):
+		return usageError(cmd, e, "--graph writes the host graph: --format, the filters, --per-page, --wat, --unique, --count and --header do not apply")
 	}
 	if *headerTimeout < 0 || *idleTimeout < 0 {
 		return usageError(cmd, e, "--header-timeout and --idle-timeout take a duration of 0 or more")
@@ -509,6 +536,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 			w.watOut = newMemberWriter(e.stdout, "gzip")
 		}
 	}
+	if *graph != "" {
+		w.graph, w.gwhich = &hostgraph.Graph{}, *graph
+	}
 	w.enc = json.NewEncoder(jsonWriter{&w.jbuf})
 	w.enc.SetEscapeHTML(false)
 
@@ -533,6 +563,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 	}
 	if *recordsFrom != "" && w.out.err == nil {
 		w.records(*recordsFrom, *prefix)
+	}
+	if w.graph != nil && w.out.err == nil {
+		w.writeGraph()
 	}
 	w.out.Flush()
 	if w.out.err == nil && (w.verb == verbose || w.verb == normal && w.counts.dropped()) {
@@ -836,6 +869,10 @@ func recordWhere(rec *warc.Record) string {
 // Page encodes the page's fields, which begin each of its lines
 // (crawl.Handler).
 func (w *warcRun) Page(p *crawl.Page) error {
+	if w.graph != nil {
+		w.gpage.Reset(p.URL)
+		return nil
+	}
 	w.shape.reset()
 	w.pageTab = append(append(w.pageTab[:0], tsvField(p.URL)...), '\t')
 	if !w.format.isJSON() || w.shape.count {
@@ -860,10 +897,31 @@ func (w *warcRun) Page(p *crawl.Page) error {
 	return w.out.err
 }
 
+// writeGraph writes the host graph, and reports the edges and hosts
+// left out for its bound.
+func (w *warcRun) writeGraph() {
+	write := w.graph.WriteEdges
+	if w.gwhich == "host-vertices" {
+		write = w.graph.WriteVertices
+	}
+	write(w.out)
+	if w.graph.Dropped > 0 && w.out.err == nil {
+		w.out.Flush()
+		fmt.Fprintf(w.stderr, "relink warc: the host graph reached its bound (%v): %d edges and hosts were left out\n",
+			byteSize(hostgraph.DefaultMaxSize), w.graph.Dropped)
+		w.failed = true
+	}
+}
+
 // endPage ends a page's line in --per-page mode, with the record's
 // length, known now that the record has been read to its end; with
-// --count, it writes the page's counts.
+// --count, it writes the page's counts; with --graph, it adds the page
+// to the graph.
 func (w *warcRun) endPage() {
+	if w.graph != nil {
+		w.graph.Add(&w.gpage)
+		return
+	}
 	if w.perPage {
 		fmt.Fprintf(w.out, `],"record_length":%d}`+"\n", w.rec.Length())
 	}
@@ -905,6 +963,10 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 	w.file1.links++
 	if l.Err != nil {
 		w.file1.invalid++
+	}
+	if w.graph != nil {
+		w.gpage.Add(l)
+		return nil
 	}
 	if !w.filter.Match(l, w.rec.TargetURI) {
 		return nil
