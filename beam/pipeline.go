@@ -41,6 +41,7 @@ package crawlbeam
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -67,6 +68,7 @@ import (
 
 func init() {
 	register.Function3x1(expandFn)
+	register.DoFn3x1[context.Context, string, func(string), error](&listFn{})
 	beam.RegisterType(reflect.TypeOf((*Range)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*rangeTracker)(nil)))
 	register.DoFn6x1[context.Context, *sdf.LockRTracker, string, func(string), func(string), func(string, string), error](&readFn{})
@@ -118,6 +120,14 @@ type Options struct {
 	// MaxPayloadSize bounds a page's payload, as relink warc's
 	// --max-payload; warc.DefaultMaxPayloadSize if 0.
 	MaxPayloadSize int64
+	// PathsFrom are files that list WARC files to read, one per line,
+	// as Common Crawl's warc.paths.gz does (a name that ends in .gz is
+	// gunzipped); PathsPrefix is put before each line, as
+	// "https://data.commoncrawl.org/" or "s3://commoncrawl/" for
+	// Common Crawl's lists. Build reads them, and the patterns it is
+	// given.
+	PathsFrom   []string
+	PathsPrefix string
 	// Filter says which links are written, as relink warc's filter
 	// flags do (a page's own URL decides what is same-site); the zero
 	// value keeps every link. The host graph does not depend on it: it
@@ -148,6 +158,50 @@ func expandFn(ctx context.Context, glob string, emit func(string)) error {
 	slices.Sort(files)
 	for _, f := range files {
 		emit(f)
+	}
+	return nil
+}
+
+// ExpandLists returns the paths that the files lists hold, one per line
+// (a list whose name ends in .gz is gunzipped), each prefixed with
+// prefix; blank lines are skipped. The lists are read when the pipeline
+// runs, through Beam's filesystems, so that a list of a crawl's tens of
+// thousands of files does not make the job's graph large.
+func ExpandLists(s beam.Scope, prefix string, lists ...string) beam.PCollection {
+	s = s.Scope("relink.ExpandLists")
+	return beam.ParDo(s, &listFn{Prefix: prefix}, beam.CreateList(s, lists))
+}
+
+type listFn struct{ Prefix string }
+
+func (f *listFn) ProcessElement(ctx context.Context, list string, emit func(string)) error {
+	fs, err := filesystem.New(ctx, list)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	in, err := fs.OpenRead(ctx, list)
+	if err != nil {
+		return fmt.Errorf("relink: %s: %w", list, err)
+	}
+	defer in.Close()
+	var r io.Reader = in
+	if strings.HasSuffix(list, ".gz") {
+		z, err := gzip.NewReader(in)
+		if err != nil {
+			return fmt.Errorf("relink: %s: %w", list, err)
+		}
+		r = z
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			emit(f.Prefix + line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("relink: %s: %w", list, err)
 	}
 	return nil
 }
@@ -231,25 +285,28 @@ type readFn struct {
 const splitProbe = 16 << 20
 
 // CreateInitialRestriction returns the whole file, splittable when it is
-// gzipped per record and can be read at any offset.
+// gzipped per record and can be read at any offset. A file whose size
+// is not known is one unsplittable range of size 1; one that cannot be
+// opened, too, for ProcessElement to report.
 func (f *readFn) CreateInitialRestriction(name string) Range {
 	ctx := context.Background()
+	r := Range{0, 1, false}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
-		panic(fmt.Sprintf("relink: %s: %v", name, err))
+		return r
 	}
 	defer fs.Close()
 	size, err := fs.Size(ctx, name)
 	if err != nil {
-		panic(fmt.Sprintf("relink: %s: %v", name, err))
+		return r
 	}
-	r := Range{0, max(size, 1), false}
+	r.End = max(size, 1)
 	if f.SplitSize < 0 || size <= f.SplitSize {
 		return r
 	}
 	in, err := fs.OpenRead(ctx, name)
 	if err != nil {
-		panic(fmt.Sprintf("relink: %s: %v", name, err))
+		return r
 	}
 	defer in.Close()
 	if ra, ok := in.(io.ReaderAt); ok {
@@ -331,7 +388,7 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name 
 	if err != nil {
 		return err
 	}
-	w := &rangeWriter{ctx: ctx, fs: fs, name: LinkFileName(f.Output, name, r.Start), file: name, base: base,
+	w := &rangeWriter{ctx: ctx, name: LinkFileName(f.Output, name, r.Start), file: name, base: base,
 		filter: filter, emitPage: emitPage, emitEdge: emitEdge}
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
@@ -405,10 +462,10 @@ func (f *readFn) read(ctx context.Context, rt *sdf.LockRTracker, x *warc.Reader,
 // filter keeps, and emits the host graph of each page (crawl.Handler).
 type rangeWriter struct {
 	ctx    context.Context
-	fs     filesystem.Interface
-	name   string // of the file of links
-	file   string // the WARC file
-	base   int64  // the offset in the file where the reader began
+	fs     filesystem.Interface // of the file of links, once opened
+	name   string               // of the file of links
+	file   string               // the WARC file
+	base   int64                // the offset in the file where the reader began
 	filter *linkfilter.Filter
 
 	out  io.WriteCloser // opened with the first link
@@ -443,6 +500,9 @@ func (w *rangeWriter) Link(p *crawl.Page, l *extract.Link) error {
 		return nil
 	}
 	if w.out == nil {
+		if w.fs, w.err = filesystem.New(w.ctx, w.name); w.err != nil {
+			return w.err
+		}
 		if w.out, w.err = w.fs.OpenWrite(w.ctx, w.name); w.err != nil {
 			w.out = nil
 			return w.err
@@ -463,6 +523,9 @@ func (w *rangeWriter) Link(p *crawl.Page, l *extract.Link) error {
 
 // close flushes and closes the file of links, if one was opened.
 func (w *rangeWriter) close() error {
+	if w.fs != nil {
+		defer w.fs.Close()
+	}
 	if w.out == nil {
 		return w.err
 	}
@@ -577,11 +640,19 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 	return nil
 }
 
-// Build adds the whole job to s: the files the patterns match, shuffled;
+// Build adds the whole job to s: the files the patterns match and those
+// opts.PathsFrom lists, shuffled;
 // their links, in a file per range read; the host graph's edges and
 // vertices, each in opts.GraphShards files.
 func Build(s beam.Scope, opts Options, patterns ...string) {
-	files := beam.Reshuffle(s, Expand(s, patterns...))
+	var cols []beam.PCollection
+	if len(patterns) > 0 {
+		cols = append(cols, Expand(s, patterns...))
+	}
+	if len(opts.PathsFrom) > 0 {
+		cols = append(cols, ExpandLists(s, opts.PathsPrefix, opts.PathsFrom...))
+	}
+	files := beam.Reshuffle(s, beam.Flatten(s, cols...))
 	_, pages, edges := Read(s, files, opts)
 	edgeLines, vertexLines := HostGraph(s, pages, edges)
 	WriteShards(s, opts.Output+"host-edges", ".tsv", opts.GraphShards, edgeLines)

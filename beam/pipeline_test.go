@@ -8,7 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,6 +22,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	_ "github.com/relink-go/relink/beam/httpfs"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/hostgraph"
@@ -153,6 +157,20 @@ func TestPipelinePrism(t *testing.T) {
 	}
 	if !slices.Equal(gotE, wantE) || !slices.Equal(gotV, wantV) {
 		t.Errorf("host graph: %d edges and %d vertices, want %d and %d", len(gotE), len(gotV), len(wantE), len(wantV))
+	}
+	// And the graph of relink warc --graph host and host-vertices on
+	// the same files, the golden files of cmd/relink's test.
+	for _, g := range []struct {
+		name string
+		got  []string
+	}{{"host-edges", gotE}, {"host-vertices", gotV}} {
+		b, err := os.ReadFile(filepath.Join("..", "testdata", "warc", "golden", g.name+".tsv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n"); !slices.Equal(g.got, want) {
+			t.Errorf("%s: %d lines, relink warc --graph %d", g.name, len(g.got), len(want))
+		}
 	}
 	if len(wantE) < 10 {
 		t.Errorf("%d edges: the fixtures have more", len(wantE))
@@ -371,5 +389,42 @@ func TestPipelineFilter(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("%d lines, want %d of relink warc's %d", len(got), len(want), all)
+	}
+}
+
+// TestPipelineLists reads the fixtures from lists of paths, one gzipped,
+// as Common Crawl's warc.paths.gz, served by an HTTP server through
+// package httpfs, and checks the links against relink warc's.
+func TestPipelineLists(t *testing.T) {
+	files := fixtures(t)
+	srv := httptest.NewServer(http.FileServer(http.Dir(filepath.Join("..", "testdata", "warc"))))
+	defer srv.Close()
+	dir := t.TempDir()
+	var plain, gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	for i, f := range files {
+		w := io.Writer(&plain)
+		if i%2 == 1 {
+			w = z
+		}
+		fmt.Fprintf(w, "%s\n\n", filepath.Base(f))
+	}
+	z.Close()
+	os.WriteFile(filepath.Join(dir, "a.paths"), plain.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.paths.gz"), gz.Bytes(), 0o644)
+	out, counters := run(t, Options{PathsFrom: []string{filepath.Join(dir, "a.paths"), filepath.Join(dir, "b.paths.gz")}, PathsPrefix: srv.URL + "/"})
+	got, n := fileLines(t, out+"links-*.jsonl")
+	var want []string
+	for _, f := range files {
+		for _, l := range golden(t, f) {
+			want = append(want, strings.Replace(l, `"file":"testdata/warc/`, `"file":"`+srv.URL+`/`, 1))
+		}
+	}
+	slices.Sort(want)
+	if n != len(files) || !slices.Equal(got, want) {
+		t.Errorf("%d files of links, %d lines; want %d and relink warc's %d", n, len(got), len(files), len(want))
+	}
+	if counters["ranges"] != int64(len(files)) {
+		t.Errorf("%d ranges for %d files", counters["ranges"], len(files))
 	}
 }

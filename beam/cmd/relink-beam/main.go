@@ -4,8 +4,14 @@
 //
 // Usage:
 //
-//	relink-beam --input 'GLOB' [--input 'GLOB'...] --output PREFIX
-//	    [--graph-shards N] [--split-size BYTES] [--max-payload BYTES] [beam flags]
+//	relink-beam --input 'GLOB' [--input 'GLOB'...] [--paths-from FILE [--paths-prefix P]]
+//	    --output PREFIX [--graph-shards N] [--split-size BYTES] [--max-payload BYTES] [beam flags]
+//
+// It reads local files, gs:// and s3:// objects through Beam's
+// filesystems, and http:// and https:// URLs (package httpfs): Common
+// Crawl's files, for one, as listed in a crawl's warc.paths.gz:
+//
+//	relink-beam --paths-from warc.paths.gz --paths-prefix https://data.commoncrawl.org/ ...
 //
 // On one machine, with the Prism runner in the process:
 //
@@ -37,6 +43,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	crawlbeam "github.com/relink-go/relink/beam"
+	_ "github.com/relink-go/relink/beam/httpfs"
 )
 
 type globs []string
@@ -45,26 +52,35 @@ func (g *globs) String() string     { return strings.Join(*g, ",") }
 func (g *globs) Set(v string) error { *g = append(*g, v); return nil }
 
 func main() {
-	var inputs globs
+	var inputs, lists globs
 	flag.Var(&inputs, "input", "a `GLOB` or path of WARC files (repeat for more)")
+	flag.Var(&lists, "paths-from", "a `FILE` that lists WARC files, one per line, gunzipped if its name ends in .gz (repeat for more)")
+	prefix := flag.String("paths-prefix", "", "the `PREFIX` put before each line of the --paths-from lists (https://data.commoncrawl.org/)")
 	output := flag.String("output", "", "the `PREFIX` of the output files")
 	graphShards := flag.Int("graph-shards", 16, "the number of files of host graph edges, and of vertices")
 	splitSize := flag.Int64("split-size", crawlbeam.DefaultSplitSize, "the size in `BYTES` of the ranges a seekable file of one gzip member per record is read in (-1: read files whole)")
 	maxPayload := flag.Int64("max-payload", 0, "the most `BYTES` of a page's payload read (64 MiB if 0)")
 	flag.Parse()
 	beam.Init()
-	if len(inputs) == 0 || *output == "" {
-		fmt.Fprintln(os.Stderr, "relink-beam: --input and --output are required")
+	if len(inputs) == 0 && len(lists) == 0 || *output == "" {
+		fmt.Fprintln(os.Stderr, "relink-beam: --output, and --input or --paths-from, are required")
 		os.Exit(2)
 	}
 	p, s := beam.NewPipelineWithRoot()
-	crawlbeam.Build(s, crawlbeam.Options{Output: *output, GraphShards: *graphShards, SplitSize: *splitSize, MaxPayloadSize: *maxPayload}, inputs...)
+	crawlbeam.Build(s, crawlbeam.Options{Output: *output, GraphShards: *graphShards, SplitSize: *splitSize,
+		MaxPayloadSize: *maxPayload, PathsFrom: lists, PathsPrefix: *prefix}, inputs...)
 	res, err := beamx.RunWithMetrics(context.Background(), p)
 	if err != nil {
 		log.Printf("relink-beam: %v", err)
 		os.Exit(3)
 	}
 	counters := crawlbeam.Counters(res)
+	if res != nil {
+		// A counter never incremented is absent: it is 0.
+		for _, name := range []string{"pages", "links", "bad_records", "ranges"} {
+			counters[name] += 0
+		}
+	}
 	if len(counters) > 0 {
 		var parts []string
 		for name, n := range counters {
