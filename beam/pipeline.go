@@ -31,8 +31,8 @@
 // 64 KiB; a runner holds a bundle's output until the bundle ends (Prism
 // holds all of it in memory), and a crawl's links are hundreds of
 // terabytes, which no runner should shuffle. What goes through the
-// runner is the host graph's edges, one per page and host linked to, and
-// the names of the files written. A worker holds, per range it reads, the
+// runner is the host graph's counts, summed in each range, and the names
+// of the files written. A worker holds, per range it reads, the
 // warc.Reader's bounded buffers, one page's extractor state and the set
 // of hosts that one page links to: its memory does not grow with the
 // size of the files.
@@ -71,13 +71,12 @@ func init() {
 	register.DoFn3x1[context.Context, string, func(string), error](&listFn{})
 	beam.RegisterType(reflect.TypeOf((*Range)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*rangeTracker)(nil)))
-	register.DoFn6x1[context.Context, *sdf.LockRTracker, string, func(string), func(string), func(string, string), error](&readFn{})
+	register.DoFn6x1[context.Context, *sdf.LockRTracker, string, func(string), func(string, int), func(string, int), error](&readFn{})
 	register.Emitter1[string]()
-	register.Emitter2[string, string]()
+	register.Emitter2[string, int]()
 	beam.RegisterType(reflect.TypeOf((*vertexCount)(nil)).Elem())
-	register.Function2x1(edgeKey)
 	register.Function2x1(formatEdge)
-	register.Function1x2(pageVertex)
+	register.Function2x2(pageVertex)
 	register.Function2x2(targetVertex)
 	register.Function2x1(addVertex)
 	register.Function2x1(formatVertex)
@@ -208,10 +207,12 @@ func (f *listFn) ProcessElement(ctx context.Context, list string, emit func(stri
 
 // Read reads the WARC files whose paths files holds, and writes their
 // links, as relink warc does, to files named after opts.Output (see
-// Options.Output). It returns the names of the files written, the host
-// of each page read that is a vertex of the host graph, and the edges of
-// the graph, one per page and host the page links to (hostgraph.Page):
-// (the page's host, the host linked to), reversed host names.
+// Options.Output). It returns the names of the files written, and the
+// host graph's counts, summed in each range read (up to 65,536 of each
+// held at once): (host, pages read on it) for the hosts of the pages
+// that are vertices of the graph, and ("source<TAB>target", pages of
+// source that link to target) for its edges (hostgraph.Page), reversed
+// host names.
 //
 // A record that cannot be read counts as a bad record and is skipped, as
 // relink warc skips it; a file that cannot be opened or read fails the
@@ -348,7 +349,7 @@ func LinkFileName(output, name string, start int64) string {
 
 // ProcessElement reads the records of the file name whose offsets the
 // tracker lets it claim, and writes their links.
-func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name string, emitFile, emitPage func(string), emitEdge func(string, string)) error {
+func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name string, emitFile func(string), emitPage, emitEdge func(string, int)) error {
 	rangesCounter.Inc(ctx, 1)
 	r := rt.GetRestriction().(Range)
 	fs, err := filesystem.New(ctx, name)
@@ -389,10 +390,11 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name 
 		return err
 	}
 	w := &rangeWriter{ctx: ctx, name: LinkFileName(f.Output, name, r.Start), file: name, base: base,
-		filter: filter, emitPage: emitPage, emitEdge: emitEdge}
+		filter: filter, emitPage: emitPage, emitEdge: emitEdge, pages: map[string]int{}, edges: map[string]int{}}
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
 	err = f.read(ctx, rt, warc.NewReader(in), w, r)
+	w.flushGraph()
 	if cerr := w.close(); err == nil {
 		err = cerr
 	}
@@ -475,9 +477,16 @@ type rangeWriter struct {
 	enc  *json.Encoder
 	page hostgraph.Page
 
-	emitPage func(string)
-	emitEdge func(string, string)
+	// The host graph's counts of the range, up to maxHeld of each.
+	pages, edges       map[string]int
+	emitPage, emitEdge func(string, int)
 }
+
+// maxHeld is how many hosts, and how many edges, a range's reader sums
+// before it emits them: a bound on its memory, and what makes the
+// counts that go through the runner fewer than the pages. A variable
+// for the tests.
+var maxHeld = 1 << 16
 
 func (w *rangeWriter) Page(p *crawl.Page) error {
 	pagesCounter.Inc(w.ctx, 1)
@@ -490,8 +499,23 @@ func (w *rangeWriter) endPage() {
 	if w.page.Host == "" {
 		return
 	}
-	w.emitPage(w.page.Host)
-	w.page.Targets(func(to string) { w.emitEdge(w.page.Host, to) })
+	if len(w.pages) >= maxHeld || len(w.edges)+w.page.Len() > maxHeld {
+		w.flushGraph()
+	}
+	w.pages[w.page.Host]++
+	w.page.Targets(func(to string) { w.edges[w.page.Host+"\t"+to]++ })
+}
+
+// flushGraph emits the host graph's counts and forgets them.
+func (w *rangeWriter) flushGraph() {
+	for h, n := range w.pages {
+		w.emitPage(h, n)
+	}
+	for e, n := range w.edges {
+		w.emitEdge(e, n)
+	}
+	clear(w.pages)
+	clear(w.edges)
 }
 
 func (w *rangeWriter) Link(p *crawl.Page, l *extract.Link) error {
@@ -539,14 +563,16 @@ func (w *rangeWriter) close() error {
 	return w.err
 }
 
-// HostGraph makes the host graph from Read's pages and edges: the lines
+// HostGraph makes the host graph from Read's counts of pages and edges
+// (an edge is keyed "source<TAB>target", which a host name cannot
+// hold): the lines
 // of its edges (hostgraph.AppendEdge: source, target, the pages of the
 // source that link to the target) and of its vertices
 // (hostgraph.AppendVertex: host, pages crawled on it, hosts linking to
 // it), without their line feeds.
 func HostGraph(s beam.Scope, pages, edges beam.PCollection) (edgeLines, vertexLines beam.PCollection) {
 	s = s.Scope("relink.HostGraph")
-	counted := stats.Count(s, beam.ParDo(s, edgeKey, edges))
+	counted := stats.SumPerKey(s, edges)
 	edgeLines = beam.ParDo(s, formatEdge, counted)
 	vertices := beam.Flatten(s, beam.ParDo(s, pageVertex, pages), beam.ParDo(s, targetVertex, counted))
 	vertexLines = beam.ParDo(s, formatVertex, beam.CombinePerKey(s, addVertex, vertices))
@@ -557,15 +583,12 @@ func HostGraph(s beam.Scope, pages, edges beam.PCollection) (edgeLines, vertexLi
 // linking to it.
 type vertexCount struct{ Pages, In int64 }
 
-// edgeKey joins an edge's hosts with a tab, which no host has.
-func edgeKey(from, to string) string { return from + "\t" + to }
-
 func formatEdge(key string, n int) string {
 	from, to, _ := strings.Cut(key, "\t")
 	return string(bytes.TrimSuffix(hostgraph.AppendEdge(nil, from, to, int64(n)), []byte("\n")))
 }
 
-func pageVertex(host string) (string, vertexCount) { return host, vertexCount{Pages: 1} }
+func pageVertex(host string, n int) (string, vertexCount) { return host, vertexCount{Pages: int64(n)} }
 
 func targetVertex(key string, _ int) (string, vertexCount) {
 	_, to, _ := strings.Cut(key, "\t")

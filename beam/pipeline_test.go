@@ -124,6 +124,10 @@ func TestPipelinePrism(t *testing.T) {
 		}
 	}
 	out, counters := run(t, Options{GraphShards: 3}, patterns...)
+	// And with the graph's counts emitted every few pages.
+	defer func(n int) { maxHeld = n }(maxHeld)
+	maxHeld = 3
+	outFew, _ := run(t, Options{GraphShards: 1}, patterns...)
 
 	// The links: relink warc's lines, with the file as given here.
 	got, n := fileLines(t, out+"links-*.jsonl")
@@ -176,6 +180,11 @@ func TestPipelinePrism(t *testing.T) {
 		t.Errorf("%d edges: the fixtures have more", len(wantE))
 	}
 	checkSorted(t, out+"host-edges-*-of-00003.tsv")
+	fewE, _ := fileLines(t, outFew+"host-edges-*.tsv")
+	fewV, _ := fileLines(t, outFew+"host-vertices-*.tsv")
+	if !slices.Equal(fewE, wantE) || !slices.Equal(fewV, wantV) {
+		t.Errorf("host graph emitted every 3 edges: %d edges and %d vertices, want %d and %d", len(fewE), len(fewV), len(wantE), len(wantV))
+	}
 
 	// The counters.
 	pages, bad := libraryCounts(t, files)
