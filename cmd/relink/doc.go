@@ -1408,7 +1408,7 @@
 //		keep the links to other registrable domains than the document's own URL's
 //	--format FORMAT
 //		output FORMAT: jsonl, href, uri, iri, value, tsv (default jsonl)
-//	--graph string
+//	--graph value
 //		write the host graph of the pages instead of links, in Common Crawl's conventions:
 //		host (its edges) or host-vertices (its hosts)
 //	--header
