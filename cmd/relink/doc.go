@@ -1408,8 +1408,8 @@
 //		keep the links to other registrable domains than the document's own URL's
 //	--format FORMAT
 //		output FORMAT: jsonl, href, uri, iri, value, tsv (default jsonl)
-//	--graph value
-//		write the host graph of the pages instead of links, in Common Crawl's conventions:
+//	--graph GRAPH
+//		write, instead of links, the host GRAPH of the pages in Common Crawl's conventions:
 //		host (its edges) or host-vertices (its hosts)
 //	--header
 //		begin the output of --format tsv or --count with a line naming the columns

@@ -457,7 +457,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	prefix := fs.String("prefix", "", "with --records, put `PREFIX` before each file name that is not a URL or an absolute path (https://data.commoncrawl.org/)")
 	maxPayload := byteSize(warc.DefaultMaxPayloadSize)
 	fs.Var(&maxPayload, "max-payload", "read at most `SIZE` of a page's payload, its HTTP codings undone: bytes, or with a suffix (64MiB, 1GiB, 500KB); 0 for no limit")
-	graph := choiceFlag(fs, "graph", "", "write the host graph of the pages instead of links, in Common Crawl's conventions:\nhost (its edges) or host-vertices (its hosts)", []string{"host", "host-vertices"})
+	graph := choiceFlag(fs, "graph", "", "write, instead of links, the host `GRAPH` of the pages in Common Crawl's conventions:\nhost (its edges) or host-vertices (its hosts)", []string{"host", "host-vertices"})
 	maxOutput := byteSize(defaultMaxOutput)
 	fs.Var(&maxOutput, "max-output", "write at most `SIZE` for a record (its lines of links, its --per-page or --wat line): bytes, or with a suffix; 0 for no limit")
 	out := addLinkOutput(fs, e, "page")
