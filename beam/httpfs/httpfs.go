@@ -1,10 +1,12 @@
-// Package httpfs makes http:// and https:// URLs a filesystem of Apache
-// Beam's Go SDK, for reading: a pipeline that imports it reads WARC files
-// from a web server, as Common Crawl serves its crawl at
-// https://data.commoncrawl.org/ to anyone, without credentials. The
-// files are read with package remote of relink, as relink warc reads
-// them: streamed, with bounded waits, retries, and a transfer cut off
-// taken up with a Range request only when the rest is of the same file.
+// Package httpfs makes http:// and https:// URLs a read-only filesystem
+// of Apache Beam's Go SDK.
+//
+// A pipeline that imports it reads WARC files from a web server, as
+// Common Crawl serves its crawl at https://data.commoncrawl.org/ to
+// anyone, without credentials. The files are read with package remote
+// of relink, as relink warc reads them: streamed, with bounded waits,
+// retries, and a transfer cut off taken up with a Range request only
+// when the rest is of the same file.
 //
 // A URL lists as itself (HTTP has no globs: a pattern with *, ? or [ is
 // an error); a file cannot be written; Size asks the server with a HEAD
