@@ -1,10 +1,8 @@
 package rewrite
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -102,7 +100,9 @@ func (r *rewriter) movedRef(l *extract.Link, base, target *weburl.URL) string {
 	case ResolveAbsolute:
 		return abs
 	case ResolveRelative:
-		return weburl.Relative(base, target)
+		if !staysAbsolute(l) {
+			return weburl.Relative(base, target)
+		}
 	}
 	kind := refKind(l.Value)
 	if kind == 0 {
@@ -140,14 +140,20 @@ func (r *rewriter) movedForm(base *weburl.URL, ref string, target *weburl.URL) (
 
 // A PrefixMap moves the URLs of a site: each URL that is one of its old
 // prefixes, or lies below it (followed by "/", "?" or "#"), moves to the
-// prefix's new one, the longest old prefix winning. Its Map method is an
-// Options.Map. The zero PrefixMap moves nothing.
+// prefix's new one, the longest old prefix winning; and each URL whose
+// path is one of its old pages (AddExact) moves to that page's new URL.
+// An exact page is as long as its path: it wins over every prefix that
+// matches the same URL, since none is longer, and so at equal length
+// exact beats prefix. Its Map method is an Options.Map. The zero
+// PrefixMap moves nothing.
+//
+// Map looks up each prefix of the URL that ends at a "/" of its path, or
+// at its path's end, in a hash table: its cost is in the length of the
+// URL, not in the number of moves.
 type PrefixMap struct {
-	moves []prefixMove // longest old first
+	prefix map[string]string // old prefix, without a final "/", to its new one
+	exact  map[string]string // old page, without a final "/", to its new URL
 }
-
-// A prefixMove maps the URLs at or below old to new.
-type prefixMove struct{ old, new string }
 
 // Add moves the URLs at or below old to new. Both are absolute URLs
 // without a query or a fragment; each is compared as the URL Standard
@@ -162,14 +168,63 @@ func (m *PrefixMap) Add(old, new string) error {
 	if err != nil {
 		return err
 	}
-	for _, mv := range m.moves {
-		if mv.old == o {
-			return fmt.Errorf("rewrite: old prefix %s is mapped twice", o)
-		}
+	if _, ok := m.prefix[o]; ok {
+		return fmt.Errorf("rewrite: old prefix %s is mapped twice", o)
 	}
-	m.moves = append(m.moves, prefixMove{o, n})
-	slices.SortStableFunc(m.moves, func(a, b prefixMove) int { return cmp.Compare(len(b.old), len(a.old)) })
+	if m.prefix == nil {
+		m.prefix = map[string]string{}
+	}
+	m.prefix[o] = n
 	return nil
+}
+
+// AddExact moves the page old, and only it, to new: a URL whose path is
+// old's (a final "/" aside) moves to new, its query and fragment kept,
+// but for a fragment of new's own, which replaces the URL's as an HTTP
+// redirect's Location does. old is an absolute URL without a query or a
+// fragment, new one without a query; both are compared as Add compares
+// them. It is an error to add an old page twice; the same URL may be an
+// old prefix too (the page then goes where AddExact says, the URLs below
+// it where Add says).
+func (m *PrefixMap) AddExact(old, new string) error {
+	o, err := movePrefix("old", old)
+	if err != nil {
+		return err
+	}
+	n, err := movePage(new)
+	if err != nil {
+		return err
+	}
+	if _, ok := m.exact[o]; ok {
+		return fmt.Errorf("rewrite: old page %s is mapped twice", o)
+	}
+	if m.exact == nil {
+		m.exact = map[string]string{}
+	}
+	m.exact[o] = n
+	return nil
+}
+
+// movePage returns the URL s, the new URL of a page, as Map writes it:
+// the URL Standard's href, without a final "/" before its fragment.
+func movePage(s string) (string, error) {
+	u, err := weburl.Parse(s, nil)
+	if err != nil {
+		cause := err
+		if c := errors.Unwrap(err); c != nil {
+			cause = c
+		}
+		return "", fmt.Errorf("rewrite: new page %s: not an absolute URL: %v", strconv.Quote(s), cause)
+	}
+	if _, ok := u.Query(); ok {
+		return "", fmt.Errorf("rewrite: new page %s has a query: the query of each link is kept", strconv.Quote(s))
+	}
+	href := u.String()
+	frag := ""
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href, frag = href[:i], href[i:]
+	}
+	return strings.TrimSuffix(href, "/") + frag, nil
 }
 
 // movePrefix returns the URL prefix s as Map matches it: the URL
@@ -192,15 +247,35 @@ func movePrefix(which, s string) (string, error) {
 	return strings.TrimSuffix(u.String(), "/"), nil
 }
 
-// Map returns href moved by the longest old prefix that is href itself or
-// is followed in it by "/", "?" or "#", and true; or "" and false when no
-// prefix matches. It has the signature of Options.Map; the link is not
-// used.
+// Map returns href moved by the longest old prefix that is href itself
+// or is followed in it by "/", "?" or "#", or by the old page that is
+// href's path (a final "/" aside), and true; or "" and false when none
+// matches. It has the signature of Options.Map; the link is not used.
 func (m *PrefixMap) Map(_ *extract.Link, href string) (string, bool) {
-	for _, mv := range m.moves {
-		rest, ok := strings.CutPrefix(href, mv.old)
-		if ok && (rest == "" || strings.IndexByte("/?#", rest[0]) >= 0) {
-			return mv.new + rest, true
+	if len(m.prefix) == 0 && len(m.exact) == 0 {
+		return "", false
+	}
+	end := strings.IndexAny(href, "?#")
+	if end < 0 {
+		end = len(href)
+	}
+	if n, ok := m.exact[strings.TrimSuffix(href[:end], "/")]; ok {
+		rest := href[end:]
+		if i := strings.IndexByte(n, '#'); i >= 0 {
+			// The new page's fragment replaces the link's.
+			if j := strings.IndexByte(rest, '#'); j >= 0 {
+				rest = rest[:j]
+			}
+			return n[:i] + rest + n[i:], true
+		}
+		return n + rest, true
+	}
+	if len(m.prefix) == 0 {
+		return "", false
+	}
+	for i := end; i >= 0; i = strings.LastIndexByte(href[:i], '/') {
+		if n, ok := m.prefix[href[:i]]; ok {
+			return n + href[i:], true
 		}
 	}
 	return "", false

@@ -65,7 +65,8 @@ func FuzzPrefixMap(f *testing.F) {
 		if err := m.Add(old, new); err != nil {
 			return
 		}
-		o, n := m.moves[0].old, m.moves[0].new
+		o, _ := movePrefix("old", old)
+		n, _ := movePrefix("new", new)
 		if got, ok := m.Map(nil, o); !ok || got != n {
 			t.Fatalf("Map(%q) = %q, %v; want %q", o, got, ok, n)
 		}

@@ -40,7 +40,15 @@ const (
 	// ResolveAbsolute makes every link absolute against the document's base.
 	ResolveAbsolute
 	// ResolveRelative makes a link relative to the document's base wherever it
-	// shares the base's scheme and authority: what a site move needs.
+	// shares the base's scheme and authority: what a site move needs. The
+	// links of an HTML document that programs other than browsers read
+	// out of it, and that must be absolute for them, keep the form they
+	// are written in (an absolute one stays absolute): the content of a
+	// meta element (og:image, og:url, twitter:image and the other Open
+	// Graph, Twitter card and pinned-site names; not a refresh), and the
+	// href of a link element whose rel is canonical or alternate (the
+	// hreflang alternates, feeds). Social networks, search engines and
+	// feed readers resolve none of them against the page.
 	ResolveRelative
 )
 
@@ -649,6 +657,9 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 		if l.Href == "" {
 			return "", false
 		}
+		if staysAbsolute(l) {
+			break // read by other programs than browsers: its form stays
+		}
 		target, err := weburl.Parse(l.Href, nil)
 		rel := l.Href
 		if err == nil && l.Base != nil {
@@ -747,6 +758,22 @@ func refKind(ref string) int {
 		return 2
 	}
 	return 3
+}
+
+// staysAbsolute reports whether l is a link that ResolveRelative leaves
+// in its form (see ResolveRelative).
+func staysAbsolute(l *extract.Link) bool {
+	switch l.Tag {
+	case "meta":
+		return l.Attr == "content" && l.Kind != htmlattr.KindRefresh
+	case "link":
+		for _, t := range strings.Fields(l.Rel) {
+			if strings.EqualFold(t, "canonical") || strings.EqualFold(t, "alternate") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasScheme reports whether ref starts with a scheme and ":".

@@ -1,0 +1,126 @@
+package rewrite
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/internal/transformtest"
+	"golang.org/x/text/transform"
+)
+
+// TestRegexpMove checks the first match replaced with its template, and
+// the errors of NewRegexpMove.
+func TestRegexpMove(t *testing.T) {
+	m, err := NewRegexpMove(`^https://old\.example/(\d{4})/(\w+)\.html`, "https://new.example/posts/$1-$2/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ href, want string }{
+		{"https://old.example/2024/hello.html#c", "https://new.example/posts/2024-hello/#c"},
+		{"https://old.example/about.html", ""},
+		{"https://x.example/?u=https://old.example/2024/a.html", ""},
+	} {
+		got, ok := m.Map(nil, tt.href)
+		if ok != (tt.want != "") || got != tt.want {
+			t.Errorf("Map(%q) = %q, %v; want %q", tt.href, got, ok, tt.want)
+		}
+	}
+	same, _ := NewRegexpMove(`a`, "a")
+	if _, ok := same.Map(nil, "https://a.example/"); ok {
+		t.Error("a replacement that changes nothing moves the URL")
+	}
+	for _, tt := range []struct{ expr, msg string }{
+		{"", "empty regular expression"},
+		{"(", "missing closing )"},
+		{strings.Repeat("a", MaxRegexpMove+1), "longer than 4096"},
+		{"a{1001}", "invalid repeat count"},
+	} {
+		if _, err := NewRegexpMove(tt.expr, "x"); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("NewRegexpMove(%.20q) = %v, want %q", tt.expr, err, tt.msg)
+		}
+	}
+}
+
+// TestMDToHTML checks that only the .md documents at or below the site's
+// root move, to .html, their query and fragment kept.
+func TestMDToHTML(t *testing.T) {
+	m := MDToHTML{Root: "https://site.example/docs/"}
+	for _, tt := range []struct{ href, want string }{
+		{"https://site.example/docs/a.md", "https://site.example/docs/a.html"},
+		{"https://site.example/docs/sub/B.MD?x#h", "https://site.example/docs/sub/B.html?x#h"},
+		{"https://site.example/docs/.md", ""},
+		{"https://site.example/docs/a.mdx", ""},
+		{"https://site.example/docsx/a.md", ""},
+		{"https://site.example/a.md", ""},
+		{"https://github.com/o/r/blob/main/README.md", ""},
+		{"https://site.example/docs/a.html?f=x.md", ""},
+	} {
+		got, ok := m.Map(nil, tt.href)
+		if ok != (tt.want != "") || got != tt.want {
+			t.Errorf("Map(%q) = %q, %v; want %q", tt.href, got, ok, tt.want)
+		}
+	}
+	if _, ok := (MDToHTML{}).Map(nil, "https://a.example/a.md"); ok {
+		t.Error("MDToHTML without a root moves a URL")
+	}
+}
+
+// TestMovesRewrite rewrites documents with a chain of moves: a PrefixMap
+// with exact and prefix entries, a RegexpMove applied to what it gives,
+// and MDToHTML; each link written in its own form (a relative path as
+// weburl.Relative writes it: "./c.md" becomes "c.html"), at every chunk
+// size.
+func TestMovesRewrite(t *testing.T) {
+	var pm PrefixMap
+	if err := pm.Add("https://site.example/guide", "https://site.example/manual"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pm.AddExact("https://site.example/guide/index.md", "https://site.example/manual/start.md"); err != nil {
+		t.Fatal(err)
+	}
+	re, err := NewRegexpMove(`^https://cdn\.example/v1/`, "https://cdn.example/v2/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := Moves{&pm, re, MDToHTML{Root: "https://site.example/"}}
+	tests := []struct {
+		name, base string
+		typ        extract.Type
+		in, want   string
+	}{
+		{"markdown", "https://site.example/notes/a.md", extract.TypeMarkdown,
+			"[b](b.md) [g](../guide/x.md#s) [i](/guide/index.md) [img](https://cdn.example/v1/p.png)\n" +
+				"[r](https://github.com/o/r/blob/main/README.md) `[c](c.md)`\n\n[ref]: ./c.md \"t\"\n",
+			"[b](b.html) [g](../manual/x.html#s) [i](/manual/start.html) [img](https://cdn.example/v2/p.png)\n" +
+				"[r](https://github.com/o/r/blob/main/README.md) `[c](c.md)`\n\n[ref]: c.html \"t\"\n"},
+		{"html", "https://site.example/index.html", extract.TypeHTML,
+			`<a href="guide/">g</a> <a href=guide/index.md>i</a> <img src="https://cdn.example/v1/a.png"> <a href="notes/b.md#x">b</a>`,
+			`<a href="manual/">g</a> <a href=manual/start.html>i</a> <img src="https://cdn.example/v2/a.png"> <a href="notes/b.html#x">b</a>`},
+	}
+	for _, tt := range tests {
+		opts := Options{Map: moves.Map, Options: extract.Options{BaseURL: tt.base}}
+		transformtest.Sweep{
+			Name: tt.name,
+			In:   []byte(tt.in),
+			New:  func() transform.Transformer { return New(tt.typ, opts) },
+			Want: []byte(tt.want),
+		}.Run(t)
+	}
+}
+
+// FuzzRegexpMove checks NewRegexpMove and Map on any expression,
+// template and href: no panic, and a moved href differs from href.
+func FuzzRegexpMove(f *testing.F) {
+	f.Add(`^https://a\.example/(\w+)`, "https://b.example/${1}x", "https://a.example/p?q")
+	f.Add(`(?i)\.MD$`, ".html", "https://a.example/A.md")
+	f.Fuzz(func(t *testing.T, expr, repl, href string) {
+		m, err := NewRegexpMove(expr, repl)
+		if err != nil {
+			return
+		}
+		if got, ok := m.Map(nil, href); ok && got == href {
+			t.Fatalf("Map(%q) = itself, moved", href)
+		}
+	})
+}
