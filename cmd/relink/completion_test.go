@@ -93,7 +93,7 @@ func TestCompletionBash(t *testing.T) {
 	tests := []struct{ words, want string }{
 		{"relink ex", "extract"},
 		{"relink rewrite --ty", "--type"},
-		{"relink rewrite -", "--attr --backup --base --charset --diff -n --dry-run --exclude --exclude-path --external --hidden --host -j --jobs --map --no-ignore -q --quiet -r --recursive --rel --resolve --role --same-site --scheme --strict --tag --text-links --to --type -v --verbose -w --write --help"},
+		{"relink rewrite -", "--attr --backup --base --charset --diff -n --dry-run --exclude --exclude-path --external --hidden --host -j --jobs --map --map-file --map-re --md-to-html --no-ignore -q --quiet -r --recursive --rel --resolve --role --same-site --scheme --strict --tag --text-links --to --type -v --verbose -w --write --help"},
 		{"relink extract --no-", "--no-ignore"},
 		{"relink completion f", "fish"},
 		{"relink help re", "rewrite"},
@@ -123,7 +123,7 @@ func TestCompletionBash(t *testing.T) {
 // after "--flag=".
 func TestCompletionValues(t *testing.T) {
 	// What a command needs besides the value to run without a usage error.
-	extra := map[string][]string{"rewrite": {"--base", "https://example.org/"}}
+	extra := map[string][]string{"rewrite": {"--base", "https://example.org/"}, "mv": {"-n", "no-such-old", "no-such-new"}}
 	type choice struct {
 		cmd    *command
 		flag   string

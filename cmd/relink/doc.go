@@ -12,6 +12,7 @@
 //
 //	extract     list the links of HTML, CSS, Markdown and plain-text documents
 //	rewrite     rewrite the links of HTML, CSS, Markdown and plain-text files, in place or to standard output
+//	mv          move a file or directory of a site's tree, and rewrite every link to it
 //	verify      check offline that every internal link of a site's files reaches a file and an anchor
 //	linkify     turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links
 //	warc        list the outlinks of the HTML pages in WARC files
@@ -378,7 +379,13 @@
 // --resolve decides what becomes of relative links: "keep" them as written
 // (the default), make every link "absolute" against the document's URL, or
 // make links "relative" to it where they share its scheme and host (what a
-// site move needs). --base is the document's own URL; for a directory it is
+// site move needs). "relative" leaves the links that other programs than
+// browsers read out of a page as they are written, absolute when they are:
+// the content of meta elements (og:image, og:url, twitter:image and the
+// other Open Graph and Twitter card names; not a refresh) and the href of
+// <link rel=canonical> and <link rel=alternate> (hreflang alternates,
+// feeds), which social networks, search engines and feed readers need
+// absolute. --base is the document's own URL; for a directory it is
 // the URL of the directory, and each file's URL is --base plus the file's
 // path below it. absolute and relative need --base (a usage error
 // otherwise, exit status 2), except with --type text: a <base href> in a
@@ -411,6 +418,36 @@
 // is left as written. In plain text a link written without a scheme stays
 // without one when its new URL is http (and --resolve is not absolute),
 // and an email address stays an address.
+//
+// --map-file FILE reads moves from a file (repeatable). A file named
+// _redirects is read as Netlify's and Cloudflare Pages' _redirects: a rule
+// "/old/* /new/:splat" (status 301, 302, 303, 307 or 308, a "!" or not)
+// moves the prefix as --map does; a rule without splats, "/old.html
+// /new.html", moves that page alone (a final "/" aside), its query and
+// fragment kept. Every other rule is skipped with a warning that gives its
+// FILE:LINE and why: placeholders (/:year/:slug), a splat sent to one page
+// (/a/* /b), status 200 (a rewrite: the URL stays), 404 or 410, query
+// parameters and conditions (Country=...), and a rule that an earlier one
+// matches already (the server applies the first rule that matches). Any
+// other file holds lines OLD<TAB>NEW, moved as --map moves them, or
+// OLD<TAB>NEW<TAB>exact, OLD alone; "#" starts a comment line. Paths
+// (/docs/a.html) are resolved against --base, and need it. A move of a
+// page beside a move of a prefix: the longest match wins, and a page wins
+// over a prefix of the same length. A file is at most 64 MiB, its lines
+// 64 KiB, and a million moves; past that, or on a line that cannot be read,
+// rewrite stops before reading any document, with the file and line.
+//
+// --map-re RE=REPL moves by a regular expression (Go's syntax, at most
+// 4096 bytes; repeatable, at most 100): in the URL of each link, absolute
+// as the URL Standard writes it (https://example.org/a%20b), the first
+// match of RE is replaced by REPL, where $1 and ${name} are its groups.
+// RE ends at the first "=" not written \=. --md-to-html moves the links to
+// Markdown files of the site, whose URL is below --base (or, without
+// --base, the tree itself: its relative links), from NAME.md to NAME.html,
+// as a site generator publishes them. The moves apply in order: --map and
+// --map-file, then each --map-re, then --md-to-html; each link that moves
+// is written in its own form and checked to reach its new URL, as for
+// --map.
 //
 // A style sheet (.css) has its url(), @import and image-set() URLs
 // rewritten, written with the CSS escapes their place needs, as in the CSS
@@ -726,6 +763,14 @@
 //	--map OLD=NEW
 //		move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as OLD=NEW
 //		(repeatable; the longest OLD wins; relative links are matched with --base only)
+//	--map-file FILE
+//		read moves from FILE: lines OLD<TAB>NEW (as --map; OLD<TAB>NEW<TAB>exact moves OLD alone),
+//		or, for a file named _redirects, Netlify's and Cloudflare's rules (repeatable; paths need --base)
+//	--map-re RE=REPL
+//		move the links whose URL the regular expression RE matches: its first match is replaced by
+//		REPL ($1, ${name}), given as RE=REPL (\= for an = in RE; repeatable, applied in order after --map)
+//	--md-to-html
+//		move the links to .md files of the tree (--base, or the tree itself) to the .html pages made of them
 //	--no-ignore
 //		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
 //	-q, --quiet
@@ -760,6 +805,99 @@
 //		also report each file, with what was found in it
 //	-w, --write
 //		write the changed files in place
+//
+// # Move a file or directory of a site's tree, and rewrite every link to it
+//
+// Usage:
+//
+//	relink mv [flags] OLD NEW
+//
+// Mv moves the file or directory OLD of a site's tree to NEW, and rewrites
+// every link that reaches what moved, in the HTML, CSS, Markdown and
+// plain-text files of the tree, and the relative links of the documents
+// that moved that no longer reach what they reached: as rewrite --map does
+// for the move (see relink rewrite -h), each link in its own form, in its
+// document's syntax and charset, every other byte unchanged. It then prints
+// the redirect rules for the server, and checks that the move broke no link.
+//
+// The tree is the current directory, or -C DIR (--directory); OLD and NEW are paths in
+// it, relative to it. The tree is the site's root: a link "/a/b.html"
+// reaches the file a/b.html of the tree. --base URL is the tree's URL on
+// the web: links written absolute (https://example.org/a/b.html) are then
+// moved too, and the redirect rules carry the base's path. When NEW is a
+// directory, OLD moves into it, as mv(1) does. Mv never replaces: a NEW
+// that exists is an error, and so are a NEW in OLD, a missing parent of
+// NEW (create it first), a symbolic link, and a path in .git.
+//
+// The files are walked as rewrite -r walks a tree (hidden files, .git, the
+// ignore files, --exclude-path; symbolic links are not followed) and
+// rewritten in place as rewrite -w writes them: each atomically, a file
+// whose charset is only a guess keeping its non-ASCII links as written.
+// Then OLD is renamed to NEW, a single rename(2) (on Linux with
+// RENAME_NOREPLACE, so that nothing that appeared at NEW meanwhile is
+// replaced). -n lists the files whose links would change, and --diff
+// shows the changes; neither writes nor moves anything.
+//
+// The redirect rules go to standard output after the move: with
+// --redirects _redirects (the default) as the _redirects file of Netlify
+// and Cloudflare Pages reads them ("/old/* /new/:splat 301" for a
+// directory, "/old.html /new.html 301" for a file); with --redirects tsv
+// as the lines OLD<TAB>NEW of rewrite --map-file, absolute URLs with
+// --base (a file's line ends in <TAB>exact); none prints nothing.
+//
+// Last, mv checks the links that resolve inside the tree, before the move
+// and after it: each must reach a file of the tree (a directory's
+// index.html, or NAME.html for a link to NAME without an extension, as
+// servers of pretty URLs have it). Each link that reached a file before
+// and reaches none after is reported at FILE:LINE:COL, and the exit status
+// is 1; the links that were broken before are counted, not reported. Only
+// files are checked, not the anchors of fragments.
+//
+// Examples (from the repository's root). What would change if the docs
+// of the sample site in testdata/mv moved into its archive directory: the
+// files whose links would change, each with their number, then the
+// redirect rule:
+//
+//	$ relink mv -C testdata/mv/before -n --base https://example.org/ docs archive/
+//	testdata/mv/before/README.md	3
+//	testdata/mv/before/docs/api.md	1
+//	testdata/mv/before/docs/guide.html	4
+//	testdata/mv/before/docs/print.css	1
+//	testdata/mv/before/index.html	10
+//	testdata/mv/before/notes.txt	1
+//	testdata/mv/before/style.css	2
+//	/docs/* /archive/docs/:splat 301
+//
+// Move the library reference of the Python docs, adding the rule to the
+// site's _redirects:
+//
+//	relink mv -C python3.11/html library lib >>python3.11/html/_redirects
+//
+// Flags:
+//
+//	--base URL
+//		the tree's URL on the web, so that links written absolute move too
+//	--diff
+//		print a unified diff of the changes of each file, and write and move nothing
+//	-C, --directory DIR
+//		the tree's root DIR, the site's root (OLD and NEW are relative to it) (default ".")
+//	-n, --dry-run
+//		list the files whose links would change, and write and move nothing
+//	--exclude-path GLOB
+//		with -r, skip the paths below the directory walked that match GLOB, a .gitignore pattern
+//		(repeatable)
+//	--hidden
+//		with -r, also walk hidden files and directories (a name starting with "."; never .git)
+//	-j, --jobs N
+//		rewrite N files in parallel (0: as many as the machine has cores)
+//	--no-ignore
+//		with -r, walk what .gitignore, .ignore and .git/info/exclude would have skipped
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	--redirects FORMAT
+//		the FORMAT of the redirect rules printed: _redirects, tsv or none (default _redirects)
+//	-v, --verbose
+//		also report each file, with what was found in it
 //
 // # Check offline that every internal link of a site's files reaches a file and an anchor
 //

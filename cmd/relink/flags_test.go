@@ -13,7 +13,7 @@ import (
 // TestFlagsLong checks that every flag of every command has a long name,
 // printed as --name in -h, and that the one-letter flags are the twins of
 // long ones: --quiet, --verbose, --recursive, --write, --jobs, --dry-run,
-// --output.
+// --output, --directory.
 func TestFlagsLong(t *testing.T) {
 	singleDash := regexp.MustCompile(`(?m)^  -[a-zA-Z0-9][a-zA-Z0-9-]`)
 	twins := map[string]string{}
@@ -34,7 +34,7 @@ func TestFlagsLong(t *testing.T) {
 			t.Errorf("relink %s -h lists a long flag with one dash: %q", c.name, m)
 		}
 	}
-	want := map[string]string{"q": "quiet", "v": "verbose", "r": "recursive", "w": "write", "j": "jobs", "n": "dry-run", "o": "output"}
+	want := map[string]string{"q": "quiet", "v": "verbose", "r": "recursive", "w": "write", "j": "jobs", "n": "dry-run", "o": "output", "C": "directory"}
 	if !mapsEqual(twins, want) {
 		t.Errorf("one-letter twins %v, want %v", twins, want)
 	}

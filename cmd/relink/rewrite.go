@@ -47,7 +47,13 @@ hosts, UTF-8 percent-encoding, the query in the document's charset);
 --resolve decides what becomes of relative links: "keep" them as written
 (the default), make every link "absolute" against the document's URL, or
 make links "relative" to it where they share its scheme and host (what a
-site move needs). --base is the document's own URL; for a directory it is
+site move needs). "relative" leaves the links that other programs than
+browsers read out of a page as they are written, absolute when they are:
+the content of meta elements (og:image, og:url, twitter:image and the
+other Open Graph and Twitter card names; not a refresh) and the href of
+<link rel=canonical> and <link rel=alternate> (hreflang alternates,
+feeds), which social networks, search engines and feed readers need
+absolute. --base is the document's own URL; for a directory it is
 the URL of the directory, and each file's URL is --base plus the file's
 path below it. absolute and relative need --base (a usage error
 otherwise, exit status 2), except with --type text: a <base href> in a
@@ -80,6 +86,36 @@ encodes it; each new value is checked to reach its new URL, or the link
 is left as written. In plain text a link written without a scheme stays
 without one when its new URL is http (and --resolve is not absolute),
 and an email address stays an address.
+
+--map-file FILE reads moves from a file (repeatable). A file named
+_redirects is read as Netlify's and Cloudflare Pages' _redirects: a rule
+"/old/* /new/:splat" (status 301, 302, 303, 307 or 308, a "!" or not)
+moves the prefix as --map does; a rule without splats, "/old.html
+/new.html", moves that page alone (a final "/" aside), its query and
+fragment kept. Every other rule is skipped with a warning that gives its
+FILE:LINE and why: placeholders (/:year/:slug), a splat sent to one page
+(/a/* /b), status 200 (a rewrite: the URL stays), 404 or 410, query
+parameters and conditions (Country=...), and a rule that an earlier one
+matches already (the server applies the first rule that matches). Any
+other file holds lines OLD<TAB>NEW, moved as --map moves them, or
+OLD<TAB>NEW<TAB>exact, OLD alone; "#" starts a comment line. Paths
+(/docs/a.html) are resolved against --base, and need it. A move of a
+page beside a move of a prefix: the longest match wins, and a page wins
+over a prefix of the same length. A file is at most 64 MiB, its lines
+64 KiB, and a million moves; past that, or on a line that cannot be read,
+rewrite stops before reading any document, with the file and line.
+
+--map-re RE=REPL moves by a regular expression (Go's syntax, at most
+4096 bytes; repeatable, at most 100): in the URL of each link, absolute
+as the URL Standard writes it (https://example.org/a%20b), the first
+match of RE is replaced by REPL, where $1 and ${name} are its groups.
+RE ends at the first "=" not written \=. --md-to-html moves the links to
+Markdown files of the site, whose URL is below --base (or, without
+--base, the tree itself: its relative links), from NAME.md to NAME.html,
+as a site generator publishes them. The moves apply in order: --map and
+--map-file, then each --map-re, then --md-to-html; each link that moves
+is written in its own form and checked to reach its new URL, as for
+--map.
 
 A style sheet (.css) has its url(), @import and image-set() URLs
 rewritten, written with the CSS escapes their place needs, as in the CSS
@@ -382,6 +418,8 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	fs.Var(&exclude, "exclude", "leave alone the links whose href matches `REGEX` (repeatable)")
 	var moves moveFlag
 	fs.Var(&moves, "map", "move the links to the URL prefix OLD, and the documents under it, to the prefix NEW, given as `OLD=NEW`\n(repeatable; the longest OLD wins; relative links are matched with --base only)")
+	var mf movesFlags
+	addMovesFlags(fs, &mf)
 	inputs, status := parseArgs(cmd, fs, args, e)
 	if status >= 0 {
 		return status
@@ -407,8 +445,27 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	rw.opts.Charset = *charset
 	rw.opts.TextLinks = *textLinks
 	rw.opts.StrictText = *strict
-	if len(moves.args) > 0 {
-		rw.opts.Map = moves.m.Map
+	if status := checkCharsetBase(cmd, e, *charset, *base); status >= 0 {
+		return status
+	}
+	if len(moves.args) > 0 || mf.any() {
+		root := *base
+		if root == "" && mf.mdToHTML {
+			// The tree is a site of its own: its relative links
+			// resolve, and move, between its files.
+			root = treeBase
+			rw.opts.BaseURL = treeBase
+		}
+		m, err := mf.mover(&moves.m, *base, root, func(w string) {
+			if rw.verb != quiet {
+				fmt.Fprintf(e.stderr, "relink rewrite: %s\n", w)
+			}
+		})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "relink rewrite: %v\n", err)
+			return exitUsage
+		}
+		rw.opts.Map = m.Map
 	}
 	switch *to {
 	case "keep":
