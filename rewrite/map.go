@@ -182,8 +182,8 @@ func (m *PrefixMap) Add(old, new string) error {
 // old's (a final "/" aside) moves to new, its query and fragment kept,
 // but for a fragment of new's own, which replaces the URL's as an HTTP
 // redirect's Location does. old is an absolute URL without a query or a
-// fragment, new one without a query; both are compared as Add compares
-// them. It is an error to add an old page twice; the same URL may be an
+// fragment, compared as Add compares it; new is an absolute URL without
+// a query, written as the URL Standard writes it, its final "/" kept. It is an error to add an old page twice; the same URL may be an
 // old prefix too (the page then goes where AddExact says, the URLs below
 // it where Add says).
 func (m *PrefixMap) AddExact(old, new string) error {
@@ -206,7 +206,8 @@ func (m *PrefixMap) AddExact(old, new string) error {
 }
 
 // movePage returns the URL s, the new URL of a page, as Map writes it:
-// the URL Standard's href, without a final "/" before its fragment.
+// the URL Standard's href, a final "/" kept (as a redirect's Location
+// is, so is the new URL).
 func movePage(s string) (string, error) {
 	u, err := weburl.Parse(s, nil)
 	if err != nil {
@@ -219,12 +220,7 @@ func movePage(s string) (string, error) {
 	if _, ok := u.Query(); ok {
 		return "", fmt.Errorf("rewrite: new page %s has a query: the query of each link is kept", strconv.Quote(s))
 	}
-	href := u.String()
-	frag := ""
-	if i := strings.IndexByte(href, '#'); i >= 0 {
-		href, frag = href[:i], href[i:]
-	}
-	return strings.TrimSuffix(href, "/") + frag, nil
+	return u.String(), nil
 }
 
 // movePrefix returns the URL prefix s as Map matches it: the URL
