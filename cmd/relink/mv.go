@@ -322,6 +322,7 @@ type brokenLink struct {
 // as it is before the move.
 func (m *mvRun) brokenLinks(before bool) []brokenLink {
 	var out []brokenLink
+	reached := map[string]bool{} // each target's answer, asked once
 	site := strings.TrimSuffix(m.site, "/")
 	sitePrefix := sitePath(site + "/")
 	w := newWalker(m.walk, func(string, int, error, bool) {})
@@ -364,7 +365,12 @@ func (m *mvRun) brokenLinks(before bool) []brokenLink {
 			if t, err := url.PathUnescape(target); err == nil {
 				target = t
 			}
-			if m.reaches(target) {
+			ok, seen := reached[target]
+			if !seen {
+				ok = m.reaches(target)
+				reached[target] = ok
+			}
+			if ok {
 				return nil
 			}
 			out = append(out, brokenLink{key: fmt.Sprintf("%s\x00%d", after, i), file: p, line: l.Line, col: l.Column, value: l.Value, target: target})
