@@ -109,13 +109,26 @@ func (r *rewriter) movedRef(l *extract.Link, base, target *weburl.URL) string {
 		return abs
 	}
 	rel := weburl.Relative(base, target)
+	if kind == 1 && refKind(rel) == 0 && target.Scheme() == base.Scheme() {
+		return abs[len(target.Scheme())+1:] // //host/path to another host
+	}
 	if refKind(rel) <= kind {
+		if kind == 3 && strings.HasPrefix(l.Value, "./") && keepsDot(rel) {
+			return "./" + rel // "./a.html" stays "./b.html"
+		}
 		return rel // as relative as written, or less where it cannot be so
 	}
 	if kind == 1 {
 		return abs[len(target.Scheme())+1:] // //host/path: the same scheme
 	}
 	return target.Pathname() + target.Search() + target.Hash() // /path: the same origin
+}
+
+// keepsDot reports whether "./" can be put before the relative
+// reference rel with no change of meaning, and without doubling a dot
+// segment: rel is a path that starts with neither "." nor "/".
+func keepsDot(rel string) bool {
+	return rel != "" && rel[0] != '.' && rel[0] != '/' && rel[0] != '?' && rel[0] != '#'
 }
 
 // movedForm returns ref, a reference to target from base, in the form To

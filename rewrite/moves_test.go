@@ -68,9 +68,9 @@ func TestMDToHTML(t *testing.T) {
 
 // TestMovesRewrite rewrites documents with a chain of moves: a PrefixMap
 // with exact and prefix entries, a RegexpMove applied to what it gives,
-// and MDToHTML; each link written in its own form (a relative path as
-// weburl.Relative writes it: "./c.md" becomes "c.html"), at every chunk
-// size.
+// and MDToHTML; each link written in its own form ("./c.md" becomes
+// "./c.html", "//cdn.example/v1/a.png" "//cdn.example/v2/a.png"), at
+// every chunk size.
 func TestMovesRewrite(t *testing.T) {
 	var pm PrefixMap
 	if err := pm.Add("https://site.example/guide", "https://site.example/manual"); err != nil {
@@ -93,10 +93,10 @@ func TestMovesRewrite(t *testing.T) {
 			"[b](b.md) [g](../guide/x.md#s) [i](/guide/index.md) [img](https://cdn.example/v1/p.png)\n" +
 				"[r](https://github.com/o/r/blob/main/README.md) `[c](c.md)`\n\n[ref]: ./c.md \"t\"\n",
 			"[b](b.html) [g](../manual/x.html#s) [i](/manual/start.html) [img](https://cdn.example/v2/p.png)\n" +
-				"[r](https://github.com/o/r/blob/main/README.md) `[c](c.md)`\n\n[ref]: c.html \"t\"\n"},
+				"[r](https://github.com/o/r/blob/main/README.md) `[c](c.md)`\n\n[ref]: ./c.html \"t\"\n"},
 		{"html", "https://site.example/index.html", extract.TypeHTML,
-			`<a href="guide/">g</a> <a href=guide/index.md>i</a> <img src="https://cdn.example/v1/a.png"> <a href="notes/b.md#x">b</a>`,
-			`<a href="manual/">g</a> <a href=manual/start.html>i</a> <img src="https://cdn.example/v2/a.png"> <a href="notes/b.html#x">b</a>`},
+			`<a href="guide/">g</a> <a href=guide/index.md>i</a> <img src="//cdn.example/v1/a.png"> <a href="notes/b.md#x">b</a>`,
+			`<a href="manual/">g</a> <a href=manual/start.html>i</a> <img src="//cdn.example/v2/a.png"> <a href="notes/b.html#x">b</a>`},
 	}
 	for _, tt := range tests {
 		opts := Options{Map: moves.Map, Options: extract.Options{BaseURL: tt.base}}
