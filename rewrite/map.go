@@ -41,7 +41,7 @@ func (r *rewriter) moved(l *extract.Link) (v string, ok, moved bool) {
 	if !mapped && (!baseMoved || text) {
 		return "", false, false
 	}
-	if r.opts.Resolve == ResolveKeep && !text && r.reaches(base, l.Value, target) {
+	if r.opts.Resolve == ResolveKeep && !text && r.reaches(base, l.Value, target) && !climbs(base, l.Value) {
 		// The reference as written still reaches the target from the
 		// document's new place ("fs.html" in a directory that moves
 		// whole): the other rules decide its form.
@@ -53,6 +53,35 @@ func (r *rewriter) moved(l *extract.Link) (v string, ok, moved bool) {
 		return "", false, true
 	}
 	return v, v != l.Value, true
+}
+
+// climbs reports whether the path of the relative reference ref climbs
+// above the root of base's path with its ".." segments: "../index.html"
+// from /guide.html still requests /index.html, since the URL Standard
+// stops at the root, but only by that rule (and not from a file opened
+// from disk), so a document that moves to the root has it written anew.
+func climbs(base *weburl.URL, ref string) bool {
+	if base == nil || refKind(ref) != 3 {
+		return false
+	}
+	if i := strings.IndexAny(ref, "?#"); i >= 0 {
+		ref = ref[:i]
+	}
+	level := strings.Count(base.Pathname(), "/") - 1
+	segs := strings.Split(strings.ReplaceAll(ref, "\\", "/"), "/")
+	for i, s := range segs {
+		switch {
+		case s == "..":
+			level--
+			if level < 0 {
+				return true
+			}
+		case s == "." || s == "" || i == len(segs)-1:
+		default:
+			level++
+		}
+	}
+	return false
 }
 
 // movedBase returns the URL b becomes when the document moves (b itself

@@ -6,6 +6,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/internal/transformtest"
+	"github.com/relink-go/relink/weburl"
 	"golang.org/x/text/transform"
 )
 
@@ -123,4 +124,36 @@ func FuzzRegexpMove(f *testing.F) {
 			t.Fatalf("Map(%q) = itself, moved", href)
 		}
 	})
+}
+
+// TestMovedToRoot checks that a document moved up to the root has its
+// links that climb above it written anew: "../index.html" from
+// /guide.html requests /index.html only because the URL Standard stops
+// at the root.
+func TestMovedToRoot(t *testing.T) {
+	var m PrefixMap
+	if err := m.AddExact("https://s.example/docs/guide.html", "https://s.example/guide.html"); err != nil {
+		t.Fatal(err)
+	}
+	in := `<a href="../index.html">home</a> <a href="api.md">api</a> <a href="../a/../b.html">b</a> <a href="./../c.html">c</a>`
+	want := `<a href="index.html">home</a> <a href="docs/api.md">api</a> <a href="b.html">b</a> <a href="./c.html">c</a>`
+	opts := Options{Map: m.Map, Options: extract.Options{BaseURL: "https://s.example/docs/guide.html"}}
+	transformtest.Sweep{In: []byte(in), New: func() transform.Transformer { return NewHTML(opts) }, Want: []byte(want)}.Run(t)
+	for _, tt := range []struct {
+		base, ref string
+		want      bool
+	}{
+		{"https://s.example/guide.html", "../index.html", true},
+		{"https://s.example/docs/guide.html", "../index.html", false},
+		{"https://s.example/docs/guide.html", "../../index.html", true},
+		{"https://s.example/docs/guide.html", "a/../../index.html", false},
+		{"https://s.example/docs/guide.html", "../x/..", false},
+		{"https://s.example/guide.html", "/../x", false},
+		{"https://s.example/guide.html", "..?q", true},
+	} {
+		b, _ := weburl.Parse(tt.base, nil)
+		if got := climbs(b, tt.ref); got != tt.want {
+			t.Errorf("climbs(%s, %q) = %v, want %v", tt.base, tt.ref, got, tt.want)
+		}
+	}
 }
