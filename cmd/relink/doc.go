@@ -835,8 +835,12 @@
 // whose charset is only a guess keeping its non-ASCII links as written.
 // Then OLD is renamed to NEW, a single rename(2) (on Linux with
 // RENAME_NOREPLACE, so that nothing that appeared at NEW meanwhile is
-// replaced). -n lists the files whose links would change, and --diff
-// shows the changes; neither writes nor moves anything.
+// replaced). A file that cannot be rewritten is reported, and OLD is moved
+// all the same (the check below reports the links it breaks); on SIGINT or
+// SIGTERM, rewriting stops as rewrite -w stops, and OLD is not moved, with
+// a message: the files already written link to NEW. -n lists the files
+// whose links would change, and --diff shows the changes; neither writes
+// nor moves anything.
 //
 // The redirect rules go to standard output after the move: with
 // --redirects _redirects (the default) as the _redirects file of Netlify

@@ -44,8 +44,12 @@ rewritten in place as rewrite -w writes them: each atomically, a file
 whose charset is only a guess keeping its non-ASCII links as written.
 Then OLD is renamed to NEW, a single rename(2) (on Linux with
 RENAME_NOREPLACE, so that nothing that appeared at NEW meanwhile is
-replaced). -n lists the files whose links would change, and --diff
-shows the changes; neither writes nor moves anything.
+replaced). A file that cannot be rewritten is reported, and OLD is moved
+all the same (the check below reports the links it breaks); on SIGINT or
+SIGTERM, rewriting stops as rewrite -w stops, and OLD is not moved, with
+a message: the files already written link to NEW. -n lists the files
+whose links would change, and --diff shows the changes; neither writes
+nor moves anything.
 
 The redirect rules go to standard output after the move: with
 --redirects _redirects (the default) as the _redirects file of Netlify
@@ -184,7 +188,11 @@ func runMv(cmd *command, args []string, e *env) int {
 	rw.input(m.root, true)
 	status = rw.runJobs(*jobs, false)
 	if status != exitOK && status != exitFail {
-		return status // interrupted: nothing is moved
+		// Interrupted: the files written point to NEW already.
+		if move {
+			fmt.Fprintf(e.stderr, "relink mv: %s not moved: the files written above link to %s already; restore them (git checkout), or rename it by hand and check the tree\n", m.oldRel, m.newRel)
+		}
+		return status
 	}
 	if move {
 		if err := renameNoReplace(filepath.Join(m.root, filepath.FromSlash(m.oldRel)), filepath.Join(m.root, filepath.FromSlash(m.newRel))); err != nil {
