@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -331,6 +332,7 @@ type brokenLink struct {
 func (m *mvRun) brokenLinks(before bool) []brokenLink {
 	var out []brokenLink
 	reached := map[string]bool{} // each target's answer, asked once
+	br := bufio.NewReaderSize(nil, 64<<10)
 	site := strings.TrimSuffix(m.site, "/")
 	sitePrefix := sitePath(site + "/")
 	w := newWalker(m.walk, func(string, int, error, bool) {})
@@ -343,8 +345,14 @@ func (m *mvRun) brokenLinks(before bool) []brokenLink {
 		if typ == 0 || typ == extract.TypeMail {
 			return
 		}
-		b, err := os.ReadFile(p)
-		if err != nil || isBinary(b[:min(len(b), 1024)]) {
+		f, err := os.Open(p)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		br.Reset(f)
+		defer br.Reset(nil)
+		if head, _ := br.Peek(1024); isBinary(head) {
 			return
 		}
 		rel = filepath.ToSlash(rel)
@@ -384,7 +392,7 @@ func (m *mvRun) brokenLinks(before bool) []brokenLink {
 			out = append(out, brokenLink{key: fmt.Sprintf("%s\x00%d", after, i), file: p, line: l.Line, col: l.Column, value: l.Value, target: target})
 			return nil
 		})
-		x.Feed(b, true)
+		x.ReadFrom(br)
 	})
 	return out
 }

@@ -88,6 +88,10 @@ func TestMvDryRun(t *testing.T) {
 		!strings.HasSuffix(got.stdout, "https://example.org/docs\thttps://example.org/manual\n") {
 		t.Errorf("--diff: status %d\nstdout %q\nstderr %q", got.code, got.stdout, got.stderr)
 	}
+	got = runString([]string{"mv", "-C", dir, "-n", "--base", "https://example.org/site/", "docs", "manual"}, "")
+	if got.code != exitOK || !strings.HasSuffix(got.stdout, "\n/site/docs/* /site/manual/:splat 301\n") {
+		t.Errorf("--base with a path: status %d\nstdout %q", got.code, got.stdout)
+	}
 	got = runString([]string{"mv", "-C", dir, "--diff", "--redirects", "none", "docs", "manual"}, "")
 	if got.code != exitOK || strings.Contains(got.stdout, "301") || strings.Contains(got.stdout, "manual\n") {
 		t.Errorf("--redirects none: stdout %q", got.stdout)
