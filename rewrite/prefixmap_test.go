@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -74,4 +75,23 @@ func FuzzPrefixMap(f *testing.F) {
 			t.Fatalf("Map(%q) = %q, not below %q", href, got, n)
 		}
 	})
+}
+
+// BenchmarkPrefixMap looks up an href in maps of 1 and 100,000 moves:
+// Map's cost is in the length of the href, not the number of moves.
+func BenchmarkPrefixMap(b *testing.B) {
+	for _, n := range []int{1, 100_000} {
+		var m PrefixMap
+		for i := range n {
+			if err := m.Add(fmt.Sprintf("https://old.example/d%d", i), fmt.Sprintf("https://new.example/e%d", i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for range b.N {
+				m.Map(nil, "https://old.example/d0/a/b/c.html?q=1#f")
+				m.Map(nil, "https://other.example/a/b/c/d/e.html")
+			}
+		})
+	}
 }
