@@ -136,7 +136,7 @@ func (m *PrefixMap) ReadMoves(name string, r io.Reader, f MoveFormat, base strin
 	// The file is read: its moves join m, which must not have them.
 	for o := range rd.m.prefix {
 		if _, ok := m.prefix[o]; ok {
-			return rd.skipped, &MoveFileError{name, rd.lines[o], fmt.Errorf("old prefix %s is mapped twice (by --map too)", o)}
+			return rd.skipped, &MoveFileError{name, rd.lines[o], fmt.Errorf("old prefix %s is mapped twice (by --map or an earlier file too)", o)}
 		}
 	}
 	for o := range rd.m.exact {

@@ -140,7 +140,7 @@ func TestReadMovesErrors(t *testing.T) {
 	var m PrefixMap
 	m.Add("https://x.example/a", "https://y.example/")
 	_, err := m.ReadMoves("m.tsv", strings.NewReader("/b\t/c\n/a\t/d\n"), MovesTSV, "https://x.example/")
-	if err == nil || err.Error() != "m.tsv:2: old prefix https://x.example/a is mapped twice (by --map too)" {
+	if err == nil || err.Error() != "m.tsv:2: old prefix https://x.example/a is mapped twice (by --map or an earlier file too)" {
 		t.Errorf("a prefix of --map again: %v", err)
 	}
 }

@@ -54,7 +54,7 @@ func TestRewriteMapFile(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"--map-file", redirects}, "relink rewrite: " + redirects + `:2: "/guide" is not an absolute URL, and there is no base URL to resolve it against (give --base, the site's URL)`},
-		{[]string{"--map-file", tsv, "--map-file", tsv, "--base", "https://site.example/"}, "relink rewrite: " + tsv + ":1: old prefix https://site.example/guide is mapped twice (by --map too)"},
+		{[]string{"--map-file", tsv, "--map-file", tsv, "--base", "https://site.example/"}, "relink rewrite: " + tsv + ":1: old prefix https://site.example/guide is mapped twice (by --map or an earlier file too)"},
 		{[]string{"--map-file", filepath.Join(dir, "missing.tsv")}, "relink rewrite: --map-file: open " + filepath.Join(dir, "missing.tsv")},
 		{[]string{"--map-re", "(=x"}, "missing closing )"},
 		{[]string{"--map-re", "no-equals"}, `want RE=REPL (write \= for an "=" in RE)`},
