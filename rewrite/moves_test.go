@@ -157,3 +157,74 @@ func TestMovedToRoot(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMove moves a directory of a site, from, to another, to (both
+// picked by the fuzzer among a few shapes: deeper, shallower, the root,
+// another host), in any HTML document at any of a few places: the links
+// keep their number, and each that a move leaves valid requests from the
+// document's new place what it requested, moved when it was below from.
+// Links the rewriter leaves as written (Kept) are allowed to no longer
+// reach; the others must.
+func FuzzMove(f *testing.F) {
+	f.Add([]byte(`<a href="../index.html">h</a> <a href="./b/c.html?q#f">c</a> <a href="/dir/x">x</a> <a href="//example.com/dir/">d</a> <img srcset="a.png 1x, ../b.png 2x">`), uint8(0), uint8(1))
+	f.Add([]byte(`<base href="/dir/sub/"><a href="../..">up</a><link rel=canonical href="http://example.com/dir/p.html">`), uint8(2), uint8(3))
+	dirs := []string{"http://example.com/dir", "http://example.com/a/b/dir", "http://example.com", "http://other.example/x", "https://example.com/dir"}
+	places := []string{"http://example.com/dir/page.html", "http://example.com/dir/sub/p.html", "http://example.com/index.html", "http://example.com/dir"}
+	f.Fuzz(func(t *testing.T, doc []byte, which, where uint8) {
+		from := dirs[int(which)%len(dirs)]
+		to := dirs[int(which/8+1+which)%len(dirs)]
+		base := places[int(where)%len(places)]
+		if from == to || strings.HasPrefix(to+"/", from+"/") || strings.HasPrefix(from+"/", to+"/") {
+			return
+		}
+		var m PrefixMap
+		if err := m.Add(from, to); err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{Map: m.Map, Options: extract.Options{BaseURL: base, Charset: "utf-8"}}
+		r := NewHTML(opts)
+		out, _, err := transform.Bytes(r, doc)
+		if err != nil {
+			return
+		}
+		newBase, _ := m.Map(nil, base)
+		if newBase == "" {
+			newBase = base
+		}
+		type link struct {
+			href  string
+			start int64
+			bad   bool
+		}
+		get := func(b []byte, u string) []link {
+			var ls []link
+			x := extract.NewHTML(extract.Options{BaseURL: u, Charset: "utf-8"}, func(l *extract.Link) error {
+				ls = append(ls, link{l.Href, l.Start, l.Err != nil})
+				return nil
+			})
+			transform.Bytes(x, b)
+			return ls
+		}
+		before, after := get(doc, base), get(out, newBase)
+		if len(before) != len(after) {
+			t.Fatalf("%d links before, %d after:\n%q\n%q", len(before), len(after), doc, out)
+		}
+		kept := r.Stats().Kept
+		missed := 0
+		for i, b := range before {
+			if b.bad || after[i].bad {
+				continue
+			}
+			want, ok := m.Map(nil, b.href)
+			if !ok {
+				want = b.href
+			}
+			if !equivalent(after[i].href, want) {
+				missed++
+			}
+		}
+		if missed > kept {
+			t.Fatalf("%d links do not reach, %d kept:\n%q\n%q", missed, kept, doc, out)
+		}
+	})
+}
