@@ -820,9 +820,9 @@
 // document's syntax and charset, every other byte unchanged. It then prints
 // the redirect rules for the server, and checks that the move broke no link.
 //
-// The tree is the current directory, or -C DIR (--directory); OLD and NEW are paths in
-// it, relative to it. The tree is the site's root: a link "/a/b.html"
-// reaches the file a/b.html of the tree. --base URL is the tree's URL on
+// The tree is the current directory, or -C DIR (--directory); OLD and NEW
+// are paths in it, relative to it. The tree is the site's root: a link
+// "/a/b.html" reaches the file a/b.html of the tree. --base URL is the tree's URL on
 // the web: links written absolute (https://example.org/a/b.html) are then
 // moved too, and the redirect rules carry the base's path. When NEW is a
 // directory, OLD moves into it, as mv(1) does. Mv never replaces: a NEW
@@ -842,7 +842,8 @@
 // whose links would change, and --diff shows the changes; neither writes
 // nor moves anything.
 //
-// The redirect rules go to standard output after the move: with
+// The redirect rules go to standard output after the move (with -n and
+// --diff too, after what they print): with
 // --redirects _redirects (the default) as the _redirects file of Netlify
 // and Cloudflare Pages reads them ("/old/* /new/:splat 301" for a
 // directory, "/old.html /new.html 301" for a file); with --redirects tsv
@@ -854,8 +855,8 @@
 // index.html, or NAME.html for a link to NAME without an extension, as
 // servers of pretty URLs have it). Each link that reached a file before
 // and reaches none after is reported at FILE:LINE:COL, and the exit status
-// is 1; the links that were broken before are counted, not reported. Only
-// files are checked, not the anchors of fragments.
+// is 1; the links that were broken before are counted, and reported as
+// warnings with -v. Only files are checked, not the anchors of fragments.
 //
 // Examples (from the repository's root). What would change if the docs
 // of the sample site in testdata/mv moved into its archive directory: the
