@@ -813,8 +813,8 @@
 //	relink mv [flags] OLD NEW
 //
 // Mv moves the file or directory OLD of a site's tree to NEW, and rewrites
-// every link that reaches what moved, in the HTML, CSS, Markdown and
-// plain-text files of the tree, and the relative links of the documents
+// every link that reaches what moved, in the HTML, CSS, Markdown, XML
+// (sitemaps, feeds) and plain-text files of the tree, and the relative links of the documents
 // that moved that no longer reach what they reached: as rewrite --map does
 // for the move (see relink rewrite -h), each link in its own form, in its
 // document's syntax and charset, every other byte unchanged. It then prints
@@ -851,12 +851,14 @@
 // --base (a file's line ends in <TAB>exact); none prints nothing.
 //
 // Last, mv checks the links that resolve inside the tree, before the move
-// and after it: each must reach a file of the tree (a directory's
-// index.html, or NAME.html for a link to NAME without an extension, as
-// servers of pretty URLs have it). Each link that reached a file before
-// and reaches none after is reported at FILE:LINE:COL, and the exit status
-// is 1; the links that were broken before are counted, and reported as
-// warnings with -v. Only files are checked, not the anchors of fragments.
+// and after it, as relink verify --pretty-urls checks them: each must reach
+// a file of the tree (a directory's index.html, or NAME.html for a link to
+// NAME without an extension, as servers of pretty URLs have it), and its
+// fragment an anchor of that file (an id, an <a name>, a Markdown heading
+// as GitHub makes its id). Each link that was not broken before and is
+// after is reported at FILE:LINE:COL as verify reports it, and the exit
+// status is 1; the links that were broken before are counted, and
+// reported as warnings with -v.
 //
 // Examples (from the repository's root). What would change if the docs
 // of the sample site in testdata/mv moved into its archive directory: the
@@ -870,6 +872,7 @@
 //	testdata/mv/before/docs/print.css	1
 //	testdata/mv/before/index.html	10
 //	testdata/mv/before/notes.txt	1
+//	testdata/mv/before/sitemap.xml	2
 //	testdata/mv/before/style.css	2
 //	/docs/* /archive/docs/:splat 301
 //

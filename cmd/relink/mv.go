@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/rewrite"
+	"github.com/relink-go/relink/sitecheck"
 	"github.com/relink-go/relink/weburl"
 )
 
@@ -23,8 +23,8 @@ var mvCommand = &command{
 	summary: "move a file or directory of a site's tree, and rewrite every link to it",
 	usage:   "relink mv [flags] OLD NEW",
 	help: `Mv moves the file or directory OLD of a site's tree to NEW, and rewrites
-every link that reaches what moved, in the HTML, CSS, Markdown and
-plain-text files of the tree, and the relative links of the documents
+every link that reaches what moved, in the HTML, CSS, Markdown, XML
+(sitemaps, feeds) and plain-text files of the tree, and the relative links of the documents
 that moved that no longer reach what they reached: as rewrite --map does
 for the move (see relink rewrite -h), each link in its own form, in its
 document's syntax and charset, every other byte unchanged. It then prints
@@ -61,12 +61,14 @@ as the lines OLD<TAB>NEW of rewrite --map-file, absolute URLs with
 --base (a file's line ends in <TAB>exact); none prints nothing.
 
 Last, mv checks the links that resolve inside the tree, before the move
-and after it: each must reach a file of the tree (a directory's
-index.html, or NAME.html for a link to NAME without an extension, as
-servers of pretty URLs have it). Each link that reached a file before
-and reaches none after is reported at FILE:LINE:COL, and the exit status
-is 1; the links that were broken before are counted, and reported as
-warnings with -v. Only files are checked, not the anchors of fragments.
+and after it, as relink verify --pretty-urls checks them: each must reach
+a file of the tree (a directory's index.html, or NAME.html for a link to
+NAME without an extension, as servers of pretty URLs have it), and its
+fragment an anchor of that file (an id, an <a name>, a Markdown heading
+as GitHub makes its id). Each link that was not broken before and is
+after is reported at FILE:LINE:COL as verify reports it, and the exit
+status is 1; the links that were broken before are counted, and
+reported as warnings with -v.
 
 Examples (from the repository's root). What would change if the docs
 of the sample site in testdata/mv moved into its archive directory: the
@@ -80,6 +82,7 @@ redirect rule:
 	testdata/mv/before/docs/print.css	1
 	testdata/mv/before/index.html	10
 	testdata/mv/before/notes.txt	1
+	testdata/mv/before/sitemap.xml	2
 	testdata/mv/before/style.css	2
 	/docs/* /archive/docs/:splat 301
 
@@ -160,14 +163,18 @@ func runMv(cmd *command, args []string, e *env) int {
 	move := !dryRun && !*diff
 	var before map[string]bool
 	var brokenBefore int
+	checkFailed := false
 	if move {
-		list := m.brokenLinks(true)
+		list, err := m.brokenLinks(true)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "relink mv: checking the links before the move: %v\n", err)
+			checkFailed = true
+		}
 		before, brokenBefore = map[string]bool{}, len(list)
 		for _, b := range list {
 			before[b.key] = true
 			if verb == verbose {
-				fmt.Fprintf(e.stderr, "relink mv: %s: warning: link %s reaches no file of the tree before the move (%s)\n",
-					position(b.file, b.line, b.col), quote(b.value), b.target)
+				fmt.Fprintf(e.stderr, "relink mv: %s: warning: %s (before the move)\n", position(b.file, b.line, b.col), b.String())
 			}
 		}
 	}
@@ -206,20 +213,23 @@ func runMv(cmd *command, args []string, e *env) int {
 		io.WriteString(e.stdout, m.redirects(*redirects, oldURL, newURL))
 	}
 	if move {
-		after := m.brokenLinks(false)
+		after, err := m.brokenLinks(false)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "relink mv: checking the links after the move: %v\n", err)
+			checkFailed = true
+		}
 		broke := 0
 		for _, b := range after {
 			if !before[b.key] {
 				broke++
-				fmt.Fprintf(e.stderr, "relink mv: %s: link %s reaches no file of the tree (%s)\n",
-					position(b.file, b.line, b.col), quote(b.value), b.target)
+				fmt.Fprintf(e.stderr, "relink mv: %s: %s\n", position(b.file, b.line, b.col), b.String())
 			}
 		}
 		if verb != quiet {
 			fmt.Fprintf(e.stderr, "relink mv: %s moved to %s; links inside the tree: %d broken by the move, %d broken before it\n",
 				m.oldRel, m.newRel, broke, brokenBefore)
 		}
-		if broke > 0 {
+		if broke > 0 || checkFailed {
 			return exitFail
 		}
 	}
@@ -316,44 +326,47 @@ func sitePath(s string) string {
 }
 
 // A brokenLink is a link that resolves inside the tree and reaches no
-// file of it.
+// file of it, or no anchor of it.
 type brokenLink struct {
 	key           string // its file's path after the move and its index there
 	file          string
 	line, col     int
 	value, target string
+	why           sitecheck.Status
 }
 
-// brokenLinks extracts the links of the tree's documents and returns
-// those that resolve inside the tree (below the site's URL) and reach no
-// file of it, each with a key that names the same link before and after
-// the move: its document's place after the move and its index in the
-// document (a move changes no number of links). before says the tree is
-// as it is before the move.
-func (m *mvRun) brokenLinks(before bool) []brokenLink {
+// String says what is wrong with b as relink verify says it: the link as
+// written, the reason, and the file named.
+func (b *brokenLink) String() string {
+	s := escapeText(b.value) + ": " + b.why.String()
+	switch b.why {
+	case sitecheck.MissingFile:
+		s += " " + escapeText(b.target)
+	case sitecheck.MissingAnchor:
+		s += " in " + escapeText(b.target)
+	}
+	return s
+}
+
+// brokenLinks checks the links of the tree's documents as relink verify
+// does (package sitecheck: each link that resolves inside the tree must
+// reach a file of it, a directory's index.html or NAME.html for NAME,
+// and its fragment an anchor there) and returns the broken ones, each
+// with a key that names the same link before and after the move: its
+// document's place after the move and its index in the document (a move
+// changes no number of links). before says the tree is as it is before
+// the move.
+func (m *mvRun) brokenLinks(before bool) ([]brokenLink, error) {
+	c, err := sitecheck.New(m.root, sitecheck.Options{BaseURL: m.site, PrettyURLs: true})
+	if err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "sitecheck: "))
+	}
 	var out []brokenLink
-	reached := map[string]bool{} // each target's answer, asked once
-	br := bufio.NewReaderSize(nil, 64<<10)
-	site := strings.TrimSuffix(m.site, "/")
-	sitePrefix := sitePath(site + "/")
+	var errs []error
 	w := newWalker(m.walk, func(string, int, error, bool) {})
 	w.seen = isRewriteTemp
 	w.walk(m.root, func(p, rel string, d fs.DirEntry, err error) {
-		if err != nil || !d.Type().IsRegular() {
-			return
-		}
-		typ := extract.TypeByName(d.Name())
-		if typ == 0 || typ == extract.TypeMail {
-			return
-		}
-		f, err := os.Open(p)
-		if err != nil {
-			return
-		}
-		defer f.Close()
-		br.Reset(f)
-		defer br.Reset(nil)
-		if head, _ := br.Peek(1024); isBinary(head) {
+		if err != nil || !d.Type().IsRegular() || extract.TypeByName(d.Name()) == 0 {
 			return
 		}
 		rel = filepath.ToSlash(rel)
@@ -362,60 +375,19 @@ func (m *mvRun) brokenLinks(before bool) []brokenLink {
 			after = m.newRel + rel[len(m.oldRel):]
 		}
 		i := 0
-		x := extract.New(typ, extract.Options{BaseURL: weburl.FileURL(m.site, rel)}, func(l *extract.Link) error {
+		err = c.CheckFile(rel, func(r *sitecheck.Result) error {
 			i++
-			href := l.Href
-			if href == "" || href != site && !strings.HasPrefix(href, site+"/") {
-				return nil
+			if r.Status.Broken() {
+				out = append(out, brokenLink{key: fmt.Sprintf("%s\x00%d", after, i), file: p,
+					line: r.Link.Line, col: r.Link.Column, value: r.Link.Value, why: r.Status, target: r.Target})
 			}
-			if end := strings.IndexAny(href, "?#"); end >= 0 {
-				href = href[:end]
-			}
-			u, err := weburl.Parse(href, nil)
-			if err != nil {
-				return nil
-			}
-			target, ok := strings.CutPrefix(u.Pathname(), sitePrefix)
-			if !ok {
-				return nil
-			}
-			if t, err := url.PathUnescape(target); err == nil {
-				target = t
-			}
-			ok, seen := reached[target]
-			if !seen {
-				ok = m.reaches(target)
-				reached[target] = ok
-			}
-			if ok {
-				return nil
-			}
-			out = append(out, brokenLink{key: fmt.Sprintf("%s\x00%d", after, i), file: p, line: l.Line, col: l.Column, value: l.Value, target: target})
 			return nil
 		})
-		x.ReadFrom(br)
+		if err != nil {
+			errs = append(errs, err)
+		}
 	})
-	return out
-}
-
-// reaches reports whether the path target, below the tree's root,
-// reaches a file: itself, its index.html when it is a directory, or
-// target.html for a name without an extension.
-func (m *mvRun) reaches(target string) bool {
-	p := filepath.Join(m.root, filepath.FromSlash(target))
-	info, err := os.Stat(p)
-	if err == nil && info.IsDir() {
-		_, err = os.Stat(filepath.Join(p, "index.html"))
-		return err == nil
-	}
-	if err == nil {
-		return true
-	}
-	if !strings.HasSuffix(target, "/") && path.Ext(target) == "" {
-		_, err = os.Stat(p + ".html")
-		return err == nil
-	}
-	return false
+	return out, errors.Join(errs...)
 }
 
 // renamePrefix writes to w with each line that starts with from starting
