@@ -66,6 +66,10 @@ type Options struct {
 	// empty. They are removed as soon as they are open, and closed when
 	// Unpack returns.
 	TempDir string
+	// List, when not nil, makes Unpack a dry run: it is called with the
+	// path of each file (slash-separated, relative to dir) and the URL it
+	// holds, in the order of the paths, and nothing is written.
+	List func(path, url string)
 	// Report, when not nil, is called with each problem that costs the
 	// copy a file or a link, as a *RecordError: a record that cannot be
 	// read, a payload too large, a file that cannot be written. Unpack
@@ -137,16 +141,6 @@ func Unpack(dir string, archives []Archive, opts Options) (Stats, error) {
 		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
 	}
 	u := &unpacker{opts: opts}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return u.stats, err
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return u.stats, err
-	}
-	defer root.Close()
-	u.root = root
-
 	// Pass 1: every capture, by URL and date.
 	a := u.newSorter()
 	defer a.close()
@@ -174,6 +168,10 @@ func Unpack(dir string, archives []Archive, opts Options) (Stats, error) {
 			return err
 		}
 		u.stats.URLs++
+		if opts.List != nil {
+			opts.List(c.path, c.url)
+			return nil
+		}
 		if err := byURL.add([]byte(c.url + "\x00" + c.path)); err != nil {
 			return err
 		}
@@ -186,6 +184,18 @@ func Unpack(dir string, archives []Archive, opts Options) (Stats, error) {
 	if err != nil {
 		return u.stats, err
 	}
+	if opts.List != nil {
+		return u.stats, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return u.stats, err
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return u.stats, err
+	}
+	defer root.Close()
+	u.root = root
 	u.index, err = u.buildPathIndex(byURL)
 	if err != nil {
 		return u.stats, err

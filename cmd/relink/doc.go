@@ -16,6 +16,7 @@
 //	verify      check offline that every internal link of a site's files reaches a file and an anchor
 //	linkify     turn plain text into HTML or Markdown with its links made links, or make the links of HTML's text links
 //	warc        list the outlinks of the HTML pages in WARC files
+//	unpack      turn web archives into a folder of files that a browser opens from disk
 //	uri         print the URI form of each input
 //	iri         print the display IRI of each input
 //	check       report what is wrong with IRI references
@@ -1610,6 +1611,100 @@
 //	--wat
 //		write a WAT file, a WARC metadata record for each page, gzipped alone, as Common Crawl's WAT files are;
 //		--wat=jsonl writes one JSON line per page in the shape of their JSON instead
+//
+// # Turn web archives into a folder of files that a browser opens from disk
+//
+// Usage:
+//
+//	relink unpack [flags] -o DIR ARCHIVE...
+//
+// Unpack writes the captures of web archives (WARC files, uncompressed or
+// gzipped) to a folder, DIR, as ordinary files that a browser opens from
+// disk, their links rewritten to point to one another: what wget
+// --convert-links leaves of a live crawl, made from an archive.
+//
+// Every response, resource and revisit record of an http or https URL
+// becomes the file host/path under DIR: index.html for a path that ends in
+// "/"; the query after an "@" (a query longer than 40 bytes cut, and
+// followed by "~" and a hash of the whole); the host in Unicode, with
+// "+PORT" for a port; each segment percent-decoded where that gives UTF-8,
+// in NFC, so that non-ASCII names stay readable. What Windows or macOS do
+// not allow in a name (controls, < > : " / \ | ? *, and % itself, a final
+// dot or space) is percent-encoded, a name Windows reserves (CON, NUL,
+// COM1...) gets "_" after its stem, and a name longer than 200 bytes is cut
+// and ends in "~" and a hash. A file whose name lacks the extension of its
+// media type gets it (.html, .css, .js, .svg, .png...), so that a browser
+// takes it for what the server said. Two URLs whose files a file system
+// that ignores case or normalization takes for one, or a file that another
+// URL needs as a directory, are told apart by "~" and a hash of the URL
+// before the extension of the one that comes later in byte order. The HTTP codings (chunked,
+// gzip, deflate, br) are undone. A redirect (a 3xx with a Location) is a
+// small HTML page that sends the browser on; a revisit record has the
+// payload of the earlier capture of its URL with the same payload digest
+// (or of the capture before it, without one); one whose payload is not in
+// the archives is left out. When a URL was captured several times, the
+// latest capture wins, or with --at the one nearest to DATE; a capture
+// with a status of 400 or more is taken only when there is no other.
+//
+// In the HTML, CSS and Markdown files, every link to a captured URL (every
+// URL attribute, srcset, style attributes and elements, url() and @import,
+// Markdown destinations and their raw HTML) is made the relative path of
+// its file, and <base href> is made local; a link to something not
+// captured stays absolute, or with --missing points to DIR/@missing.html,
+// a page that says it was not archived and shows the URL. Each document
+// keeps its charset, and every byte other than its links, as relink
+// rewrite keeps them.
+//
+// Unpack reads each archive twice: once to index its records, once to
+// write the files. Memory stays bounded whatever the size of the archives:
+// the index (each capture, then each URL's file) is held up to
+// --max-index-memory (64MiB unless set) for each of its stages, and past
+// that written to sorted temporary files in $TMPDIR and merged. The limits
+// of relink warc apply: a payload larger than --max-payload (64MiB unless
+// set) is reported and its file not written, a bad record is reported and
+// skipped. Each file is written to a temporary file beside it and renamed,
+// so that it is whole or absent; no URL can name a file outside DIR (".."
+// and encoded slashes are names, and a symbolic link in DIR is not
+// followed out of it).
+//
+// Errors are reported as "relink unpack: ARCHIVE: offset N: URL: message".
+// At the end, a line on standard error counts the archives, files, pages,
+// redirects, links made local and links to what was not captured (-q:
+// errors only). The exit status is 0 when every capture was written, 1
+// when some records could not be read or written (reported), 2 for a bad
+// command line, 3 when an archive could not be read at all.
+//
+// With -n, nothing is written: each file that would be, DIR/PATH, is listed
+// with its URL, separated by a tab, in the order of the paths.
+//
+// Examples:
+//
+//	$ relink unpack -n -o site testdata/warc/example.warc
+//	site/example.org/index.html	http://example.org/
+//	site/example.org/ru/index.html	http://example.org/ru/
+//
+//	relink unpack -o site crawl.warc.gz
+//	xdg-open site/example.org/index.html
+//	relink unpack --missing --at 2024-05-06 -o site a.warc.gz b.warc.gz
+//
+// Flags:
+//
+//	--at DATE
+//		take of each URL the capture nearest to DATE (2024-05-06, 2024-05-06T07:08:09Z, 20240506070809) rather than the latest
+//	-n, --dry-run
+//		write nothing: list each file that would be written, DIR/PATH, and its URL, separated by a tab
+//	--max-index-memory SIZE
+//		hold at most SIZE of the index in memory, and the rest in temporary files (default 64MiB)
+//	--max-payload SIZE
+//		write at most SIZE of a record's payload, its HTTP codings undone; a larger one is reported and left out; 0 for no limit (default 64MiB)
+//	--missing
+//		point the links to what was not captured to DIR/@missing.html rather than leaving them absolute
+//	-o, --output DIR
+//		write the files under DIR (made if need be)
+//	-q, --quiet
+//		report errors only (no warnings, progress or summary)
+//	-v, --verbose
+//		also report each file, with what was found in it
 //
 // # Print the URI form of each input
 //

@@ -32,7 +32,7 @@ type command struct {
 }
 
 // commands lists the subcommands in the order help shows them.
-var commands = []*command{extractCommand, rewriteCommand, mvCommand, verifyCommand, linkifyCommand, warcCommand, uriCommand, iriCommand, checkCommand, completionCommand, versionCommand}
+var commands = []*command{extractCommand, rewriteCommand, mvCommand, verifyCommand, linkifyCommand, warcCommand, unpackCommand, uriCommand, iriCommand, checkCommand, completionCommand, versionCommand}
 
 // env is the outside world a command sees: tests substitute buffers.
 type env struct {
