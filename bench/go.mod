@@ -11,7 +11,9 @@ require (
 )
 
 require (
+	github.com/andybalholm/brotli v1.2.8 // indirect
 	github.com/andybalholm/cascadia v1.3.4 // indirect
+	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 )
 
