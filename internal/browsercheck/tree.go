@@ -20,6 +20,9 @@ type Report struct {
 	// LeftCaptured counts the requests of Left that isCaptured says
 	// the tree should have served: each is a link not made local.
 	LeftCaptured int
+	// ByType counts the requests of Local by their type (Document,
+	// Stylesheet, Image, Script, Font...).
+	ByType map[string]int
 	// LeftURLs lists the first 20 distinct URLs of Left, for a look.
 	LeftURLs []string
 	Problems []string // a line for each request of Failed and LeftCaptured, and each page that did not load
@@ -55,7 +58,7 @@ func (b *Browser) CheckTree(root string, max int, isCaptured func(string) bool) 
 	if max > 0 && len(pages) > max {
 		pages = pages[:max]
 	}
-	rep := &Report{}
+	rep := &Report{ByType: map[string]int{}}
 	for _, p := range pages {
 		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String()
 		page, err := b.Load(u, 15*time.Second, 300*time.Millisecond)
@@ -80,6 +83,7 @@ func (b *Browser) CheckTree(root string, max int, isCaptured func(string) bool) 
 					rep.Problems = append(rep.Problems, fmt.Sprintf("%s: %s %s failed: %s", rel, r.Type, r.URL, r.Error))
 				} else {
 					rep.Local++
+					rep.ByType[r.Type]++
 					if i > 0 || r.Type != "Document" {
 						rep.Subresource++
 					}

@@ -1,0 +1,1 @@
+document.documentElement.setAttribute("data-app", "1");
