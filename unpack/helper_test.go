@@ -82,3 +82,11 @@ func readTree(t *testing.T, dir string) map[string]string {
 func html200(body string) string {
 	return response(200, "Content-Type: text/html; charset=utf-8\n", body)
 }
+
+func gzipped(s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.String()
+}

@@ -612,10 +612,9 @@ func (w *writer) output(c *capture, body io.Reader) error {
 		return nil
 	}
 	u.stats.Files++
-	if rw != nil {
-		s := rw.Stats()
+	if rw != nil && c.kind != kindRedirect {
 		u.stats.Pages++
-		u.stats.Links += s.Links
+		u.stats.Links += rw.Stats().Links
 	}
 	return nil
 }
