@@ -13,21 +13,6 @@ import (
 	"github.com/relink-go/relink/weburl"
 )
 
-// The file names of the local copy.
-//
-// A URL's file is host/path: the host in Unicode (its A-labels, xn--,
-// decoded), with "+port" for a port other than the scheme's; each
-// segment of the path percent-decoded where that gives UTF-8, in NFC;
-// "index" for a path that ends in "/"; the query after an "@"; and an
-// extension that says the file's type when the name lacks one (so that a
-// browser reading the file from disk takes it for what the server said).
-// What a file name may not hold on Windows or macOS, or what would change
-// the path, is percent-encoded: the controls, < > : " / \ | ? * and %
-// itself, a final dot or space, a name that is only dots; a name that
-// Windows reserves for a device (CON, NUL, COM1, LPT1... with any
-// extension) gets "_" after its stem; a name longer than maxName bytes
-// is cut and ends in "~" and a hash of what was cut.
-
 // maxName is the most bytes of one file or directory name: file systems
 // allow 255 (bytes on Linux, UTF-16 units on Windows, characters on
 // macOS); the rest is room for the suffixes of renames.
