@@ -1,7 +1,6 @@
 package unpack
 
 import (
-	"bufio"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -118,6 +117,8 @@ type Stats struct {
 type unpacker struct {
 	opts  Options
 	root  *os.Root
+	dirs  map[string]*os.Root // open, at most maxDirsOpen
+	buf   []byte
 	stats Stats
 	index *pathIndex
 }
@@ -140,7 +141,7 @@ func Unpack(dir string, archives []Archive, opts Options) (Stats, error) {
 	if opts.MaxPayloadSize == 0 {
 		opts.MaxPayloadSize = warc.DefaultMaxPayloadSize
 	}
-	u := &unpacker{opts: opts}
+	u := &unpacker{opts: opts, dirs: map[string]*os.Root{}}
 	// Pass 1: every capture, by URL and date.
 	a := u.newSorter()
 	defer a.close()
@@ -196,6 +197,7 @@ func Unpack(dir string, archives []Archive, opts Options) (Stats, error) {
 	}
 	defer root.Close()
 	u.root = root
+	defer u.closeDirs()
 	u.index, err = u.buildPathIndex(byURL)
 	if err != nil {
 		return u.stats, err
@@ -362,39 +364,88 @@ func stripFragment(s string) string {
 // directories are made as needed; os.Root keeps every step inside the
 // copy, whatever symbolic links it holds.
 func (u *unpacker) writeFile(p string, r io.Reader) error {
-	dir := path.Dir(p)
-	if err := u.root.MkdirAll(dir, 0o755); err != nil {
+	dir, name := path.Split(p)
+	d, err := u.dir(path.Clean(dir))
+	if err != nil {
 		return err
 	}
 	var rnd [8]byte
 	rand.Read(rnd[:])
-	tmp := path.Join(dir, ".relink-tmp-"+hex.EncodeToString(rnd[:]))
-	f, err := u.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	tmp := ".relink-tmp-" + hex.EncodeToString(rnd[:])
+	f, err := d.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(f, 32<<10)
-	n, err := io.Copy(bw, r)
-	if err == nil {
-		err = bw.Flush()
+	if u.buf == nil {
+		u.buf = make([]byte, 64<<10)
 	}
+	n, err := copyFull(f, r, u.buf)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		if fi, lerr := u.root.Lstat(p); lerr == nil && fi.IsDir() {
-			err = fmt.Errorf("%s is a directory", p)
-		}
-	}
-	if err == nil {
-		err = u.root.Rename(tmp, p)
+		err = d.Rename(tmp, name)
 	}
 	if err != nil {
-		u.root.Remove(tmp)
+		d.Remove(tmp)
 		return err
 	}
 	u.stats.Written += n
 	return nil
+}
+
+// copyFull copies r to w in writes of len(buf) bytes (but the last): a
+// rewriter's reader gives a few KiB at a time, and a write each would
+// cost a system call each.
+func copyFull(w io.Writer, r io.Reader, buf []byte) (int64, error) {
+	var total int64
+	for {
+		n, err := io.ReadFull(r, buf)
+		if n > 0 {
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return total, werr
+			}
+			total += int64(n)
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+	}
+}
+
+// maxDirsOpen bounds the directories of the copy that Unpack holds open,
+// so as not to walk the path of each from the root again (os.Root opens
+// each of its components) for each file.
+const maxDirsOpen = 64
+
+// dir returns the directory dir of the copy, made if need be, opened as
+// an os.Root inside the copy's.
+func (u *unpacker) dir(dir string) (*os.Root, error) {
+	if d := u.dirs[dir]; d != nil {
+		return d, nil
+	}
+	if err := u.root.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	d, err := u.root.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(u.dirs) >= maxDirsOpen {
+		u.closeDirs()
+	}
+	u.dirs[dir] = d
+	return d, nil
+}
+
+func (u *unpacker) closeDirs() {
+	for k, d := range u.dirs {
+		d.Close()
+		delete(u.dirs, k)
+	}
 }
 
 // A writer writes the files of pass 2, reading the archives in order.

@@ -19,6 +19,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"time"
 
 	"github.com/relink-go/relink/internal/browsercheck"
@@ -36,6 +37,9 @@ func main() {
 		max     = flag.Int("max", 0, "open at most `N` pages (0: all)")
 		missing = flag.Bool("missing", false, "unpack with --missing")
 		verbose = flag.Bool("v", false, "list each problem")
+		save    = flag.String("save", "", "with -dir, write the archive made to `FILE` too")
+		browse  = flag.Bool("browser", true, "open the pages in Chromium (-browser=false: unpack and time it only)")
+		cpuprof = flag.String("cpuprofile", "", "write a CPU profile of the unpacking to `FILE`")
 	)
 	flag.Parse()
 	archives := flag.Args()
@@ -46,6 +50,9 @@ func main() {
 	defer os.RemoveAll(tmp)
 	if *dir != "" {
 		name := filepath.Join(tmp, "corpus.warc.gz")
+		if *save != "" {
+			name = *save
+		}
 		f, err := os.Create(name)
 		if err != nil {
 			log.Fatal(err)
@@ -78,15 +85,28 @@ func main() {
 	if dest == "" {
 		dest = filepath.Join(tmp, "site")
 	}
+	if *cpuprof != "" {
+		f, err := os.Create(*cpuprof)
+		if err != nil {
+			log.Fatal(err)
+		}
+		pprof.StartCPUProfile(f)
+	}
 	startT := time.Now()
 	st, err := unpack.Unpack(dest, as, unpack.Options{Missing: *missing, Report: func(err error) { log.Print(err) }})
 	if err != nil {
 		log.Fatal(err)
 	}
 	secs := time.Since(startT).Seconds()
+	if *cpuprof != "" {
+		pprof.StopCPUProfile()
+	}
 	fmt.Printf("unpack: %d records, %d files (%d pages, %d redirects), %d links made local, %d to what was not captured, %d errors; %.1f MB of archive in %.2fs: %.1f MB/s\n",
 		st.Records, st.Files, st.Pages, st.Redirects, st.Local, st.Missing, st.Failed, float64(st.Bytes)/1e6, secs, float64(st.Bytes)/1e6/secs)
 
+	if !*browse {
+		return
+	}
 	b, err := browsercheck.Start(*exe)
 	if err != nil {
 		log.Fatal(err)
