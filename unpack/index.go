@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -181,7 +180,7 @@ func (u *unpacker) settle(b *sorter) (*sorter, error) {
 // sparseEvery-th URL in memory.
 type pathIndex struct {
 	mem    map[string]string
-	f      *os.File
+	f      *tempFile
 	keys   []string // every sparseEvery-th URL of f
 	starts []int64  // where each of keys begins in f
 }
@@ -206,11 +205,10 @@ func (u *unpacker) buildPathIndex(s *sorter) (*pathIndex, error) {
 		})
 		return x, err
 	}
-	f, err := os.CreateTemp(u.opts.TempDir, "relink-unpack-index-*")
+	f, err := createTemp(u.opts.TempDir, "relink-unpack-index-*")
 	if err != nil {
 		return nil, err
 	}
-	os.Remove(f.Name())
 	x.f = f
 	w := bufio.NewWriterSize(f, 64<<10)
 	var off int64

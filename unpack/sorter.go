@@ -20,7 +20,7 @@ type sorter struct {
 	max   int64
 	held  int64
 	recs  [][]byte
-	runs  []*os.File
+	runs  []*tempFile
 	spilt bool
 }
 
@@ -44,11 +44,10 @@ func (s *sorter) add(rec []byte) error {
 // spill writes the records held to a run.
 func (s *sorter) spill() error {
 	slices.SortFunc(s.recs, bytes.Compare)
-	f, err := os.CreateTemp(s.dir, "relink-unpack-run-*")
+	f, err := createTemp(s.dir, "relink-unpack-run-*")
 	if err != nil {
 		return err
 	}
-	os.Remove(f.Name()) // the open file stays readable; nothing is left behind
 	w := bufio.NewWriterSize(f, 64<<10)
 	var n [binary.MaxVarintLen64]byte
 	for _, r := range s.recs {
@@ -65,6 +64,45 @@ func (s *sorter) spill() error {
 	}
 	s.runs = append(s.runs, f)
 	s.recs, s.held, s.spilt = nil, 0, true
+	if len(s.runs) >= maxRuns {
+		return s.mergeRuns()
+	}
+	return nil
+}
+
+// maxRuns bounds the runs a sorter holds open: past it, they are merged
+// into one.
+const maxRuns = 64
+
+// mergeRuns merges the runs into one.
+func (s *sorter) mergeRuns() error {
+	f, err := createTemp(s.dir, "relink-unpack-run-*")
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 64<<10)
+	var n [binary.MaxVarintLen64]byte
+	runs := s.runs
+	s.runs = nil
+	err = merge(runs, nil, func(r []byte) error {
+		w.Write(n[:binary.PutUvarint(n[:], uint64(len(r)))])
+		_, err := w.Write(r)
+		return err
+	})
+	for _, r := range runs {
+		r.Close()
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return err
+	}
+	s.runs = []*tempFile{f}
 	return nil
 }
 
@@ -89,11 +127,17 @@ func (s *sorter) each(fn func(rec []byte) error) error {
 		}
 		return nil
 	}
+	return merge(s.runs, s.recs, fn)
+}
+
+// merge calls fn with the records of the sorted runs files and mem, in
+// sorted order.
+func merge(files []*tempFile, mem [][]byte, fn func(rec []byte) error) error {
 	h := &runHeap{}
-	if len(s.recs) > 0 {
-		h.runs = append(h.runs, &run{mem: s.recs})
+	if len(mem) > 0 {
+		h.runs = append(h.runs, &run{mem: mem})
 	}
-	for _, f := range s.runs {
+	for _, f := range files {
 		h.runs = append(h.runs, &run{r: bufio.NewReaderSize(f, 64<<10)})
 	}
 	live := h.runs[:0]
@@ -167,4 +211,28 @@ func (h *runHeap) Pop() any {
 	r := h.runs[len(h.runs)-1]
 	h.runs = h.runs[:len(h.runs)-1]
 	return r
+}
+
+// A tempFile is a temporary file, removed as soon as it is made where an
+// open file can be removed (Unix), else when it is closed.
+type tempFile struct {
+	*os.File
+	removed bool
+}
+
+func createTemp(dir, pattern string) (*tempFile, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return &tempFile{File: f, removed: os.Remove(f.Name()) == nil}, nil
+}
+
+func (t *tempFile) Close() error {
+	err := t.File.Close()
+	if !t.removed {
+		os.Remove(t.Name())
+		t.removed = true
+	}
+	return err
 }

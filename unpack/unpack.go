@@ -62,8 +62,8 @@ type Options struct {
 	// with one URL in 32 in memory). 0 for DefaultMaxIndexMemory.
 	MaxIndexMemory int64
 	// TempDir is the directory of the temporary files: os.TempDir() when
-	// empty. They are removed as soon as they are open, and closed when
-	// Unpack returns.
+	// empty. They are removed as soon as they are open (on Windows, when
+	// closed), and closed when Unpack returns.
 	TempDir string
 	// List, when not nil, makes Unpack a dry run: it is called with the
 	// path of each file (slash-separated, relative to dir) and the URL it
@@ -460,7 +460,7 @@ type writer struct {
 
 	// The payload of the record that several files share, with the
 	// media type and Content-Type of its capture.
-	spool    *os.File
+	spool    *tempFile
 	spoolSrc [3]int64
 	spoolOK  bool
 }
@@ -513,11 +513,10 @@ func (w *writer) write(c *capture, shared bool) error {
 	}
 	if shared {
 		if w.spool == nil {
-			f, err := os.CreateTemp(w.u.opts.TempDir, "relink-unpack-spool-*")
+			f, err := createTemp(w.u.opts.TempDir, "relink-unpack-spool-*")
 			if err != nil {
 				return err
 			}
-			os.Remove(f.Name())
 			w.spool = f
 		}
 		if _, err := w.spool.Seek(0, io.SeekStart); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -339,5 +340,34 @@ func TestSite(t *testing.T) {
 	}
 	if st.Revisits == 0 || st.Redirects == 0 {
 		t.Errorf("stats %+v", st)
+	}
+}
+
+// TestMergeRuns: a sorter that spills more than maxRuns runs merges
+// them, and gives every record in order.
+func TestMergeRuns(t *testing.T) {
+	s := newSorter(t.TempDir(), 100)
+	defer s.close()
+	var want []string
+	for i := range 3000 {
+		r := fmt.Sprintf("%05d", (i*7919)%3000)
+		want = append(want, r)
+		if err := s.add([]byte(r)); err != nil {
+			t.Fatal(err)
+		}
+		if len(s.runs) > maxRuns {
+			t.Fatalf("%d runs open", len(s.runs))
+		}
+	}
+	slices.Sort(want)
+	var got []string
+	if err := s.each(func(r []byte) error { got = append(got, string(r)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%d records, want %d, in order", len(got), len(want))
+	}
+	if ents, _ := os.ReadDir(s.dir); len(ents) != 0 {
+		t.Errorf("temporary files left: %v", ents)
 	}
 }
