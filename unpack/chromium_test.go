@@ -41,6 +41,33 @@ func TestChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
+	t.Run("public", func(t *testing.T) {
+		// The archives of other projects hold pages whose subresources
+		// were not crawled, and scripts that request what no archive
+		// holds: only a request for a captured URL that leaves the
+		// folder is a fault of unpack.
+		arch := publicArchives(t)
+		captured := map[string]bool{}
+		if _, err := Unpack("", arch, Options{List: func(_, u string) { captured[u] = true }}); err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if _, err := Unpack(dir, arch, Options{Report: func(err error) { t.Error(err) }}); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := b.CheckTree(dir, 0, func(u string) bool { return captured[stripFragment(u)] })
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d pages, %d requests served from the folder (%d subresources), %d failed, %d left (%d captured); served by type: %v",
+			rep.Pages, rep.Local, rep.Subresource, rep.Failed, rep.Left, rep.LeftCaptured, rep.ByType)
+		for _, p := range rep.Problems {
+			t.Log(p)
+		}
+		if rep.LeftCaptured != 0 || rep.Pages != 60 {
+			t.Errorf("%d pages, %d requests for captured URLs left the folder", rep.Pages, rep.LeftCaptured)
+		}
+	})
 	arch := []Archive{memArchive("site.warc.gz", siteArchive(t))}
 	captured := map[string]bool{}
 	if _, err := Unpack("", arch, Options{List: func(_, u string) { captured[u] = true }}); err != nil {
