@@ -1671,8 +1671,10 @@
 // At the end, a line on standard error counts the archives, files, pages,
 // redirects, links made local and links to what was not captured (-q:
 // errors only). The exit status is 0 when every capture was written, 1
-// when some records could not be read or written (reported), 2 for a bad
-// command line, 3 when an archive could not be read at all.
+// when some records could not be read or written (reported, and the rest
+// written), 2 for a bad command line, 3 when an archive could not be
+// opened or read, or a temporary file written: the run stops there (in
+// the first pass, before it writes a file).
 //
 // With -n, nothing is written: each file that would be, DIR/PATH, is listed
 // with its URL, separated by a tab, in the order of the paths.
