@@ -60,7 +60,10 @@
 // folder. A link to what was not captured stays absolute (a relative one
 // is made absolute), or, with [Options.Missing], points to [MissingPage],
 // a page that says so and shows the URL. A link to http://h/x finds the
-// capture of https://h/x when there is no other, and the other way round.
+// capture of https://h/x when there is no other, and the other way round;
+// a link to a directory (http://h/d/) finds the capture of its index
+// page (http://h/d/index.html or index.htm), and the other way round, as a
+// web server serves them.
 //
 // # Memory
 //

@@ -713,9 +713,37 @@ func (u *unpacker) rewriteOptions(c *capture) rewrite.Options {
 	return o
 }
 
-// lookupLocal returns the file of url, or of the same URL in the other
-// of http and https.
+// lookupLocal returns the file of url: of url itself, or else of the
+// same URL in the other of http and https, or else, for a URL without a
+// query that names a directory (".../") or its index page
+// (".../index.html", ".../index.htm"), of the other, as a web server
+// serves them.
 func (u *unpacker) lookupLocal(url string) (string, bool) {
+	if p, ok := u.lookupScheme(url); ok {
+		return p, true
+	}
+	if strings.Contains(url, "?") {
+		return "", false
+	}
+	if strings.HasSuffix(url, "/") {
+		for _, index := range []string{"index.html", "index.htm"} {
+			if p, ok := u.lookupScheme(url + index); ok {
+				return p, true
+			}
+		}
+		return "", false
+	}
+	for _, index := range []string{"/index.html", "/index.htm"} {
+		if dir, ok := strings.CutSuffix(url, index); ok {
+			return u.lookupScheme(dir + "/")
+		}
+	}
+	return "", false
+}
+
+// lookupScheme returns the file of url, or of the same URL in the other
+// of http and https.
+func (u *unpacker) lookupScheme(url string) (string, bool) {
 	if p, ok := u.index.lookup(url); ok {
 		return p, true
 	}

@@ -41,8 +41,9 @@ func TestLinks(t *testing.T) {
 		rec{typ: "response", uri: "http://example.org/t.css", block: response(200, "Content-Type: text/css\n", `p{}`)},
 		rec{typ: "response", uri: "http://example.org/en/a.png", block: response(200, "Content-Type: image/png\n", "PNG")},
 		rec{typ: "response", uri: "http://example.org/b.png", block: response(200, "Content-Type: image/png\n", "PNG2")},
-		rec{typ: "response", uri: "http://example.org/en/x.html", block: html200(`<a href="/en/">back</a>`)},
 		rec{typ: "response", uri: "http://example.org/search?q=%C3%BC", block: html200(`<a href="/">home</a>`)},
+		rec{typ: "response", uri: "http://example.org/en/x.html", block: html200(`<a href="/en/">back</a><a href="/en/index.html">index</a><a href="/docs/">docs</a>`)},
+		rec{typ: "response", uri: "http://example.org/docs/index.htm", block: html200(`docs`)},
 		rec{typ: "resource", uri: "http://example.org/notes.md", contentType: "text/markdown", block: "[home](http://example.org/en/) ![b](/b.png) [o](http://other.example/)\n"},
 	)
 	want := map[string]string{
@@ -57,7 +58,8 @@ func TestLinks(t *testing.T) {
 		"example.org/t.css":           `p{}`,
 		"example.org/en/a.png":        "PNG",
 		"example.org/b.png":           "PNG2",
-		"example.org/en/x.html":       `<a href="index.html">back</a>`,
+		"example.org/en/x.html":       `<a href="index.html">back</a><a href="index.html">index</a><a href="../docs/index.htm">docs</a>`,
+		"example.org/docs/index.htm":  "docs",
 		"example.org/search@q=ü.html": `<a href="index.html">home</a>`,
 		"example.org/notes.md":        "[home](en/index.html) ![b](b.png) [o](http://other.example/)\n",
 	}
@@ -72,7 +74,7 @@ func TestLinks(t *testing.T) {
 			t.Errorf("unwanted file %s", p)
 		}
 	}
-	if st.URLs != 9 || st.Files != 9 || st.Redirects != 1 || st.Pages != 6 {
+	if st.URLs != 10 || st.Files != 10 || st.Redirects != 1 || st.Pages != 7 {
 		t.Errorf("stats %+v", st)
 	}
 

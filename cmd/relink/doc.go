@@ -1649,7 +1649,9 @@
 // In the HTML, CSS and Markdown files, every link to a captured URL (every
 // URL attribute, srcset, style attributes and elements, url() and @import,
 // Markdown destinations and their raw HTML) is made the relative path of
-// its file, and <base href> is made local; a link to something not
+// its file (a link to a directory, ".../", that of its captured
+// index.html, and the other way round; http for https when only one was
+// captured), and <base href> is made local; a link to something not
 // captured stays absolute, or with --missing points to DIR/@missing.html,
 // a page that says it was not archived and shows the URL. Each document
 // keeps its charset, and every byte other than its links, as relink
