@@ -71,7 +71,8 @@
 // write the files, in the order of the archives. The index (each
 // capture, the captures chosen with their paths, the order of writing,
 // the map from URL to file that the rewriting looks in) is sorted in
-// memory up to [Options.MaxIndexMemory] per stage, and past that written
+// memory up to [Options.MaxIndexMemory] per stage (two stages at once at
+// most), and past that written
 // in sorted runs to temporary files and merged; the map from URL to file
 // is then a sorted file with one URL in 32 in memory. What a record
 // costs is bounded by package warc and package rewrite; a payload that

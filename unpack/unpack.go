@@ -57,9 +57,11 @@ type Options struct {
 	MaxPayloadSize int64
 	// MaxIndexMemory bounds the memory that each stage of the index
 	// holds (the captures of every URL, their paths, the order of
-	// writing): past it, the index is written to temporary files in
-	// TempDir, sorted, and merged (or looked up in, the URL to path map,
-	// with one URL in 32 in memory). 0 for DefaultMaxIndexMemory.
+	// writing, the map from URL to path): past it, the stage is written
+	// to temporary files in TempDir, sorted, and merged (or looked up in,
+	// the map from URL to path, with one URL in 32 in memory). Two stages
+	// are held at once at most, so the index takes up to about twice
+	// MaxIndexMemory. 0 for DefaultMaxIndexMemory.
 	MaxIndexMemory int64
 	// TempDir is the directory of the temporary files: os.TempDir() when
 	// empty. They are removed as soon as they are open (on Windows, when

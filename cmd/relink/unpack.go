@@ -58,8 +58,9 @@ rewrite keeps them.
 Unpack reads each archive twice: once to index its records, once to
 write the files. Memory stays bounded whatever the size of the archives:
 the index (each capture, then each URL's file) is held up to
---max-index-memory (64MiB unless set) for each of its stages, and past
-that written to sorted temporary files in $TMPDIR and merged. The limits
+--max-index-memory (64MiB unless set) for each of its stages, two of
+which are held at once at most, and past that written to sorted
+temporary files in $TMPDIR and merged. The limits
 of relink warc apply: a payload larger than --max-payload (64MiB unless
 set) is reported and its file not written, a bad record is reported and
 skipped. Each file is written to a temporary file beside it and renamed,
