@@ -1,7 +1,9 @@
 // Package unpack turns web archives (WARC files) into a folder of
 // ordinary files that a browser opens from disk, their links rewritten to
-// point to one another: what wget --convert-links leaves of a live
-// crawl, made from an archive. It is relink unpack.
+// point to one another.
+//
+// It is what wget --convert-links leaves of a live crawl, made from an
+// archive, and what relink unpack runs.
 //
 // # Files
 //
