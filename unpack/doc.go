@@ -14,7 +14,9 @@
 // SHA-256), and an extension that says the file's media type when the
 // name has none of that type's (.html, .css, .js, .svg, .png...), so
 // that a browser reading the file from disk takes it for what the server
-// said. The host is written in Unicode (its xn-- labels decoded), with
+// said. A payload without a Content-Type has the type of its
+// WARC-Identified-Payload-Type, or is taken for HTML when it begins as HTML
+// does (extract.TypeOf). The host is written in Unicode (its xn-- labels decoded), with
 // "+port" for a port other than the scheme's; each segment of the path is
 // percent-decoded where the escapes give UTF-8, and made NFC, so that
 // non-ASCII names stay readable. What a name may not hold on Windows or

@@ -325,6 +325,9 @@ func (u *unpacker) capture(rec *warc.Record) *capture {
 		c.kind = kindResource
 		c.contentType = clean(rec.ContentType)
 		c.mediaType, _ = warc.Header{{Name: "Content-Type", Value: rec.ContentType}}.ContentType()
+		if c.mediaType == "" {
+			c.mediaType = sniff(rec, rec.Block)
+		}
 		return c
 	}
 	resp, err := rec.HTTPResponse()
@@ -338,6 +341,9 @@ func (u *unpacker) capture(rec *warc.Record) *capture {
 	c.status = resp.StatusCode
 	c.contentType = clean(resp.Header.Get("Content-Type"))
 	c.mediaType, _ = resp.ContentType()
+	if c.mediaType == "" && t == "response" {
+		c.mediaType = sniff(rec, resp.Body)
+	}
 	switch {
 	case t == "revisit" || resp.StatusCode == 304:
 		c.kind = kindRevisit
@@ -352,6 +358,24 @@ func (u *unpacker) capture(rec *warc.Record) *capture {
 		c.kind = kindResponse
 	}
 	return c
+}
+
+// sniff returns the media type of a payload that has no Content-Type:
+// WARC-Identified-Payload-Type's, or text/html when its first bytes are
+// HTML's (as extract.TypeOf finds them, and as relink warc takes a page
+// without a type), else "".
+func sniff(rec *warc.Record, body io.Reader) string {
+	if ipt := rec.Header.Get("WARC-Identified-Payload-Type"); ipt != "" {
+		if mt, _ := (warc.Header{{Name: "Content-Type", Value: ipt}}).ContentType(); mt != "" {
+			return mt
+		}
+	}
+	var head [1024]byte
+	n, _ := io.ReadFull(body, head[:])
+	if n > 0 && extract.TypeOf("", head[:n]) == extract.TypeHTML {
+		return "text/html"
+	}
+	return ""
 }
 
 func stripFragment(s string) string {

@@ -44,6 +44,7 @@ func TestLinks(t *testing.T) {
 		rec{typ: "response", uri: "http://example.org/search?q=%C3%BC", block: html200(`<a href="/">home</a>`)},
 		rec{typ: "response", uri: "http://example.org/en/x.html", block: html200(`<a href="/en/">back</a><a href="/en/index.html">index</a><a href="/docs/">docs</a>`)},
 		rec{typ: "response", uri: "http://example.org/docs/index.htm", block: html200(`docs`)},
+		rec{typ: "response", uri: "http://example.org/untyped", block: response(200, "", `<!doctype html><a href="/en/">en</a>`)},
 		rec{typ: "resource", uri: "http://example.org/notes.md", contentType: "text/markdown", block: "[home](http://example.org/en/) ![b](/b.png) [o](http://other.example/)\n"},
 	)
 	want := map[string]string{
@@ -60,6 +61,7 @@ func TestLinks(t *testing.T) {
 		"example.org/b.png":           "PNG2",
 		"example.org/en/x.html":       `<a href="index.html">back</a><a href="index.html">index</a><a href="../docs/index.htm">docs</a>`,
 		"example.org/docs/index.htm":  "docs",
+		"example.org/untyped.html":    `<!doctype html><a href="en/index.html">en</a>`,
 		"example.org/search@q=ü.html": `<a href="index.html">home</a>`,
 		"example.org/notes.md":        "[home](en/index.html) ![b](b.png) [o](http://other.example/)\n",
 	}
@@ -74,7 +76,7 @@ func TestLinks(t *testing.T) {
 			t.Errorf("unwanted file %s", p)
 		}
 	}
-	if st.URLs != 10 || st.Files != 10 || st.Redirects != 1 || st.Pages != 7 {
+	if st.URLs != 11 || st.Files != 11 || st.Redirects != 1 || st.Pages != 8 {
 		t.Errorf("stats %+v", st)
 	}
 

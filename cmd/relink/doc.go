@@ -1634,7 +1634,9 @@
 // COM1...) gets "_" after its stem, and a name longer than 200 bytes is cut
 // and ends in "~" and a hash. A file whose name lacks the extension of its
 // media type gets it (.html, .css, .js, .svg, .png...), so that a browser
-// takes it for what the server said. Two URLs whose files a file system
+// takes it for what the server said (a payload without a Content-Type is
+// taken for HTML when it begins as HTML does, as relink warc takes it, or
+// has the type of WARC-Identified-Payload-Type). Two URLs whose files a file system
 // that ignores case or normalization takes for one, or a file that another
 // URL needs as a directory, are told apart by "~" and a hash of the URL
 // before the extension of the one that comes later in byte order. The HTTP codings (chunked,
