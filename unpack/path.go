@@ -130,11 +130,6 @@ func hostDir(u *weburl.URL) string {
 	return safeName(h, "")
 }
 
-// dirPath returns the directory of the file of u, as FilePath gives it.
-func dirPath(u *weburl.URL) string {
-	return path.Dir(FilePath(u, ""))
-}
-
 // decodeName percent-decodes s where the escapes give UTF-8, and keeps
 // the others as written (upper-cased), then makes it NFC. A "%" that an
 // escape gives is written "%25" again by safeName, so that decoding is

@@ -81,7 +81,7 @@ type Options struct {
 // A RecordError is a problem with one record of an archive.
 type RecordError struct {
 	Archive string // Archive.Name
-	Offset  int64  // the record's, as warc.Record.Offset ("" of a SyntaxError's Where)
+	Offset  int64  // the record's, as warc.Record.Offset
 	Where   string // "offset N" or "offset N+M", as warc.SyntaxError.Where
 	URL     string // the record's URL, "" when unknown
 	Err     error
