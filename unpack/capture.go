@@ -25,6 +25,7 @@ type capture struct {
 	contentType string // the Content-Type as written, for its charset
 	location    string // a redirect's target, absolute
 	digest      string // WARC-Payload-Digest
+	refers      string // a revisit's WARC-Refers-To-Target-URI, as an href
 	path        string // the file, once decided
 }
 
@@ -45,7 +46,7 @@ func (c *capture) encode(key string) []byte {
 		c.url, c.date, string(c.kind),
 		strconv.Itoa(c.archive), strconv.FormatInt(c.offset, 10), strconv.FormatInt(c.doff, 10),
 		strconv.Itoa(c.srcArchive), strconv.FormatInt(c.srcOffset, 10), strconv.FormatInt(c.srcDoff, 10),
-		strconv.Itoa(c.status), c.mediaType, c.contentType, c.location, c.digest, c.path,
+		strconv.Itoa(c.status), c.mediaType, c.contentType, c.location, c.digest, c.path, c.refers,
 	} {
 		b.WriteByte(0)
 		b.WriteString(f)
@@ -56,11 +57,11 @@ func (c *capture) encode(key string) []byte {
 // decodeCapture reads a record that encode wrote, after its key.
 func decodeCapture(rec []byte) (*capture, error) {
 	f := strings.Split(string(rec), "\x00")
-	if len(f) != 16 || len(f[3]) != 1 {
+	if len(f) != 17 || len(f[3]) != 1 {
 		return nil, errRun
 	}
 	f = f[1:]
-	c := &capture{url: f[0], date: f[1], kind: f[2][0], mediaType: f[10], contentType: f[11], location: f[12], digest: f[13], path: f[14]}
+	c := &capture{url: f[0], date: f[1], kind: f[2][0], mediaType: f[10], contentType: f[11], location: f[12], digest: f[13], path: f[14], refers: f[15]}
 	var err error
 	num := func(s string) int64 {
 		n, e := strconv.ParseInt(s, 10, 64)

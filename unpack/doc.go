@@ -41,10 +41,12 @@
 // with [Options.At], the one nearest to a moment; a capture whose status
 // is 400 or more is taken only when the URL has no other. A redirect (a
 // 3xx response with a Location) is a small HTML page that sends the
-// browser on (a meta refresh, and a link). A revisit record, or a 304
-// response, has the payload of the capture of its URL with the same
-// WARC-Payload-Digest (the last one before it without a digest); one
-// whose payload the archives do not hold for that URL is left out.
+// browser on (a meta refresh, and a link). A revisit record has the
+// payload of a capture with the same WARC-Payload-Digest: of the URL its
+// WARC-Refers-To-Target-URI names, else of its own URL, else the latest
+// (the payload is the same); a revisit without a digest, and a 304
+// response, that of the capture of its URL before it. A revisit whose
+// payload the archives do not hold is left out.
 //
 // The HTTP codings of a body (chunked, gzip, deflate, br) are undone as
 // package warc undoes them, and its limits apply:

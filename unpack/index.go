@@ -13,9 +13,62 @@ import (
 
 // The index: what each URL's file is, and which record fills it.
 
-// maxOriginals bounds the captures of one URL that a revisit of it can
-// be resolved to: the last maxOriginals distinct payloads, by digest.
+// maxOriginals bounds the captures of one payload digest, by URL, that
+// a revisit is resolved to when it names their URL: past it, a revisit
+// takes the latest capture of the digest, which holds the same payload.
 const maxOriginals = 1024
+
+// resolveByDigest reads the captures that have a payload digest, sorted
+// by digest (captures before revisits, each by date), resolves each
+// revisit to a capture of the same payload (of the URL its
+// WARC-Refers-To-Target-URI names, else of its own, else the latest),
+// and adds them all to a, keyed by URL. A revisit whose payload no
+// capture has is left out.
+func (u *unpacker) resolveByDigest(d, a *sorter) error {
+	var (
+		group  string
+		latest *capture
+		byURL  = map[string]*capture{}
+	)
+	return d.each(func(rec []byte) error {
+		key, _, _ := strings.Cut(string(rec), "\x01")
+		c, err := decodeCapture(rec)
+		if err != nil {
+			return err
+		}
+		if key != group {
+			group, latest = key, nil
+			clear(byURL)
+		}
+		if c.kind != kindRevisit {
+			latest = c
+			if len(byURL) < maxOriginals {
+				byURL[c.url] = c
+			}
+			return a.add(c.encode(c.url))
+		}
+		o := byURL[c.refers]
+		if o == nil {
+			o = byURL[c.url]
+		}
+		if o == nil {
+			o = latest
+		}
+		if o == nil {
+			u.stats.Unresolved++
+			return nil
+		}
+		resolve(c, o)
+		u.stats.Revisits++
+		return a.add(c.encode(c.url))
+	})
+}
+
+// resolve gives the revisit c the payload of the capture o.
+func resolve(c, o *capture) {
+	c.kind, c.srcArchive, c.srcOffset, c.srcDoff = o.kind, o.srcArchive, o.srcOffset, o.srcDoff
+	c.status, c.mediaType, c.contentType, c.location = o.status, o.mediaType, o.contentType, o.location
+}
 
 // choose reads the captures sorted by URL and date (stage A) and adds
 // the one chosen for each URL to next, keyed by the fold of its path.
@@ -24,7 +77,6 @@ func (u *unpacker) choose(a *sorter, next *sorter) error {
 		group     string
 		best      *capture
 		bestClass int
-		originals = map[string]*capture{}
 		last      *capture // the last capture of the URL with a payload
 	)
 	flush := func() error {
@@ -54,25 +106,19 @@ func (u *unpacker) choose(a *sorter, next *sorter) error {
 				return err
 			}
 			group, last = c.url, nil
-			clear(originals)
 		}
 		if c.kind == kindRevisit {
+			// A revisit without a digest (a 304): the capture of
+			// the URL before it.
 			o := last
-			if c.digest != "" {
-				o = originals[c.digest]
-			}
 			if o == nil {
 				u.stats.Unresolved++
 				return nil
 			}
-			c.kind, c.srcArchive, c.srcOffset, c.srcDoff = o.kind, o.srcArchive, o.srcOffset, o.srcDoff
-			c.status, c.mediaType, c.contentType, c.location = o.status, o.mediaType, o.contentType, o.location
+			resolve(c, o)
 			u.stats.Revisits++
 		} else {
 			last = c
-			if c.digest != "" && (len(originals) < maxOriginals || originals[c.digest] != nil) {
-				originals[c.digest] = c
-			}
 		}
 		class := 0
 		if c.status >= 400 || c.status != 0 && c.status < 200 {

@@ -145,12 +145,16 @@ func Unpack(dir string, archives []Archive, opts Options) (Stats, error) {
 	}
 	u := &unpacker{opts: opts, dirs: map[string]*os.Root{}}
 	// Pass 1: every capture, by URL and date.
-	a := u.newSorter()
+	a, byDigest := u.newSorter(), u.newSorter()
 	defer a.close()
+	defer byDigest.close()
 	for i, ar := range archives {
-		if err := u.scan(i, ar, a); err != nil {
+		if err := u.scan(i, ar, a, byDigest); err != nil {
 			return u.stats, err
 		}
+	}
+	if err := u.resolveByDigest(byDigest, a); err != nil {
+		return u.stats, err
 	}
 	b := u.newSorter()
 	defer b.close()
@@ -268,8 +272,10 @@ func (c countReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// scan adds the captures of archive i to a.
-func (u *unpacker) scan(i int, ar Archive, a *sorter) error {
+// scan adds the captures of archive i to a, keyed by URL, or, those
+// with a WARC-Payload-Digest, to byDigest, keyed by digest, the captures
+// before the revisits.
+func (u *unpacker) scan(i int, ar Archive, a, byDigest *sorter) error {
 	f, err := ar.Open()
 	if err != nil {
 		return err
@@ -297,7 +303,16 @@ func (u *unpacker) scan(i int, ar Archive, a *sorter) error {
 		}
 		c.archive, c.srcArchive = i, i
 		u.stats.Captures++
-		if err := a.add(c.encode(c.url)); err != nil {
+		if c.digest != "" {
+			order := "0"
+			if c.kind == kindRevisit {
+				order = "1"
+			}
+			err = byDigest.add(c.encode(c.digest + "\x01" + order + c.date))
+		} else {
+			err = a.add(c.encode(c.url))
+		}
+		if err != nil {
 			return err
 		}
 	}
@@ -320,6 +335,11 @@ func (u *unpacker) capture(rec *warc.Record) *capture {
 		offset: rec.Offset, doff: rec.DecompressedOffset,
 		srcOffset: rec.Offset, srcDoff: rec.DecompressedOffset,
 		digest: clean(rec.Header.Get("WARC-Payload-Digest")),
+	}
+	if t == "revisit" {
+		if r, err := weburl.Parse(strings.TrimSpace(rec.Header.Get("WARC-Refers-To-Target-URI")), nil); err == nil {
+			c.refers = stripFragment(r.String())
+		}
 	}
 	if t == "resource" {
 		c.kind = kindResource
@@ -489,6 +509,7 @@ type writer struct {
 	spool    *tempFile
 	spoolSrc [3]int64
 	spoolOK  bool
+	spoolErr error // why the payload of spoolSrc could not be read
 }
 
 func (w *writer) closeArchive() {
@@ -516,20 +537,29 @@ func (w *writer) write(c *capture, shared bool) error {
 			html.EscapeString(c.location) + "\">\n<p>This page (" + html.EscapeString(c.url) + ") redirects to <a href=\"" +
 			html.EscapeString(c.location) + "\">" + html.EscapeString(c.location) + "</a>.</p>\n"
 		c.mediaType, c.contentType = "text/html", "text/html; charset=utf-8"
+		files := u.stats.Files
 		if err := w.output(c, strings.NewReader(page)); err != nil {
 			return err
 		}
-		u.stats.Redirects++
+		if u.stats.Files > files {
+			u.stats.Redirects++
+		}
 		return nil
 	}
 	src := [3]int64{int64(c.srcArchive), c.srcOffset, c.srcDoff}
+	if w.spoolErr != nil && w.spoolSrc == src {
+		// The payload these captures share could not be read: each
+		// is reported.
+		u.report(&RecordError{Archive: w.archives[c.srcArchive].Name, Offset: c.srcOffset, Where: where(c.srcOffset, c.srcDoff), URL: c.url, Err: w.spoolErr})
+		return nil
+	}
 	if w.spoolOK && w.spoolSrc == src {
 		if _, err := w.spool.Seek(0, io.SeekStart); err != nil {
 			return err
 		}
 		return w.output(c, w.spool)
 	}
-	w.spoolOK = false
+	w.spoolOK, w.spoolErr = false, nil
 	body, rec, err := w.payload(c)
 	if err != nil {
 		return err
@@ -553,6 +583,7 @@ func (w *writer) write(c *capture, shared bool) error {
 		}
 		if _, err := io.Copy(w.spool, body); err != nil {
 			u.report(&RecordError{Archive: w.archives[c.srcArchive].Name, Offset: rec.Offset, Where: where(rec.Offset, rec.DecompressedOffset), URL: c.url, Err: err})
+			w.spoolSrc, w.spoolErr = src, err
 			return nil
 		}
 		if _, err := w.spool.Seek(0, io.SeekStart); err != nil {

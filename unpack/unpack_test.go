@@ -163,7 +163,8 @@ func TestCollisions(t *testing.T) {
 	}
 }
 
-// TestRevisits: a revisit has the payload of the capture it refers to.
+// TestRevisits: a revisit has the payload of the capture it refers to,
+// of its URL or of another.
 func TestRevisits(t *testing.T) {
 	digest := "WARC-Payload-Digest: sha1:AAAA"
 	w := buildWARC(true,
@@ -173,17 +174,21 @@ func TestRevisits(t *testing.T) {
 		rec{typ: "response", uri: "http://example.org/b", date: "2024-01-01T00:00:00Z", block: html200("b")},
 		rec{typ: "response", uri: "http://example.org/b", date: "2024-02-01T00:00:00Z", block: response(304, "", "")},
 		rec{typ: "revisit", uri: "http://example.org/c", date: "2024-03-01T00:00:00Z", block: html200(""), fields: []string{"WARC-Payload-Digest: sha1:CCCC"}},
+		rec{typ: "revisit", uri: "http://example.org/d", date: "2024-03-01T00:00:00Z", block: html200(""), fields: []string{digest, "WARC-Refers-To-Target-URI: http://example.org/a"}},
+		rec{typ: "revisit", uri: "http://example.org/d2", date: "2024-03-01T00:00:00Z", block: html200(""), fields: []string{"WARC-Payload-Digest: sha1:BBBB"}},
 		rec{typ: "response", uri: "http://example.org/e", date: "2024-01-01T00:00:00Z", block: html200("e")},
 		rec{typ: "response", uri: "http://example.org/e", date: "2024-03-01T00:00:00Z", block: response(404, "Content-Type: text/html\n", "gone")},
 	)
 	got, st := unpackTree(t, Options{}, memArchive("a.warc.gz", w))
-	want := map[string]string{"example.org/a.html": "first", "example.org/b.html": "b", "example.org/e.html": "e"}
+	want := map[string]string{"example.org/a.html": "first", "example.org/b.html": "b", "example.org/e.html": "e",
+		// Revisits of other URLs, by digest: their payloads are shared.
+		"example.org/d.html": "first", "example.org/d2.html": "second"}
 	for p, w := range want {
 		if got[p] != w {
 			t.Errorf("%s = %q, want %q", p, got[p], w)
 		}
 	}
-	if len(got) != len(want) || st.Revisits != 2 || st.Unresolved != 1 {
+	if len(got) != len(want) || st.Revisits != 4 || st.Unresolved != 1 {
 		t.Errorf("files %v, stats %+v", keys(got), st)
 	}
 }
@@ -262,7 +267,8 @@ func TestHostile(t *testing.T) {
 		rec{typ: "response", uri: "http://link.example/x", block: html200("through the link")},
 		rec{typ: "response", uri: "http://example.org/big", block: html200(strings.Repeat("x", 5000))},
 		rec{typ: "resource", uri: "http://example.org/big.bin", contentType: "application/octet-stream", block: strings.Repeat("y", 5000)},
-		rec{typ: "response", uri: "http://example.org/gz", block: response(200, "Content-Type: text/plain\nContent-Encoding: gzip\n", gzipped(strings.Repeat("z", 1<<20)))},
+		rec{typ: "response", uri: "http://example.org/gz", block: response(200, "Content-Type: text/plain\nContent-Encoding: gzip\n", gzipped(strings.Repeat("z", 1<<20))), fields: []string{"WARC-Payload-Digest: sha1:GZ"}},
+		rec{typ: "revisit", uri: "http://example.org/gz-copy", date: "2025-01-01T00:00:00Z", block: response(200, "Content-Type: text/plain\n", ""), fields: []string{"WARC-Payload-Digest: sha1:GZ"}},
 	)
 	var reported []string
 	st, err := Unpack(dir, []Archive{memArchive("h.warc", w)}, Options{MaxPayloadSize: 4096, Report: func(err error) {
@@ -292,8 +298,8 @@ func TestHostile(t *testing.T) {
 			t.Errorf("no file %s in %v", p, keys(files))
 		}
 	}
-	want := []string{"http://link.example/x", "http://example.org/big", "http://example.org/big.bin", "http://example.org/gz"}
-	if strings.Join(reported, " ") != strings.Join(want, " ") || st.Failed != 4 {
+	want := []string{"http://link.example/x", "http://example.org/big", "http://example.org/big.bin", "http://example.org/gz", "http://example.org/gz-copy"}
+	if strings.Join(reported, " ") != strings.Join(want, " ") || st.Failed != 5 {
 		t.Errorf("reported %q, want %q", reported, want)
 	}
 }

@@ -37,12 +37,14 @@ taken for HTML when it begins as HTML does, as relink warc takes it, or
 has the type of WARC-Identified-Payload-Type). Two URLs whose files a file system
 that ignores case or normalization takes for one, or a file that another
 URL needs as a directory, are told apart by "~" and a hash of the URL
-before the extension of the one that comes later in byte order. The HTTP codings (chunked,
-gzip, deflate, br) are undone. A redirect (a 3xx with a Location) is a
-small HTML page that sends the browser on; a revisit record has the
-payload of the earlier capture of its URL with the same payload digest
-(or of the capture before it, without one); one whose payload is not in
-the archives is left out. When a URL was captured several times, the
+before the extension of the one that comes later in byte order. The
+HTTP codings (chunked, gzip, deflate, br) are undone. A redirect (a 3xx
+with a Location) is a small HTML page that sends the browser on. A
+revisit record has the payload of a capture with the same payload digest
+(of the URL its WARC-Refers-To-Target-URI names, else of its own, else
+the latest: the payload is the same), a revisit without a digest (and a
+304 response) that of the capture of its URL before it; one whose
+payload is not in the archives is left out. When a URL was captured several times, the
 latest capture wins, or with --at the one nearest to DATE; a capture
 with a status of 400 or more is taken only when there is no other.
 
