@@ -144,7 +144,8 @@ func FromDir(w io.Writer, dir, base string, start time.Time, opts Options) (Stat
 		}
 		if ct == "text/css" {
 			for _, img := range []string{"made-up-background.png"} {
-				if iu := path.Dir(u) + "/" + img; !have[iu] {
+				noQuery, _, _ := strings.Cut(u, "?")
+				if iu := noQuery[:strings.LastIndexByte(noQuery, '/')+1] + img; !have[iu] {
 					have[iu] = true
 					b, ct := made(iu)
 					st.Made++
