@@ -31,9 +31,10 @@ const DefaultMaxIndexMemory = 64 << 20
 // have its name, which begins with "@".
 const MissingPage = "@missing.html"
 
-// An Archive is one WARC file to unpack. Unpack reads it twice, once to
-// index its records and once to write their files: Open opens it anew
-// each time.
+// An Archive is one WARC file to unpack (a file, or one of the WARC files
+// of a WACZ, whose warc.WACZArchive.Open is an Open). Unpack reads it
+// twice, once to index its records and once to write their files: Open
+// opens it anew each time.
 type Archive struct {
 	Name string // as reported in errors
 	Open func() (io.ReadCloser, error)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/relink-go/relink/unpack"
@@ -17,7 +18,8 @@ var unpackCommand = &command{
 	summary: "turn web archives into a folder of files that a browser opens from disk",
 	usage:   "relink unpack [flags] -o DIR ARCHIVE...",
 	help: `Unpack writes the captures of web archives (WARC files, uncompressed or
-gzipped) to a folder, DIR, as ordinary files that a browser opens from
+gzipped, and the WARC files of WACZ files, ARCHIVE ending in .wacz) to a
+folder, DIR, as ordinary files that a browser opens from
 disk, their links rewritten to point to one another: what wget
 --convert-links leaves of a live crawl, made from an archive.
 
@@ -97,6 +99,30 @@ Examples:
 	run: runUnpack,
 }
 
+// openWACZ opens the WACZ file name; the file stays open for its
+// archives to be read.
+func openWACZ(name string) (*warc.WACZ, *os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	w, err := warc.OpenWACZ(f, fi.Size())
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return w, f, nil
+}
+
 func runUnpack(cmd *command, args []string, e *env) int {
 	fs := newFlagSet(cmd, e)
 	var out string
@@ -147,7 +173,21 @@ func runUnpack(cmd *command, args []string, e *env) int {
 		if in == "-" {
 			return usageError(cmd, e, "standard input cannot be unpacked: the archives are read twice")
 		}
-		archives = append(archives, unpack.Archive{Name: in, Open: func() (io.ReadCloser, error) { return os.Open(in) }})
+		if !strings.HasSuffix(strings.ToLower(in), ".wacz") {
+			archives = append(archives, unpack.Archive{Name: in, Open: func() (io.ReadCloser, error) { return os.Open(in) }})
+			continue
+		}
+		// A WACZ: its WARC files, each read from its byte range (or
+		// decompressed) as often as Unpack opens it.
+		w, f, err := openWACZ(in)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "relink unpack: %s: %v\n", position(in, 0, 0), err)
+			return exitInputFailed
+		}
+		defer f.Close()
+		for _, a := range w.Archives() {
+			archives = append(archives, unpack.Archive{Name: in + "#" + a.Name, Open: a.Open})
+		}
 	}
 	opts.Report = func(err error) {
 		fmt.Fprintf(e.stderr, "relink unpack: %v\n", err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,60 @@ func TestUnpackErrors(t *testing.T) {
 		if got.code != tt.code || !strings.Contains(got.stderr, tt.msg) {
 			t.Errorf("relink unpack %s: exit status %d, stderr %q; want %d and %q", strings.Join(tt.args, " "), got.code, got.stderr, tt.code, tt.msg)
 		}
+	}
+}
+
+// TestUnpackWACZ: a WACZ is unpacked as its WARC files, stored or
+// compressed in the ZIP.
+func TestUnpackWACZ(t *testing.T) {
+	warcFile, err := os.ReadFile(filepath.Join("..", "..", "testdata", "warc", "example.warc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	iana, err := os.ReadFile(filepath.Join("..", "..", "testdata", "warc", "warcio-example-iana.org-chunked.warc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	name := filepath.Join(tmp, "x.wacz")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z := zip.NewWriter(f)
+	for _, e := range []struct {
+		name   string
+		method uint16
+		data   []byte
+	}{
+		{"datapackage.json", zip.Deflate, []byte("{}")},
+		{"archive/data.warc", zip.Store, warcFile},
+		{"archive/iana.warc", zip.Deflate, iana},
+		{"pages/pages.jsonl", zip.Deflate, []byte("{}\n")},
+	} {
+		w, err := z.CreateHeader(&zip.FileHeader{Name: e.name, Method: e.method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(e.data)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out := filepath.Join(tmp, "site")
+	got := runString([]string{"unpack", "-q", "-o", out, name}, "")
+	if got.code != exitOK || got.stderr != "" {
+		t.Fatalf("exit status %d, stderr %q", got.code, got.stderr)
+	}
+	for _, p := range []string{"example.org/index.html", "example.org/ru/index.html", "www.iana.org/index.html"} {
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(p))); err != nil {
+			t.Error(err)
+		}
+	}
+	bad := filepath.Join(tmp, "bad.wacz")
+	os.WriteFile(bad, []byte("not a zip"), 0o644)
+	if got := runString([]string{"unpack", "-o", out, bad}, ""); got.code != exitInputFailed || !strings.HasPrefix(got.stderr, "relink unpack: "+bad+": ") {
+		t.Errorf("a bad WACZ: exit status %d, stderr %q", got.code, got.stderr)
 	}
 }
