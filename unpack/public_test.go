@@ -1,11 +1,14 @@
 package unpack
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // publicArchives returns the archives of other projects in
@@ -40,4 +43,30 @@ func TestPublicArchives(t *testing.T) {
 		t.Errorf("reported:\n%s", strings.Join(reported, "\n"))
 	}
 	t.Logf("%+v", st)
+}
+
+// TestZstd: a WARC file compressed with zstd, as warc.NewReader reads it,
+// is unpacked as the same file uncompressed.
+func TestZstd(t *testing.T) {
+	plain := buildWARC(false,
+		rec{typ: "response", uri: "http://example.org/", block: html200(`<a href="/a">a</a>`)},
+		rec{typ: "response", uri: "http://example.org/a", block: html200(`<a href="/">home</a>`)},
+	)
+	var z bytes.Buffer
+	enc, err := zstd.NewWriter(&z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc.Write(plain)
+	enc.Close()
+	want, _ := unpackTree(t, Options{}, memArchive("a.warc", plain))
+	got, _ := unpackTree(t, Options{}, memArchive("a.warc.zst", z.Bytes()))
+	if len(want) != 2 || len(got) != len(want) {
+		t.Fatalf("files %v, want %v", keys(got), keys(want))
+	}
+	for p, s := range want {
+		if got[p] != s {
+			t.Errorf("%s: %q, want %q", p, got[p], s)
+		}
+	}
 }

@@ -1618,8 +1618,9 @@
 //
 //	relink unpack [flags] -o DIR ARCHIVE...
 //
-// Unpack writes the captures of web archives (WARC files, uncompressed or
-// gzipped, and the WARC files of WACZ files, ARCHIVE ending in .wacz) to a
+// Unpack writes the captures of web archives (WARC files, uncompressed,
+// gzipped or zstd-compressed, and the WARC files of WACZ files, ARCHIVE
+// ending in .wacz) to a
 // folder, DIR, as ordinary files that a browser opens from
 // disk, their links rewritten to point to one another: what wget
 // --convert-links leaves of a live crawl, made from an archive.
