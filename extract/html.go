@@ -257,7 +257,7 @@ func (x *htmlExtractor) ignoresText() bool {
 func (x *htmlExtractor) feed(b []byte, atEOF bool) error {
 	in := x.input(b, atEOF)
 	x.beginChunk(in, x.z.Offset())
-	defer x.endChunk()
+	defer func() { x.endChunk(x.z.Passed()) }()
 	for {
 		tok, n, err := x.z.Next(in, atEOF)
 		if tok != nil {
@@ -515,6 +515,8 @@ type lineCount struct {
 	cntPos     int    // bytes of chunk counted
 	cntLines   int    // the newlines among them
 	cntStart   int64  // the offset where the line at cntPos starts
+	heldOff    int64  // the start of what the tokenizer held at the end of the last chunk
+	heldStart  int64  // the offset where the line at heldOff starts, or -1
 }
 
 var newline = []byte{'\n'}
@@ -533,8 +535,9 @@ func (c *lineCount) lineAt(tok *htmltok.Token, i int) int {
 
 // posAt returns the line of byte i of tok.Raw and its column, in bytes of
 // the tokenizer's stream from 1; the column is 0 when the line starts
-// before a token begun in an earlier chunk (a tag longer than a chunk,
-// with a line break after i but none before it).
+// before a token begun in an earlier chunk that the tokenizer did not
+// hold whole (a tag over its 64 KiB bound), with a line break after i
+// but none before it.
 func (c *lineCount) posAt(tok *htmltok.Token, i int) (line, col int) {
 	p := tok.Offset + int64(min(i, len(tok.Raw)))
 	if p >= c.chunkOff {
@@ -561,13 +564,31 @@ func (c *lineCount) posAt(tok *htmltok.Token, i int) (line, col int) {
 		col = ii - j
 	case bytes.IndexByte(tok.Raw[ii:end], '\n') < 0:
 		col = int(p-c.chunkStart) + 1
+	case tok.Offset == c.heldOff && c.heldStart >= 0:
+		// The line starts before the token, which the tokenizer held
+		// from an earlier chunk: endChunk noted where.
+		col = int(p-c.heldStart) + 1
 	}
 	return line, col
 }
 
 // endChunk counts the lines of the chunk just tokenized, while its bytes
-// are valid: the caller may reuse them.
-func (c *lineCount) endChunk() {
+// are valid: the caller may reuse them. held is the start of what the
+// tokenizer holds to return in a later chunk (its Passed); endChunk notes
+// where the line at held starts, which posAt needs when the token it
+// becomes has a line break after a link and none before.
+func (c *lineCount) endChunk(held int64) {
+	switch end := c.chunkOff + int64(len(c.chunk)); {
+	case held >= end:
+		c.heldOff, c.heldStart = held, -1
+	case held >= c.chunkOff:
+		c.heldOff, c.heldStart = held, c.chunkStart
+		if j := lastNewline(c.chunk[:held-c.chunkOff]); j >= 0 {
+			c.heldStart = c.chunkOff + int64(j) + 1
+		}
+	case held != c.heldOff:
+		c.heldOff, c.heldStart = held, -1
+	}
 	rest := c.chunk[c.cntPos:]
 	n := bytes.Count(rest, newline)
 	c.chunkLine += c.cntLines + n

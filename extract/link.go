@@ -60,8 +60,10 @@ type Link struct {
 	// bytes of the line decoded to UTF-8 (as an editor that reads the
 	// charset holds it) for plain text in another charset and for
 	// UTF-16. Column is 0 in the rare case it is not known (a link in a
-	// tag longer than the 64 KiB the tokenizer reads at a time, after a
-	// line break of that tag that follows the link).
+	// tag longer than the 64 KiB the tokenizer holds at a time, on a line
+	// that starts before the tag, with a line break of that tag after the
+	// link); otherwise Line and Column do not depend on how the input is
+	// cut into chunks.
 	Line, Column int
 
 	// What a rewriter needs to write a new value in place:
