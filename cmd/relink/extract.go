@@ -14,6 +14,7 @@ import (
 	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/weburl"
 )
 
@@ -213,6 +214,10 @@ type extractor struct {
 	jbuf      []byte            // the line of a link, reused
 	jfile     string            // the file of jstart
 	jstart    []byte            // the start of the JSON object of a link of jfile
+	jhead     []byte            // jstart, then the tag, attr and role of a link (jtag...)
+	jtag      string            // the tag of jhead
+	jattr     string            // its attr
+	jrole     htmlattr.Role     // its role
 	br        *bufio.Reader     // the read buffer of every document
 	html      extract.Extractor // the extractor of every HTML document
 	oversize  func(*extract.OversizeError)
@@ -525,14 +530,20 @@ func (x *extractor) link(file string, l *extract.Link) {
 		return
 	}
 	if x.format.isJSON() {
-		j := crawl.NewLink(l)
 		if file != x.jfile || x.jstart == nil {
 			// The start of the object, the file's name escaped: once
 			// for the links of a file.
 			x.jfile, x.jstart = file, appendJSONLinkStart(x.jstart[:0], file)
+			x.jhead = x.jhead[:0]
 		}
-		x.jbuf = appendJSONLinkFields(append(x.jbuf[:0], x.jstart...), &j)
-		if _, err := x.out.Write(x.jbuf); err != nil {
+		if len(x.jhead) == 0 || l.Tag != x.jtag || l.Attr != x.jattr || l.Role != x.jrole {
+			// The tag, attr and role escaped: once for a run of links
+			// that share them.
+			x.jtag, x.jattr, x.jrole = l.Tag, l.Attr, l.Role
+			x.jhead = appendJSONExtractHead(append(x.jhead[:0], x.jstart...), l)
+		}
+		// The line is made in the output's buffer, not copied there.
+		if err := x.out.appended(appendJSONExtractRest(append(x.out.tail(), x.jhead...), l)); err != nil {
 			x.werr = err
 		}
 		return
@@ -550,6 +561,24 @@ func (x *extractor) link(file string, l *extract.Link) {
 			io.WriteString(x.stderr, invalidNote("extract", file, l, leftOut(x.format)))
 		}
 	}
+}
+
+// tail returns the buffer of w, to append whole lines to and give to
+// appended, in place of Write.
+func (w *lineWriter) tail() []byte { return w.buf }
+
+// appended takes b, the buffer tail returned with whole lines appended,
+// as Write takes the lines; it returns Write's error.
+func (w *lineWriter) appended(b []byte) error {
+	if w.err != nil {
+		return w.err
+	}
+	w.n += int64(len(b) - len(w.buf))
+	w.buf, w.nl = b, len(b)-1
+	if len(b) >= w.limit {
+		w.flush(false)
+	}
+	return w.err
 }
 
 func (x *extractor) write(s ...string) {

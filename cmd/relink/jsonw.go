@@ -1,10 +1,15 @@
 package main
 
 import (
+	"math/bits"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/relink-go/relink/crawl"
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 )
 
 // appendJSONString appends s to dst as a JSON string, byte for byte as
@@ -48,6 +53,10 @@ func appendJSONString(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
+		if n := plainMulti(s, i); n > 0 {
+			i += n // most non-ASCII text: no rune to decode
+			continue
+		}
 		c, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case c == utf8.RuneError && size == 1:
@@ -68,6 +77,28 @@ func appendJSONString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// plainMulti returns the length of the UTF-8 sequence at s[i], a byte
+// of 0x80 or above, when it is valid and appendJSONString copies it as
+// it is: a two-byte sequence from U+00A0 (C1 controls are escaped) or a
+// three-byte one of lead byte E1 to EF but ED (no overlong form, no
+// surrogate) other than U+2028 and U+2029; else 0, for the caller to
+// decode the rune.
+func plainMulti(s string, i int) int {
+	b := s[i]
+	switch {
+	case b >= 0xc3 && b <= 0xdf || b == 0xc2:
+		if i+1 < len(s) && s[i+1]&0xc0 == 0x80 && (b != 0xc2 || s[i+1] >= 0xa0) {
+			return 2
+		}
+	case b >= 0xe1 && b <= 0xef && b != 0xed:
+		if i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 &&
+			(b != 0xe2 || s[i+1] != 0x80 || s[i+2]&^1 != 0xa8) {
+			return 3
+		}
+	}
+	return 0
 }
 
 // jsonPlain reports the bytes that appendJSONString copies as they are:
@@ -175,3 +206,150 @@ func appendJSONLinkFields(dst []byte, l *crawl.Link) []byte {
 	}
 	return append(dst, '}', '\n')
 }
+
+// appendJSONExtractLink appends to dst the fields of the JSON object of
+// l that appendJSONLinkFields writes for crawl.NewLink(l), the "}" and a
+// line feed, without making the crawl.Link: relink extract writes one
+// for every link. The href is escaped only when it is not its own URI
+// (a URI is printable ASCII without " and \, which JSON copies as it
+// is), and the URI and the IRI are written from it when they are the
+// same string.
+func appendJSONExtractLink(dst []byte, l *extract.Link) []byte {
+	return appendJSONExtractRest(appendJSONExtractHead(dst, l), l)
+}
+
+// appendJSONExtractHead appends the first fields of appendJSONExtractLink:
+// tag, attr and role, which the links of a page mostly share (a line may
+// copy those of the last).
+func appendJSONExtractHead(dst []byte, l *extract.Link) []byte {
+	dst = append(dst, `"tag":`...)
+	dst = appendJSONString(dst, l.Tag)
+	dst = append(dst, `,"attr":`...)
+	dst = appendJSONString(dst, l.Attr)
+	switch {
+	case l.Role != 0 && int(l.Role) < len(jsonRoles):
+		dst = append(dst, jsonRoles[l.Role]...)
+	case l.Role != 0:
+		dst = append(dst, `,"role":`...)
+		dst = appendJSONString(dst, strings.ToLower(l.Role.String()))
+	case l.Tag == "":
+		dst = append(dst, `,"role":"text"`...)
+	}
+	return dst
+}
+
+// appendJSONExtractRest appends the fields of appendJSONExtractLink after
+// those of appendJSONExtractHead, the "}" and the line feed.
+func appendJSONExtractRest(dst []byte, l *extract.Link) []byte {
+	dst = append(dst, `,"value":`...)
+	dst = appendJSONString(dst, l.Value)
+	dst = append(dst, `,"href":`...)
+	uri, err := l.URI()
+	hs := len(dst)
+	if err == nil && uri == l.Href {
+		dst = append(append(append(dst, '"'), l.Href...), '"')
+	} else {
+		dst = appendJSONString(dst, l.Href)
+	}
+	href := dst[hs:]
+	dst = append(dst, `,"uri":`...)
+	if uri == l.Href {
+		dst = append(dst, href...)
+	} else {
+		dst = appendJSONString(dst, uri)
+	}
+	dst = append(dst, `,"iri":`...)
+	if l.IRI == l.Href {
+		dst = append(dst, href...)
+	} else {
+		dst = appendJSONString(dst, l.IRI)
+	}
+	dst = append(dst, `,"start":`...)
+	dst = appendJSONInt(dst, l.Start)
+	dst = append(dst, `,"end":`...)
+	dst = appendJSONInt(dst, l.End)
+	dst = append(dst, `,"line":`...)
+	dst = appendJSONInt(dst, int64(l.Line))
+	dst = append(dst, `,"column":`...)
+	dst = appendJSONInt(dst, int64(l.Column))
+	if l.Rel != "" {
+		dst = append(dst, `,"rel":`...)
+		dst = appendJSONString(dst, l.Rel)
+	}
+	if l.Text != "" {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, l.Text)
+	}
+	if l.Lazy {
+		dst = append(dst, `,"lazy":true`...)
+	}
+	if l.Err != nil {
+		dst = append(dst, `,"error":`...)
+		dst = appendJSONString(dst, crawl.Reason(l.Err))
+	}
+	return append(dst, '}', '\n')
+}
+
+// jsonRoles holds the "role" member of each role, as crawl.NewLink names
+// it, with the comma before it.
+var jsonRoles = func() (t [htmlattr.RoleBase + 1]string) {
+	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleBase; r++ {
+		t[r] = `,"role":` + string(appendJSONString(nil, strings.ToLower(r.String())))
+	}
+	return t
+}()
+
+// appendJSONInt appends v in decimal, as strconv.AppendInt does, with the
+// digits written in place two at a time.
+func appendJSONInt(dst []byte, v int64) []byte {
+	if v < 0 {
+		return strconv.AppendInt(dst, v, 10)
+	}
+	u := uint64(v)
+	// The number of digits: from the bit length (1233/4096 is just
+	// above log10(2)), less one when u is below the power of ten.
+	n := bits.Len64(u|1) * 1233 >> 12
+	if u|1 >= pow10[n] {
+		n++
+	}
+	k := len(dst)
+	if cap(dst)-k < n {
+		dst = slices.Grow(dst, n)
+	}
+	dst = dst[:k+n]
+	d := dst[k:]
+	i := n
+	for u >= 100 {
+		q := u / 100
+		r := 2 * (u - q*100)
+		i -= 2
+		d[i], d[i+1] = twoDigits[r], twoDigits[r+1]
+		u = q
+	}
+	if u >= 10 {
+		d[0], d[1] = twoDigits[2*u], twoDigits[2*u+1]
+	} else {
+		d[0] = byte('0' + u)
+	}
+	return dst
+}
+
+// pow10 holds the powers of ten that fit in a uint64.
+var pow10 = func() (t [20]uint64) {
+	t[0] = 1
+	for i := 1; i < len(t); i++ {
+		t[i] = t[i-1] * 10
+	}
+	return t
+}()
+
+const twoDigits = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"

@@ -3,9 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/crawl"
+	"github.com/relink-go/relink/extract"
+	"github.com/relink-go/relink/htmlattr"
 )
 
 // encodeLinkReflect is the path appendJSONLink replaces: encoding/json
@@ -54,4 +63,101 @@ func FuzzJSONLink(f *testing.F) {
 			t.Fatalf("got %s\nwant %s", got, want)
 		}
 	})
+}
+
+// extractLinkJSON is the JSON line of l by the path appendJSONExtractLink
+// replaces: crawl.NewLink, then encoding/json through jsonSafe.
+func extractLinkJSON(t testing.TB, l *extract.Link) []byte {
+	b := encodeLinkReflect(t, "", crawl.NewLink(l))
+	return b[1:] // appendJSONExtractLink writes from the fields on
+}
+
+// TestAppendJSONExtractLink checks the JSON line of relink extract against
+// crawl.NewLink and encoding/json: on crafted links (a URI other than the
+// href, an IRI other than the href, errors, roles, text links) and on
+// every link of the test pages, with and without a base and text links.
+func TestAppendJSONExtractLink(t *testing.T) {
+	links := []extract.Link{
+		{},
+		{Tag: "a", Attr: "href", Role: htmlattr.RoleHyperlink, Value: "x", Href: "https://e.org/x", IRI: "https://e.org/x", Start: 3, End: 4, Line: 1, Column: 4},
+		{Tag: "img", Attr: "src", Role: htmlattr.RoleResource, Value: "a b{c}", Href: "https://e.org/a%20b{c}", IRI: "https://e.org/a%20b{c}", Start: 1 << 40, End: 1<<40 + 99, Line: 123456789, Column: 10},
+		{Value: "www.例え.jp", Href: "http://www.xn--r8jz45g.jp/", IRI: "http://www.例え.jp/", Text: "日本語 é \u2028 \u0085 \xe2\x80 \xed\xa0\x80", Rel: "next"},
+		{Tag: "a", Attr: "href", Role: htmlattr.RoleHyperlink, Value: "http://[x", Err: errors.New("bad \"host\""), Lazy: true, Start: -1, Line: -3, Column: 0},
+		{Tag: "x", Attr: "y", Role: htmlattr.Role(200), Value: "\"\\\x00\x7f"},
+	}
+	for _, dir := range []string{"../../testdata", "../../internal/htmltok/testdata/html"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".html") {
+				return err
+			}
+			doc, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, opts := range []extract.Options{{}, {BaseURL: "https://example.org/d/", TextLinks: true}} {
+				_, err := extract.NewHTML(opts, func(l *extract.Link) error {
+					links = append(links, *l)
+					return nil
+				}).ReadFrom(bytes.NewReader(doc))
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(links) < 1000 {
+		t.Fatalf("%d links, want 1000 or more", len(links))
+	}
+	var errs, escaped int
+	for i := range links {
+		l := &links[i]
+		if l.Err != nil {
+			errs++
+		}
+		if uri, _ := l.URI(); uri != l.Href {
+			escaped++
+		}
+		want := extractLinkJSON(t, l)
+		if got := appendJSONExtractLink(nil, l); !bytes.Equal(got, want) {
+			t.Fatalf("appendJSONExtractLink(%+v)\n got %s\nwant %s", *l, got, want)
+		}
+	}
+	if errs == 0 || escaped == 0 {
+		t.Errorf("%d links with an error and %d with a URI other than the href: want some of each", errs, escaped)
+	}
+}
+
+func FuzzJSONExtractLink(f *testing.F) {
+	f.Add("a", "href", 1, "<x>", "http://x/\"\u2028ÿ", "http://x/ÿ", int64(5), int64(9), 1, 6, "rel", "日本 \xe2\x80\xa8\xc2\x85", true, "")
+	f.Add("", "", 0, "www.x", "http://x/{|}", "http://x/{|}", int64(-1), int64(0), 0, 0, "", "", false, "bad")
+	f.Fuzz(func(t *testing.T, tag, attr string, role int, value, href, iri string, start, end int64, line, column int, rel, text string, lazy bool, errs string) {
+		l := extract.Link{Tag: tag, Attr: attr, Role: htmlattr.Role(role & 0xff), Value: value, Href: href, IRI: iri,
+			Start: start, End: end, Line: line, Column: column, Rel: rel, Text: text, Lazy: lazy}
+		if errs != "" {
+			l.Err = errors.New(errs)
+		}
+		want := extractLinkJSON(t, &l)
+		if got := appendJSONExtractLink(nil, &l); !bytes.Equal(got, want) {
+			t.Fatalf("got %s\nwant %s", got, want)
+		}
+	})
+}
+
+func TestAppendJSONInt(t *testing.T) {
+	vs := []int64{0, 1, 7, 8, 9, 10, 11, 15, 16, 99, 100, 101, 999, 1000, 12345, 255007, 1<<31 - 1, 1 << 40, math.MaxInt64, -1, -10, math.MinInt64}
+	for p := int64(10); p < math.MaxInt64/10; p *= 10 {
+		vs = append(vs, p-1, p, p+1) // where the number of digits changes
+	}
+	for b := range 63 {
+		vs = append(vs, 1<<b-1, 1<<b) // where the bit length changes
+	}
+	for _, v := range vs {
+		if got, want := string(appendJSONInt([]byte("x"), v)), "x"+strconv.FormatInt(v, 10); got != want {
+			t.Errorf("appendJSONInt(%d) = %s, want %s", v, got, want)
+		}
+	}
 }
