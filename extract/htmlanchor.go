@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 )
@@ -128,7 +129,7 @@ func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
 	start := len(b)
 	space := false
 	for i := 0; i < len(t) && len(b)-start < max; {
-		j := i
+		j := plainRun(t, i)
 		for j < len(t) && textClass[t[j]] == tcPlain {
 			j++
 		}
@@ -184,6 +185,20 @@ func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
 		b = b[:cut]
 	}
 	return b, true
+}
+
+// plainRun returns the index of t, from i, past the words of eight bytes
+// that hold no byte of a class but tcPlain, each tested at once: none at
+// or below ' ', no '&', no C2 and none of E0 to E3 (E0 is plain, but
+// tested with the others: collapse looks at it byte by byte).
+func plainRun(t []byte, i int) int {
+	for ; len(t)-i >= 8; i += 8 {
+		v := binary.LittleEndian.Uint64(t[i:])
+		if hasLess(v, '!') || hasByte(v, '&') || hasByte(v, 0xC2) || hasLess(v^lo8*0xE0, 4) {
+			break
+		}
+	}
+	return i
 }
 
 // Classes of bytes for collapse.

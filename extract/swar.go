@@ -17,6 +17,10 @@ const (
 // trick errs only on which byte, never on whether).
 func hasZeroByte(v uint64) bool { return (v-lo8)&^v&hi8 != 0 }
 
+// hasLess reports whether a byte of v is below n, for n up to 128 (as
+// hasZeroByte, exactly: a borrow errs only on which byte).
+func hasLess(v uint64, n byte) bool { return (v-lo8*uint64(n))&^v&hi8 != 0 }
+
 // hasByte reports whether a byte of v is c.
 func hasByte(v uint64, c byte) bool { return hasZeroByte(v ^ lo8*uint64(c)) }
 

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,4 +85,32 @@ func TestLastNewline(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzPlainRun checks plainRun, collapse's pass over eight bytes at a
+// time: every byte it passes over is tcPlain, and it stops only at a word
+// that holds a byte that is not or that it tests with those (a control
+// byte below ' ', E0 with E1 to E3).
+func FuzzPlainRun(f *testing.F) {
+	for _, s := range []string{"", "abcdefgh", "abcdefghijklmnop q", "abcdefgh&amp;", "日本語のテキストです", "abcdefgh\u00a0ijklmnop", "\xe0\xe1\xe2\xe3\xe4abcdefgh", "abcdefgh\x7f\x80\xff!abcdefgh\t"} {
+		f.Add(s, 0)
+	}
+	f.Fuzz(func(t *testing.T, s string, i int) {
+		b := []byte(s)
+		if i < 0 || i > len(b) {
+			i = 0
+		}
+		j := plainRun(b, i)
+		if j < i || j > len(b) || (j-i)%8 != 0 {
+			t.Fatalf("plainRun(%q, %d) = %d", s, i, j)
+		}
+		for k := i; k < j; k++ {
+			if textClass[b[k]] != tcPlain {
+				t.Fatalf("plainRun(%q, %d) = %d, past %#x at %d", s, i, j, b[k], k)
+			}
+		}
+		if len(b)-j >= 8 && !slices.ContainsFunc(b[j:j+8], func(c byte) bool { return textClass[c] != tcPlain || c <= ' ' || c == 0xE0 }) {
+			t.Fatalf("plainRun(%q, %d) = %d, stopped at a plain word", s, i, j)
+		}
+	})
 }

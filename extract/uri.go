@@ -89,16 +89,56 @@ func uriParts(s string) (afterScheme, authEnd int, relPath bool) {
 	return afterScheme, authEnd, afterScheme == 0
 }
 
+// uriCharBit and uriPlainBit are uriChar and uriPlain as bytes of 1 and
+// 0, for the test of eight bytes at once in uriClean.
+var uriCharBit, uriPlainBit = func() (c, p [256]byte) {
+	for i := range c {
+		if uriChar[i] {
+			c[i] = 1
+		}
+		if uriPlain[i] {
+			p[i] = 1
+		}
+	}
+	return c, p
+}()
+
 // uriClean returns the index in s of the first byte that URI must
 // escape, or len(s).
 func uriClean(s string) int {
 	afterScheme, authEnd, relPath := uriParts(s)
 	frag := false
 	firstSeg := relPath
+	// The bytes passed over whatever came before: uriPlain in the first
+	// segment of a relative path, where ":" is not, uriChar after it.
+	plain := &uriCharBit
+	tailSeen := false
+	if firstSeg {
+		plain = &uriPlainBit
+	}
 	for i := afterScheme; i < len(s); i++ {
+		// Most of an href: eight look-ups and one test per eight bytes.
+		for ; len(s)-i >= 8; i += 8 {
+			w := s[i : i+8]
+			if plain[w[0]]&plain[w[1]]&plain[w[2]]&plain[w[3]]&plain[w[4]]&plain[w[5]]&plain[w[6]]&plain[w[7]] == 0 {
+				break
+			}
+		}
+		if i == len(s) {
+			break
+		}
+		if len(s)-i < 8 && len(s) >= 8 && !tailSeen {
+			// The last bytes, as the word that ends s: when all are
+			// plain (those before i too), so is the rest.
+			tailSeen = true
+			w := s[len(s)-8:]
+			if plain[w[0]]&plain[w[1]]&plain[w[2]]&plain[w[3]]&plain[w[4]]&plain[w[5]]&plain[w[6]]&plain[w[7]] != 0 {
+				break
+			}
+		}
 		c := s[i]
-		if uriPlain[c] {
-			continue // most of an href: one look-up
+		if plain[c] != 0 {
+			continue
 		}
 		switch {
 		case c == '%':
@@ -111,11 +151,11 @@ func uriClean(s string) int {
 				return i
 			}
 			frag = true
-			firstSeg = false
+			firstSeg, plain = false, &uriCharBit
 		case c == ':' && firstSeg:
 			return i
 		case c == '/' || c == '?':
-			firstSeg = false
+			firstSeg, plain = false, &uriCharBit
 		case uriChar[c]:
 		case (c == '[' || c == ']') && i < authEnd:
 		default:

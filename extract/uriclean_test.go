@@ -45,7 +45,10 @@ func uriCleanRef(s string) int {
 // an escape where uriCleanRef does.
 func FuzzURIClean(f *testing.F) {
 	for _, s := range []string{"http://x/?a={b}|c^d", "http://x/%zz#a#b", "1a:b/c", "a/b:c", "?a:b", "wow:%NBD", "http://[::1]/[x]",
-		"https://example.com/ü?ü#ü", "//h:1/p", "a:b", "%4", "#a:b#", ""} {
+		"https://example.com/ü?ü#ü", "//h:1/p", "a:b", "%4", "#a:b#", "",
+		// Eight bytes at a time: a byte to escape at each place of a word.
+		"https://example.org/abcdefgh{ijklmno", "https://example.org/abcdefg|", "abcdefghijklm:n/o", "abcdefgh/ijklmnop:q",
+		"https://example.org/abcdefghi#jklmnopq#r", "https://[::1]/abcdefgh[ijklmnop]", "abcdefgh%zzijklmnop"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
