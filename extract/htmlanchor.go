@@ -129,7 +129,10 @@ func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
 	start := len(b)
 	space := false
 	for i := 0; i < len(t) && len(b)-start < max; {
-		j := plainRun(t, i)
+		j := i
+		if len(t)-i >= 16 {
+			j = plainRun(t, i) // a call worth making
+		}
 		for j < len(t) && textClass[t[j]] == tcPlain {
 			j++
 		}

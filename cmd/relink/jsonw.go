@@ -242,11 +242,17 @@ func appendJSONExtractHead(dst []byte, l *extract.Link) []byte {
 // those of appendJSONExtractHead, the "}" and the line feed.
 func appendJSONExtractRest(dst []byte, l *extract.Link) []byte {
 	dst = append(dst, `,"value":`...)
-	dst = appendJSONString(dst, l.Value)
-	dst = append(dst, `,"href":`...)
 	uri, err := l.URI()
+	plain := err == nil && uri == l.Href // the href is its URI: no escapes
+	if plain && l.Value == l.Href {
+		// An absolute link written as its href: no escapes either.
+		dst = append(append(append(dst, '"'), l.Value...), '"')
+	} else {
+		dst = appendJSONString(dst, l.Value)
+	}
+	dst = append(dst, `,"href":`...)
 	hs := len(dst)
-	if err == nil && uri == l.Href {
+	if plain {
 		dst = append(append(append(dst, '"'), l.Href...), '"')
 	} else {
 		dst = appendJSONString(dst, l.Href)
