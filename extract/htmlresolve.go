@@ -31,14 +31,14 @@ type resolution struct {
 	base    *weburl.URL    // the document's base URL, or nil
 	hasBase bool           // a base element with href was seen
 
-	cache     []cacheEntry // links resolved against cacheBase, by hash of Raw
+	cache     []cacheEntry // links resolved against cacheBase, by hash of Value
 	cacheGen  uint32       // the generation of the valid entries
 	cacheMiss int          // misses since cache was made
 	cacheBase *weburl.URL
 	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
 	// not change them, else "".
 	cleanPrefix string
-	slotRaw     string // the Raw whose hash is slotHash
+	slotRaw     string // the Value whose hash is slotHash
 	slotHash    uint64
 	ubuf        []byte // a URI being resolved
 
@@ -108,7 +108,7 @@ func (x *htmlExtractor) baseFor(tok *htmltok.Token, rule htmlattr.Rule, value []
 	return base
 }
 
-// rawString returns b as a string: the Raw of the cached result for b
+// rawString returns b as a string: the Value of the cached result for b
 // when there is one, else a copy; and notes b's slot of the cache for
 // resolve.
 func (x *htmlExtractor) rawString(b []byte) string {
@@ -126,7 +126,7 @@ func (x *htmlExtractor) rawString(b []byte) string {
 	return raw
 }
 
-// resolve sets l.Href and l.IRI from l.Raw.
+// resolve sets l.Href and l.IRI from l.Value.
 func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	if x.opts.Unresolved {
 		return

@@ -28,11 +28,11 @@ type Link struct {
 	// references decoded, white space collapsed, at most MaxAnchorText
 	// bytes), the alt text of an area element, "" otherwise.
 	Text string
-	// Raw is the link as the document means it: character references
+	// Value is the link as the document means it: character references
 	// decoded, CSS escapes decoded, in UTF-8 whatever the document's
 	// charset; for a plain-text link, exactly the detected text.
 	Value string
-	// Href is the URL a browser would request, as its href: Raw resolved
+	// Href is the URL a browser would request, as its href: Value resolved
 	// by the URL Standard's parser against the document's base URL, with
 	// the query in the document's charset. Without a base URL a relative
 	// reference is given as the URL Standard would write it, unresolved.

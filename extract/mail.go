@@ -81,7 +81,7 @@ type mailExtractor struct {
 // brackets: List-Unsubscribe and List-Subscribe (RoleForm: fetching such
 // a URL acts), List-Help, List-Post, List-Owner, List-Archive (RFC 2369)
 // and Archived-At (RFC 5064) (RoleHyperlink). Their links have Tag
-// "mail" (TagMail), Attr the field name in lower case, Raw the URL with
+// "mail" (TagMail), Attr the field name in lower case, Value the URL with
 // the white space of folding removed; those of a message/rfc822 part's
 // header are reported too.
 //

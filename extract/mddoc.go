@@ -48,7 +48,7 @@ type markdownExtractor struct {
 // "link" for [text](dest) (and the reference links that use a
 // definition), "image" for ![alt](dest), "definition" for [label]: dest,
 // "autolink" for <scheme:...>, <user@host> and GFM's www.x and https://x.
-// Its Role is RoleHyperlink, or RoleResource for an image; Raw is the
+// Its Role is RoleHyperlink, or RoleResource for an image; Value is the
 // destination's meaning (backslash escapes and entity references
 // decoded, "mailto:" before an email autolink's address, "http://"
 // before a www. autolink); URI is resolved against Options.BaseURL as a

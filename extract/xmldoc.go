@@ -52,7 +52,7 @@ type xmlExtractor struct {
 // Link.Tag is the element's name as written ("loc", "xhtml:link"), Attr
 // the attribute's ("href", "url") or "" for an element's text; Role is
 // RoleResource for images, videos and enclosures, RoleHyperlink for the
-// rest. Raw is the value with its character references decoded, and
+// rest. Value is the value with its character references decoded, and
 // Start and End span the value as written: the attribute value between
 // its quotes, or the element's text without the white space around it,
 // or the inside of the CDATA section that is its text. An element whose

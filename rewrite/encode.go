@@ -130,8 +130,8 @@ func (r *rewriter) toCharset(b []byte) []byte {
 }
 
 // encodeChange returns the bytes that write the reference v in place of
-// l's span old, whose value is l.Raw: as encodeValue does, except that
-// where v begins or ends as l.Raw does, the bytes of old that write that
+// l's span old, whose value is l.Value: as encodeValue does, except that
+// where v begins or ends as l.Value does, the bytes of old that write that
 // part are kept as they are, character references included ("&#x26;"
 // stays "&#x26;"), so that only what changes is written anew. The kept
 // bytes are used only when the result, read back, is v.
