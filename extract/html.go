@@ -212,7 +212,11 @@ func (x *htmlExtractor) start() {
 	x.skipText()
 	skipTags := x.u16 == nil && !x.opts.TextLinks
 	x.z.SkipEndTags(skipTags, wantedTags...)
-	x.z.SkipStartTagsExcept(skipTags, wantedTags, linkAttrs)
+	attrs := linkAttrs
+	if x.opts.Speculative {
+		attrs = specAttrs
+	}
+	x.z.SkipStartTagsExcept(skipTags, wantedTags, attrs)
 	if skipTags {
 		x.z.SkipStartTags(x.wantStart)
 	} else {
@@ -232,7 +236,7 @@ func (x *htmlExtractor) wantStart(tok *htmltok.Token) bool {
 	}
 	for i := range tok.Attrs {
 		if a := &tok.Attrs[i]; !a.Dup && a.ValOff >= 0 {
-			if _, ok := htmlattr.Lookup(tok.Name, a.Name); ok {
+			if r, ok := htmlattr.Lookup(tok.Name, a.Name); ok && (r.Role != htmlattr.RoleSpeculative || x.opts.Speculative) {
 				return true
 			}
 		}
@@ -358,7 +362,7 @@ func (x *htmlExtractor) startTag(tok *htmltok.Token) error {
 			continue
 		}
 		rule, ok := htmlattr.Lookup(tok.Name, a.Name)
-		if !ok {
+		if !ok || rule.Role == htmlattr.RoleSpeculative && !x.opts.Speculative {
 			continue
 		}
 		switch rule.Cond {
@@ -650,6 +654,10 @@ func (x *htmlExtractor) eachURL(tok *htmltok.Token, a *htmltok.Attr, rule htmlat
 	case htmlattr.KindRefresh:
 		if _, s, e, ok := htmlattr.ParseRefresh(v); ok && e > s {
 			return fn(s, e, v[s:e])
+		}
+	case htmlattr.KindOnclick:
+		if sp, ok := htmlattr.ParseOnclick(v); ok {
+			return fn(sp.Start, sp.End, v[sp.Start:sp.End])
 		}
 	}
 	return nil

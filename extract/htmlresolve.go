@@ -2,6 +2,7 @@ package extract
 
 import (
 	"hash/maphash"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -252,18 +253,28 @@ const (
 )
 
 // linkAttrs holds the names of the attributes that package htmlattr has
-// rules for, once each, in the table's order: the tokenizer passes over
-// the start tags that have none of them.
-var linkAttrs = func() []string {
-	var names []string
+// rules for, once each, in the table's order, but those of speculative
+// links only (data-href, data-uri, onclick), which specAttrs adds: the
+// tokenizer passes over the start tags that have none of them.
+var linkAttrs, specAttrs = func() (link, spec []string) {
 	seen := map[string]bool{}
 	for _, e := range htmlattr.Rules() {
+		if e.Role == htmlattr.RoleSpeculative {
+			continue
+		}
 		if !seen[e.Attr] {
 			seen[e.Attr] = true
-			names = append(names, e.Attr)
+			link = append(link, e.Attr)
 		}
 	}
-	return names
+	spec = slices.Clone(link)
+	for _, e := range htmlattr.Rules() {
+		if e.Role == htmlattr.RoleSpeculative && !seen[e.Attr] {
+			seen[e.Attr] = true
+			spec = append(spec, e.Attr)
+		}
+	}
+	return link, spec
 }()
 
 // trimC0Space returns the span of s[start:end] less its leading and

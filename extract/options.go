@@ -85,4 +85,11 @@ type Options struct {
 	// which must know a link before it writes the bytes after it, wants
 	// this.
 	Immediate bool
+	// Speculative also reports the links of HTML whose role is
+	// htmlattr.RoleSpeculative: the data-href and data-uri attributes of
+	// any element, and the URL of the onclick attribute of a div or input
+	// element in the two forms htmlattr.ParseOnclick reads, as Common
+	// Crawl's WAT files hold them. Their values are often no URL, so by
+	// default they are not reported; a rewriter must not rewrite them.
+	Speculative bool
 }

@@ -24,12 +24,15 @@ const (
 	// whose links resolve against the base URL of the document that holds
 	// it.
 	KindHTML
+	// KindOnclick: the JavaScript of an onclick attribute, of which
+	// ParseOnclick finds the URL of two forms (a RoleSpeculative link).
+	KindOnclick
 )
 
-var kindNames = [...]string{"", "URL", "SpaceList", "CommaList", "Srcset", "Refresh", "CSS", "HTML"}
+var kindNames = [...]string{"", "URL", "SpaceList", "CommaList", "Srcset", "Refresh", "CSS", "HTML", "Onclick"}
 
 // String returns the kind's name without its prefix: "URL", "SpaceList",
-// "CommaList", "Srcset", "Refresh", "CSS", "HTML".
+// "CommaList", "Srcset", "Refresh", "CSS", "HTML", "Onclick".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k != 0 {
 		return kindNames[k]
@@ -65,13 +68,21 @@ const (
 	// other relative URLs resolve against, once it is itself resolved
 	// against the document's URL.
 	RoleBase
+	// RoleSpeculative: a URL that no standard makes a link but that a
+	// page's scripts most likely use as one, as Common Crawl's WAT files
+	// (ia-web-commons) take them: the data-href and data-uri attributes of
+	// any element, and the URL that the onclick attribute of a div or
+	// input element sends the browser to (ParseOnclick). The value may be
+	// no URL at all (data-uri="urn:..."; an id); extractors report these
+	// links only when asked, and a rewriter leaves them as written.
+	RoleSpeculative
 )
 
-var roleNames = [...]string{"", "Hyperlink", "Resource", "Frame", "Form", "Ping", "Reference", "Base"}
+var roleNames = [...]string{"", "Hyperlink", "Resource", "Frame", "Form", "Ping", "Reference", "Base", "Speculative"}
 
 // String returns the role's name without its prefix: "Hyperlink",
-// "Resource", "Frame", "Form", "Ping", "Reference", "Base" (relink writes
-// it in lower case).
+// "Resource", "Frame", "Form", "Ping", "Reference", "Base", "Speculative"
+// (relink writes it in lower case).
 func (r Role) String() string {
 	if int(r) < len(roleNames) && r != 0 {
 		return roleNames[r]
@@ -164,9 +175,14 @@ type Entry struct {
 //     identifiers that "should not be automatically dereferenced".
 //   - the for, headers, list, form, aria-* and other IDREF attributes:
 //     element ids, not URLs.
-//   - data-href, data-url, data-background and other data- attributes
-//     that no lazy-loading library defines: many unrelated scripts use them
-//     for values that are not URLs (colors, ids, JSON).
+//   - data-url, data-background and other data- attributes that no
+//     lazy-loading library defines: many unrelated scripts use them for
+//     values that are not URLs (colors, ids, JSON). data-href and data-uri,
+//     which Common Crawl's WAT files take, are in the table with
+//     RoleSpeculative, as are the onclick attributes of div and input.
+//   - onclick on other elements, and the other event handler attributes
+//     (onload, onmouseover...): JavaScript, of which only the two forms of
+//     ParseOnclick are taken, on the elements ia-web-commons takes them.
 //   - data-bgset (lazysizes bgset plugin) and data-background-image-set
 //     (lozad.js): a syntax of their own, close to srcset but with "|" and
 //     "[media]" separators, that ParseSrcset would misread; data-require
@@ -188,6 +204,8 @@ func Rules() []Entry {
 // "feimage"); Lookup does not fold case.
 //
 // A rule whose Cond is not CondAlways needs more of the element: see Cond.
+// A rule whose Role is RoleSpeculative (data-href, data-uri, the onclick of
+// div and input) is a guess that a caller takes only when asked.
 // Attributes that look like links but are not (xmlns, itemtype, usemap…)
 // have no rule; Rules lists them.
 //
@@ -506,6 +524,18 @@ func buildRuleTable() []Entry {
 	lazy("data-script", ruleURL, "lazysizes unveilhooks plugin")
 	lazy("data-iesrc", ruleURL, "lozad.js (picture fallback for Internet Explorer)")
 	lazy("data-echo", ruleURL, "echo.js")
+
+	// Speculative links: what Common Crawl's WAT files hold beside the
+	// links of HTML (ia-web-commons' ExtractingParseObserver: its global
+	// href attributes, and the onclick of its DIV and INPUT extractors).
+	spec := Rule{Kind: KindURL, Role: RoleSpeculative}
+	onclick := Rule{Kind: KindOnclick, Role: RoleSpeculative}
+	t = append(t,
+		Entry{"", "data-href", spec, "Common Crawl WAT files (ia-web-commons: data-href of any element)"},
+		Entry{"", "data-uri", spec, "Common Crawl WAT files (ia-web-commons: data-uri of any element)"},
+		Entry{"div", "onclick", onclick, "Common Crawl WAT files (ia-web-commons: DIV@/onclick; see ParseOnclick)"},
+		Entry{"input", "onclick", onclick, "Common Crawl WAT files (ia-web-commons: INPUT@/onclick; see ParseOnclick)"},
+	)
 	return t
 }
 

@@ -68,7 +68,14 @@ var lookupTests = []struct {
 	{"html", "xmlns", false, Rule{}},
 	{"svg", "xmlns:xlink", false, Rule{}},
 	{"div", "itemtype", false, Rule{}},
-	{"div", "data-href", false, Rule{}},
+	{"div", "data-href", true, Rule{Kind: KindURL, Role: RoleSpeculative}},
+	{"a", "data-uri", true, Rule{Kind: KindURL, Role: RoleSpeculative}},
+	{"div", "onclick", true, Rule{Kind: KindOnclick, Role: RoleSpeculative}},
+	{"input", "onclick", true, Rule{Kind: KindOnclick, Role: RoleSpeculative}},
+	{"a", "onclick", false, Rule{}},
+	{"button", "onclick", false, Rule{}},
+	{"div", "onmouseover", false, Rule{}},
+	{"div", "data-url", false, Rule{}},
 	{"a", "HREF", false, Rule{}}, // names must be lower case
 	{"A", "href", false, Rule{}},
 	{"img", "data-srcset-x", false, Rule{}},
@@ -95,8 +102,11 @@ func TestRulesTable(t *testing.T) {
 		if e.Tag != strings.ToLower(e.Tag) || e.Attr != strings.ToLower(e.Attr) || e.Attr == "" {
 			t.Errorf("%q@%q: names must be lower case and attr not empty", e.Tag, e.Attr)
 		}
-		if e.Kind == 0 || e.Kind > KindHTML || e.Role == 0 || e.Role > RoleBase || e.Source == "" {
+		if e.Kind == 0 || e.Kind > KindOnclick || e.Role == 0 || e.Role > RoleSpeculative || e.Source == "" {
 			t.Errorf("%s@%s: incomplete entry %+v", e.Tag, e.Attr, e)
+		}
+		if (e.Kind == KindOnclick) != (e.Role == RoleSpeculative && e.Attr == "onclick") {
+			t.Errorf("%s@%s: KindOnclick is the kind of the speculative onclick, and only its", e.Tag, e.Attr)
 		}
 		if e.Flags&FlagLazy != 0 && (e.Tag != "" || !strings.HasPrefix(e.Attr, "data-")) {
 			t.Errorf("%s@%s: lazy-loading attributes are data- attributes of any element", e.Tag, e.Attr)
