@@ -74,8 +74,8 @@ func NewLink(l *extract.Link) Link {
 
 // lowerRoles holds the names of the roles in lower case, made once: a
 // JSON record is written for every link.
-var lowerRoles = func() (t [htmlattr.RoleBase + 1]string) {
-	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleBase; r++ {
+var lowerRoles = func() (t [htmlattr.RoleSpeculative + 1]string) {
+	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleSpeculative; r++ {
 		t[r] = strings.ToLower(r.String())
 	}
 	return t

@@ -100,7 +100,7 @@ func New(opts Options) (*Filter, error) {
 	f.attrs = lower(opts.Attrs)
 	f.rels = lower(opts.Rels)
 	for _, r := range opts.Roles {
-		if r > htmlattr.RoleBase {
+		if r > htmlattr.RoleSpeculative {
 			return nil, &Error{"role", r.String(), "one of htmlattr's roles, or 0 for a link in text"}
 		}
 		f.roles |= 1 << r
@@ -154,7 +154,7 @@ func (f *Filter) Match(l *extract.Link, doc string) bool {
 	}
 	if len(f.tags) > 0 && !slices.Contains(f.tags, l.Tag) ||
 		len(f.attrs) > 0 && !slices.Contains(f.attrs, l.Attr) ||
-		f.roles != 0 && (l.Role > htmlattr.RoleBase || f.roles&(1<<l.Role) == 0) {
+		f.roles != 0 && (l.Role > htmlattr.RoleSpeculative || f.roles&(1<<l.Role) == 0) {
 		return false
 	}
 	if len(f.rels) > 0 && !f.relMatch(l.Rel) {

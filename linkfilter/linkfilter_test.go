@@ -170,7 +170,7 @@ func TestNewErrors(t *testing.T) {
 		{Options{Hosts: []string{"example.org:8080"}}, "host", "example.org:8080"},
 		{Options{Hosts: []string{"[::1]:80"}}, "host", "[::1]:80"},
 		{Options{Hosts: []string{"u@example.org"}}, "host", "u@example.org"},
-		{Options{Roles: []htmlattr.Role{htmlattr.RoleBase + 1}}, "role", (htmlattr.RoleBase + 1).String()},
+		{Options{Roles: []htmlattr.Role{htmlattr.RoleSpeculative + 1}}, "role", (htmlattr.RoleSpeculative + 1).String()},
 		{Options{Site: External + 1}, "site", "3"},
 	} {
 		_, err := New(tt.opts)

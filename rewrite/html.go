@@ -30,6 +30,9 @@ func NewHTML(opts Options) *HTML {
 func (r *rewriter) extractOptions() extract.Options {
 	o := r.opts.Options
 	o.Immediate = true
+	// Speculative links (data-href, data-uri, onclick) are guesses, often
+	// no URL: a rewriter never touches them, whatever Options says.
+	o.Speculative = false
 	// Kept as written, most links need no resolving: link resolves the
 	// ones whose form changes.
 	o.Unresolved = r.opts.Resolve == ResolveKeep

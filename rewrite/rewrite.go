@@ -86,7 +86,9 @@ type Options struct {
 	// without a scheme, "README.md" or "Date.now", is left alone, never
 	// given one). The rewriter reports each link as it is found and
 	// resolves only those it writes anew: it sets Immediate and
-	// Unresolved itself, and MaxAnchorText does not apply.
+	// Unresolved itself, and MaxAnchorText does not apply. Speculative is
+	// ignored: the speculative links of HTML (data-href, data-uri, the URL
+	// of an onclick) are left as written, never rewritten.
 	extract.Options
 
 	// Invalid, when not nil, is called for each link left as written

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -286,12 +285,16 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 	env.WARCHeaderMetadata = Fields(rec.Header)
 	env.PayloadMetadata.ActualContentType = rec.ContentType
 	hm := &FileHTMLMetadata{Links: []Entry{}}
-	var speculative []Entry
-	hm.Head.Title, hm.Head.Metas, speculative = headOf(t, p.Charset)
+	hm.Head.Title, hm.Head.Metas = headOf(t, p.Charset)
 	for _, l := range p.Links {
 		path := strings.ToUpper(l.Tag) + "@/" + l.Attr
 		e := Entry{{Name: "path", Value: path}, {Name: "url", Value: l.Value}}
 		switch {
+		case l.Role == "speculative":
+			// data-href, data-uri, an onclick's URL: in Links, whatever
+			// the element, with no other attribute.
+			hm.Links = append(hm.Links, e)
+			continue
 		case l.Tag == "http", l.Tag == "", l.Tag == "meta":
 			continue
 		case l.Tag == "base":
@@ -317,7 +320,6 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 		}
 		hm.Links = append(hm.Links, e)
 	}
-	hm.Links = append(hm.Links, speculative...)
 	if msg, fields, n, ok := t.httpHead(); ok {
 		env.PayloadMetadata.HTTPResponseMetadata = &FileResponseMetadata{
 			ResponseMessage: msg, Headers: Fields(fields), HeadersLength: strconv.Itoa(n),
@@ -334,17 +336,9 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 // one, its white space collapsed, at most 128 characters, as
 // ia-web-commons takes it; each meta element's name, rel, content,
 // http-equiv and property, and the html element's lang and xml:lang as
-// metas named "HTML@/lang" and "HTML@/xml:lang"; and the speculative
-// links that Common Crawl's WAT files hold and relink's extractor does not
-// report, a link's place being uncertain: the data-href and data-uri
-// attributes of any element ("DIV@/data-href"), and the URL that the
-// onclick attribute of a div or input element sends the browser to, when
-// it is of the form location='URL' (location.href, and window., top.,
-// document., self. or parent. before it; javascript: before all) or
-// window.open('URL' (parent.open), a URL of 3 to 256 characters
-// ("DIV@/onclick"). A body that still has a content coding (compressed)
-// gives none of them.
-func headOf(t *Tee, cs string) (string, []Entry, []Entry) {
+// metas named "HTML@/lang" and "HTML@/xml:lang". A body that still has a
+// content coding (compressed) gives none of them.
+func headOf(t *Tee, cs string) (string, []Entry) {
 	_, fields, n, ok := t.httpHead()
 	body := t.head
 	if ok {
@@ -353,7 +347,7 @@ func headOf(t *Tee, cs string) (string, []Entry, []Entry) {
 			if strings.EqualFold(f.Name, "Content-Encoding") && !strings.EqualFold(f.Value, "identity") ||
 				strings.EqualFold(f.Name, "Transfer-Encoding") && strings.Contains(strings.ToLower(f.Value), "chunked") {
 				if len(body) > 0 && body[0] != '<' && body[0] != ' ' && body[0] != '\n' && body[0] != '\r' && body[0] != '\t' {
-					return "", nil, nil
+					return "", nil
 				}
 			}
 		}
@@ -367,7 +361,7 @@ func headOf(t *Tee, cs string) (string, []Entry, []Entry) {
 		title, firstTitle string
 		inTitle, inHead   bool
 		seenTitle         bool
-		metas, spec       []Entry
+		metas             []Entry
 	)
 	for {
 		tt := z.Next()
@@ -377,17 +371,6 @@ func headOf(t *Tee, cs string) (string, []Entry, []Entry) {
 		tok := z.Token()
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
-			tag := strings.ToUpper(tok.Data)
-			for _, a := range tok.Attr {
-				switch {
-				case a.Key == "data-href" || a.Key == "data-uri":
-					spec = append(spec, Entry{{Name: "path", Value: tag + "@/" + a.Key}, {Name: "url", Value: a.Val}})
-				case a.Key == "onclick" && (tok.Data == "div" || tok.Data == "input"):
-					for _, u := range onclickURLs(a.Val) {
-						spec = append(spec, Entry{{Name: "path", Value: tag + "@/onclick"}, {Name: "url", Value: u}})
-					}
-				}
-			}
 			switch tok.Data {
 			case "head":
 				inHead = true
@@ -441,28 +424,7 @@ func headOf(t *Tee, cs string) (string, []Entry, []Entry) {
 	if r := []rune(title); len(r) > 128 {
 		title = string(r[:128])
 	}
-	return title, metas, spec
-}
-
-// The two forms of an onclick attribute whose URL a WAT file holds: an
-// assignment to the location, the whole attribute, and a call of
-// window.open; the URL quoted with ' (or &#39;, left encoded by a parser
-// that does not decode attributes) in the first, ' or " in the second.
-var (
-	onclickLocation = regexp.MustCompile(`(?i)^(?:javascript:)?(?:(?:window|top|document|self|parent)\.)?location(?:\.href)?\s*=\s*'([^'"]{3,256})'$`)
-	onclickOpen     = regexp.MustCompile(`(?i)^(?:javascript:)?(?:window|parent)\.open\((?:'([^'"]{3,256}?)'|"([^'"]{3,256}?)")[,)]`)
-)
-
-// onclickURLs returns the URLs of an onclick attribute's value.
-func onclickURLs(v string) []string {
-	var urls []string
-	if m := onclickLocation.FindStringSubmatch(v); m != nil {
-		urls = append(urls, m[1])
-	}
-	if m := onclickOpen.FindStringSubmatch(v); m != nil {
-		urls = append(urls, m[1]+m[2])
-	}
-	return urls
+	return title, metas
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -143,6 +143,8 @@ func FromPage(p *crawl.PageRecord) Record {
 		case l.Tag == "http" && l.Attr == "location":
 			hrm.Headers = map[string]string{"Location": l.Value}
 		case l.Tag == "http", l.Tag == "":
+		case l.Role == "speculative": // data-href, data-uri, onclick: the URL alone
+			hrm.HTMLMetadata.Links = append(hrm.HTMLMetadata.Links, Link{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Value})
 		default:
 			hrm.HTMLMetadata.Links = append(hrm.HTMLMetadata.Links,
 				Link{Path: strings.ToUpper(l.Tag) + "@/" + l.Attr, URL: l.Value, Text: l.Text, Rel: l.Rel})

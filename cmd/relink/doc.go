@@ -46,7 +46,11 @@
 // base of what follows), CSS url() and @import in style attributes and
 // style elements, and the lazy-loading attributes (data-src, data-srcset,
 // data-original...). Links inside noscript are found: crawlers run without
-// scripts. Each link is resolved as a browser resolves it: against the
+// scripts. --speculative (or --role speculative) also finds what Common
+// Crawl's WAT files take for links, role speculative: data-href and
+// data-uri of any element, and the URL of the onclick of a div or input
+// element when it is location='URL' (location.href, window.location...) or
+// window.open('URL', ...); rewrite never changes them. Each link is resolved as a browser resolves it: against the
 // document's base URL, with the query in the document's charset (from a byte
 // order mark, --charset, a <meta>, an XML declaration, or detection).
 //
@@ -188,7 +192,9 @@
 //		case (a, img, link; href, src, srcset...); a link in text has
 //		neither
 //	--role	what the link is for: hyperlink, resource, frame, form, ping,
-//		reference, base, or text for a link found in text
+//		reference, base, speculative (data-href, data-uri, an onclick's
+//		URL: see --speculative, which this role turns on), or text
+//		for a link found in text
 //	--rel	a token of the rel attribute of a, area and link (nofollow,
 //		ugc, sponsored, stylesheet...), in any case
 //	--host	the URI's host or one of its subdomains: --host example.org
@@ -334,12 +340,15 @@
 //	--rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	--role ROLES
-//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, speculative, text
 //		(repeatable, comma-separated)
 //	--same-site
 //		keep the links to the registrable domain of the document's own URL
 //	--scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	--speculative
+//		also find the speculative links of HTML, as Common Crawl's WAT files hold them (role speculative):
+//		the data-href and data-uri of any element, the URL of a div's or input's onclick (location='URL', window.open('URL')
 //	--strict
 //		in plain text, take for links only those written with a scheme, and email addresses,
 //		not domains written without one (www.example.com, but also README.md)
@@ -594,7 +603,9 @@
 //		case (a, img, link; href, src, srcset...); a link in text has
 //		neither
 //	--role	what the link is for: hyperlink, resource, frame, form, ping,
-//		reference, base, or text for a link found in text
+//		reference, base, speculative (data-href, data-uri, an onclick's
+//		URL: see --speculative, which this role turns on), or text
+//		for a link found in text
 //	--rel	a token of the rel attribute of a, area and link (nofollow,
 //		ugc, sponsored, stylesheet...), in any case
 //	--host	the URI's host or one of its subdomains: --host example.org
@@ -783,7 +794,7 @@
 //	--resolve HOW
 //		HOW to write relative links: keep them, make them absolute, or make links relative where they can be (default keep)
 //	--role ROLES
-//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, speculative, text
 //		(repeatable, comma-separated)
 //	--same-site
 //		keep the links to the registrable domain of the document's own URL
@@ -974,7 +985,9 @@
 //		case (a, img, link; href, src, srcset...); a link in text has
 //		neither
 //	--role	what the link is for: hyperlink, resource, frame, form, ping,
-//		reference, base, or text for a link found in text
+//		reference, base, speculative (data-href, data-uri, an onclick's
+//		URL: see --speculative, which this role turns on), or text
+//		for a link found in text
 //	--rel	a token of the rel attribute of a, area and link (nofollow,
 //		ugc, sponsored, stylesheet...), in any case
 //	--host	the URI's host or one of its subdomains: --host example.org
@@ -1074,7 +1087,7 @@
 //	--rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	--role ROLES
-//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, speculative, text
 //		(repeatable, comma-separated)
 //	--scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
@@ -1590,12 +1603,15 @@
 //	--rel TOKENS
 //		keep the links whose rel has one of the TOKENS (repeatable, comma-separated, any case)
 //	--role ROLES
-//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, text
+//		keep the links of one of the ROLES: hyperlink, resource, frame, form, ping, reference, base, speculative, text
 //		(repeatable, comma-separated)
 //	--same-site
 //		keep the links to the registrable domain of the document's own URL
 //	--scheme SCHEMES
 //		keep the links whose URI has one of the SCHEMES (repeatable, comma-separated)
+//	--speculative
+//		also find the speculative links of the pages, as Common Crawl's WAT files hold them (role speculative):
+//		the data-href and data-uri of any element, the URL of a div's or input's onclick; --wat finds them always
 //	--strict
 //		with --text-links, take for links in the text only those written with a scheme, and email addresses,
 //		not domains written without one (www.example.com, but also index.php)

@@ -35,7 +35,11 @@ xlink:href, meta refresh and Open Graph images, base href (which sets the
 base of what follows), CSS url() and @import in style attributes and
 style elements, and the lazy-loading attributes (data-src, data-srcset,
 data-original...). Links inside noscript are found: crawlers run without
-scripts. Each link is resolved as a browser resolves it: against the
+scripts. --speculative (or --role speculative) also finds what Common
+Crawl's WAT files take for links, role speculative: data-href and
+data-uri of any element, and the URL of the onclick of a div or input
+element when it is location='URL' (location.href, window.location...) or
+window.open('URL', ...); rewrite never changes them. Each link is resolved as a browser resolves it: against the
 document's base URL, with the query in the document's charset (from a byte
 order mark, --charset, a <meta>, an XML declaration, or detection).
 
@@ -207,6 +211,7 @@ type extractor struct {
 	format    *linkFormat
 	textLinks bool
 	strict    bool
+	spec      bool // --speculative, or --role speculative
 	out       *lineWriter
 	stderr    io.Writer
 	failed    bool
@@ -272,6 +277,7 @@ func runExtract(cmd *command, args []string, e *env) int {
 	walk := addWalkFlags(fs)
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of HTML documents\n(not in pre, code, kbd, samp or tt: code, commands and their output)")
 	strict := fs.Bool("strict", false, "in plain text, take for links only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also README.md)")
+	spec := fs.Bool("speculative", false, "also find the speculative links of HTML, as Common Crawl's WAT files hold them (role speculative):\nthe data-href and data-uri of any element, the URL of a div's or input's onclick (location='URL', window.open('URL')")
 	added := fs.Bool("added", false, "with two inputs OLD NEW (two files, or with -r two trees), write the links of NEW\nthat OLD does not have (the same href and role)")
 	out := addLinkOutput(fs, e, "run")
 	inputs, status := out.parse(cmd, fs, args, e)
@@ -289,7 +295,8 @@ func runExtract(cmd *command, args []string, e *env) int {
 		return status
 	}
 	x := &extractor{typ: docType, base: *base, charset: *charset, format: out.format, textLinks: *textLinks, strict: *strict,
-		out: newLineWriter(e.stdout), stderr: e.stderr, verb: out.verb,
+		spec: *spec || out.filter.speculative(),
+		out:  newLineWriter(e.stdout), stderr: e.stderr, verb: out.verb,
 		filter: out.filter, shape: out.shape}
 	x.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
 		if !warning {
@@ -457,7 +464,7 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 		x.oversize = x.oversized
 	}
 	// Only the JSON lines print an a element's text.
-	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Oversize: x.oversize,
+	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Speculative: x.spec, Oversize: x.oversize,
 		NoAnchorText: !x.format.isJSON()}
 	x.doc1 = linkCounts{files: 1}
 	var t extract.Extractor

@@ -26,7 +26,9 @@ must match one value of every filter given):
 		case (a, img, link; href, src, srcset...); a link in text has
 		neither
 	--role	what the link is for: hyperlink, resource, frame, form, ping,
-		reference, base, or text for a link found in text
+		reference, base, speculative (data-href, data-uri, an onclick's
+		URL: see --speculative, which this role turns on), or text
+		for a link found in text
 	--rel	a token of the rel attribute of a, area and link (nofollow,
 		ugc, sponsored, stylesheet...), in any case
 	--host	the URI's host or one of its subdomains: --host example.org
@@ -48,6 +50,7 @@ must match one value of every filter given):
 var roleByName = map[string]htmlattr.Role{
 	"text": 0, "hyperlink": htmlattr.RoleHyperlink, "resource": htmlattr.RoleResource, "frame": htmlattr.RoleFrame,
 	"form": htmlattr.RoleForm, "ping": htmlattr.RolePing, "reference": htmlattr.RoleReference, "base": htmlattr.RoleBase,
+	"speculative": htmlattr.RoleSpeculative,
 }
 
 // listFlag is a repeatable flag whose values are comma-separated lists.
@@ -94,10 +97,21 @@ func addLinkFilterFlags(fs *flag.FlagSet) *filterFlags {
 	fs.Var(&f.schemes, "scheme", "keep the links whose URI has one of the `SCHEMES` (repeatable, comma-separated)")
 	fs.Var(&f.tags, "tag", "keep the links held by one of the elements `TAGS` (repeatable, comma-separated)")
 	fs.Var(&f.attrs, "attr", "keep the links held by one of the attributes `ATTRS` (repeatable, comma-separated)")
-	fs.Var(choiceList{&f.roles, roleNames}, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, text\n(repeatable, comma-separated)")
+	fs.Var(choiceList{&f.roles, roleNames}, "role", "keep the links of one of the `ROLES`: hyperlink, resource, frame, form, ping, reference, base, speculative, text\n(repeatable, comma-separated)")
 	fs.Var(&f.rels, "rel", "keep the links whose rel has one of the `TOKENS` (repeatable, comma-separated, any case)")
 	fs.Var(&f.hosts, "host", "keep the links to one of the `HOSTS` or their subdomains (repeatable, comma-separated)")
 	return f
+}
+
+// speculative reports whether --role asks for the speculative links,
+// which the extractor then reports (as --speculative asks).
+func (f *filterFlags) speculative() bool {
+	for _, s := range f.roles {
+		if strings.EqualFold(s, "speculative") {
+			return true
+		}
+	}
+	return false
 }
 
 // newFilter returns a Filter of its own for a goroutine (a Filter is not
@@ -160,7 +174,7 @@ func (f *filterFlags) check() string {
 	for _, s := range f.roles {
 		r, ok := roleByName[strings.ToLower(s)]
 		if !ok {
-			return fmt.Sprintf("unknown --role %q (want hyperlink, resource, frame, form, ping, reference, base or text)", s)
+			return fmt.Sprintf("unknown --role %q (want hyperlink, resource, frame, form, ping, reference, base, speculative or text)", s)
 		}
 		opts.Roles = append(opts.Roles, r)
 	}

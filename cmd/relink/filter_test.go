@@ -188,7 +188,7 @@ func TestExtractFilterUsage(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"--role", "link"}, `unknown --role "link" (want hyperlink, resource, frame, form, ping, reference, base or text)`},
+		{[]string{"--role", "link"}, `unknown --role "link" (want hyperlink, resource, frame, form, ping, reference, base, speculative or text)`},
 		{[]string{"--scheme", "http:"}, `invalid --scheme "http:"`},
 		{[]string{"--scheme", "1http"}, `invalid --scheme "1http"`},
 		{[]string{"--scheme", "http,"}, `invalid value "http," for flag --scheme: empty value in "http,"`},
@@ -217,14 +217,14 @@ func TestExtractFilterUsage(t *testing.T) {
 // TestRoleNames checks that --role knows every role the extract package
 // defines, by the name it prints in JSON.
 func TestRoleNames(t *testing.T) {
-	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleBase; r++ {
+	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleSpeculative; r++ {
 		name := strings.ToLower(r.String())
 		if got, ok := roleByName[name]; !ok || got != r {
 			t.Errorf("--role %s: got %v, %v; want %v", name, got, ok, r)
 		}
 	}
-	if len(roleByName) != int(htmlattr.RoleBase)+1 {
-		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), htmlattr.RoleBase)
+	if len(roleByName) != int(htmlattr.RoleSpeculative)+1 {
+		t.Errorf("roleByName has %d names, want the %d roles and text", len(roleByName), htmlattr.RoleSpeculative)
 	}
 }
 

@@ -246,7 +246,7 @@ var (
 	resolveNames = []string{"keep", "absolute", "relative"}                           // rewrite --resolve
 	modeNames    = []string{"strict", "leiri", "web"}                                 // uri, iri, check --mode
 	// roleNames are the values of --role: htmlattr.Role's names and text.
-	roleNames = []string{"hyperlink", "resource", "frame", "form", "ping", "reference", "base", "text"}
+	roleNames = []string{"hyperlink", "resource", "frame", "form", "ping", "reference", "base", "speculative", "text"}
 	// charsetNames are the values completion offers for --charset: the
 	// names of the WHATWG Encoding Standard's encodings, and the labels
 	// people most often write for two of them (iso-8859-1 and us-ascii are

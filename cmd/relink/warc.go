@@ -450,6 +450,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	fs.Var(&wat, "wat", "write a WAT file, a WARC metadata record for each page, gzipped alone, as Common Crawl's WAT files are;\n--wat=jsonl writes one JSON line per page in the shape of their JSON instead")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
+	spec := fs.Bool("speculative", false, "also find the speculative links of the pages, as Common Crawl's WAT files hold them (role speculative):\nthe data-href and data-uri of any element, the URL of a div's or input's onclick; --wat finds them always")
 	headerTimeout := fs.Duration("header-timeout", remote.DefaultHeaderTimeout, "wait at most `DURATION` for the response headers of a remote file before trying again; 0 for no limit")
 	idleTimeout := fs.Duration("idle-timeout", remote.DefaultIdleTimeout, "wait at most `DURATION` for the next bytes of a remote file before taking the transfer up again; 0 for no limit")
 	byteRange := fs.String("range", "", "read the byte range `OFFSET,LENGTH` of each FILE, where a CDX index places a record (FILE#OFFSET,LENGTH does the same for one FILE)")
@@ -523,7 +524,9 @@ func runWARC(cmd *command, args []string, e *env) int {
 	w.remote = remote.Opener{Attempts: urlAttempts, Backoff: urlBackoff, HeaderTimeout: noLimit(*headerTimeout), IdleTimeout: noLimit(*idleTimeout)}
 	shape.maxHeld = maxDistinct
 	// Only the JSON lines (and the WAT records) print an a element's text.
+	// --wat holds the speculative links, as Common Crawl's WAT files do.
 	xopts := crawl.Options{Options: extract.Options{TextLinks: w.textLinks, StrictText: *strict, Oversize: w.oversize,
+		Speculative:  *spec || filter.speculative() || wat != "",
 		NoAnchorText: !format.isJSON() && wat == ""}, MaxPayloadSize: w.maxPayload}
 	if xopts.MaxPayloadSize == 0 {
 		xopts.MaxPayloadSize = -1 // --max-payload 0: no limit
