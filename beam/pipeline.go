@@ -132,6 +132,10 @@ type Options struct {
 	// value keeps every link. The host graph does not depend on it: it
 	// has the links of hostgraph.Counts, as relink warc --graph has.
 	Filter linkfilter.Options
+	// NoHostGraph leaves the host graph out: Read emits no counts, and
+	// Build writes the links alone. What the runner then holds does not
+	// grow with the hosts of the crawl.
+	NoHostGraph bool
 }
 
 // Expand returns the files that the patterns match (a glob, or a path),
@@ -229,7 +233,8 @@ func Read(s beam.Scope, files beam.PCollection, opts Options) (written, pages, e
 	if _, err := linkfilter.New(opts.Filter); err != nil {
 		panic(fmt.Sprintf("relink.Read: %v", err))
 	}
-	fn := &readFn{Output: opts.Output, SplitSize: opts.SplitSize, MaxPayloadSize: opts.MaxPayloadSize, Filter: opts.Filter}
+	fn := &readFn{Output: opts.Output, SplitSize: opts.SplitSize, MaxPayloadSize: opts.MaxPayloadSize, Filter: opts.Filter,
+		NoHostGraph: opts.NoHostGraph}
 	return beam.ParDo3(s, fn, files)
 }
 
@@ -278,6 +283,7 @@ type readFn struct {
 	SplitSize      int64
 	MaxPayloadSize int64
 	Filter         linkfilter.Options
+	NoHostGraph    bool
 }
 
 // splitProbe is how far into a file CreateInitialRestriction looks for a
@@ -390,7 +396,8 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name 
 		return err
 	}
 	w := &rangeWriter{ctx: ctx, name: LinkFileName(f.Output, name, r.Start), file: name, base: base,
-		filter: filter, emitPage: emitPage, emitEdge: emitEdge, pages: map[string]int{}, edges: map[string]int{}}
+		filter: filter, emitPage: emitPage, emitEdge: emitEdge, pages: map[string]int{}, edges: map[string]int{},
+		noGraph: f.NoHostGraph}
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
 	err = f.read(ctx, rt, warc.NewReader(in), w, r)
@@ -480,6 +487,7 @@ type rangeWriter struct {
 	// The host graph's counts of the range, up to maxHeld of each.
 	pages, edges       map[string]int
 	emitPage, emitEdge func(string, int)
+	noGraph            bool // Options.NoHostGraph
 }
 
 // maxHeld is how many hosts, and how many edges, a range's reader sums
@@ -496,7 +504,7 @@ func (w *rangeWriter) Page(p *crawl.Page) error {
 }
 
 func (w *rangeWriter) endPage() {
-	if w.page.Host == "" {
+	if w.page.Host == "" || w.noGraph {
 		return
 	}
 	if len(w.pages) >= maxHeld || len(w.edges)+w.page.Len() > maxHeld {
@@ -666,7 +674,7 @@ func (f *writeShardFn) ProcessElement(ctx context.Context, shard int, lines func
 // Build adds the whole job to s: the files the patterns match and those
 // opts.PathsFrom lists, shuffled;
 // their links, in a file per range read; the host graph's edges and
-// vertices, each in opts.GraphShards files.
+// vertices, each in opts.GraphShards files, unless opts.NoHostGraph.
 func Build(s beam.Scope, opts Options, patterns ...string) {
 	var cols []beam.PCollection
 	if len(patterns) > 0 {
@@ -677,6 +685,9 @@ func Build(s beam.Scope, opts Options, patterns ...string) {
 	}
 	files := beam.Reshuffle(s, beam.Flatten(s, cols...))
 	_, pages, edges := Read(s, files, opts)
+	if opts.NoHostGraph {
+		return
+	}
 	edgeLines, vertexLines := HostGraph(s, pages, edges)
 	WriteShards(s, opts.Output+"host-edges", ".tsv", opts.GraphShards, edgeLines)
 	WriteShards(s, opts.Output+"host-vertices", ".tsv", opts.GraphShards, vertexLines)

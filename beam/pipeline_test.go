@@ -437,3 +437,25 @@ func TestPipelineLists(t *testing.T) {
 		t.Errorf("%d ranges for %d files", counters["ranges"], len(files))
 	}
 }
+
+// TestPipelineNoHostGraph: with NoHostGraph the pipeline writes the same
+// links, with the same counters, and no file of the host graph.
+func TestPipelineNoHostGraph(t *testing.T) {
+	files := fixtures(t)
+	out, counters := run(t, Options{}, files...)
+	outNo, countersNo := run(t, Options{NoHostGraph: true}, files...)
+	links, _ := fileLines(t, out+"links-*.jsonl")
+	linksNo, _ := fileLines(t, outNo+"links-*.jsonl")
+	if len(links) == 0 || !slices.Equal(links, linksNo) {
+		t.Errorf("%d lines of links without the graph, %d with it", len(linksNo), len(links))
+	}
+	if fmt.Sprint(counters) != fmt.Sprint(countersNo) {
+		t.Errorf("counters %v without the graph, %v with it", countersNo, counters)
+	}
+	if graph, _ := filepath.Glob(out + "host-*"); len(graph) == 0 {
+		t.Error("no host graph by default")
+	}
+	if graph, _ := filepath.Glob(outNo + "host-*"); len(graph) != 0 {
+		t.Errorf("NoHostGraph wrote %v", graph)
+	}
+}

@@ -5,7 +5,8 @@
 // Usage:
 //
 //	relink-beam --input 'GLOB' [--input 'GLOB'...] [--paths-from FILE [--paths-prefix P]]
-//	    --output PREFIX [--graph-shards N] [--split-size BYTES] [--max-payload BYTES] [beam flags]
+//	    --output PREFIX [--graph-shards N | --host-graph=false] [--split-size BYTES] [--max-payload BYTES]
+//	    [--mem-stats [--memprofile FILE]] [beam flags]
 //
 // It reads local files, gs:// and s3:// objects through Beam's
 // filesystems, and http:// and https:// URLs (package httpfs): Common
@@ -36,6 +37,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
@@ -57,10 +59,17 @@ func main() {
 	flag.Var(&lists, "paths-from", "a `FILE` that lists WARC files, one per line, gunzipped if its name ends in .gz (repeat for more)")
 	prefix := flag.String("paths-prefix", "", "the `PREFIX` put before each line of the --paths-from lists (https://data.commoncrawl.org/)")
 	output := flag.String("output", "", "the `PREFIX` of the output files")
+	hostGraph := flag.Bool("host-graph", true, "write the host graph (--host-graph=false: the links alone)")
 	graphShards := flag.Int("graph-shards", 16, "the number of files of host graph edges, and of vertices")
 	splitSize := flag.Int64("split-size", crawlbeam.DefaultSplitSize, "the size in `BYTES` of the ranges a seekable file of one gzip member per record is read in (-1: read files whole)")
 	maxPayload := flag.Int64("max-payload", 0, "the most `BYTES` of a page's payload read (64 MiB if 0)")
+	memStatsFlag := flag.Bool("mem-stats", false, "print on standard error, at the end, what the process's memory was made of at its peak\n(runtime/metrics, sampled every 100 ms): with Prism, the runner's and the workers'")
+	memProfile := flag.String("memprofile", "", "with --mem-stats, write a heap profile (pprof) to `FILE` when the live heap is at its largest")
 	flag.Parse()
+	var mem *memStats
+	if *memStatsFlag {
+		mem = startMemStats(100*time.Millisecond, *memProfile)
+	}
 	beam.Init()
 	if len(inputs) == 0 && len(lists) == 0 || *output == "" {
 		fmt.Fprintln(os.Stderr, "relink-beam: --output, and --input or --paths-from, are required")
@@ -68,8 +77,11 @@ func main() {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	crawlbeam.Build(s, crawlbeam.Options{Output: *output, GraphShards: *graphShards, SplitSize: *splitSize,
-		MaxPayloadSize: *maxPayload, PathsFrom: lists, PathsPrefix: *prefix}, inputs...)
+		MaxPayloadSize: *maxPayload, PathsFrom: lists, PathsPrefix: *prefix, NoHostGraph: !*hostGraph}, inputs...)
 	res, err := beamx.RunWithMetrics(context.Background(), p)
+	if mem != nil {
+		mem.report(os.Stderr)
+	}
 	if err != nil {
 		log.Printf("relink-beam: %v", err)
 		os.Exit(3)
