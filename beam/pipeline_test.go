@@ -378,7 +378,7 @@ func TestPipelineFilter(t *testing.T) {
 				t.Fatal(err)
 			}
 			l := extract.Link{Tag: r.Tag, Attr: r.Attr, Rel: r.Rel, Href: r.Href}
-			for role := htmlattr.RoleHyperlink; role <= htmlattr.RoleBase; role++ {
+			for role := htmlattr.RoleHyperlink; role <= htmlattr.RoleSpeculative; role++ {
 				if strings.ToLower(role.String()) == r.Role {
 					l.Role = role
 				}

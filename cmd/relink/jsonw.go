@@ -298,8 +298,8 @@ func appendJSONExtractRest(dst []byte, l *extract.Link) []byte {
 
 // jsonRoles holds the "role" member of each role, as crawl.NewLink names
 // it, with the comma before it.
-var jsonRoles = func() (t [htmlattr.RoleBase + 1]string) {
-	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleBase; r++ {
+var jsonRoles = func() (t [htmlattr.RoleSpeculative + 1]string) {
+	for r := htmlattr.RoleHyperlink; r <= htmlattr.RoleSpeculative; r++ {
 		t[r] = `,"role":` + string(appendJSONString(nil, strings.ToLower(r.String())))
 	}
 	return t
