@@ -1422,13 +1422,14 @@
 // content, http-equiv and property in Head.Metas (the title and metas from
 // the first 1 MiB of the page), CSS in style elements as {"path":
 // "STYLE/#text", "href": ...}, every other link in Links as {"path":
-// "A@/href", "url": the value as written, "rel", "text"}, and after
-// them the speculative links that Common Crawl's WATs hold and relink's
-// lines do not, from the first 1 MiB of the page: the data-href and
+// "A@/href", "url": the value as written, "rel", "text"}, among them, in
+// document order, the links of role speculative that Common Crawl's WATs
+// hold and relink's lines have only with --speculative: the data-href and
 // data-uri attributes of any element ("DIV@/data-href"), and the URL an
 // onclick attribute of a div or input element sends the browser to
 // (location='URL', window.open('URL', ...); "INPUT@/onclick"). Pages
-// only: the other records have no WAT record.
+// only: the other records have no WAT record. --wat=jsonl has the
+// speculative links too.
 //
 // With --wat=jsonl, each line is one page in the shape of a record of
 // Common Crawl's WAT files (what --wat wrote before it wrote WAT files):

@@ -648,7 +648,8 @@ func TestLooksLikePaths(t *testing.T) {
 func TestWARCWAT(t *testing.T) {
 	file := filepath.Join("..", "..", "testdata", "warc", "ia-web-commons-link-extraction-test.warc")
 	watRun := runString([]string{"warc", "--wat=jsonl", file}, "")
-	pages := runString([]string{"warc", "--per-page", file}, "")
+	// --wat holds the speculative links: those of --per-page --speculative.
+	pages := runString([]string{"warc", "--per-page", "--speculative", file}, "")
 	if watRun.code != 0 || pages.code != 0 {
 		t.Fatalf("exit status %d and %d: %s %s", watRun.code, pages.code, watRun.stderr, pages.stderr)
 	}
@@ -656,7 +657,7 @@ func TestWARCWAT(t *testing.T) {
 	if len(watLines) != len(pageLines) || len(watLines) < 2 {
 		t.Fatalf("%d WAT lines, %d pages", len(watLines), len(pageLines))
 	}
-	links := 0
+	links, spec := 0, 0
 	for i := range len(watLines) - 1 {
 		var p crawl.PageRecord
 		if err := json.Unmarshal([]byte(pageLines[i]), &p); err != nil {
@@ -669,10 +670,15 @@ func TestWARCWAT(t *testing.T) {
 		if !reflect.DeepEqual(got, wantV) {
 			t.Errorf("line %d:\n%s\nwant\n%s", i+1, watLines[i], want)
 		}
-		links += len(wat.FromPage(&p).Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata.Links)
+		for _, l := range wat.FromPage(&p).Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata.Links {
+			links++
+			if strings.HasSuffix(l.Path, "@/onclick") || strings.HasSuffix(l.Path, "@/data-href") || strings.HasSuffix(l.Path, "@/data-uri") {
+				spec++
+			}
+		}
 	}
-	if links == 0 {
-		t.Error("no links in the WAT records")
+	if links == 0 || spec != 25 {
+		t.Errorf("%d links in the WAT records, %d of them speculative (want 25, as ia-web-commons' WATs have)", links, spec)
 	}
 }
 
