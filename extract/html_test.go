@@ -285,6 +285,7 @@ func FuzzHTML(f *testing.F) {
 		f.Add([]byte(c.doc), 7)
 	}
 	f.Add([]byte("\xEF\xBB\xBF<a href=x>"), 1)
+	f.Add([]byte(`<div data-href=x onclick="location=&#39;/abc&#39;"><a href=y data-uri=z>t</a><input onclick='window.open("/xyz")'>`), 3)
 	f.Add([]byte("\xFF\xFE<\x00a\x00 \x00h\x00r\x00e\x00f\x00=\x00x\x00>\x00"), 3)
 	f.Add([]byte("<meta charset=iso-2022-jp><a href=\"\x1b$B$\"\x1b(B\">"), 2)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk int) {
@@ -299,13 +300,23 @@ func FuzzHTML(f *testing.F) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("chunk %d: links differ:\n%s", chunk, diffLines(strings.Join(want, "\n"), strings.Join(got, "\n")))
 		}
+		// With Speculative, the same links and the speculative ones among
+		// them, at any chunk size.
+		spec, _ := extractAll(t, doc, Options{BaseURL: goldenBase, Speculative: true}, 0, 0)
+		specChunk, _ := extractAll(t, doc, Options{BaseURL: goldenBase, Speculative: true}, chunk, 5)
+		if !slices.Equal(specChunk, spec) {
+			t.Fatalf("Speculative, chunk %d: links differ:\n%s", chunk, diffLines(strings.Join(spec, "\n"), strings.Join(specChunk, "\n")))
+		}
+		if rest := slices.DeleteFunc(slices.Clone(spec), func(l string) bool { return strings.Contains(l, `"Role":"Speculative"`) }); !slices.Equal(rest, want) {
+			t.Fatalf("Speculative: the other links differ:\n%s", diffLines(strings.Join(want, "\n"), strings.Join(rest, "\n")))
+		}
 		// An extractor reused (ResetOptions) after reading the document
 		// with other options, and stopped there by its function at the
 		// first link, gives the links of a new one.
 		var again []string
 		stop := errors.New("stop")
 		first := true
-		r := NewHTML(Options{Charset: "windows-1252", TextLinks: true}, func(l *Link) error {
+		r := NewHTML(Options{Charset: "windows-1252", TextLinks: true, Speculative: true}, func(l *Link) error {
 			if first {
 				return stop
 			}
