@@ -427,9 +427,6 @@ func runRewrite(cmd *command, args []string, e *env) int {
 	if msg := filter.check(); msg != "" {
 		return usageError(cmd, e, "%s", msg)
 	}
-	if filter.speculative() {
-		return usageError(cmd, e, "--role speculative: rewrite never changes the speculative links (data-href, data-uri, onclick)")
-	}
 	rw := &rewriteRun{cmd: cmd, e: e, write: *write, dryRun: dryRun, diff: *diff, backup: *backup, filter: filter, exclude: exclude}
 	rw.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
 		if warning {

@@ -77,25 +77,3 @@ func TestSpeculativeFlags(t *testing.T) {
 		t.Errorf("--wat: Links\n%s\nwant\n%s\n(Head.Link %v)", strings.Join(paths, ", "), want, j.Envelope.Payload.HTTP.HTML.Head.Link)
 	}
 }
-
-// TestSpeculativeRoleUsage: rewrite, which never changes a speculative
-// link, and verify, which does not check them, refuse --role speculative
-// rather than do nothing.
-func TestSpeculativeRoleUsage(t *testing.T) {
-	for _, tt := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"rewrite", "--to", "uri", "--role", "speculative", "-"}, "relink rewrite: --role speculative: rewrite never changes the speculative links (data-href, data-uri, onclick)\n"},
-		{[]string{"rewrite", "--to", "uri", "--role", "hyperlink,Speculative", "-"}, "relink rewrite: --role speculative: rewrite never changes the speculative links (data-href, data-uri, onclick)\n"},
-		{[]string{"verify", "--role", "speculative", "."}, "relink verify: --role speculative: verify checks the links of HTML, not the speculative ones (data-href, data-uri, onclick)\n"},
-	} {
-		got := runString(tt.args, specPage)
-		if got.code != exitUsage || !strings.HasPrefix(got.stderr, tt.want) {
-			t.Errorf("%q: exit status %d, %q; want %d, %q", tt.args, got.code, got.stderr, exitUsage, tt.want)
-		}
-	}
-	if got := runString([]string{"rewrite", "--to", "uri", "--role", "hyperlink", "-"}, specPage); got.code != 0 || got.stdout != specPage {
-		t.Errorf("rewrite --role hyperlink: exit status %d, %q, %q", got.code, got.stderr, got.stdout)
-	}
-}

@@ -160,9 +160,6 @@ func runVerify(cmd *command, args []string, e *env) int {
 	if msg := filter.check(); msg != "" {
 		return usageError(cmd, e, "%s", msg)
 	}
-	if filter.speculative() {
-		return usageError(cmd, e, "--role speculative: verify checks the links of HTML, not the speculative ones (data-href, data-uri, onclick)")
-	}
 	opts := sitecheck.Options{BaseURL: *base, PrettyURLs: *pretty, MarkdownPages: *mdPages, Slug: dialect}
 	if filter.on || len(exclude) > 0 {
 		opts.Keep = func(_ string, l *extract.Link) bool {
