@@ -65,3 +65,28 @@ func TestIndex2(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerRun checks lowerRun against a byte loop for every byte at every
+// position of a word of letters, and for words around the letters' edges.
+func TestLowerRun(t *testing.T) {
+	want := func(b []byte) int {
+		n := 0
+		for n < 8 && 'a' <= b[n] && b[n] <= 'z' {
+			n++
+		}
+		return n
+	}
+	for c := range 256 {
+		for i := range 8 {
+			b := []byte("abcxyzqm")
+			b[i] = byte(c)
+			if got, w := lowerRun(b), want(b); got != w {
+				t.Fatalf("lowerRun(%q) = %d, want %d", b, got, w)
+			}
+		}
+		b := bytes.Repeat([]byte{byte(c)}, 8)
+		if got, w := lowerRun(b), want(b); got != w {
+			t.Fatalf("lowerRun(%q) = %d, want %d", b, got, w)
+		}
+	}
+}

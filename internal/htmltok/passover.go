@@ -168,6 +168,15 @@ func (z *Tokenizer) passStartTag(b []byte) int {
 
 // passEndTag is passStartTag for an end tag ("</" at the start of b).
 func (z *Tokenizer) passEndTag(b []byte) int {
+	if len(b) >= 11 {
+		// The common case: a short lower-case name and '>'.
+		if k := lowerRun(b[2:]); k > 0 && b[2+k] == '>' {
+			if z.keepEnd(b[2 : 2+k]) {
+				return 0
+			}
+			return 3 + k
+		}
+	}
 	if len(b) < 3 || !isAlpha(b[2]) {
 		return 0
 	}

@@ -529,6 +529,19 @@ func scanName(b []byte, i int, delim uint8) (int, uint8) {
 	return i, up
 }
 
+// lowerRun returns the number of ASCII lower-case letters at the start
+// of b, at most eight, looking at b's first eight bytes at once (b holds
+// eight or more).
+func lowerRun(b []byte) int {
+	const lo, hi, lo7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	w := binary.LittleEndian.Uint64(b)
+	t := w & lo7 // each byte's low seven bits: the sums below carry into no other byte
+	// The high bit of each byte of m is set when that byte is 'a' or more,
+	// not above 'z', and ASCII.
+	m := (t + lo*(0x80-'a')) &^ (t + lo*(0x80-'z'-1)) &^ w & hi
+	return bits.TrailingZeros64(^m&hi) >> 3
+}
+
 func (z *Tokenizer) consume(n int) int {
 	z.off += int64(n)
 	return n
