@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/relink-go/relink/charset"
+	"github.com/relink-go/relink/internal/browsercheck"
 	"github.com/relink-go/relink/internal/testcorpus"
 )
 
@@ -99,11 +100,11 @@ func runChromium(exe, out string, jobs int) error {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write(b)
 	}))
-	b, err := startBrowser(exe)
+	b, err := browsercheck.StartLoopback(exe)
 	if err != nil {
 		return err
 	}
-	defer b.close()
+	defer b.Close()
 	results := make([]string, len(pages))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -159,21 +160,21 @@ func runChromium(exe, out string, jobs int) error {
 
 // characterSet opens url in a new tab and returns its
 // document.characterSet once it is loaded.
-func characterSet(b *browser, url string) (string, error) {
+func characterSet(b *browsercheck.Browser, url string) (string, error) {
 	var t struct{ TargetID string }
-	if err := b.call("", "Target.createTarget", map[string]any{"url": url}, &t); err != nil {
+	if err := b.Call("", "Target.createTarget", map[string]any{"url": url}, &t); err != nil {
 		return "", err
 	}
-	defer b.call("", "Target.closeTarget", map[string]any{"targetId": t.TargetID}, nil)
+	defer b.Call("", "Target.closeTarget", map[string]any{"targetId": t.TargetID}, nil)
 	var s struct{ SessionID string }
-	if err := b.call("", "Target.attachToTarget", map[string]any{"targetId": t.TargetID, "flatten": true}, &s); err != nil {
+	if err := b.Call("", "Target.attachToTarget", map[string]any{"targetId": t.TargetID, "flatten": true}, &s); err != nil {
 		return "", err
 	}
 	for start := time.Now(); time.Since(start) < 60*time.Second; time.Sleep(20 * time.Millisecond) {
 		var r struct {
 			Result struct{ Value string }
 		}
-		err := b.call(s.SessionID, "Runtime.evaluate", map[string]any{
+		err := b.Call(s.SessionID, "Runtime.evaluate", map[string]any{
 			"expression":    `document.URL + "\n" + document.readyState + "\n" + document.characterSet`,
 			"returnByValue": true,
 		}, &r)

@@ -3,12 +3,14 @@
 // they went. It speaks the DevTools protocol over --remote-debugging-pipe
 // (messages of JSON, each ended by a NUL byte, written to the browser's
 // descriptor 3 and read from its descriptor 4), so it needs no library
-// and no port. The browser runs with its network cut (every host name
-// resolves to nothing, and a proxy that does not exist): a page opened
-// from file:// can load only files.
+// and no port. Start runs the browser with its network cut (every host
+// name resolves to nothing, and a proxy that does not exist): a page
+// opened from file:// can load only files; StartLoopback leaves the
+// network as it is, for pages served on 127.0.0.1.
 //
 // It is a test tool: relink unpack's tests use it to prove that an
-// unpacked archive is browsable from disk.
+// unpacked archive is browsable from disk, and bench/chromecharset to ask
+// Chromium which charset it decodes a page in.
 package browsercheck
 
 import (
@@ -47,8 +49,20 @@ type message struct {
 	} `json:"error"`
 }
 
-// Start starts the Chromium at exe.
+// Start starts the Chromium at exe with the network cut: every host
+// name resolves to nothing and every proxied request goes to a closed
+// port, so a page loads only what it finds on disk.
 func Start(exe string) (*Browser, error) {
+	return start(exe, "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9")
+}
+
+// StartLoopback starts the Chromium at exe with the network as it is,
+// for pages a test serves on 127.0.0.1.
+func StartLoopback(exe string) (*Browser, error) {
+	return start(exe, "--disable-quic")
+}
+
+func start(exe string, flags ...string) (*Browser, error) {
 	dir, err := os.MkdirTemp("", "browsercheck-")
 	if err != nil {
 		return nil, err
@@ -61,11 +75,11 @@ func Start(exe string) (*Browser, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(exe, "--headless", "--no-sandbox", "--disable-gpu",
+	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu",
 		"--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-		"--disable-component-update", "--disable-sync", "--disable-extensions",
-		"--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9",
-		"--user-data-dir="+dir, "--remote-debugging-pipe", "about:blank")
+		"--disable-component-update", "--disable-sync", "--disable-extensions"}, flags...)
+	args = append(args, "--user-data-dir="+dir, "--remote-debugging-pipe", "about:blank")
+	cmd := exec.Command(exe, args...)
 	cmd.ExtraFiles = []*os.File{toR, fromW}
 	cmd.Stderr = io.Discard
 	if err := cmd.Start(); err != nil {
@@ -112,8 +126,10 @@ func (b *Browser) read(r io.Reader) {
 	}
 }
 
-// call sends a command and decodes its result into out.
-func (b *Browser) call(session, method string, params, out any) error {
+// Call sends a DevTools protocol command (to the browser, or to a page's
+// session when session is not empty) and decodes its result into out;
+// it waits at most 30 seconds for the answer.
+func (b *Browser) Call(session, method string, params, out any) error {
 	b.mu.Lock()
 	b.next++
 	id := b.next
@@ -176,14 +192,14 @@ func (b *Browser) Load(url string, timeout, settle time.Duration) (*Page, error)
 	var t struct {
 		TargetID string `json:"targetId"`
 	}
-	if err := b.call("", "Target.createTarget", map[string]any{"url": "about:blank"}, &t); err != nil {
+	if err := b.Call("", "Target.createTarget", map[string]any{"url": "about:blank"}, &t); err != nil {
 		return nil, err
 	}
-	defer b.call("", "Target.closeTarget", map[string]any{"targetId": t.TargetID}, nil)
+	defer b.Call("", "Target.closeTarget", map[string]any{"targetId": t.TargetID}, nil)
 	var s struct {
 		SessionID string `json:"sessionId"`
 	}
-	if err := b.call("", "Target.attachToTarget", map[string]any{"targetId": t.TargetID, "flatten": true}, &s); err != nil {
+	if err := b.Call("", "Target.attachToTarget", map[string]any{"targetId": t.TargetID, "flatten": true}, &s); err != nil {
 		return nil, err
 	}
 	ev := make(chan message, 4096)
@@ -196,11 +212,11 @@ func (b *Browser) Load(url string, timeout, settle time.Duration) (*Page, error)
 		b.mu.Unlock()
 	}()
 	for _, m := range []string{"Network.enable", "Page.enable"} {
-		if err := b.call(s.SessionID, m, map[string]any{}, nil); err != nil {
+		if err := b.Call(s.SessionID, m, map[string]any{}, nil); err != nil {
 			return nil, err
 		}
 	}
-	if err := b.call(s.SessionID, "Page.navigate", map[string]any{"url": url}, nil); err != nil {
+	if err := b.Call(s.SessionID, "Page.navigate", map[string]any{"url": url}, nil); err != nil {
 		return nil, err
 	}
 	p := &Page{}
