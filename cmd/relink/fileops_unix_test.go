@@ -91,22 +91,7 @@ func TestRewriteSignalSummary(t *testing.T) {
 	a, b := filepath.Join(dir, "a.html"), filepath.Join(dir, "b.html")
 	write(t, a, page)
 	write(t, b, page)
-	renamed := make(chan struct{})
-	stopped := make(chan struct{})
-	testHookReplace = func(path string) {
-		if path == a {
-			<-renamed
-			syscall.Kill(os.Getpid(), syscall.SIGINT)
-			<-stopped
-		}
-	}
-	testHookRenamed = func(path string) {
-		if path == b {
-			close(renamed)
-		}
-	}
-	testHookInterrupted = func() { close(stopped) }
-	defer func() { testHookReplace, testHookRenamed, testHookInterrupted = nil, nil, nil }()
+	interruptBetween(t, b, a)
 	got := runString([]string{"rewrite", "-r", "-w", "-j", "2", "--to", "uri", dir}, "")
 	if got.code != 130 {
 		t.Errorf("exit status %d, want 130\n%s", got.code, got.stderr)
@@ -125,4 +110,27 @@ func TestRewriteSignalSummary(t *testing.T) {
 	if tmp := temps(t, dir); len(tmp) > 0 {
 		t.Errorf("temporary files left: %q", tmp)
 	}
+}
+
+// interruptBetween orders a run of two workers with the test hooks: once
+// first's file has been renamed into place, second's worker, before its
+// own rename, sends SIGINT to the process and waits until the run has
+// stopped. The hooks are cleared when the test ends.
+func interruptBetween(t *testing.T, first, second string) {
+	renamed := make(chan struct{})
+	stopped := make(chan struct{})
+	testHookReplace = func(path string) {
+		if path == second {
+			<-renamed
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+			<-stopped
+		}
+	}
+	testHookRenamed = func(path string) {
+		if path == first {
+			close(renamed)
+		}
+	}
+	testHookInterrupted = func() { close(stopped) }
+	t.Cleanup(func() { testHookReplace, testHookRenamed, testHookInterrupted = nil, nil, nil })
 }

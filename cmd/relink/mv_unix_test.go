@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -23,22 +22,7 @@ func TestMvSignal(t *testing.T) {
 	const page = `<a href="docs/x.html">x</a>`
 	write(t, a, page)
 	write(t, b, page)
-	renamed := make(chan struct{})
-	stopped := make(chan struct{})
-	testHookReplace = func(path string) {
-		if path == a {
-			<-renamed
-			syscall.Kill(os.Getpid(), syscall.SIGINT)
-			<-stopped
-		}
-	}
-	testHookRenamed = func(path string) {
-		if path == b {
-			close(renamed)
-		}
-	}
-	testHookInterrupted = func() { close(stopped) }
-	defer func() { testHookReplace, testHookRenamed, testHookInterrupted = nil, nil, nil }()
+	interruptBetween(t, b, a)
 	got := runString([]string{"mv", "-C", dir, "-j", "2", "docs", "manual"}, "")
 	want := "relink mv: interrupted by SIGINT: 1 file written, the other 2 left as they were, no temporary file left\n"
 	want2 := "relink mv: docs not moved: the files written above link to manual already"
