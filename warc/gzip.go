@@ -37,23 +37,18 @@ import (
 // compress/gzip's and compress/flate's (gzip.ErrHeader, gzip.ErrChecksum,
 // flate.CorruptInputError, io.ErrUnexpectedEOF for a member cut short).
 type gzipStream struct {
-	in  *bufio.Reader
-	cnt *countingReader
-	fr  io.ReadCloser // the inflater, a flate.Resetter; nil until the first member
+	memberStream
+	fr io.ReadCloser // the inflater, a flate.Resetter; nil until the first member
 
-	inMember bool
-	start    int64        // offset in the file of the current member
-	header   int64        // the length of its header
-	crc      uint32       // the CRC-32 of its data so far
-	startOut int64        // offset in the data of its first byte
-	out      int64        // bytes of data produced so far
-	members  []member     // begun since readAhead took the list
-	ends     []memberEnd  // ended since readAhead took the list
-	broken   *memberError // the current member's error, until resync
+	header int64               // the length of the current member's header
+	crc    uint32              // the CRC-32 of its data so far
+	buf    [gzipHeaderLen]byte // for the fixed parts of headers and trailers, here not to be allocated
+}
 
-	buf   [gzipHeaderLen]byte // for the fixed parts of headers and trailers, here not to be allocated
-	first [6]byte             // the first bytes of the current member's data, enough for a version line's "WARC/1"
-	pend  []byte              // what Read returns of them before it inflates on
+// newGzipStream returns the gzipStream of the members that in holds,
+// whose bytes cnt counts.
+func newGzipStream(in *bufio.Reader, cnt *countingReader) *gzipStream {
+	return &gzipStream{memberStream: memberStream{in: in, cnt: cnt}}
 }
 
 // A member is where a gzip member begins: data is the offset of its
@@ -131,90 +126,31 @@ func (e *memberError) reason() string {
 	return "corrupt gzip member: " + e.err.Error()
 }
 
-// take moves the members begun and ended since the last call to ms and
-// es.
-func (g *gzipStream) take(ms []member, es []memberEnd) ([]member, []memberEnd) {
-	ms, es = append(ms, g.members...), append(es, g.ends...)
-	g.members, g.ends = g.members[:0], g.ends[:0]
-	return ms, es
-}
+func (g *gzipStream) Read(p []byte) (int, error) { return g.read(g, p) }
 
-// filePos returns the offset in the file of the next byte of in.
-func (g *gzipStream) filePos() int64 { return g.cnt.n - int64(g.in.Buffered()) }
-
-// fail makes err the current member's error, met where its data stops
-// now, and returns it; or returns the input's error, if it has one.
-func (g *gzipStream) fail(err error) error {
-	if g.cnt.err != nil {
-		return g.cnt.err
-	}
-	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	g.broken = &memberError{g.start, g.out - g.startOut, err, false}
-	return g.broken
-}
-
-func (g *gzipStream) Read(p []byte) (int, error) {
-	for {
-		if len(g.pend) > 0 {
-			n := copy(p, g.pend)
-			g.pend = g.pend[n:]
-			return n, nil
-		}
-		if g.broken != nil {
-			return 0, g.broken
+// begin reads the header of a gzip member (see memberCodec) and readies
+// the inflater for its data.
+func (g *gzipStream) begin() (bool, error) {
+	if b, err := g.in.Peek(len(gzipMagic)); !bytes.Equal(b, gzipMagic) {
+		if len(b) == 0 {
+			return false, err // the end of the file, or an error of the input
 		}
 		if g.cnt.err != nil {
-			return 0, g.cnt.err
+			return false, g.cnt.err
 		}
-		if !g.inMember {
-			g.start = g.filePos()
-			g.startOut = g.out
-			if b, err := g.in.Peek(len(gzipMagic)); !bytes.Equal(b, gzipMagic) {
-				if len(b) == 0 {
-					return 0, err // the end of the file, or an error of the input
-				}
-				if g.cnt.err != nil {
-					return 0, g.cnt.err
-				}
-				// Not a member: resync looks for one from here.
-				return 0, g.fail(gzip.ErrHeader)
-			}
-			if err := g.readHeader(); err != nil {
-				return 0, g.fail(err)
-			}
-			if g.fr == nil {
-				g.fr = flate.NewReader(g.in)
-			} else {
-				g.fr.(flate.Resetter).Reset(g.in, nil)
-			}
-			g.inMember = true
-			g.crc = 0
-			g.members = append(g.members, member{data: g.out, file: g.start})
-			// Its first bytes say whether it begins a record: they
-			// are inflated here, and Read returns them first.
-			k := 0
-			for k < len(g.first) {
-				n, err := g.inflate(g.first[k:])
-				k += n
-				if err != nil || !g.inMember || g.broken != nil {
-					break
-				}
-			}
-			g.members[len(g.members)-1].record = isVersionLine(g.first[:k])
-			g.pend = g.first[:k]
-			continue
-		}
-		n, err := g.inflate(p)
-		if err == io.EOF {
-			if n > 0 {
-				return n, nil
-			}
-			continue
-		}
-		return n, err
+		// Not a member: resync looks for one from here.
+		return false, g.fail(gzip.ErrHeader)
 	}
+	if err := g.readHeader(); err != nil {
+		return false, g.fail(err)
+	}
+	if g.fr == nil {
+		g.fr = flate.NewReader(g.in)
+	} else {
+		g.fr.(flate.Resetter).Reset(g.in, nil)
+	}
+	g.crc = 0
+	return true, nil
 }
 
 // inflate reads the data of the current member into p. At the member's
@@ -359,39 +295,15 @@ var gzipMagic = []byte{0x1f, 0x8b, 8}
 // decompressor stopped: a corrupt member is usually found out before its
 // end (a stored block whose length is corrupt may take the members after
 // it along).
-func (g *gzipStream) resync() {
-	g.broken = nil
-	g.inMember = false
-	if g.rewind(g.start + 1) {
-		return
-	}
-	for {
-		buf, err := g.in.Peek(g.in.Size())
-		if i := bytes.Index(buf, gzipMagic); i >= 0 {
-			g.in.Discard(i)
-			return
-		}
-		if err != nil {
-			// The end of the input, or an error that Read reports.
-			g.in.Discard(len(buf))
-			return
-		}
-		g.in.Discard(len(buf) - len(gzipMagic) + 1)
-	}
-}
+func (g *gzipStream) resync() { g.memberStream.resync(gzipMagic) }
 
-// rewind goes back to the first gzip member header at or after offset
-// from in the bytes already read, if the countingReader still has them
-// (the last histSize bytes), so that the file is read again from there.
-// What the whole file reads again is bounded by what it reads once: a
-// file of members that each run into the next cannot make the work
-// quadratic. It reports whether it went back.
-func (g *gzipStream) rewind(from int64) bool {
-	return rewind(g.cnt, g.in, from, gzipMagic)
-}
-
-// rewind goes back to the first magic number at or after offset from in
-// the bytes of in already read, as gzipStream.rewind does.
+// rewind goes back to the first magic number (of a gzip member, or of a
+// zstd frame) at or after offset from in the bytes of in already read, if
+// the countingReader still has them (the last histSize bytes), so that
+// the file is read again from there. What the whole file reads again is
+// bounded by what it reads once: a file of members that each run into
+// the next cannot make the work quadratic. It reports whether it went
+// back.
 func rewind(c *countingReader, in *bufio.Reader, from int64, magic []byte) bool {
 	pos := c.n - int64(in.Buffered())
 	histStart := c.n - int64(len(c.hist))

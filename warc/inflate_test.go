@@ -44,7 +44,7 @@ func inflateInput(tb testing.TB) []byte {
 // memberStarts returns the offsets of the gzip members of data.
 func memberStarts(tb testing.TB, data []byte) []int64 {
 	cnt := &countingReader{r: bytes.NewReader(data)}
-	g := &gzipStream{in: bufio.NewReaderSize(cnt, bufSize), cnt: cnt}
+	g := newGzipStream(bufio.NewReaderSize(cnt, bufSize), cnt)
 	if _, err := io.Copy(io.Discard, g); err != nil {
 		tb.Fatal(err)
 	}
@@ -127,16 +127,16 @@ func BenchmarkInflate(b *testing.B) {
 	for _, size := range []int{4 << 10, 16 << 10, bufSize, 256 << 10} {
 		run("stream-bufio-"+strconv.Itoa(size>>10)+"k", func(b *testing.B) {
 			cnt := &countingReader{r: bytes.NewReader(data), keep: true}
-			drain(b, &gzipStream{in: bufio.NewReaderSize(cnt, size), cnt: cnt})
+			drain(b, newGzipStream(bufio.NewReaderSize(cnt, size), cnt))
 		})
 	}
 	run("stream-no-history", func(b *testing.B) {
 		cnt := &countingReader{r: bytes.NewReader(data)}
-		drain(b, &gzipStream{in: bufio.NewReaderSize(cnt, bufSize), cnt: cnt})
+		drain(b, newGzipStream(bufio.NewReaderSize(cnt, bufSize), cnt))
 	})
 	run("readahead", func(b *testing.B) {
 		cnt := &countingReader{r: bytes.NewReader(data), keep: true}
-		a := newReadAhead(&gzipStream{in: bufio.NewReaderSize(cnt, bufSize), cnt: cnt})
+		a := newReadAhead(newGzipStream(bufio.NewReaderSize(cnt, bufSize), cnt))
 		drain(b, a)
 		a.close()
 	})

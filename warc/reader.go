@@ -416,7 +416,7 @@ func (x *Reader) start() {
 		x.cnt.keep = true
 		b, _ := x.in.Peek(x.in.Buffered())
 		x.cnt.hist = append(make([]byte, 0, 2*histSize), b...)
-		x.gz = newReadAhead(&gzipStream{in: x.in, cnt: x.cnt})
+		x.gz = newReadAhead(newGzipStream(x.in, x.cnt))
 		runtime.AddCleanup(x, (*readAhead).halt, x.gz)
 		x.br = bufio.NewReaderSize(x.gz, bufSize)
 	} else if b, _ := x.in.Peek(4); isZstd(b) {
@@ -424,7 +424,7 @@ func (x *Reader) start() {
 		x.cnt.keep = true
 		b, _ := x.in.Peek(x.in.Buffered())
 		x.cnt.hist = append(make([]byte, 0, 2*histSize), b...)
-		x.gz = newReadAhead(&zstdStream{in: x.in, cnt: x.cnt, dict: x.ZstdDictionary})
+		x.gz = newReadAhead(newZstdStream(x.in, x.cnt, x.ZstdDictionary))
 		runtime.AddCleanup(x, (*readAhead).halt, x.gz)
 		x.br = bufio.NewReaderSize(x.gz, bufSize)
 	} else {

@@ -26,6 +26,9 @@ const (
 	zstdDictFmt   = 0xEC30A437 // the magic number of a dictionary in the Zstandard format
 )
 
+// zstdMagicBytes is zstdMagic as a frame begins with it, little-endian.
+var zstdMagicBytes = []byte{0x28, 0xb5, 0x2f, 0xfd}
+
 // The bounds of a .warc.zst file's decompression: the window a frame may
 // ask for (what the decompressor holds), and the dictionary, which is held
 // whole. A frame that asks for more is a corrupt frame, reported and
@@ -55,108 +58,48 @@ func isZstd(b []byte) bool {
 // decompressor the frame's bytes alone (frameReader), so that after a
 // frame the file's buffer stands exactly at the next one.
 type zstdStream struct {
-	in  *bufio.Reader
-	cnt *countingReader
+	memberStream
 	dec *zstd.Decoder
 	fr  frameReader
 
-	dict     []byte // the dictionary, once read
-	inFrame  bool
-	start    int64 // offset in the file of the current frame
-	startOut int64
-	out      int64
-	members  []member
-	ends     []memberEnd
-	broken   *memberError
-	first    [6]byte
-	pend     []byte
+	dict []byte // the dictionary, once read
 }
 
-func (g *zstdStream) filePos() int64 { return g.cnt.n - int64(g.in.Buffered()) }
-
-func (g *zstdStream) fail(err error) error {
-	if g.cnt.err != nil {
-		return g.cnt.err
-	}
-	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	g.inFrame = false
-	g.broken = &memberError{g.start, g.out - g.startOut, err, true}
-	return g.broken
+// newZstdStream returns the zstdStream of the frames that in holds,
+// whose bytes cnt counts, with the dictionary dict if it is known
+// already (else the file's dictionary frame gives it).
+func newZstdStream(in *bufio.Reader, cnt *countingReader, dict []byte) *zstdStream {
+	return &zstdStream{memberStream: memberStream{in: in, cnt: cnt, zstd: true}, dict: dict}
 }
 
-// take moves the frames begun and ended since the last call to ms and es.
-func (g *zstdStream) take(ms []member, es []memberEnd) ([]member, []memberEnd) {
-	ms, es = append(ms, g.members...), append(es, g.ends...)
-	g.members, g.ends = g.members[:0], g.ends[:0]
-	return ms, es
-}
+func (g *zstdStream) Read(p []byte) (int, error) { return g.read(g, p) }
 
-func (g *zstdStream) Read(p []byte) (int, error) {
-	for {
-		if len(g.pend) > 0 {
-			n := copy(p, g.pend)
-			g.pend = g.pend[n:]
-			return n, nil
-		}
-		if g.broken != nil {
-			return 0, g.broken
-		}
-		if g.cnt.err != nil {
-			return 0, g.cnt.err
-		}
-		if !g.inFrame {
-			g.start = g.filePos()
-			g.startOut = g.out
-			b, err := g.in.Peek(4)
-			if len(b) == 0 {
-				return 0, err
-			}
-			if len(b) < 4 {
-				return 0, g.fail(io.ErrUnexpectedEOF)
-			}
-			switch m := binary.LittleEndian.Uint32(b); {
-			case m&zstdSkipMask == zstdSkipMagic:
-				if err := g.skippable(m); err != nil {
-					return 0, err
-				}
-				continue
-			case m != zstdMagic:
-				return 0, g.fail(errors.New("not a zstd frame"))
-			}
-			if err := g.fr.reset(g.in); err != nil {
-				return 0, g.fail(err)
-			}
-			if err := g.decoder(); err != nil {
-				return 0, err
-			}
-			if err := g.dec.Reset(&g.fr); err != nil {
-				return 0, g.fail(err)
-			}
-			g.inFrame = true
-			g.members = append(g.members, member{data: g.out, file: g.start})
-			k := 0
-			for k < len(g.first) && g.inFrame && g.broken == nil {
-				n, err := g.inflate(g.first[k:])
-				k += n
-				if err != nil {
-					break
-				}
-			}
-			g.members[len(g.members)-1].record = isVersionLine(g.first[:k])
-			g.pend = g.first[:k]
-			continue
-		}
-		n, err := g.inflate(p)
-		if err == io.EOF {
-			if n > 0 {
-				return n, nil
-			}
-			continue
-		}
-		return n, err
+// begin reads the header of a zstd frame, or skips a skippable frame
+// (see memberCodec), and readies the decompressor for its data.
+func (g *zstdStream) begin() (bool, error) {
+	b, err := g.in.Peek(4)
+	if len(b) == 0 {
+		return false, err
 	}
+	if len(b) < 4 {
+		return false, g.fail(io.ErrUnexpectedEOF)
+	}
+	switch m := binary.LittleEndian.Uint32(b); {
+	case m&zstdSkipMask == zstdSkipMagic:
+		return false, g.skippable(m)
+	case m != zstdMagic:
+		return false, g.fail(errors.New("not a zstd frame"))
+	}
+	if err := g.fr.reset(g.in); err != nil {
+		return false, g.fail(err)
+	}
+	if err := g.decoder(); err != nil {
+		return false, err
+	}
+	if err := g.dec.Reset(&g.fr); err != nil {
+		return false, g.fail(err)
+	}
+	return true, nil
 }
 
 // inflate reads the data of the current frame into p; at its end, it
@@ -168,7 +111,7 @@ func (g *zstdStream) inflate(p []byte) (int, error) {
 		err = io.ErrUnexpectedEOF
 	}
 	if err == io.EOF {
-		g.inFrame = false
+		g.inMember = false
 		g.ends = append(g.ends, memberEnd{start: g.start, file: g.filePos(), data: g.out, inflated: g.out - g.startOut})
 		return n, io.EOF
 	}
@@ -277,26 +220,7 @@ func readZstdDictionary(in *bufio.Reader) ([]byte, error) {
 // the first after the broken frame's start, which may be in the bytes
 // that its blocks' headers took for its own (a frame cut short runs into
 // the next), when they are still at hand (rewind).
-func (g *zstdStream) resync() {
-	g.broken = nil
-	g.inFrame = false
-	magic := []byte{0x28, 0xb5, 0x2f, 0xfd}
-	if rewind(g.cnt, g.in, g.start+1, magic) {
-		return
-	}
-	for {
-		buf, err := g.in.Peek(g.in.Size())
-		if i := bytes.Index(buf, magic); i >= 0 {
-			g.in.Discard(i)
-			return
-		}
-		if err != nil {
-			g.in.Discard(len(buf))
-			return
-		}
-		g.in.Discard(len(buf) - len(magic) + 1)
-	}
-}
+func (g *zstdStream) resync() { g.memberStream.resync(zstdMagicBytes) }
 
 // A frameReader passes on the bytes of one Zstandard frame (RFC 8878,
 // section 3.1.1) and then io.EOF: it reads the frame's header and the
