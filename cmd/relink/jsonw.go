@@ -181,25 +181,7 @@ func appendJSONLinkFields(dst []byte, l *crawl.Link) []byte {
 	} else {
 		dst = appendJSONString(dst, l.IRI)
 	}
-	dst = append(dst, `,"start":`...)
-	dst = strconv.AppendInt(dst, l.Start, 10)
-	dst = append(dst, `,"end":`...)
-	dst = strconv.AppendInt(dst, l.End, 10)
-	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(l.Line), 10)
-	dst = append(dst, `,"column":`...)
-	dst = strconv.AppendInt(dst, int64(l.Column), 10)
-	if l.Rel != "" {
-		dst = append(dst, `,"rel":`...)
-		dst = appendJSONString(dst, l.Rel)
-	}
-	if l.Text != "" {
-		dst = append(dst, `,"text":`...)
-		dst = appendJSONString(dst, l.Text)
-	}
-	if l.Lazy {
-		dst = append(dst, `,"lazy":true`...)
-	}
+	dst = appendJSONPlace(dst, l.Start, l.End, l.Line, l.Column, l.Rel, l.Text, l.Lazy)
 	if l.Error != "" {
 		dst = append(dst, `,"error":`...)
 		dst = appendJSONString(dst, l.Error)
@@ -270,30 +252,38 @@ func appendJSONExtractRest(dst []byte, l *extract.Link) []byte {
 	} else {
 		dst = appendJSONString(dst, l.IRI)
 	}
-	dst = append(dst, `,"start":`...)
-	dst = appendJSONInt(dst, l.Start)
-	dst = append(dst, `,"end":`...)
-	dst = appendJSONInt(dst, l.End)
-	dst = append(dst, `,"line":`...)
-	dst = appendJSONInt(dst, int64(l.Line))
-	dst = append(dst, `,"column":`...)
-	dst = appendJSONInt(dst, int64(l.Column))
-	if l.Rel != "" {
-		dst = append(dst, `,"rel":`...)
-		dst = appendJSONString(dst, l.Rel)
-	}
-	if l.Text != "" {
-		dst = append(dst, `,"text":`...)
-		dst = appendJSONString(dst, l.Text)
-	}
-	if l.Lazy {
-		dst = append(dst, `,"lazy":true`...)
-	}
+	dst = appendJSONPlace(dst, l.Start, l.End, l.Line, l.Column, l.Rel, l.Text, l.Lazy)
 	if l.Err != nil {
 		dst = append(dst, `,"error":`...)
 		dst = appendJSONString(dst, crawl.Reason(l.Err))
 	}
 	return append(dst, '}', '\n')
+}
+
+// appendJSONPlace appends the members that the JSON objects of a
+// crawl.Link and of an extract.Link write alike after "iri": where the
+// link is (start, end, line, column), then rel, text and lazy when set.
+func appendJSONPlace(dst []byte, start, end int64, line, column int, rel, text string, lazy bool) []byte {
+	dst = append(dst, `,"start":`...)
+	dst = appendJSONInt(dst, start)
+	dst = append(dst, `,"end":`...)
+	dst = appendJSONInt(dst, end)
+	dst = append(dst, `,"line":`...)
+	dst = appendJSONInt(dst, int64(line))
+	dst = append(dst, `,"column":`...)
+	dst = appendJSONInt(dst, int64(column))
+	if rel != "" {
+		dst = append(dst, `,"rel":`...)
+		dst = appendJSONString(dst, rel)
+	}
+	if text != "" {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, text)
+	}
+	if lazy {
+		dst = append(dst, `,"lazy":true`...)
+	}
+	return dst
 }
 
 // jsonRoles holds the "role" member of each role, as crawl.NewLink names
