@@ -601,24 +601,12 @@ const (
 
 // pathsFrom reads the archives whose paths name lists, one per line.
 func (w *warcRun) pathsFrom(name string) {
-	var r io.Reader = w.stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			w.failInput(name, err)
-			return
-		}
-		defer f.Close()
-		r = f
-	}
-	s := bufio.NewScanner(r)
-	s.Buffer(nil, 1<<20)
-	for s.Scan() && w.out.err == nil {
-		if p := strings.TrimRight(s.Text(), "\r"); strings.TrimSpace(p) != "" {
+	err := w.eachLine(name, 1<<20, func(_ int, line string) {
+		if p := strings.TrimRight(line, "\r"); strings.TrimSpace(p) != "" {
 			w.archive(p)
 		}
-	}
-	if err := s.Err(); err != nil {
+	})
+	if err != nil {
 		w.failInput(name, err)
 	}
 }

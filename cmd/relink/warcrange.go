@@ -125,36 +125,47 @@ const maxRecordLine = 64 << 10
 // parseRecordLine), one per line, each prefixed with prefix when it is
 // not a URL or an absolute path.
 func (w *warcRun) records(name, prefix string) {
-	var r io.Reader = w.stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			w.failInput(name, err)
-			return
-		}
-		defer f.Close()
-		r = f
-	}
-	s := bufio.NewScanner(r)
-	s.Buffer(nil, maxRecordLine)
-	for n := 1; s.Scan() && w.out.err == nil; n++ {
-		line := strings.TrimSpace(s.Text())
+	err := w.eachLine(name, maxRecordLine, func(n int, line string) {
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") || n == 1 && strings.HasPrefix(line, "warc_filename") {
-			continue
+			return
 		}
 		in, ok := parseRecordLine(line)
 		if !ok {
 			w.failInput(position(name, n, 0), errors.New("not the place of a record: want FILE OFFSET LENGTH, FILE,OFFSET,LENGTH, FILE#OFFSET,LENGTH or a CDXJ line with filename, offset and length"))
-			continue
+			return
 		}
 		if prefix != "" && !isRemote(in.name) && !strings.HasPrefix(in.name, "/") {
 			in.name = prefix + in.name
 		}
 		w.archiveInput(in)
-	}
-	if err := s.Err(); err != nil {
+	})
+	if err != nil {
 		w.failInput(name, fmt.Errorf("reading the records: %w", err))
 	}
+}
+
+// eachLine calls fn with each line (counted from 1) of the file name, or
+// of standard input for "-", lines of at most max bytes, until the output
+// fails. It reports a file that cannot be opened itself, and returns the
+// error that stopped the reading of the lines.
+func (w *warcRun) eachLine(name string, max int, fn func(n int, line string)) error {
+	var r io.Reader = w.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			w.failInput(name, err)
+			return nil
+		}
+		defer f.Close()
+		r = f
+	}
+	s := bufio.NewScanner(r)
+	s.Buffer(nil, max)
+	for n := 1; s.Scan() && w.out.err == nil; n++ {
+		fn(n, s.Text())
+	}
+	return s.Err()
 }
 
 // zstdDictionary reads the dictionary of a .warc.zst file whose records
