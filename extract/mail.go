@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/relink-go/relink/charset"
@@ -105,6 +104,7 @@ type mailExtractor struct {
 // of the fault (a *MailError); the links reported before it stand.
 func NewMail(opts Options, fn func(*Link) error) Extractor {
 	m := &mailExtractor{fn: fn}
+	m.what, m.report = "mail message", m.reportLinks
 	m.ResetOptions(opts)
 	return m
 }
@@ -133,35 +133,6 @@ func (m *mailExtractor) Reset() {
 	m.cs = charset.Charset{}
 }
 
-// Feed adds b to the message, as Extractor says; when atEOF is set, it
-// reads the message and reports its links.
-func (m *mailExtractor) Feed(b []byte, atEOF bool) error {
-	return m.feed(b, atEOF, func(max int) error {
-		return fmt.Errorf("extract: mail message longer than %d bytes (it is read whole)", max)
-	}, m.report)
-}
-
-// Transform implements transform.Transformer: it copies src to dst as
-// it comes, and holds the message to report its links at its end.
-func (m *mailExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	if m.err != nil {
-		return 0, 0, m.err
-	}
-	return copyFeed(dst, src, atEOF, m.Feed)
-}
-
-// ReadFrom reads the message that r holds to its end and reports its
-// links.
-func (m *mailExtractor) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &m.rbuf, m.Feed)
-}
-
-// Settled returns the offset before which every link has been reported:
-// 0 until the message is read whole, its length then.
-func (m *mailExtractor) Settled() int64 {
-	return m.settled()
-}
-
 // Charset returns the charset of the message's first text part, once the
 // message is read; windows-1252 (what the Encoding Standard makes of
 // MIME's default, us-ascii) with source "default" for a message without
@@ -173,7 +144,7 @@ func (m *mailExtractor) Charset() charset.Charset {
 	return m.cs
 }
 
-func (m *mailExtractor) report() error {
+func (m *mailExtractor) reportLinks() error {
 	lines := newLineIndex(m.buf)
 	conv := iri.NewConverter(iri.WithMode(iri.Web))
 	field := func(f *mailmsg.Field) error {

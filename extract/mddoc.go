@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"fmt"
-	"io"
 
 	"github.com/relink-go/relink/charset"
 	"github.com/relink-go/relink/htmlattr"
@@ -76,6 +75,7 @@ type markdownExtractor struct {
 // skipped (offsets still count it).
 func NewMarkdown(opts Options, fn func(*Link) error) MarkdownExtractor {
 	m := &markdownExtractor{fn: fn}
+	m.what, m.report = "Markdown document", m.reportLinks
 	m.ResetOptions(opts)
 	return m
 }
@@ -91,42 +91,6 @@ func (m *markdownExtractor) ResetOptions(opts Options) {
 func (m *markdownExtractor) Reset() {
 	m.reset()
 	m.doc = nil
-}
-
-// A markdownSizeError is the error of a Markdown document longer than
-// the most that is read.
-type markdownSizeError struct{ Max int }
-
-func (e *markdownSizeError) Error() string {
-	return fmt.Sprintf("extract: Markdown document longer than %d bytes (it is read whole)", e.Max)
-}
-
-// Feed adds b to the document, as Extractor says; when atEOF is set, it
-// reads the document and reports its links.
-func (m *markdownExtractor) Feed(b []byte, atEOF bool) error {
-	return m.feed(b, atEOF, func(max int) error { return &markdownSizeError{max} }, m.report)
-}
-
-// Transform implements transform.Transformer: it copies src to dst as
-// it comes, and holds the document to report its links at its end, when
-// atEOF is set.
-func (m *markdownExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	if m.err != nil {
-		return 0, 0, m.err
-	}
-	return copyFeed(dst, src, atEOF, m.Feed)
-}
-
-// ReadFrom reads the Markdown document that r holds to its end and
-// reports its links.
-func (m *markdownExtractor) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &m.rbuf, m.Feed)
-}
-
-// Settled returns the offset before which every link has been reported,
-// as Extractor says: 0 until the document is read whole, its length then.
-func (m *markdownExtractor) Settled() int64 {
-	return m.settled()
 }
 
 // Document returns what package markdown found in the document, as
@@ -151,7 +115,7 @@ func (m *markdownExtractor) bom() int {
 	return 0
 }
 
-func (m *markdownExtractor) report() error {
+func (m *markdownExtractor) reportLinks() error {
 	bom := m.bom()
 	src := m.buf[bom:]
 	m.doc = markdown.Parse(src)

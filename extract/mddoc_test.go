@@ -57,7 +57,7 @@ func TestMarkdownTooLong(t *testing.T) {
 	x := NewMarkdown(Options{}, func(*Link) error { return nil }).(*markdownExtractor)
 	x.max = 10
 	err := x.Feed([]byte("0123456789ab"), true)
-	if _, ok := err.(*markdownSizeError); !ok {
-		t.Fatalf("err = %v, want a *markdownSizeError", err)
+	if _, ok := err.(*wholeSizeError); !ok {
+		t.Fatalf("err = %v, want a *wholeSizeError", err)
 	}
 }

@@ -1,23 +1,43 @@
 package extract
 
+import (
+	"fmt"
+	"io"
+)
+
 // wholeDoc is the state of an extractor that reads its document whole
-// before it reports a link (Markdown, Mail): the bytes so far, the limit
-// on them, and whether the document was read and reported.
+// before it reports a link (Markdown, XML, Mail): the bytes so far, the
+// limit on them, and whether the document was read and reported. Its
+// Feed, Transform, ReadFrom and Settled are those of the extractor that
+// embeds it.
 type wholeDoc struct {
 	buf  []byte
 	max  int
 	done bool
 	err  error
 	rbuf []byte // ReadFrom's buffer
+
+	what   string       // what the document is, for the error of one too long ("Markdown document")
+	report func() error // reports the links of buf, once, at the end
+}
+
+// A wholeSizeError is the error of a document longer than the most that
+// an extractor of whole documents reads.
+type wholeSizeError struct {
+	what string
+	Max  int
+}
+
+func (e *wholeSizeError) Error() string {
+	return fmt.Sprintf("extract: %s longer than %d bytes (it is read whole)", e.what, e.Max)
 }
 
 // reset forgets the document, keeping the buffers.
 func (w *wholeDoc) reset() { w.buf, w.done, w.err = w.buf[:0], false, nil }
 
-// feed adds b to the document, as Extractor.Feed says: sizeErr makes the
-// error for a document over w.max bytes, and report is called once, at
-// the end, to report the links of w.buf.
-func (w *wholeDoc) feed(b []byte, atEOF bool, sizeErr func(max int) error, report func() error) error {
+// Feed adds b to the document, as Extractor says; when atEOF is set, it
+// reads the document and reports its links.
+func (w *wholeDoc) Feed(b []byte, atEOF bool) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -25,7 +45,7 @@ func (w *wholeDoc) feed(b []byte, atEOF bool, sizeErr func(max int) error, repor
 		return nil
 	}
 	if len(w.buf)+len(b) > w.max {
-		w.err = sizeErr(w.max)
+		w.err = &wholeSizeError{w.what, w.max}
 		return w.err
 	}
 	w.buf = append(w.buf, b...)
@@ -33,13 +53,28 @@ func (w *wholeDoc) feed(b []byte, atEOF bool, sizeErr func(max int) error, repor
 		return nil
 	}
 	w.done = true
-	w.err = report()
+	w.err = w.report()
 	return w.err
 }
 
-// settled returns the offset before which every link has been reported:
-// 0 until the document is read whole, its length then.
-func (w *wholeDoc) settled() int64 {
+// Transform implements transform.Transformer: it copies src to dst as
+// it comes, and holds the document to report its links at its end.
+func (w *wholeDoc) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if w.err != nil {
+		return 0, 0, w.err
+	}
+	return copyFeed(dst, src, atEOF, w.Feed)
+}
+
+// ReadFrom reads the document that r holds to its end and reports its
+// links.
+func (w *wholeDoc) ReadFrom(r io.Reader) (int64, error) {
+	return feedAll(r, &w.rbuf, w.Feed)
+}
+
+// Settled returns the offset before which every link has been reported,
+// as Extractor says: 0 until the document is read whole, its length then.
+func (w *wholeDoc) Settled() int64 {
 	if !w.done {
 		return 0
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"html"
-	"io"
 	"strings"
 
 	"github.com/relink-go/relink/charset"
@@ -65,6 +64,7 @@ type xmlExtractor struct {
 // compatible (UTF-16) is an error.
 func NewXML(opts Options, fn func(*Link) error) Extractor {
 	x := &xmlExtractor{fn: fn}
+	x.what, x.report = "XML document", x.reportLinks
 	x.ResetOptions(opts)
 	return x
 }
@@ -81,36 +81,6 @@ func (x *xmlExtractor) Reset() {
 	x.reset()
 	x.cs = charset.Charset{}
 }
-
-type xmlSizeError struct{ Max int }
-
-func (e *xmlSizeError) Error() string {
-	return fmt.Sprintf("extract: XML document longer than %d bytes (it is read whole)", e.Max)
-}
-
-// Feed adds b to the document, as Extractor says; when atEOF is set, it
-// reads the document and reports its links.
-func (x *xmlExtractor) Feed(b []byte, atEOF bool) error {
-	return x.feed(b, atEOF, func(max int) error { return &xmlSizeError{max} }, x.report)
-}
-
-// Transform implements transform.Transformer: it copies src to dst as
-// it comes, and holds the document to report its links at its end.
-func (x *xmlExtractor) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	if x.err != nil {
-		return 0, 0, x.err
-	}
-	return copyFeed(dst, src, atEOF, x.Feed)
-}
-
-// ReadFrom reads the document r holds to its end and reports its links.
-func (x *xmlExtractor) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &x.rbuf, x.Feed)
-}
-
-// Settled returns the offset before which every link has been reported:
-// 0 until the document is read whole, its length then.
-func (x *xmlExtractor) Settled() int64 { return x.settled() }
 
 // Charset returns the document's charset, once it is read whole.
 func (x *xmlExtractor) Charset() charset.Charset { return x.cs }
@@ -191,7 +161,7 @@ func xmlDecode(raw []byte) string {
 	return html.UnescapeString(string(raw))
 }
 
-func (x *xmlExtractor) report() error {
+func (x *xmlExtractor) reportLinks() error {
 	src := x.buf
 	x.cs = charset.Detect(charset.HTML, src[:min(len(src), charset.HeadLimit)], x.opts.Charset, "utf-8")
 	if x.cs.Source != charset.SourceBOM && x.cs.Source != charset.SourceTransport && x.cs.Source != charset.SourceXML && x.cs.Source != charset.SourceMeta {
