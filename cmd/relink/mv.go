@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -179,10 +178,7 @@ func runMv(cmd *command, args []string, e *env) int {
 		}
 	}
 
-	// The rewrite's messages are those of mv.
-	ew := *e
-	ew.stderr = &renamePrefix{w: e.stderr, from: "relink rewrite: ", to: "relink mv: ", bol: true}
-	rw := &rewriteRun{cmd: cmd, e: &ew, write: move, dryRun: dryRun, diff: *diff, filter: &filterFlags{}}
+	rw := &rewriteRun{cmd: cmd, e: e, write: move, dryRun: dryRun, diff: *diff, filter: &filterFlags{}}
 	rw.walker = newWalker(walk, func(path string, line int, err error, warning bool) {
 		if warning {
 			rw.warn(position(path, line, 0), err.Error())
@@ -388,36 +384,6 @@ func (m *mvRun) brokenLinks(before bool) ([]brokenLink, error) {
 		}
 	})
 	return out, errors.Join(errs...)
-}
-
-// renamePrefix writes to w with each line that starts with from starting
-// with to instead: the messages of a rewriteRun, which are rewrite's, as
-// another command's.
-type renamePrefix struct {
-	w        io.Writer
-	from, to string
-	bol      bool // at the start of a line
-}
-
-func (r *renamePrefix) Write(p []byte) (int, error) {
-	var b []byte
-	for rest := p; len(rest) > 0; {
-		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line = rest[:i+1]
-		}
-		rest = rest[len(line):]
-		if r.bol && bytes.HasPrefix(line, []byte(r.from)) {
-			b = append(b, r.to...)
-			line = line[len(r.from):]
-		}
-		b = append(b, line...)
-		r.bol = len(line) > 0 && line[len(line)-1] == '\n' || len(line) == 0 && r.bol
-	}
-	if _, err := r.w.Write(b); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }
 
 // renameChecked renames old to new after checking that new does not

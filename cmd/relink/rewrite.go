@@ -564,14 +564,14 @@ func (rw *rewriteRun) stdin() int {
 	}
 	res.stats = t.Stats()
 	if rw.verb != quiet {
-		res.warns += guessWarning("-", t)
+		res.warns += guessWarning(rw.prefix(), "-", t)
 	}
 	io.WriteString(rw.e.stderr, res.warns)
 	if err == nil && rw.verb == verbose {
-		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
+		io.WriteString(rw.e.stderr, rewriteNote(rw.prefix(), "-", &res))
 	}
 	if err != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: -: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "%s-: %v\n", rw.prefix(), err)
 		return exitFail
 	}
 	return exitOK
@@ -584,7 +584,7 @@ func (rw *rewriteRun) stdin() int {
 func (rw *rewriteRun) stdinCheck() int {
 	old, err := io.ReadAll(rw.e.stdin)
 	if err != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: reading standard input: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "%sreading standard input: %v\n", rw.prefix(), err)
 		return exitFail
 	}
 	typ := rw.typ
@@ -596,12 +596,12 @@ func (rw *rewriteRun) stdinCheck() int {
 	new, _, err := transform.Bytes(t, old)
 	io.WriteString(rw.e.stderr, res.warns)
 	if err != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: -: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "%s-: %v\n", rw.prefix(), err)
 		return exitFail
 	}
 	res.stats = t.Stats()
 	if rw.verb == verbose {
-		io.WriteString(rw.e.stderr, rewriteNote("-", &res))
+		io.WriteString(rw.e.stderr, rewriteNote(rw.prefix(), "-", &res))
 	}
 	var out []byte
 	switch {
@@ -612,7 +612,7 @@ func (rw *rewriteRun) stdinCheck() int {
 		out = fmt.Appendf(nil, "-\t%d\n", res.stats.Rewritten)
 	}
 	if _, err := rw.e.stdout.Write(out); err != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: writing output: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "%swriting output: %v\n", rw.prefix(), err)
 		return exitFail
 	}
 	return exitOK
@@ -626,12 +626,12 @@ func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, res *rewri
 	opts.Oversize = func(e *extract.OversizeError) {
 		res.drops.addOversize(e)
 		if rw.verb != quiet {
-			res.warns += oversizeWarning("rewrite", path, e)
+			res.warns += oversizeWarning(rw.cmd.name, path, e)
 		}
 	}
 	if rw.verb == verbose {
 		opts.Invalid = func(l *extract.Link) {
-			res.warns += invalidNote("rewrite", path, l, "left as written")
+			res.warns += invalidNote(rw.cmd.name, path, l, "left as written")
 		}
 	}
 	return opts
@@ -748,13 +748,13 @@ func (rw *rewriteRun) warn(path, msg string) {
 	if rw.verb == quiet {
 		return
 	}
-	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: warning: %s\n", path, msg))
+	rw.notes = append(rw.notes, fmt.Sprintf("%s%s: warning: %s\n", rw.prefix(), path, msg))
 }
 
 func (rw *rewriteRun) fail(path string, err error) {
 	rw.failed = true
 	rw.errs++
-	rw.notes = append(rw.notes, fmt.Sprintf("relink rewrite: %s: %v\n", path, pathErr(err)))
+	rw.notes = append(rw.notes, fmt.Sprintf("%s%s: %v\n", rw.prefix(), path, pathErr(err)))
 }
 
 // takeNotes returns the notes so far, to be printed before the next job's
@@ -812,7 +812,7 @@ func (rw *rewriteRun) runJobs(n int, toStdout bool) int {
 	rep.prog.finish(sig == nil)
 	rep.prog.print(rw.takeNotes())
 	if rep.werr != nil {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: writing output: %v\n", rep.werr)
+		fmt.Fprintf(rw.e.stderr, "%swriting output: %v\n", rw.prefix(), rep.werr)
 		rw.failed = true
 	}
 	io.WriteString(rw.e.stderr, interrupted)
@@ -962,14 +962,14 @@ func (rw *rewriteRun) interrupt(sig os.Signal, signals <-chan os.Signal, p *jobP
 	// the files written.
 	p.drain(rep.take)
 	for _, err := range errs {
-		fmt.Fprintf(rw.e.stderr, "relink rewrite: removing a temporary file: %v\n", err)
+		fmt.Fprintf(rw.e.stderr, "%sremoving a temporary file: %v\n", rw.prefix(), err)
 	}
 	left := "no temporary file left"
 	if len(errs) > 0 {
 		left = plural(len(errs), "temporary file") + " left"
 	}
-	return fmt.Sprintf("relink rewrite: interrupted by %s: %s written, the other %d left as they were, %s\n",
-		name, plural(written, "file"), len(rw.jobs)-written, left), status
+	return fmt.Sprintf("%sinterrupted by %s: %s written, the other %d left as they were, %s\n",
+		rw.prefix(), name, plural(written, "file"), len(rw.jobs)-written, left), status
 }
 
 // A jobReport prints the result of each job, in order, and counts them
@@ -1002,14 +1002,14 @@ func (rep *jobReport) take(i int, r *rewriteResult) {
 		if r.err == errConflict {
 			rw.conflicts++
 		}
-		rep.prog.print(fmt.Sprintf("relink rewrite: %s: %v\n", j.path, pathErr(r.err)))
+		rep.prog.print(fmt.Sprintf("%s%s: %v\n", rep.rw.prefix(), j.path, pathErr(r.err)))
 	case r.skip != "":
 		rw.skipped++
 		if rw.verb != quiet {
-			rep.prog.print(fmt.Sprintf("relink rewrite: %s: warning: %s\n", j.path, r.skip))
+			rep.prog.print(fmt.Sprintf("%s%s: warning: %s\n", rep.rw.prefix(), j.path, r.skip))
 		}
 	case rw.verb == verbose:
-		rep.prog.print(rewriteNote(j.path, r))
+		rep.prog.print(rewriteNote(rep.rw.prefix(), j.path, r))
 	}
 	if r.skip == "" && r.err == nil {
 		rep.scanned++
@@ -1048,8 +1048,8 @@ func (rep *jobReport) summary(elapsed time.Duration) string {
 	if rep.kept.Kept > 0 {
 		left = fmt.Sprintf(", %d left as written (%s)", rep.kept.Kept, keptNote(rep.kept))
 	}
-	return fmt.Sprintf("relink rewrite: %s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
-		plural(rep.scanned, "file"), rep.changed, verb, plural(rep.links, "link"), left, rep.drops.dropNote(), rw.skipped, errs,
+	return fmt.Sprintf("%s%s scanned, %d %s, %s rewritten%s%s, %d skipped, %s, %v\n",
+		rep.rw.prefix(), plural(rep.scanned, "file"), rep.changed, verb, plural(rep.links, "link"), left, rep.drops.dropNote(), rw.skipped, errs,
 		elapsed.Round(time.Millisecond))
 }
 
@@ -1232,7 +1232,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 		res.changed = res.stats.Rewritten > 0
 		res.err = err
 		if rw.verb != quiet {
-			res.warns += guessWarning(j.path, t)
+			res.warns += guessWarning(rw.prefix(), j.path, t)
 		}
 		return res
 	}
@@ -1244,7 +1244,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 	}
 	res.stats = t.Stats()
 	if rw.verb != quiet {
-		res.warns += guessWarning(j.path, t)
+		res.warns += guessWarning(rw.prefix(), j.path, t)
 	}
 	if res.stats.Rewritten == 0 {
 		return res
@@ -1298,17 +1298,22 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 	return res
 }
 
-// guessWarning returns the warning for the links of the document that t
+// prefix returns what each message of the run starts with: "relink
+// rewrite: ", or the name of the command that runs the rewrite ("relink
+// mv: ").
+func (rw *rewriteRun) prefix() string { return "relink " + rw.cmd.name + ": " }
+
+// guessWarning returns the warning, after prefix, for the links of the document that t
 // has rewritten, at path, that were left as written because its charset
 // is only a guess, or "" when there are none.
-func guessWarning(path string, t rewrite.Rewriter) string {
+func guessWarning(prefix, path string, t rewrite.Rewriter) string {
 	st, cs := t.Stats(), t.Charset()
 	if st.Guessed == 0 || !cs.Guessed {
 		return ""
 	}
-	return fmt.Sprintf("relink rewrite: %s: warning: charset guessed as %s (nothing declares it): %s left as written, "+
+	return fmt.Sprintf("%s%s: warning: charset guessed as %s (nothing declares it): %s left as written, "+
 		"since what they would become depends on the guess (only ASCII is written); give --charset to rewrite them\n",
-		path, cs.Name, plural(st.Guessed, "link"))
+		prefix, path, cs.Name, plural(st.Guessed, "link"))
 }
 
 // isBinary reports whether the first bytes of a file, head, are those of

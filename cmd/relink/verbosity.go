@@ -164,11 +164,11 @@ func (c *linkCounts) summary(name, lost, extra string) string {
 	return s + "\n"
 }
 
-// rewriteNote returns the line relink rewrite -v prints for a file it
-// rewrote (or would rewrite), whose result is r.
-func rewriteNote(path string, r *rewriteResult) string {
+// rewriteNote returns the line relink rewrite -v prints, after prefix,
+// for a file it rewrote (or would rewrite), whose result is r.
+func rewriteNote(prefix, path string, r *rewriteResult) string {
 	s := r.stats
-	note := fmt.Sprintf("relink rewrite: %s: %s, %d rewritten", path, plural(s.Links, "link"), s.Rewritten)
+	note := fmt.Sprintf("%s%s: %s, %d rewritten", prefix, path, plural(s.Links, "link"), s.Rewritten)
 	if s.Kept > 0 {
 		note += fmt.Sprintf(", %d left as written (%s)", s.Kept, keptNote(s))
 	}
