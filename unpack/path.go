@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/weburl"
 )
 
@@ -140,7 +141,7 @@ func decodeName(s string) string {
 	}
 	var out []byte
 	for i := 0; i < len(s); {
-		if s[i] != '%' || !isEsc(s, i) {
+		if !pct.IsEncoded(s, i) {
 			out = append(out, s[i])
 			i++
 			continue
@@ -148,14 +149,14 @@ func decodeName(s string) string {
 		// A run of escapes: decode the longest prefix that is UTF-8.
 		var raw []byte
 		j := i
-		for j < len(s) && s[j] == '%' && isEsc(s, j) {
-			raw = append(raw, unhex(s[j+1])<<4|unhex(s[j+2]))
+		for pct.IsEncoded(s, j) {
+			raw = append(raw, pct.Unhex(s[j+1])<<4|pct.Unhex(s[j+2]))
 			j += 3
 		}
 		for k := 0; k < len(raw); {
 			r, n := utf8.DecodeRune(raw[k:])
 			if r == utf8.RuneError && n <= 1 || r < 0x20 || r == 0x7f {
-				out = append(out, '%', hexUpper[raw[k]>>4], hexUpper[raw[k]&15])
+				out = pct.Append(out, raw[k])
 				k++
 				continue
 			}
@@ -171,26 +172,6 @@ func decodeName(s string) string {
 	return norm.NFC.String(string(out))
 }
 
-const hexUpper = "0123456789ABCDEF"
-
-func isEsc(s string, i int) bool {
-	return i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
 // safeName returns stem+ext made safe as a file name on Linux, macOS and
 // Windows; see the package documentation. ext is "" or an extension
 // chosen from typeExt, safe as it is. A "%" already written as "%XX" by
@@ -201,15 +182,15 @@ func safeName(stem, ext string) string {
 		r, n := utf8.DecodeRuneInString(stem[i:])
 		c := stem[i]
 		switch {
-		case c == '%' && isEsc(stem, i):
+		case pct.IsEncoded(stem, i):
 			b.WriteString(stem[i : i+3]) // an escape decodeName kept
 			i += 3
 			continue
 		case r == utf8.RuneError && n <= 1, c < 0x20, c == 0x7f,
 			n == 1 && strings.IndexByte(`<>:"/\|?*%`, c) >= 0:
 			b.WriteByte('%')
-			b.WriteByte(hexUpper[c>>4])
-			b.WriteByte(hexUpper[c&15])
+			b.WriteByte(pct.UpperHex[c>>4])
+			b.WriteByte(pct.UpperHex[c&15])
 			i++
 			continue
 		}
@@ -227,7 +208,7 @@ func safeName(stem, ext string) string {
 	if ext == "" {
 		// A final dot or space, which Windows drops ("." and ".." too).
 		if n := len(s); n > 0 && (s[n-1] == '.' || s[n-1] == ' ') {
-			s = s[:n-1] + "%" + string(hexUpper[s[n-1]>>4]) + string(hexUpper[s[n-1]&15])
+			s = s[:n-1] + "%" + string(pct.UpperHex[s[n-1]>>4]) + string(pct.UpperHex[s[n-1]&15])
 		}
 	}
 	if s == "" && ext == "" {
