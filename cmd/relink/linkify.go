@@ -205,11 +205,7 @@ func runLinkify(cmd *command, args []string, e *env) int {
 	skip := fs.String("skip", strings.Join(linkify.DefaultSkip, ","), "in HTML, the elements whose text is not linkified, `TAGS` separated by commas")
 	var vf verbosityFlags
 	vf.register(fs)
-	inputs, status := parseArgs(cmd, fs, args, e)
-	if status >= 0 {
-		return status
-	}
-	verb, status := vf.level(cmd, e)
+	inputs, verb, status := vf.parse(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}

@@ -139,11 +139,7 @@ func runUnpack(cmd *command, args []string, e *env) int {
 	shortTwin(fs, "n", "dry-run")
 	var vf verbosityFlags
 	vf.register(fs)
-	inputs, status := parseArgs(cmd, fs, args, e)
-	if status >= 0 {
-		return status
-	}
-	verb, status := vf.level(cmd, e)
+	inputs, verb, status := vf.parse(cmd, fs, args, e)
 	if status >= 0 {
 		return status
 	}

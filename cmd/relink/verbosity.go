@@ -32,6 +32,21 @@ func (f *verbosityFlags) register(fs *flag.FlagSet) {
 	shortTwin(fs, "v", "verbose")
 }
 
+// parse parses the flags of cmd from args, as parseArgs does, and returns
+// the positional arguments, the verbosity the flags ask for and -1; or
+// the exit status of -h or of a usage error.
+func (f *verbosityFlags) parse(cmd *command, fs *flag.FlagSet, args []string, e *env) ([]string, verbosity, int) {
+	inputs, status := parseArgs(cmd, fs, args, e)
+	if status >= 0 {
+		return nil, 0, status
+	}
+	verb, status := f.level(cmd, e)
+	if status >= 0 {
+		return nil, 0, status
+	}
+	return inputs, verb, -1
+}
+
 // level returns the verbosity the flags ask for, or reports a usage error
 // for both and returns its exit status.
 func (f *verbosityFlags) level(cmd *command, e *env) (verbosity, int) {

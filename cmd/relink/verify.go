@@ -129,17 +129,12 @@ func runVerify(cmd *command, args []string, e *env) int {
 	filter := addLinkFilterFlags(fset)
 	var exclude excludeRE
 	fset.Var(&exclude, "exclude", "leave alone the links whose href matches `REGEX` (repeatable)")
-	recurse := fset.Bool("recursive", true, "walk DIR (always: verify reads the whole tree)")
+	fset.Bool("recursive", true, "walk DIR (always: verify reads the whole tree)")
 	shortTwin(fset, "r", "recursive")
 	walk := addWalkFlags(fset)
 	var vf verbosityFlags
 	vf.register(fset)
-	inputs, status := parseArgs(cmd, fset, args, e)
-	if status >= 0 {
-		return status
-	}
-	_ = recurse
-	verb, status := vf.level(cmd, e)
+	inputs, verb, status := vf.parse(cmd, fset, args, e)
 	if status >= 0 {
 		return status
 	}
