@@ -358,3 +358,47 @@ func FuzzUnmarshalJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeFast checks that decodeFast, when it reads a line, reads it
+// as encoding/json does.
+func FuzzDecodeFast(f *testing.F) {
+	for _, name := range linkFiles {
+		for _, l := range readLines(f, name)[:2] {
+			f.Add(l)
+		}
+	}
+	for _, s := range []string{
+		`{}`, ` { "tag" : "a\u00e9\ud83d\ude00\n\"\\\/" , "start" : 12 , "lazy" : true } `,
+		`{"tag":"\ud83d"}`, `{"tag":"\udc00\ud83d"}`, `{"start":01}`, `{"start":-1}`, `{"start":1e3}`,
+		`{"start":9223372036854775807}`, `{"start":9223372036854775808}`, `{"tag":"a","tag":"b"}`,
+		`{"TAG":"a"}`, `{"lazy":null}`, "{\"tag\":\"\xff\"}", "{\"tag\":\"\x01\"}", `{"tag":"a"} x`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fast := unset
+		if !decodeFast(b, &fast) {
+			return
+		}
+		slow := unset
+		if err := decodeJSON(b, &slow); err != nil {
+			t.Fatalf("%q: decodeFast reads it, encoding/json: %v", b, err)
+		}
+		if !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("%q: decodeFast\n%+v\nencoding/json\n%+v", b, fast, slow)
+		}
+	})
+}
+
+// TestDecodeFastReadsRelinkLines checks that decodeFast reads the lines
+// relink writes, which encoding/json is left only for the others.
+func TestDecodeFastReadsRelinkLines(t *testing.T) {
+	for _, name := range linkFiles {
+		for i, l := range readLines(t, name) {
+			j := unset
+			if !decodeFast(l, &j) {
+				t.Errorf("%s:%d: not read by decodeFast", name, i+1)
+			}
+		}
+	}
+}

@@ -133,15 +133,27 @@ func (e *RecordError) Unwrap() error { return e.Err }
 // relink warc --per-page among them, is a *RecordError.
 func (r *Record) UnmarshalJSON(b []byte) error {
 	j := unset
+	if !decodeFast(b, &j) {
+		j = unset
+		if err := decodeJSON(b, &j); err != nil {
+			return err
+		}
+	}
+	return r.set(&j)
+}
+
+// decodeJSON decodes the line b into j with encoding/json, which
+// decodeFast leaves the lines to that it does not read.
+func decodeJSON(b []byte, j *jsonRecord) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := dec.Decode(j); err != nil {
 		return recordError(b, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return &RecordError{Col: int(dec.InputOffset()) + 1, Err: errors.New("more than one JSON value on the line")}
 	}
-	return r.set(&j)
+	return nil
 }
 
 // recordError makes a *RecordError of an error of encoding/json on b.

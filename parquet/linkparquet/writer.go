@@ -34,9 +34,10 @@ type Options struct {
 	MaxRowGroupRows  int64
 	MaxRowGroupBytes int64
 	// Compression compresses the pages; nil is zstd at its default
-	// level, which makes files about 15% smaller than snappy's on
-	// relink warc's links at about the same CPU time (docs/warc.md has
-	// the figures), and which Spark, DuckDB, Arrow and Athena read.
+	// level: on relink warc's links of a WARC file of 828 pages its
+	// files are a third smaller than snappy's (7.5 MB against 11.0 MB,
+	// gzip 7.7 MB) for about 15% more CPU time (docs/warc.md has the
+	// figures), and Spark, DuckDB, Arrow and Athena read it.
 	Compression compress.Codec
 }
 
