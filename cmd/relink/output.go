@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 )
 
 // Output and whole lines.
@@ -41,6 +42,13 @@ func (e *env) outputFlag(fs *flag.FlagSet) {
 func (e *env) openOutput(cmd *command, lost int) int {
 	if e.outPath == "" {
 		return -1
+	}
+	if strings.HasSuffix(strings.ToLower(e.outPath), ".parquet") {
+		// JSON lines under a .parquet name would be a trap: say who
+		// writes Parquet (the module parquet/, kept out of this one).
+		fmt.Fprintf(e.stderr, "relink %s: -o %s: relink writes JSON lines, not Parquet: pipe them to relink-parquet (module parquet/): relink %s ... | relink-parquet -o %[2]s\n",
+			cmd.name, escapeText(e.outPath), cmd.name)
+		return exitUsage
 	}
 	f, err := os.OpenFile(e.outPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
