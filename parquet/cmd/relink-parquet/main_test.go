@@ -209,6 +209,11 @@ func TestErrors(t *testing.T) {
 		}
 	}
 
+	// -h prints the usage, and is no error.
+	if code, stdout, stderr := runCmd(nil, "-h"); code != 0 || stdout != "" || !strings.HasPrefix(stderr, "usage: relink-parquet [-o FILE.parquet] [flags] [FILE.jsonl...|-]\n") || !strings.Contains(stderr, "-row-group-bytes N") {
+		t.Errorf("-h: status %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+
 	// A failed run leaves the file it would have replaced as it was.
 	out := write("kept.parquet", []byte("old"))
 	if code, _, _ := runCmd(nil, "-o", out, bad); code != 1 {
