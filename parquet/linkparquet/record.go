@@ -1,8 +1,12 @@
-// Package linkparquet writes relink's link records as Parquet rows: the
-// JSON lines of relink warc (crawl.LinkRecord) and of relink extract
-// --format jsonl, one row a line, one column a field, for the engines
-// that query Parquet (Spark, DuckDB, Arrow, Athena), as Common Crawl's
-// own columnar index is written.
+// Package linkparquet writes relink's link records as Parquet rows, one
+// row a line of relink warc (crawl.LinkRecord) or relink extract --format
+// jsonl, one column a field.
+//
+// It is for the engines that query Parquet (Spark, DuckDB, Arrow,
+// Athena), as Common Crawl's own columnar index is written; the command
+// relink-parquet (parquet/cmd/relink-parquet) converts files of lines.
+//
+// # Columns
 //
 // The columns are the fields of the JSON lines, named and ordered as
 // there (crawl/record.schema.json): page, record_id, date, status,
@@ -18,6 +22,12 @@
 // empty. A field present with an empty value ("charset":"" of a
 // redirect) is an empty string, not a null, so that a row gives back its
 // line's fields exactly.
+//
+// # Row groups
+//
+// A Writer ends a row group at DefaultMaxRowGroupRows rows or
+// DefaultMaxRowGroupBytes bytes of values (Options to change them), and
+// holds no more than a row group, its pages compressed with zstd.
 package linkparquet
 
 import (
