@@ -209,6 +209,12 @@ func TestErrors(t *testing.T) {
 		}
 	}
 
+	// An output that cannot be written.
+	noDir := filepath.Join(dir, "no-such-dir", "out.parquet")
+	if code, _, stderr := runCmd(nil, "-o", noDir, bad); code != 4 || !strings.HasPrefix(stderr, "relink-parquet: open "+filepath.Join(dir, "no-such-dir")) {
+		t.Errorf("-o %s: status %d, stderr %q; want 4", noDir, code, stderr)
+	}
+
 	// -h prints the usage, and is no error.
 	if code, stdout, stderr := runCmd(nil, "-h"); code != 0 || stdout != "" || !strings.HasPrefix(stderr, "usage: relink-parquet [-o FILE.parquet] [flags] [FILE.jsonl...|-]\n") || !strings.Contains(stderr, "-row-group-bytes N") {
 		t.Errorf("-h: status %d, stdout %q, stderr %q", code, stdout, stderr)
