@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/klauspost/compress v1.20.3
 	github.com/parquet-go/parquet-go v0.32.0
+	github.com/relink-go/relink v0.0.0
 )
 
 require (

@@ -14,15 +14,17 @@
 // ending in .gz is gunzipped (every member), .zst decompressed (every
 // frame); standard input is gunzipped or decompressed when it begins
 // as a gzip member or a zstd frame does. The output is FILE, written
-// whole or not at all (a temporary file renamed at the end), or standard
-// output without -o.
+// whole or not at all (a temporary file renamed at the end; a FILE that
+// is a device or a pipe is written as it is), or standard output without
+// -o.
 //
 // A line that is not a link record stops the run, with the reason:
 //
 //	relink-parquet: links.jsonl:12:8: not a link record: ...
 //
 // (the column is that of a JSON syntax error, when there is one). Lines
-// are at most 64 MiB. The exit status is 0 when every line was written,
+// are at most 64 MiB; a zstd frame may ask for a window of at most 32 MiB
+// (warc.MaxZstdWindow, as relink warc reads .warc.zst). The exit status is 0 when every line was written,
 // 1 for a line that is not a link record, 2 for a usage error, 3 when an
 // input cannot be opened or read (a compressed input cut short), 4 when
 // the output cannot be written; no output file is left but on 0.
@@ -46,6 +48,7 @@ import (
 	"github.com/parquet-go/parquet-go/compress/uncompressed"
 	pzstd "github.com/parquet-go/parquet-go/compress/zstd"
 	"github.com/relink-go/relink/parquet/linkparquet"
+	"github.com/relink-go/relink/warc"
 )
 
 const (
@@ -128,6 +131,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func convert(inputs []string, out string, o linkparquet.Options, stdin io.Reader, stdout io.Writer) (err error) {
 	var w io.Writer = stdout
 	var tmp *os.File
+	if fi, serr := os.Stat(out); out != "" && serr == nil && !fi.Mode().IsRegular() {
+		// A device or a pipe (-o /dev/stdout) is written as it is, not
+		// replaced by a file renamed over it.
+		f, err := os.OpenFile(out, os.O_WRONLY, 0)
+		if err != nil {
+			return &failure{exitOutput, err}
+		}
+		defer f.Close()
+		w, out = f, ""
+	}
 	if out != "" {
 		tmp, err = os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 		if err != nil {
@@ -202,7 +215,7 @@ func readFile(pw *linkparquet.Writer, name string, stdin io.Reader) error {
 		defer z.Close()
 		br = bufio.NewReaderSize(z, 1<<20)
 	case ".zst":
-		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		z, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(warc.MaxZstdWindow))
 		if err != nil {
 			return &failure{exitInput, fmt.Errorf("%s: %v", shown, err)}
 		}

@@ -154,6 +154,16 @@ func TestConvert(t *testing.T) {
 	checkRows(t, out, lines(t, plain))
 }
 
+// rawFrame returns a zstd frame of b in one raw block, with the window
+// descriptor wd (RFC 8878 section 3.1.1.1.2: 0x80 asks for 64 MiB, 0x50
+// for 1 MiB) and no content size, so that the window is the one asked.
+func rawFrame(wd byte, b []byte) []byte {
+	f := []byte{0x28, 0xb5, 0x2f, 0xfd, 0x00, wd}
+	h := 1 | len(b)<<3 // last block, raw, its size
+	f = append(f, byte(h), byte(h>>8), byte(h>>16))
+	return append(f, b...)
+}
+
 // TestErrors checks the errors: a line that is not a link record named
 // by FILE:LINE (and column, for a syntax error), inputs that cannot be
 // read, usage; and that no output file is left behind.
@@ -175,6 +185,8 @@ func TestErrors(t *testing.T) {
 	z.Write(bytes.Repeat(append(good[0], '\n'), 100))
 	z.Close()
 	truncated := write("cut.jsonl.gz", cut.Bytes()[:cut.Len()-20])
+	wideWindow := write("wide.jsonl.zst", rawFrame(0x80, append(good[0], '\n')))     // a 64 MiB window
+	narrowWindow := write("narrow.jsonl.zst", rawFrame(0x50, append(good[0], '\n'))) // 1 MiB
 	defer func(n int) { maxLine = n }(maxLine)
 	maxLine = 3 << 20
 	long := write("long.jsonl", append(bytes.Repeat([]byte{' '}, maxLine+1), '\n'))
@@ -193,6 +205,8 @@ func TestErrors(t *testing.T) {
 		{[]string{long}, "", 1, "relink-parquet: " + long + ":1: a line longer than 3 MiB\n"},
 		{[]string{notLong}, "", 1, "relink-parquet: " + notLong + ":1: not a link record: an empty line\n"},
 		{[]string{truncated}, "", 3, "relink-parquet: " + truncated + ":"},
+		{[]string{wideWindow}, "", 3, "relink-parquet: " + wideWindow + ":1: "},
+		{[]string{narrowWindow, bad}, "", 1, "relink-parquet: " + bad + ":3: "}, // narrowWindow read
 		{[]string{filepath.Join(dir, "missing.jsonl")}, "", 3, "relink-parquet: open " + filepath.Join(dir, "missing.jsonl") + ": no such file or directory\n"},
 		{[]string{"-compression", "lzo", bad}, "", 2, "relink-parquet: -compression lzo: not zstd, snappy, gzip or none\n"},
 		{[]string{"-row-group-rows", "0", bad}, "", 2, "relink-parquet: -row-group-rows and -row-group-bytes must be positive\n"},
