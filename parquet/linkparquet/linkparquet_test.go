@@ -402,3 +402,33 @@ func TestDecodeFastReadsRelinkLines(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWrite reads relink warc's golden lines and writes them as
+// Parquet, the work of relink-parquet; b.SetBytes counts the lines'
+// bytes.
+func BenchmarkWrite(b *testing.B) {
+	var lines [][]byte
+	var size int64
+	for _, name := range linkFiles {
+		for _, l := range readLines(b, name) {
+			lines = append(lines, l)
+			size += int64(len(l)) + 1
+		}
+	}
+	b.SetBytes(size)
+	var r Record
+	for b.Loop() {
+		w := NewWriter(io.Discard, Options{})
+		for _, l := range lines {
+			if err := r.UnmarshalJSON(l); err != nil {
+				b.Fatal(err)
+			}
+			if err := w.WriteRecord(&r); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
