@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,26 +24,36 @@ import (
 
 // WAT files.
 //
-// Common Crawl's WAT files are WARC files: for each record of a WARC
-// file, a metadata record (Content-Type: application/json,
-// WARC-Refers-To the record's WARC-Record-ID) whose block is the JSON of
-// the record's metadata, each record gzipped alone. A Reader reads a
-// page's record through a Tee, which keeps what the JSON needs of the
-// block (its SHA-1, the HTTP header, the start of the HTML), and File
-// makes the JSON of the page and writes the metadata record.
+// Common Crawl's WAT files are WARC files: a warcinfo record of their
+// own, then for each record of a WARC file, whatever its type, a
+// metadata record (Content-Type: application/json, WARC-Refers-To the
+// record's WARC-Record-ID) whose block is the JSON of the record's
+// metadata, each record gzipped alone. A Reader reads each record
+// through a Tee, which keeps what the JSON needs of the block (its
+// SHA-1, the SHA-1 of an HTTP message's entity, the HTTP header, the
+// start of the HTML), FromSource makes the JSON, AppendRecord the
+// metadata record, and AppendInfo the warcinfo record that begins the
+// file.
 
 // MaxHead bounds the part of a page's HTML that a Tee keeps for the
-// Head's Title and Metas: its first 1 MiB. A title or a meta after it is
-// not in the WAT record (the links are: they come from the whole page).
+// Head's Title and Metas and for the attributes that go with a link
+// (the type of a link or script element, the target of an a element...):
+// its first 1 MiB. A title, a meta or those attributes after it are not
+// in the WAT record (the links are: they come from the whole page).
+// ia-web-commons reads the whole document it is given; Common Crawl's
+// crawler truncates every payload at 1 MiB, so on Common Crawl's WARC
+// files the two read the same bytes, and on others a page's memory stays
+// bounded.
 const MaxHead = 1 << 20
 
-// maxHTTPHeader bounds the HTTP header a Tee keeps.
+// maxHTTPHeader bounds the HTTP header a Tee keeps, and the fields of a
+// warcinfo or metadata record it reads.
 const maxHTTPHeader = 64 << 10
 
 // A Tee reads a record's block and keeps what a WAT record needs of it.
 // Set rec.Block to NewTee(rec.Block) before the block is read (before
-// crawl's Extractor reads the page), and call Finish once the page's
-// links are found, before Record.Length.
+// crawl's Extractor reads the page), and call Finish once done with it
+// (once the page's links are found), before Record.Length.
 type Tee struct {
 	r      io.Reader
 	h      hash.Hash
@@ -49,27 +61,117 @@ type Tee struct {
 	head   []byte // the HTTP header and the start of the body, up to maxHTTPHeader+MaxHead
 	keep   int
 	buffer []byte
+
+	// The entity of an HTTP message, after its header: hdrEnd is where
+	// the header ends in the block (-1 not yet found, -2 not an HTTP
+	// message or no end within maxHTTPHeader); scanned is how much of
+	// head was searched for it; eh hashes the entity's first elimit
+	// bytes (the header's Content-Length; -1 for all), en of them, of
+	// etotal after the header.
+	hdrEnd  int
+	scanned int
+	eh      hash.Hash
+	en      int64
+	elimit  int64
+	etotal  int64
 }
 
 // NewTee returns a Tee that reads block.
 func NewTee(block io.Reader) *Tee {
-	return &Tee{r: block, h: sha1.New(), keep: maxHTTPHeader + MaxHead}
+	t := &Tee{h: sha1.New(), eh: sha1.New(), keep: maxHTTPHeader + MaxHead}
+	t.Reset(block)
+	return t
 }
 
 // Reset makes t read another block, reusing its memory.
 func (t *Tee) Reset(block io.Reader) {
 	t.r, t.n, t.head = block, 0, t.head[:0]
+	t.hdrEnd, t.scanned, t.en, t.elimit, t.etotal = -1, 0, 0, -1, 0
 	t.h.Reset()
+	t.eh.Reset()
 }
 
 func (t *Tee) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	t.h.Write(p[:n])
+	base := t.n
 	t.n += int64(n)
 	if k := min(n, t.keep-len(t.head)); k > 0 {
 		t.head = append(t.head, p[:k]...)
 	}
+	from := 0
+	if t.hdrEnd == -1 {
+		t.findHeader()
+		if t.hdrEnd < 0 {
+			return n, err
+		}
+		from = max(0, int(int64(t.hdrEnd)-base))
+	}
+	if t.hdrEnd >= 0 && from < n {
+		e := p[from:n]
+		t.etotal += int64(len(e))
+		if t.elimit >= 0 {
+			e = e[:min(int64(len(e)), t.elimit-t.en)]
+		}
+		t.eh.Write(e)
+		t.en += int64(len(e))
+	}
 	return n, err
+}
+
+// findHeader looks for the end of an HTTP message's header in what t
+// kept, from where it last looked.
+func (t *Tee) findHeader() {
+	b := t.head[:min(len(t.head), maxHTTPHeader)]
+	if e := headerEnd(b, max(0, t.scanned-2)); e >= 0 {
+		t.hdrEnd = -2
+		if isHTTPMessage(b) {
+			t.hdrEnd, t.elimit = e, -1
+			for _, f := range parseFieldLines(b[:e], true) {
+				if strings.EqualFold(f.Name, "Content-Length") {
+					if v, err := strconv.ParseInt(f.Value, 10, 64); err == nil && v >= 0 {
+						t.elimit = v
+					}
+				}
+			}
+		}
+		return
+	}
+	t.scanned = len(b)
+	if len(b) == maxHTTPHeader {
+		t.hdrEnd = -2
+	}
+}
+
+// headerEnd returns where the blank line that ends a header ends in b
+// (CRLF CRLF, or lenient LF LF), looking from from on; -1 when b has
+// none.
+func headerEnd(b []byte, from int) int {
+	for i := from; i < len(b); {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 {
+			return -1
+		}
+		i += j + 1
+		if i < len(b) && b[i] == '\n' {
+			return i + 1
+		}
+		if i+1 < len(b) && b[i] == '\r' && b[i+1] == '\n' {
+			return i + 2
+		}
+	}
+	return -1
+}
+
+// isHTTPMessage reports whether b begins as an HTTP message: a status
+// line ("HTTP/1.1 200 OK") or a request line ("GET /x HTTP/1.1").
+func isHTTPMessage(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("HTTP/")) {
+		return true
+	}
+	line, _, _ := bytes.Cut(b, []byte("\n"))
+	parts := strings.Fields(string(line))
+	return len(parts) == 3 && strings.HasPrefix(parts[2], "HTTP/")
 }
 
 // Finish reads the rest of the block, for its digest.
@@ -81,77 +183,110 @@ func (t *Tee) Finish() error {
 	return err
 }
 
-// A Source is what a WAT record holds of a page's WARC record beside its
-// links: the WARC record's header and what a Tee kept of its block.
+// A Source is a WARC record read through a Tee, and the file it is in.
 type Source struct {
 	Record *warc.Record
 	Tee    *Tee
+	// File is the WARC file's name, the Container's Filename; FromSource
+	// takes the page's File when it is "".
+	File string
 }
 
-// httpHead parses the HTTP status line and header the Tee kept: the
-// version, status and reason, the fields, the header's length; ok is
-// false when the block does not begin with one.
-func (t *Tee) httpHead() (msg *ResponseMessage, fields warc.Header, length int, ok bool) {
-	b := t.head
-	if !bytes.HasPrefix(b, []byte("HTTP/")) {
-		return nil, nil, 0, false
+// httpMessage parses the HTTP status or request line and header the Tee
+// kept: the line's three parts, the fields, the header's length, whether
+// it is corrupt (a line that is no field, or no blank line before the
+// end of the block); ok is false when the block is no HTTP message.
+func (t *Tee) httpMessage() (line [3]string, fields warc.Header, length int, corrupt, ok bool) {
+	b := t.head[:min(len(t.head), maxHTTPHeader)]
+	if !isHTTPMessage(b) {
+		return line, nil, 0, false, false
 	}
-	end := len(b)
-	if i := bytes.Index(b, []byte("\r\n\r\n")); i >= 0 {
-		end = i + 4
+	end := headerEnd(b, 0)
+	if end < 0 {
+		end, corrupt = len(b), true
 	}
-	if i := bytes.Index(b, []byte("\n\n")); i >= 0 && i+2 < end {
-		end = i + 2
+	first, rest, _ := bytes.Cut(b[:end], []byte("\n"))
+	parts := strings.SplitN(strings.TrimRight(string(first), "\r"), " ", 3)
+	copy(line[:], parts)
+	fields, bad := parseFields(rest)
+	return line, fields, end, corrupt || bad, true
+}
+
+// parseFields parses named fields ("Name: value" lines, a line that
+// begins with white space continuing the one before), as far as the
+// blank line that ends them; corrupt reports a line that is no field, or
+// no blank line, as ia-web-commons' header parser has it.
+func parseFields(b []byte) (fields warc.Header, corrupt bool) {
+	end := headerEnd(append([]byte{'\n'}, b...), 0)
+	if end < 0 {
+		corrupt = true
+	} else {
+		b = b[:end-1]
 	}
-	lines := strings.Split(strings.TrimRight(string(b[:end]), "\r\n"), "\n")
-	parts := strings.SplitN(strings.TrimRight(lines[0], "\r"), " ", 3)
-	msg = &ResponseMessage{Version: parts[0]}
-	if len(parts) > 1 {
-		msg.Status = parts[1]
-	}
-	if len(parts) > 2 {
-		msg.Reason = parts[2]
-	}
-	for _, line := range lines[1:] {
+	for line := range strings.SplitSeq(strings.TrimRight(string(b), "\r\n"), "\n") {
 		line = strings.TrimRight(line, "\r")
-		if line != "" && (line[0] == ' ' || line[0] == '\t') && len(fields) > 0 {
+		if line == "" {
+			continue
+		}
+		if (line[0] == ' ' || line[0] == '\t') && len(fields) > 0 {
 			fields[len(fields)-1].Value += " " + strings.TrimSpace(line)
 			continue
 		}
 		name, value, ok := strings.Cut(line, ":")
 		if !ok || strings.TrimSpace(name) == "" {
+			corrupt = true
 			continue
 		}
 		fields = append(fields, warc.Field{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
 	}
-	return msg, fields, end, true
+	return fields, corrupt
 }
 
-// Fields is a header as a JSON object, its fields in the order written;
-// the values of a repeated field are joined by ", ", in the order
-// written, so that the object has each name once.
+// parseFieldLines returns the fields of an HTTP header (its first line
+// skipped when skipFirst).
+func parseFieldLines(b []byte, skipFirst bool) warc.Header {
+	if skipFirst {
+		_, b, _ = bytes.Cut(b, []byte("\n"))
+	}
+	f, _ := parseFields(b)
+	return f
+}
+
+// Fields is a header as a JSON object, its fields in the order written,
+// as ia-web-commons lays them out: a field repeated with the same name
+// (Set-Cookie, WARC-Concurrent-To) is one key whose value is the array
+// of its values, in the order written.
 type Fields warc.Header
 
 func (f Fields) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	seen := map[string]int{}
-	var names, values []string
+	var names []string
+	values := map[string][]string{}
 	for _, x := range f {
-		if i, ok := seen[x.Name]; ok {
-			values[i] += ", " + x.Value
-			continue
+		if _, ok := values[x.Name]; !ok {
+			names = append(names, x.Name)
 		}
-		seen[x.Name] = len(names)
-		names, values = append(names, x.Name), append(values, x.Value)
+		values[x.Name] = append(values[x.Name], x.Value)
 	}
-	for i := range names {
+	for i, name := range names {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		appendJSONString(&b, names[i])
+		appendJSONString(&b, name)
 		b.WriteByte(':')
-		appendJSONString(&b, values[i])
+		if v := values[name]; len(v) == 1 {
+			appendJSONString(&b, v[0])
+		} else {
+			b.WriteByte('[')
+			for j, s := range v {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				appendJSONString(&b, s)
+			}
+			b.WriteByte(']')
+		}
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
@@ -201,44 +336,94 @@ func appendJSONString(b *bytes.Buffer, s string) {
 }
 
 // A FileRecord is the JSON of a record of a WAT file, in the layout
-// ia-web-commons writes (the fields that do not depend on its parser).
+// ia-web-commons writes (the fields that do not depend on its parser),
+// its keys in the order it puts them.
 type FileRecord struct {
 	Container Container    `json:"Container"`
 	Envelope  FileEnvelope `json:"Envelope"`
 }
 
-// FileEnvelope is the Envelope of a WAT file's record.
+// FileEnvelope is the Envelope of a WAT file's record: the WARC record's
+// header, and what its block holds.
 type FileEnvelope struct {
-	Format              string              `json:"Format"` // "WARC"
-	WARCHeaderLength    string              `json:"WARC-Header-Length"`
-	BlockDigest         string              `json:"Block-Digest"`
-	ActualContentLength string              `json:"Actual-Content-Length"`
-	WARCHeaderMetadata  Fields              `json:"WARC-Header-Metadata"`
-	PayloadMetadata     FilePayloadMetadata `json:"Payload-Metadata"`
+	PayloadMetadata    FilePayloadMetadata `json:"Payload-Metadata"`
+	Format             string              `json:"Format"` // "WARC/1.0"
+	WARCHeaderLength   string              `json:"WARC-Header-Length"`
+	WARCHeaderMetadata Fields              `json:"WARC-Header-Metadata"`
 }
 
-// FilePayloadMetadata is the metadata of the record's block.
+// FilePayloadMetadata is the metadata of the record's block: its type
+// and what ia-web-commons reads in it, by the record's type (the HTTP
+// request of a request record, the HTTP response of a response or
+// revisit record, the fields of a warcinfo or metadata record), its
+// length, the bytes after it up to the next record (when known) and its
+// SHA-1.
 type FilePayloadMetadata struct {
-	ActualContentType    string                `json:"Actual-Content-Type"`
+	ActualContentType    string                `json:"Actual-Content-Type,omitempty"`
+	HTTPRequestMetadata  *FileRequestMetadata  `json:"HTTP-Request-Metadata,omitempty"`
 	HTTPResponseMetadata *FileResponseMetadata `json:"HTTP-Response-Metadata,omitempty"`
-	HTMLMetadata         *FileHTMLMetadata     `json:"HTML-Metadata,omitempty"` // a resource record's
+	HTMLMetadata         *FileHTMLMetadata     `json:"HTML-Metadata,omitempty"` // a resource record's (relink's; ia-web-commons has none)
+	HeadersCorrupt       bool                  `json:"Headers-Corrupt,omitempty"`
+	WARCInfoMetadata     Fields                `json:"WARC-Info-Metadata,omitempty"` // a warcinfo record's, without the fields of none
+	WARCMetadataMetadata *MetadataFields       `json:"WARC-Metadata-Metadata,omitempty"`
+	ActualContentLength  string                `json:"Actual-Content-Length"`
+	TrailingSlopLength   string                `json:"Trailing-Slop-Length,omitempty"`
+	BlockDigest          string                `json:"Block-Digest"`
 }
 
-// FileResponseMetadata is the HTTP response: its status line, header and
-// the HTML's metadata.
+// MetadataFields are the fields of a metadata record's block
+// (application/warc-fields), as a list of names and values.
+type MetadataFields struct {
+	Corrupt bool            `json:"FIELDS_CORRUPT,omitempty"`
+	Records []MetadataField `json:"Metadata-Records"`
+}
+
+// A MetadataField is a field of a metadata record.
+type MetadataField struct {
+	Name  string `json:"Name"`
+	Value string `json:"Value"`
+}
+
+// FileResponseMetadata is the HTTP response: its status line, header,
+// the HTML's metadata (of a page), and its entity: its length (at most
+// the header's Content-Length), SHA-1, and the bytes of the block after
+// it.
 type FileResponseMetadata struct {
-	ResponseMessage *ResponseMessage  `json:"Response-Message"`
-	Headers         Fields            `json:"Headers"`
-	HeadersLength   string            `json:"Headers-Length"`
-	EntityLength    string            `json:"Entity-Length"`
-	HTMLMetadata    *FileHTMLMetadata `json:"HTML-Metadata,omitempty"`
+	ResponseMessage          *ResponseMessage  `json:"Response-Message"`
+	HeadersLength            string            `json:"Headers-Length"`
+	HeadersCorrupt           bool              `json:"Headers-Corrupt,omitempty"`
+	Headers                  Fields            `json:"Headers"`
+	HTMLMetadata             *FileHTMLMetadata `json:"HTML-Metadata,omitempty"`
+	EntityLength             string            `json:"Entity-Length"`
+	EntityDigest             string            `json:"Entity-Digest"`
+	EntityTrailingSlopLength string            `json:"Entity-Trailing-Slop-Length"`
+}
+
+// FileRequestMetadata is the HTTP request of a request record, in the
+// layout of FileResponseMetadata.
+type FileRequestMetadata struct {
+	RequestMessage           *RequestMessage `json:"Request-Message"`
+	HeadersLength            string          `json:"Headers-Length"`
+	HeadersCorrupt           bool            `json:"Headers-Corrupt,omitempty"`
+	Headers                  Fields          `json:"Headers"`
+	EntityLength             string          `json:"Entity-Length"`
+	EntityDigest             string          `json:"Entity-Digest"`
+	EntityTrailingSlopLength string          `json:"Entity-Trailing-Slop-Length"`
+}
+
+// RequestMessage is the HTTP request line.
+type RequestMessage struct {
+	Method  string `json:"Method"`
+	Path    string `json:"Path"`
+	Version string `json:"Version"`
 }
 
 // FileHTMLMetadata is the HTML's metadata: its head (title, meta
-// elements, link and script elements, base URL) and its other links.
+// elements, link and script elements, base URL) and its other links,
+// each left out when it has none, as ia-web-commons does.
 type FileHTMLMetadata struct {
-	Head  Head    `json:"Head"`
-	Links []Entry `json:"Links"`
+	Head  *Head   `json:"Head,omitempty"`
+	Links []Entry `json:"Links,omitempty"`
 }
 
 // Head is the HTML-Metadata.Head of a WAT record. As ia-web-commons does,
@@ -253,8 +438,8 @@ type Head struct {
 }
 
 // An Entry is an object of a WAT record's lists: a link's path ("A@/href")
-// and url, and the attributes that go with it (rel, text...), or a meta
-// element's attributes, in the order ia-web-commons writes them.
+// and url, and the attributes that go with it (rel, type, text...), or a
+// meta element's attributes, in the order ia-web-commons writes them.
 type Entry Fields
 
 func (e Entry) MarshalJSON() ([]byte, error) { return Fields(e).MarshalJSON() }
@@ -267,25 +452,116 @@ func (e Entry) MarshalJSON() ([]byte, error) { return Fields(e).MarshalJSON() }
 // than "url"; the links of the HTTP header (Location, Link, Refresh) are
 // in Headers, and links in plain text have no place; every other link is
 // in Links, with its path TAG@/attr.
+//
+// The attributes that go with a link, after path and url, in
+// ia-web-commons' order: those of its element's, by element and link
+// attribute.
+var entryAttrs = map[string]struct {
+	attr  string   // the link's attribute
+	extra []string // the element's attributes that go with it
+}{
+	"a":      {"href", []string{"target", "alt", "title", "rel", "hreflang", "type"}},
+	"area":   {"href", []string{"rel"}},
+	"link":   {"href", []string{"rel", "type"}},
+	"script": {"src", []string{"type"}},
+	"img":    {"src", []string{"alt", "title"}},
+	"form":   {"action", []string{"target", "method"}},
+}
 
-// FromSource returns the WAT record of page p, read through src.
+// FromSource returns the WAT record of the WARC record src holds, read
+// through src.Tee to its end; p is the page when the record is one (its
+// links go to HTML-Metadata), nil when it is not.
 func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 	rec, t := src.Record, src.Tee
 	var w FileRecord
-	w.Container = Container{Filename: p.File, Compressed: p.Compressed, Offset: strconv.FormatInt(p.RecordOffset, 10)}
-	if p.GzipMember != nil {
-		w.Container.GzipMetadata = gzipMetadata(*p.GzipMember)
+	file := src.File
+	if file == "" && p != nil {
+		file = p.File
+	}
+	w.Container = Container{Filename: file, Compressed: rec.Compressed, Offset: strconv.FormatInt(rec.Offset, 10)}
+	m, member := rec.GzipMember()
+	if member {
+		w.Container.GzipMetadata = gzipMetadata(m)
 	}
 	env := &w.Envelope
-	env.Format = "WARC"
+	env.Format = "WARC/1.0"
 	env.WARCHeaderLength = strconv.FormatInt(rec.HeaderLength, 10)
-	sum := t.h.Sum(nil)
-	env.BlockDigest = "sha1:" + base32.StdEncoding.EncodeToString(sum)
-	env.ActualContentLength = strconv.FormatInt(t.n, 10)
 	env.WARCHeaderMetadata = Fields(rec.Header)
-	env.PayloadMetadata.ActualContentType = rec.ContentType
-	hm := &FileHTMLMetadata{Links: []Entry{}}
-	hm.Head.Title, hm.Head.Metas = headOf(t, p.Charset)
+	pm := &env.PayloadMetadata
+	pm.ActualContentLength = strconv.FormatInt(t.n, 10)
+	pm.BlockDigest = "sha1:" + base32.StdEncoding.EncodeToString(t.h.Sum(nil))
+	switch {
+	case member:
+		pm.TrailingSlopLength = strconv.FormatInt(m.InflatedLength-rec.HeaderLength-t.n, 10)
+	case !rec.Compressed && rec.Length() > 0:
+		pm.TrailingSlopLength = strconv.FormatInt(rec.Length()-rec.HeaderLength-t.n, 10)
+	}
+	switch strings.ToLower(rec.Type) {
+	case "warcinfo":
+		pm.ActualContentType = "application/warc-fields"
+		fields, corrupt := parseFields(t.head[:min(len(t.head), maxHTTPHeader)])
+		pm.WARCInfoMetadata, pm.HeadersCorrupt = Fields(fields), corrupt
+	case "metadata":
+		if mt, _, _ := strings.Cut(rec.ContentType, ";"); strings.EqualFold(strings.TrimSpace(mt), "application/json") {
+			break // ia-web-commons gives the JSON itself; relink, the envelope
+		}
+		pm.ActualContentType = "application/metadata-fields"
+		fields, corrupt := parseFields(t.head[:min(len(t.head), maxHTTPHeader)])
+		md := &MetadataFields{Corrupt: corrupt, Records: []MetadataField{}}
+		for _, f := range fields {
+			md.Records = append(md.Records, MetadataField{Name: f.Name, Value: f.Value})
+		}
+		pm.WARCMetadataMetadata = md
+	case "request":
+		line, fields, n, corrupt, ok := t.httpMessage()
+		if !ok || strings.HasPrefix(line[0], "HTTP/") {
+			break
+		}
+		pm.ActualContentType = "application/http; msgtype=request"
+		hm := &FileRequestMetadata{RequestMessage: &RequestMessage{Method: line[0], Path: line[1], Version: line[2]},
+			HeadersLength: strconv.Itoa(n), HeadersCorrupt: corrupt, Headers: Fields(fields)}
+		hm.EntityLength, hm.EntityDigest, hm.EntityTrailingSlopLength = t.entity()
+		pm.HTTPRequestMetadata = hm
+	case "response", "revisit":
+		line, fields, n, corrupt, ok := t.httpMessage()
+		if !ok || !strings.HasPrefix(line[0], "HTTP/") {
+			break
+		}
+		pm.ActualContentType = "application/http; msgtype=response"
+		hm := &FileResponseMetadata{ResponseMessage: &ResponseMessage{Version: line[0], Status: line[1], Reason: line[2]},
+			HeadersLength: strconv.Itoa(n), HeadersCorrupt: corrupt, Headers: Fields(fields)}
+		if hm.Headers == nil {
+			hm.Headers = Fields{}
+		}
+		if p != nil {
+			hm.HTMLMetadata = htmlMetadata(p, t, n)
+		}
+		hm.EntityLength, hm.EntityDigest, hm.EntityTrailingSlopLength = t.entity()
+		pm.HTTPResponseMetadata = hm
+	}
+	if p != nil && pm.HTTPResponseMetadata == nil {
+		pm.HTMLMetadata = htmlMetadata(p, t, 0) // a resource record
+	}
+	return w
+}
+
+// entity returns the length, SHA-1 and trailing bytes of the entity of
+// the HTTP message the Tee read, as decimal strings and "sha1:BASE32".
+func (t *Tee) entity() (length, digest, slop string) {
+	if t.hdrEnd < 0 {
+		t.eh.Reset() // no header's end: no entity
+	}
+	return strconv.FormatInt(t.en, 10), "sha1:" + base32.StdEncoding.EncodeToString(t.eh.Sum(nil)), strconv.FormatInt(t.etotal-t.en, 10)
+}
+
+// htmlMetadata returns the HTML-Metadata of page p, whose HTML begins at
+// offset body of what t kept.
+func htmlMetadata(p *crawl.PageRecord, t *Tee, body int) *FileHTMLMetadata {
+	hm := &FileHTMLMetadata{}
+	var head Head
+	var elems map[string][]element
+	head.Title, head.Metas, elems = headOf(t, body, p.Charset)
+	next := map[string]int{} // the next element of elems[tag] to match
 	for _, l := range p.Links {
 		path := strings.ToUpper(l.Tag) + "@/" + l.Attr
 		e := Entry{{Name: "path", Value: path}, {Name: "url", Value: l.Value}}
@@ -298,61 +574,90 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 		case l.Tag == "http", l.Tag == "", l.Tag == "meta":
 			continue
 		case l.Tag == "base":
-			hm.Head.Base = l.Value
-			continue
-		case l.Tag == "link":
-			if l.Rel != "" {
-				e = append(e, warc.Field{Name: "rel", Value: l.Rel})
-			}
-			hm.Head.Link = append(hm.Head.Link, e)
-			continue
-		case l.Tag == "script" && l.Attr == "src":
-			hm.Head.Scripts = append(hm.Head.Scripts, e)
+			head.Base = l.Value
 			continue
 		case l.Tag == "style" && l.Attr == "":
-			e = Entry{{Name: "path", Value: "STYLE/#text"}, {Name: "href", Value: l.Value}}
+			hm.Links = append(hm.Links, Entry{{Name: "path", Value: "STYLE/#text"}, {Name: "href", Value: l.Value}})
+			continue
 		}
-		if l.Rel != "" {
-			e = append(e, warc.Field{Name: "rel", Value: l.Rel})
+		if ea, ok := entryAttrs[l.Tag]; ok && ea.attr == l.Attr {
+			if attrs, ok := match(elems[l.Tag], next, l.Tag, l.Value); ok {
+				e = append(e, attrs...)
+			} else if l.Rel != "" && slices.Contains(ea.extra, "rel") {
+				e = append(e, warc.Field{Name: "rel", Value: l.Rel})
+			}
 		}
-		if l.Text != "" {
+		switch {
+		case l.Tag == "link":
+			head.Link = append(head.Link, e)
+			continue
+		case l.Tag == "script" && l.Attr == "src":
+			head.Scripts = append(head.Scripts, e)
+			continue
+		}
+		if l.Tag == "a" && l.Text != "" {
 			e = append(e, warc.Field{Name: "text", Value: l.Text})
 		}
 		hm.Links = append(hm.Links, e)
 	}
-	if msg, fields, n, ok := t.httpHead(); ok {
-		env.PayloadMetadata.HTTPResponseMetadata = &FileResponseMetadata{
-			ResponseMessage: msg, Headers: Fields(fields), HeadersLength: strconv.Itoa(n),
-			EntityLength: strconv.FormatInt(t.n-int64(n), 10), HTMLMetadata: hm,
-		}
-	} else {
-		env.PayloadMetadata.HTMLMetadata = hm
+	if head.Title != "" || head.Metas != nil || head.Link != nil || head.Scripts != nil || head.Base != "" {
+		hm.Head = &head
 	}
-	return w
+	return hm
 }
 
-// headOf finds the title and the meta elements of the HTML that t kept,
-// read in the page's charset: the title in the head, or else the first
-// one, its white space collapsed, at most 128 characters, as
-// ia-web-commons takes it; each meta element's name, rel, content,
-// http-equiv and property, and the html element's lang and xml:lang as
-// metas named "HTML@/lang" and "HTML@/xml:lang". A body that still has a
+// An element is an element of the HTML that a WAT entry may take
+// attributes of: the value of its link attribute, and those attributes,
+// in the order of entryAttrs.
+type element struct {
+	value string
+	attrs []warc.Field
+}
+
+// matchWindow is how many elements of a tag match looks past one the
+// extractor gave no link of.
+const matchWindow = 8
+
+// match returns the attributes of the element of tag whose link has the
+// value value: the first of the next matchWindow elements of list whose
+// link attribute has that value (white space at either end aside),
+// which the next call looks past.
+func match(list []element, next map[string]int, tag, value string) ([]warc.Field, bool) {
+	value = strings.TrimSpace(value)
+	i := next[tag]
+	for j := i; j < len(list) && j < i+matchWindow; j++ {
+		if strings.TrimSpace(list[j].value) == value {
+			next[tag] = j + 1
+			return list[j].attrs, true
+		}
+	}
+	return nil, false
+}
+
+// maxElements bounds the elements headOf keeps.
+const maxElements = 1 << 16
+
+// headOf reads the HTML that t kept, from offset body, in the page's
+// charset: the title in the head, or else the first one, its white space
+// collapsed, at most 128 characters, as ia-web-commons takes it; each
+// meta element's name, rel, content, http-equiv and property (but a
+// meta of one of them), and the html element's lang and xml:lang as
+// metas named "HTML@/lang" and "HTML@/xml:lang"; the elements whose
+// attributes go with their links (entryAttrs). A body that still has a
 // content coding (compressed) gives none of them.
-func headOf(t *Tee, cs string) (string, []Entry) {
-	_, fields, n, ok := t.httpHead()
-	body := t.head
-	if ok {
-		body = body[min(n, len(body)):]
-		for _, f := range fields {
+func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element) {
+	b := t.head[min(body, len(t.head)):]
+	if body > 0 {
+		for _, f := range parseFieldLines(t.head[:body], true) {
 			if strings.EqualFold(f.Name, "Content-Encoding") && !strings.EqualFold(f.Value, "identity") ||
 				strings.EqualFold(f.Name, "Transfer-Encoding") && strings.Contains(strings.ToLower(f.Value), "chunked") {
-				if len(body) > 0 && body[0] != '<' && body[0] != ' ' && body[0] != '\n' && body[0] != '\r' && body[0] != '\t' {
-					return "", nil
+				if len(b) > 0 && b[0] != '<' && b[0] != ' ' && b[0] != '\n' && b[0] != '\r' && b[0] != '\t' {
+					return "", nil, nil
 				}
 			}
 		}
 	}
-	var r io.Reader = bytes.NewReader(body)
+	var r io.Reader = bytes.NewReader(b)
 	if enc, name := charset.Lookup(cs); enc != nil && name != "utf-8" {
 		r = transform.NewReader(r, enc.NewDecoder())
 	}
@@ -362,6 +667,8 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 		inTitle, inHead   bool
 		seenTitle         bool
 		metas             []Entry
+		elems             map[string][]element
+		kept              int
 	)
 	for {
 		tt := z.Next()
@@ -371,6 +678,21 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 		tok := z.Token()
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
+			if ea, ok := entryAttrs[tok.Data]; ok && kept < maxElements {
+				if v, ok := attr(tok.Attr, ea.attr); ok {
+					el := element{value: v}
+					for _, k := range ea.extra {
+						if v, ok := attr(tok.Attr, k); ok {
+							el.attrs = append(el.attrs, warc.Field{Name: k, Value: v})
+						}
+					}
+					if elems == nil {
+						elems = map[string][]element{}
+					}
+					elems[tok.Data] = append(elems[tok.Data], el)
+					kept++
+				}
+			}
 			switch tok.Data {
 			case "head":
 				inHead = true
@@ -387,14 +709,11 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 			case "meta":
 				var e Entry
 				for _, k := range []string{"name", "rel", "content", "http-equiv", "property"} {
-					for _, a := range tok.Attr {
-						if a.Key == k {
-							e = append(e, warc.Field{Name: k, Value: a.Val})
-							break
-						}
+					if v, ok := attr(tok.Attr, k); ok {
+						e = append(e, warc.Field{Name: k, Value: v})
 					}
 				}
-				if len(e) > 0 {
+				if len(e) > 1 { // one attribute alone is dropped, as ia-web-commons does
 					metas = append(metas, e)
 				}
 			}
@@ -424,17 +743,29 @@ func headOf(t *Tee, cs string) (string, []Entry) {
 	if r := []rune(title); len(r) > 128 {
 		title = string(r[:128])
 	}
-	return title, metas
+	return title, metas, elems
+}
+
+// attr returns the value of the first attribute named key.
+func attr(attrs []html.Attribute, key string) (string, bool) {
+	for _, a := range attrs {
+		if a.Key == key && a.Namespace == "" {
+			return a.Val, true
+		}
+	}
+	return "", false
 }
 
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // AppendRecord appends to b the WAT file's metadata record for w, the WAT
-// record of the WARC record rec: WARC-Type metadata, WARC-Target-URI and
-// WARC-Date those of rec, WARC-Record-ID a name-based UUID (version 5)
-// made from rec's WARC-Record-ID, file and offset (so that the output
-// depends on the input alone), WARC-Refers-To rec's WARC-Record-ID,
-// Content-Type application/json, and the JSON as the block.
+// record of the WARC record rec: WARC-Type metadata, WARC-Target-URI that
+// of rec (for a warcinfo record, its WARC-Filename), WARC-Date rec's
+// (ia-web-commons writes the time it runs: relink's output depends on its
+// input alone), WARC-Record-ID a name-based UUID (version 5) made from
+// rec's WARC-Record-ID, file and offset, WARC-Refers-To rec's
+// WARC-Record-ID, Content-Type application/json, and the JSON as the
+// block.
 func AppendRecord(b []byte, rec *warc.Record, w *FileRecord) ([]byte, error) {
 	var buf bytes.Buffer
 	e := json.NewEncoder(&buf)
@@ -443,23 +774,101 @@ func AppendRecord(b []byte, rec *warc.Record, w *FileRecord) ([]byte, error) {
 		return b, err
 	}
 	js := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-	id := sha1.Sum([]byte("wat:" + rec.RecordID + " " + w.Container.Filename + " " + w.Container.Offset))
-	id[6] = id[6]&0x0f | 0x50 // version 5, name-based with SHA-1
-	id[8] = id[8]&0x3f | 0x80
 	b = append(b, "WARC/1.0\r\nWARC-Type: metadata\r\n"...)
-	if rec.TargetURI != "" {
-		b = append(b, "WARC-Target-URI: "+rec.TargetURI+"\r\n"...)
+	target := rec.TargetURI
+	if strings.EqualFold(rec.Type, "warcinfo") {
+		target = rec.Header.Get("WARC-Filename")
 	}
-	if rec.Date != "" {
-		b = append(b, "WARC-Date: "+rec.Date+"\r\n"...)
+	if target = oneLine(target); target != "" {
+		b = append(b, "WARC-Target-URI: "+target+"\r\n"...)
 	}
-	b = fmt.Appendf(b, "WARC-Record-ID: <urn:uuid:%x-%x-%x-%x-%x>\r\n", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
-	if rec.RecordID != "" {
-		b = append(b, "WARC-Refers-To: "+rec.RecordID+"\r\n"...)
+	if d := oneLine(rec.Date); d != "" {
+		b = append(b, "WARC-Date: "+d+"\r\n"...)
+	}
+	b = appendRecordID(b, "wat:"+rec.RecordID+" "+w.Container.Filename+" "+w.Container.Offset)
+	if id := oneLine(rec.RecordID); id != "" {
+		b = append(b, "WARC-Refers-To: "+id+"\r\n"...)
 	}
 	b = append(b, "Content-Type: application/json\r\nContent-Length: "...)
 	b = strconv.AppendInt(b, int64(len(js)), 10)
 	b = append(b, "\r\n\r\n"...)
 	b = append(b, js...)
 	return append(b, "\r\n\r\n"...), nil
+}
+
+// oneLine returns s without the line breaks that would end a header
+// field early.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\r' || r == '\n' }), " ")
+}
+
+// appendRecordID appends a WARC-Record-ID field: a name-based UUID
+// (version 5, SHA-1) of name.
+func appendRecordID(b []byte, name string) []byte {
+	id := sha1.Sum([]byte(name))
+	id[6] = id[6]&0x0f | 0x50 // version 5, name-based with SHA-1
+	id[8] = id[8]&0x3f | 0x80
+	return fmt.Appendf(b, "WARC-Record-ID: <urn:uuid:%x-%x-%x-%x-%x>\r\n", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
+}
+
+// Info is what the warcinfo record at the head of a WAT file says.
+type Info struct {
+	// Filename is the WAT file's name (FileName), its WARC-Filename;
+	// "" for none.
+	Filename string
+	// Date is its WARC-Date: relink writes the WARC-Date of the first
+	// record of the input, where ia-web-commons writes the time it runs.
+	Date string
+	// Software is the program that wrote the file, its Software-Info
+	// ("relink v1.2.3").
+	Software string
+	// Input names the input, for the record's WARC-Record-ID.
+	Input string
+}
+
+// AppendInfo appends to b the warcinfo record that begins a WAT file,
+// as ia-web-commons writes it: WARC-Type warcinfo, WARC-Date,
+// WARC-Filename, a WARC-Record-ID (a name-based UUID made from the
+// fields and the input's name), Content-Type application/warc-fields,
+// and the fields Software-Info, format and conformsTo.
+// ia-web-commons also writes Extracted-Date, the time it ran, and the ip
+// and hostname of the machine: relink does not, so that its output
+// depends on its input alone and tells nothing of where it ran.
+func AppendInfo(b []byte, info Info) []byte {
+	var block []byte
+	if s := oneLine(info.Software); s != "" {
+		block = append(block, "Software-Info: "+s+"\r\n"...)
+	}
+	block = append(block, "format: WARC File Format 1.0\r\n"+
+		"conformsTo: http://bibnum.bnf.fr/WARC/WARC_ISO_28500_version1_latestdraft.pdf\r\n"...)
+	b = append(b, "WARC/1.0\r\nWARC-Type: warcinfo\r\n"...)
+	if d := oneLine(info.Date); d != "" {
+		b = append(b, "WARC-Date: "+d+"\r\n"...)
+	}
+	if f := oneLine(info.Filename); f != "" {
+		b = append(b, "WARC-Filename: "+f+"\r\n"...)
+	}
+	b = appendRecordID(b, "watinfo:"+info.Filename+" "+info.Date+" "+info.Input)
+	b = append(b, "Content-Type: application/warc-fields\r\nContent-Length: "...)
+	b = strconv.AppendInt(b, int64(len(block)), 10)
+	b = append(b, "\r\n\r\n"...)
+	b = append(b, block...)
+	return append(b, "\r\n\r\n"...)
+}
+
+// FileName returns the name of the WAT file of the WARC file name, as
+// ia-web-commons makes it: the name without its directory, and
+// "x.warc", "x.warc.gz" (and "x.warc.zst") become "x.warc.wat" and ext,
+// the WAT file's compression (".gz" or ".zst"); "x.arc" likewise; other
+// names are kept.
+func FileName(name, ext string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	base := strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".zst")
+	if strings.HasSuffix(base, ".warc") || strings.HasSuffix(base, ".arc") {
+		return base + ".wat" + ext
+	}
+	return name
 }

@@ -93,9 +93,9 @@ type ResponseMetadata struct {
 
 // ResponseMessage is the HTTP status line; Status is a decimal string.
 type ResponseMessage struct {
-	Version string `json:"Version,omitempty"` // "HTTP/1.1", in WAT files only (FileRecord)
 	Status  string `json:"Status"`
-	Reason  string `json:"Reason,omitempty"` // "OK", in WAT files only (FileRecord)
+	Version string `json:"Version,omitempty"` // "HTTP/1.1", in WAT files only (FileRecord)
+	Reason  string `json:"Reason,omitempty"`  // "OK", in WAT files only (FileRecord)
 }
 
 // HTMLMetadata holds the page's links.

@@ -50,7 +50,7 @@ func TestSpeculativeFlags(t *testing.T) {
 
 	got := runString([]string{"warc", "--wat"}, warcIn)
 	recs := readWATFile(t, []byte(got.stdout))
-	if got.code != 0 || len(recs) != 1 {
+	if got.code != 0 || len(recs) != 2 {
 		t.Fatalf("--wat: exit status %d, %q, %d records", got.code, got.stderr, len(recs))
 	}
 	var j struct {
@@ -65,7 +65,7 @@ func TestSpeculativeFlags(t *testing.T) {
 			} `json:"Payload-Metadata"`
 		}
 	}
-	if err := json.Unmarshal(recs[0].block, &j); err != nil {
+	if err := json.Unmarshal(recs[1].block, &j); err != nil {
 		t.Fatal(err)
 	}
 	var paths []string

@@ -349,6 +349,7 @@ type warcRun struct {
 	watOut      io.Writer // --wat: where the WAT records go, each in a Write (a gzip member or zstd frame)
 	tee         *wat.Tee
 	watBuf      []byte
+	watInfo     watInfo     // --wat: the warcinfo record at the head of each file's records
 	format      *linkFormat // --format
 	textLinks   bool
 	maxPayload  int64 // --max-payload: the bound on a page's payload, none when 0
@@ -539,6 +540,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 		if !w.members {
 			w.watOut = newMemberWriter(e.stdout, "gzip")
 		}
+		w.watInfo = newWATInfo(e.outPath)
 	}
 	if *graph != "" {
 		w.graph, w.gwhich = &hostgraph.Graph{}, *graph

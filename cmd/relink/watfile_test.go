@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/base32"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -14,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/wat"
 )
 
 // A watRecord is a record of a WAT file as warcio's ArchiveIterator gives
@@ -87,13 +91,15 @@ func readWATFile(t *testing.T, data []byte) []watRecord {
 // type application/json, its JSON; for a WARC-Type response, the page's
 // URL, the base from HTML-Metadata.Head.Base, and the url of each entry
 // of Head.Link, of the Metas of property og:url and of Links, resolved
-// against the base (or the page's URL). A record without
-// HTTP-Response-Metadata or whose JSON lacks a field cc-pyspark reads
-// fails the test, as it would fail the job's record.
+// against the base (or the page's URL). A record whose JSON lacks a
+// field cc-pyspark reads (WARC-Header-Metadata.WARC-Type, and for a
+// response HTTP-Response-Metadata) is counted in failed, as the job's
+// records_failed counts it; a response without HTML-Metadata is not a
+// page (records_non_html).
 //
 // The links of speculative paths (@/onclick, @/data-href, @/data-uri),
 // which relink's extractor does not report, go to spec instead.
-func ccLinks(t *testing.T, recs []watRecord) (pages int, links, spec map[string][]string) {
+func ccLinks(t *testing.T, recs []watRecord) (pages int, links, spec map[string][]string, failed int) {
 	t.Helper()
 	links, spec = map[string][]string{}, map[string][]string{}
 	for _, rec := range recs {
@@ -104,23 +110,28 @@ func ccLinks(t *testing.T, recs []watRecord) (pages int, links, spec map[string]
 		if err := json.Unmarshal(rec.block, &j); err != nil {
 			t.Fatalf("offset %d: the JSON: %v", rec.offset, err)
 		}
-		env := j["Envelope"].(map[string]any)
-		wh := env["WARC-Header-Metadata"].(map[string]any)
+		env, _ := j["Envelope"].(map[string]any)
+		wh, ok := env["WARC-Header-Metadata"].(map[string]any)
+		if !ok {
+			failed++
+			continue
+		}
 		if wh["WARC-Type"] != "response" {
 			continue
 		}
-		pages++
 		// WARC-Header-Metadata has the field as written: the <> of
 		// WARC 1.0's grammar are the page's URL's in relink's lines.
 		page := strings.TrimSuffix(strings.TrimPrefix(wh["WARC-Target-URI"].(string), "<"), ">")
 		rm, ok := env["Payload-Metadata"].(map[string]any)["HTTP-Response-Metadata"].(map[string]any)
 		if !ok {
-			t.Fatalf("offset %d: no HTTP-Response-Metadata", rec.offset)
+			failed++
+			continue
 		}
 		hm, ok := rm["HTML-Metadata"].(map[string]any)
 		if !ok {
 			continue
 		}
+		pages++
 		pu, _ := url.Parse(page)
 		base := pu
 		add := func(list any) {
@@ -153,7 +164,7 @@ func ccLinks(t *testing.T, recs []watRecord) (pages int, links, spec map[string]
 		}
 		add(hm["Links"])
 	}
-	return pages, links, spec
+	return pages, links, spec, failed
 }
 
 func asList(v any) []any {
@@ -164,14 +175,21 @@ func asList(v any) []any {
 // TestWATFile writes WAT files of WARC files (Common Crawl's among them)
 // and reads them as cc-pyspark does (readWATFile, ccLinks): every record
 // is a gzip member of its own, at the offset that relink's reader gives
-// it; each page has a metadata record that refers to its record, whose
-// envelope gives the record's header length, its block digest (the
-// WARC-Block-Digest of the record, when it has one), all its WARC and
-// HTTP headers; and cc-pyspark finds as many links in each page as relink
-// warc gives of the tags that WAT files put in Head.Link and Links.
+// it; the file begins with a warcinfo record of its own (WARC-Filename
+// the WAT file's name as ia-web-commons makes it); then every record of
+// the source, of any type, has its metadata record, in the source's
+// order, that refers to it (WARC-Refers-To, WARC-Target-URI, the
+// Container's file and offset), whose envelope gives its type, its
+// header length, its block's length and digest (the record's
+// WARC-Block-Digest, when it has one), all its WARC fields, and by type
+// its HTTP request, HTTP response (the entity's digest the record's
+// WARC-Payload-Digest, when it has one), or fields; cc-pyspark fails on
+// no record, and finds as many links in each page as relink warc gives
+// of the tags that WAT files put in Head.Link and Links.
 func TestWATFile(t *testing.T) {
 	dir := filepath.Join("..", "..", "testdata", "warc")
-	for _, name := range []string{"resiliparse-warcfile.warc.gz", "resiliparse-clueweb-quirk.warc.gz", "ia-web-commons-link-extraction-test.warc", "jwarc-cc.warc.gz"} {
+	for _, name := range []string{"resiliparse-warcfile.warc.gz", "resiliparse-clueweb-quirk.warc.gz", "ia-web-commons-link-extraction-test.warc", "jwarc-cc.warc.gz",
+		"aut-issue-514.warc", "warcio-example-iana.org-chunked.warc", "example.warc"} {
 		file := filepath.Join(dir, name)
 		got := runString([]string{"warc", "--wat", file}, "")
 		if got.code != 0 {
@@ -179,9 +197,9 @@ func TestWATFile(t *testing.T) {
 		}
 		recs := readWATFile(t, []byte(got.stdout))
 
-		// The source records, by ID, with their digests and header lengths.
+		// The source records, in order.
 		data, _ := os.ReadFile(file)
-		src := map[string]*warc.Record{}
+		var src []*warc.Record
 		r := warc.NewReader(bytes.NewReader(data))
 		for {
 			rec, err := r.Next()
@@ -191,8 +209,18 @@ func TestWATFile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src[rec.RecordID] = rec
+			io.Copy(io.Discard, rec.Block)
+			src = append(src, rec)
 		}
+		if len(recs) != 1+len(src) {
+			t.Fatalf("%s: %d WAT records for %d records", name, len(recs), len(src))
+		}
+		info := recs[0]
+		if info.recType != "warcinfo" || info.contentType != "application/warc-fields" || info.header["warc-filename"] != wat.FileName(name, ".gz") ||
+			!strings.HasPrefix(string(info.block), "Software-Info: relink ") || !strings.Contains(string(info.block), "\r\nformat: WARC File Format 1.0\r\n") {
+			t.Errorf("%s: the warcinfo record %v %q", name, info.header, info.block)
+		}
+
 		// The WAT file read by relink's own reader: the same records
 		// at the same offsets.
 		wr := warc.NewReader(strings.NewReader(got.stdout))
@@ -209,7 +237,84 @@ func TestWATFile(t *testing.T) {
 			}
 		}
 
-		pages, links, spec := ccLinks(t, recs)
+		for i, s := range src {
+			rec := recs[i+1]
+			var j struct {
+				Container struct{ Filename, Offset string }
+				Envelope  struct {
+					HeaderLength string         `json:"WARC-Header-Length"`
+					WARC         map[string]any `json:"WARC-Header-Metadata"`
+					Payload      struct {
+						Length  string `json:"Actual-Content-Length"`
+						Digest  string `json:"Block-Digest"`
+						Request *struct {
+							Message struct{ Method, Path string } `json:"Request-Message"`
+						} `json:"HTTP-Request-Metadata"`
+						Response *struct {
+							Headers map[string]any          `json:"Headers"`
+							Message struct{ Status string } `json:"Response-Message"`
+							Digest  string                  `json:"Entity-Digest"`
+						} `json:"HTTP-Response-Metadata"`
+						Info     map[string]any `json:"WARC-Info-Metadata"`
+						Metadata *struct {
+							Records []struct{ Name, Value string } `json:"Metadata-Records"`
+						} `json:"WARC-Metadata-Metadata"`
+					} `json:"Payload-Metadata"`
+				}
+			}
+			if err := json.Unmarshal(rec.block, &j); err != nil {
+				t.Fatalf("%s: record %d: %v", name, i+1, err)
+			}
+			what := fmt.Sprintf("%s: record %d (%s at %d)", name, i+1, s.Type, s.Offset)
+			target := s.TargetURI
+			if s.Type == "warcinfo" {
+				target = s.Header.Get("WARC-Filename")
+			}
+			if rec.recType != "metadata" || rec.contentType != "application/json" || rec.header["warc-refers-to"] != s.RecordID ||
+				rec.header["warc-target-uri"] != target || rec.header["warc-date"] != s.Date {
+				t.Errorf("%s: header %v", what, rec.header)
+			}
+			if j.Container.Filename != file || j.Container.Offset != strconv.FormatInt(s.Offset, 10) {
+				t.Errorf("%s: Container %+v", what, j.Container)
+			}
+			e := j.Envelope
+			if e.WARC["WARC-Type"] != s.Type || e.WARC["WARC-Record-ID"] != nilIfEmpty(s.RecordID) || len(e.WARC) == 0 ||
+				e.HeaderLength != strconv.FormatInt(s.HeaderLength, 10) || e.Payload.Length != strconv.FormatInt(s.ContentLength, 10) {
+				t.Errorf("%s: envelope %+v", what, e)
+			}
+			if d := base32Digest(s.Header.Get("WARC-Block-Digest")); strings.HasPrefix(d, "sha1:") && d != e.Payload.Digest {
+				t.Errorf("%s: Block-Digest %s, the record's %s", what, e.Payload.Digest, d)
+			}
+			switch s.Type {
+			case "request":
+				if e.Payload.Request == nil || e.Payload.Request.Message.Method == "" || e.Payload.Request.Message.Path == "" {
+					t.Errorf("%s: HTTP-Request-Metadata %+v", what, e.Payload.Request)
+				}
+			case "response":
+				if e.Payload.Response == nil || e.Payload.Response.Message.Status == "" || len(e.Payload.Response.Headers) == 0 {
+					t.Errorf("%s: HTTP-Response-Metadata %+v", what, e.Payload.Response)
+				} else if d := base32Digest(s.Header.Get("WARC-Payload-Digest")); strings.HasPrefix(d, "sha1:") && s.Header.Get("WARC-Truncated") == "" &&
+					e.Payload.Response.Headers["Transfer-Encoding"] == nil && e.Payload.Response.Headers["Content-Encoding"] == nil && d != e.Payload.Response.Digest {
+					// The entity is the payload when the HTTP header
+					// says no coding (ClueWeb's says gzip of a payload
+					// stored decoded).
+					t.Errorf("%s: Entity-Digest %s, the record's payload digest %s", what, e.Payload.Response.Digest, d)
+				}
+			case "warcinfo":
+				if len(e.Payload.Info) == 0 {
+					t.Errorf("%s: no WARC-Info-Metadata", what)
+				}
+			case "metadata":
+				if e.Payload.Metadata == nil || len(e.Payload.Metadata.Records) == 0 {
+					t.Errorf("%s: no WARC-Metadata-Metadata", what)
+				}
+			}
+		}
+
+		pages, links, spec, failed := ccLinks(t, recs)
+		if failed > 0 {
+			t.Errorf("%s: cc-pyspark fails on %d records", name, failed)
+		}
 		if name == "ia-web-commons-link-extraction-test.warc" {
 			// ia-web-commons' test page of onclick attributes, whose
 			// links only the speculative paths hold.
@@ -244,48 +349,81 @@ func TestWATFile(t *testing.T) {
 				t.Errorf("%s: %s: cc-pyspark finds %d links, relink warc gives %d", name, page, len(links[page]), n)
 			}
 		}
-		for _, rec := range recs {
-			var j struct {
-				Envelope struct {
-					HeaderLength string            `json:"WARC-Header-Length"`
-					BlockDigest  string            `json:"Block-Digest"`
-					WARC         map[string]string `json:"WARC-Header-Metadata"`
-					Payload      struct {
-						HTTP struct {
-							Headers map[string]string       `json:"Headers"`
-							Message struct{ Status string } `json:"Response-Message"`
-						} `json:"HTTP-Response-Metadata"`
-					} `json:"Payload-Metadata"`
-				}
-			}
-			json.Unmarshal(rec.block, &j)
-			id := rec.header["warc-refers-to"]
-			if id == "" {
-				continue // a record without a WARC-Record-ID (ia-web-commons' test file)
-			}
-			s := src[id]
-			if s == nil {
-				t.Errorf("%s: WARC-Refers-To %q is no record", name, id)
-				continue
-			}
-			if d := s.Header.Get("WARC-Block-Digest"); strings.HasPrefix(d, "sha1:") && d != j.Envelope.BlockDigest {
-				t.Errorf("%s: %s: Block-Digest %s, the record's %s", name, id, j.Envelope.BlockDigest, d)
-			}
-			if j.Envelope.HeaderLength != strconv.FormatInt(s.HeaderLength, 10) || j.Envelope.WARC["WARC-Record-ID"] != id ||
-				len(j.Envelope.WARC) == 0 || rec.header["warc-target-uri"] != s.TargetURI || j.Envelope.Payload.HTTP.Message.Status == "" ||
-				len(j.Envelope.Payload.HTTP.Headers) == 0 {
-				t.Errorf("%s: %s: envelope %+v", name, id, j.Envelope)
-			}
+		total := 0
+		for _, l := range links {
+			total += len(l)
 		}
-		t.Logf("%s: %d WAT records, %d pages, %d links as cc-pyspark reads them", name, len(recs), pages, func() (n int) {
-			for _, l := range links {
-				n += len(l)
-			}
-			return
-		}())
+		t.Logf("%s: %d WAT records, %d pages, %d links as cc-pyspark reads them", name, len(recs), pages, total)
+		if wantTotal, ok := watFileLinks[name]; ok && total != wantTotal {
+			t.Errorf("%s: %d links as cc-pyspark reads them, %d before every record had its WAT record", name, total, wantTotal)
+		}
 		if pages == 0 || pages < len(wantPages)-1 {
 			t.Errorf("%s: %d pages in the WAT file, relink warc has links for %d", name, pages, len(wantPages))
 		}
+	}
+}
+
+// watFileLinks are the links cc-pyspark's reading found in the WAT file
+// of each fixture when --wat wrote pages only (main at 636a1d7): writing
+// a WAT record for every record changes none of them.
+var watFileLinks = map[string]int{
+	"resiliparse-warcfile.warc.gz":             1661,
+	"resiliparse-clueweb-quirk.warc.gz":        4826,
+	"ia-web-commons-link-extraction-test.warc": 38,
+	"jwarc-cc.warc.gz":                         75,
+}
+
+// base32Digest returns a SHA-1 digest "sha1:HEX" in the base 32 form of
+// WAT files, other digests as they are.
+func base32Digest(d string) string {
+	if h, ok := strings.CutPrefix(d, "sha1:"); ok && len(h) == 40 {
+		if b, err := hex.DecodeString(h); err == nil {
+			return "sha1:" + base32.StdEncoding.EncodeToString(b)
+		}
+	}
+	return d
+}
+
+func nilIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// TestWATFileInfo: each input file's records begin with a warcinfo
+// record, named for the input (x.warc.gz: x.warc.wat.gz), or for the
+// file -o names, dated as the input's first record; standard input's has
+// no WARC-Filename.
+func TestWATFileInfo(t *testing.T) {
+	dir := filepath.Join("..", "..", "testdata", "warc")
+	a, b := filepath.Join(dir, "jwarc-cc.warc.gz"), filepath.Join(dir, "example.warc")
+	got := runString([]string{"warc", "--wat", a, b}, "")
+	recs := readWATFile(t, []byte(got.stdout))
+	var infos []string
+	for _, r := range recs {
+		if r.recType == "warcinfo" {
+			infos = append(infos, r.header["warc-filename"]+" "+r.header["warc-date"])
+		}
+	}
+	if want := "jwarc-cc.warc.wat.gz 2019-12-10T10:00:01Z, example.warc.wat.gz 2024-05-06T07:08:09Z"; got.code != 0 || strings.Join(infos, ", ") != want ||
+		recs[0].recType != "warcinfo" || recs[2].recType != "warcinfo" || len(recs) != 5 {
+		t.Errorf("exit status %d, %q: warcinfo records %q, want %q (%d records)", got.code, got.stderr, infos, want, len(recs))
+	}
+	out := filepath.Join(t.TempDir(), "part-00001.wat.gz")
+	if got := runString([]string{"warc", "--wat", "-o", out, a}, ""); got.code != 0 {
+		t.Fatalf("-o: exit status %d, %q", got.code, got.stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if recs := readWATFile(t, data); len(recs) != 2 || recs[0].header["warc-filename"] != "part-00001.wat.gz" {
+		t.Errorf("-o: %d records, the first %v", len(recs), recs[0].header)
+	}
+	in, _ := os.ReadFile(b)
+	if recs := readWATFile(t, []byte(runString([]string{"warc", "--wat"}, string(in)).stdout)); len(recs) != 3 || recs[0].recType != "warcinfo" || recs[0].header["warc-filename"] != "" {
+		t.Errorf("standard input: %d records, the first %v", len(recs), recs[0].header)
 	}
 }
 
@@ -298,17 +436,17 @@ func TestWATFileMaxOutput(t *testing.T) {
 	got := runString([]string{"warc", "--wat", "--max-output", "10KiB"}, in)
 	recs := readWATFile(t, []byte(got.stdout))
 	want := "relink warc: -: offset 0: the output for the record reached --max-output 10KiB: its lines past it are left out\n"
-	if got.code != exitFail || got.stderr != want || len(recs) != 2 {
+	if got.code != exitFail || got.stderr != want || len(recs) != 3 {
 		t.Fatalf("exit status %d, %q, %d records", got.code, got.stderr, len(recs))
 	}
-	_, links, _ := ccLinks(t, recs)
-	if n := len(links["http://a.example/"]); n == 0 || n >= 2000 || len(recs[0].block) > 10<<10 {
-		t.Errorf("the first page: %d links in a block of %d bytes", n, len(recs[0].block))
+	_, links, _, _ := ccLinks(t, recs)
+	if n := len(links["http://a.example/"]); n == 0 || n >= 2000 || len(recs[1].block) > 10<<10 {
+		t.Errorf("the first page: %d links in a block of %d bytes", n, len(recs[1].block))
 	}
 	if n := len(links["http://b.example/"]); n != 1 {
 		t.Errorf("the second page: %d links", n)
 	}
-	if got := runString([]string{"warc", "--wat"}, in); got.code != 0 || len(readWATFile(t, []byte(got.stdout))) != 2 {
+	if got := runString([]string{"warc", "--wat"}, in); got.code != 0 || len(readWATFile(t, []byte(got.stdout))) != 3 {
 		t.Errorf("by default: exit status %d, %q", got.code, got.stderr)
 	}
 }
