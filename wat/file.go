@@ -261,29 +261,47 @@ type Fields warc.Header
 func (f Fields) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	var names []string
-	values := map[string][]string{}
-	for _, x := range f {
-		if _, ok := values[x.Name]; !ok {
-			names = append(names, x.Name)
+	// A field's later values go with its first; a small header is
+	// searched, a large one indexed.
+	var index map[string][]int
+	if len(f) > 16 {
+		index = make(map[string][]int, len(f))
+		for i, x := range f {
+			index[x.Name] = append(index[x.Name], i)
 		}
-		values[x.Name] = append(values[x.Name], x.Value)
 	}
-	for i, name := range names {
-		if i > 0 {
+	same := func(i int) []int {
+		if index != nil {
+			return index[f[i].Name]
+		}
+		var s []int
+		for j := i; j < len(f); j++ {
+			if f[j].Name == f[i].Name {
+				s = append(s, j)
+			}
+		}
+		return s
+	}
+	first := true
+	for i, x := range f {
+		if index != nil && index[x.Name][0] != i || index == nil && slices.ContainsFunc(f[:i], func(y warc.Field) bool { return y.Name == x.Name }) {
+			continue // written with the first
+		}
+		if !first {
 			b.WriteByte(',')
 		}
-		appendJSONString(&b, name)
+		first = false
+		appendJSONString(&b, x.Name)
 		b.WriteByte(':')
-		if v := values[name]; len(v) == 1 {
-			appendJSONString(&b, v[0])
+		if s := same(i); len(s) == 1 {
+			appendJSONString(&b, x.Value)
 		} else {
 			b.WriteByte('[')
-			for j, s := range v {
-				if j > 0 {
+			for k, j := range s {
+				if k > 0 {
 					b.WriteByte(',')
 				}
-				appendJSONString(&b, s)
+				appendJSONString(&b, f[j].Value)
 			}
 			b.WriteByte(']')
 		}
@@ -669,31 +687,45 @@ func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element)
 		metas             []Entry
 		elems             map[string][]element
 		kept              int
+		attrs             []html.Attribute
 	)
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			break
 		}
-		tok := z.Token()
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
-			if ea, ok := entryAttrs[tok.Data]; ok && kept < maxElements {
-				if v, ok := attr(tok.Attr, ea.attr); ok {
+			b, more := z.TagName()
+			var name string
+			switch string(b) { // the elements read, without allocating for the others
+			case "a", "area", "link", "script", "img", "form", "head", "body", "title", "html", "meta":
+				name = string(b)
+			default:
+				continue
+			}
+			attrs = attrs[:0]
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				attrs = append(attrs, html.Attribute{Key: string(k), Val: string(v)})
+			}
+			if ea, ok := entryAttrs[name]; ok && kept < maxElements {
+				if v, ok := attr(attrs, ea.attr); ok {
 					el := element{value: v}
 					for _, k := range ea.extra {
-						if v, ok := attr(tok.Attr, k); ok {
+						if v, ok := attr(attrs, k); ok {
 							el.attrs = append(el.attrs, warc.Field{Name: k, Value: v})
 						}
 					}
 					if elems == nil {
 						elems = map[string][]element{}
 					}
-					elems[tok.Data] = append(elems[tok.Data], el)
+					elems[name] = append(elems[name], el)
 					kept++
 				}
 			}
-			switch tok.Data {
+			switch name {
 			case "head":
 				inHead = true
 			case "body":
@@ -701,7 +733,7 @@ func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element)
 			case "title":
 				inTitle = tt == html.StartTagToken
 			case "html":
-				for _, a := range tok.Attr {
+				for _, a := range attrs {
 					if a.Key == "lang" || a.Key == "xml:lang" {
 						metas = append(metas, Entry{{Name: "name", Value: "HTML@/" + a.Key}, {Name: "content", Value: a.Val}})
 					}
@@ -709,7 +741,7 @@ func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element)
 			case "meta":
 				var e Entry
 				for _, k := range []string{"name", "rel", "content", "http-equiv", "property"} {
-					if v, ok := attr(tok.Attr, k); ok {
+					if v, ok := attr(attrs, k); ok {
 						e = append(e, warc.Field{Name: k, Value: v})
 					}
 				}
@@ -718,7 +750,8 @@ func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element)
 				}
 			}
 		case html.EndTagToken:
-			switch tok.Data {
+			b, _ := z.TagName()
+			switch string(b) {
 			case "head":
 				inHead = false
 			case "title":
@@ -726,7 +759,7 @@ func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element)
 			}
 		case html.TextToken:
 			if inTitle {
-				s := collapse(tok.Data)
+				s := collapse(string(z.Text()))
 				if inHead && title == "" {
 					title = s
 				}

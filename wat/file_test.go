@@ -44,6 +44,33 @@ func TestFieldsJSON(t *testing.T) {
 	}
 }
 
+// TestFieldsJSONLarge: a header of more fields than are searched (an
+// index is made) is laid out as a small one is.
+func TestFieldsJSONLarge(t *testing.T) {
+	var f Fields
+	want := "{"
+	for i := range 40 {
+		name := fmt.Sprintf("F%d", i%25)
+		f = append(f, warc.Field{Name: name, Value: fmt.Sprint(i)})
+	}
+	for i := range 25 {
+		if i > 0 {
+			want += ","
+		}
+		if i < 15 {
+			want += fmt.Sprintf(`"F%d":["%d","%d"]`, i, i, i+25)
+		} else {
+			want += fmt.Sprintf(`"F%d":"%d"`, i, i)
+		}
+	}
+	want += "}"
+	b, _ := f.MarshalJSON()
+	small, _ := f[:16].MarshalJSON()
+	if string(b) != want || !json.Valid(small) {
+		t.Errorf("got\n%s\nwant\n%s", b, want)
+	}
+}
+
 func asStrings(v any) []string {
 	var s []string
 	for _, x := range asList(v) {
