@@ -188,30 +188,52 @@ out still has its line, with an empty array. They do not apply to --wat,
 which writes every link of a page as WAT does.
 
 With --wat, the output is a WAT file, as Common Crawl's are, for the
-programs that read them (cc-pyspark, through warcio): for each page, a
-WARC metadata record (WARC-Target-URI, WARC-Date, WARC-Refers-To the
-page's WARC-Record-ID, Content-Type application/json), each record a
-gzip member of its own (a zstd frame with -o FILE.zst), whose JSON is
-the page's Container (below) and Envelope: WARC-Header-Length,
-Block-Digest (sha1: and the base32 SHA-1 of the block),
-Actual-Content-Length, WARC-Header-Metadata (all the record's fields),
-and Payload-Metadata.HTTP-Response-Metadata with Response-Message
-(Version, Status, Reason), Headers (all of them; a repeated field's
-values joined by ", "), Headers-Length, Entity-Length and HTML-Metadata:
-Head (Title, Metas, Link, Scripts, Base) and Links, where ia-web-commons
-puts them: link elements in Head.Link, script elements in Head.Scripts,
-the base element's href in Head.Base, the meta elements' name, rel,
-content, http-equiv and property in Head.Metas (the title and metas from
-the first 1 MiB of the page), CSS in style elements as {"path":
+programs that read them (cc-pyspark, through warcio), each record a
+gzip member of its own (a zstd frame with -o FILE.zst): for each input
+file, a warcinfo record of the WAT file's own (WARC-Filename the name of
+-o's file, or the input's name as ia-web-commons makes it, x.warc.gz
+giving x.warc.wat.gz; WARC-Date that of the input's first record;
+Software-Info, format, conformsTo), then for each record of the input,
+of any type and in the input's order, a WARC metadata record
+(WARC-Target-URI, a warcinfo's WARC-Filename; WARC-Date the record's,
+where ia-web-commons writes the time it runs; WARC-Refers-To the
+record's WARC-Record-ID; Content-Type application/json) whose JSON is
+the record's Container (below) and Envelope, laid out as ia-web-commons
+lays it out: Format, WARC-Header-Length, WARC-Header-Metadata (all the
+record's fields) and Payload-Metadata: Actual-Content-Length,
+Trailing-Slop-Length, Block-Digest (sha1: and the base32 SHA-1 of the
+block), Actual-Content-Type, and by the record's type:
+HTTP-Request-Metadata (a request: Request-Message with Method, Path and
+Version), HTTP-Response-Metadata (a response or revisit:
+Response-Message with Status, Version and Reason), each with Headers,
+Headers-Length, Entity-Length, Entity-Digest and
+Entity-Trailing-Slop-Length (the entity as long as the header's
+Content-Length says, the rest after it), WARC-Info-Metadata (a
+warcinfo's fields), WARC-Metadata-Metadata (a metadata record's fields
+as Metadata-Records), and Headers-Corrupt or FIELDS_CORRUPT when
+fields do not end in a blank line or a line is no field. A header
+field written more than once (Set-Cookie, WARC-Concurrent-To) has the
+array of its values. A page's HTTP-Response-Metadata (a resource page's
+Payload-Metadata) has HTML-Metadata: Head (Title, Metas, Link,
+Scripts, Base) and Links, where ia-web-commons puts them: link elements
+in Head.Link ({"path": "LINK@/href", "url", "rel", "type"}), script
+elements in Head.Scripts (with "type"), the base element's href in
+Head.Base, the meta elements' name, rel, content, http-equiv and
+property in Head.Metas, CSS in style elements as {"path":
 "STYLE/#text", "href": ...}, every other link in Links as {"path":
-"A@/href", "url": the value as written, "rel", "text"}, among them, in
-document order, the links of role speculative that Common Crawl's WATs
-hold and relink's lines have only with --speculative: the data-href and
-data-uri attributes of any element ("DIV@/data-href"), and the URL an
-onclick attribute of a div or input element sends the browser to
-(location='URL', window.open('URL', ...); "INPUT@/onclick"). Pages
-only: the other records have no WAT record. --wat=jsonl has the
-speculative links too.
+"A@/href", "url": the value as written, and the attributes
+ia-web-commons takes with it: an a element's target, alt, title, rel,
+hreflang, type and text, an img's alt and title, a form's target and
+method, an area's rel}, among them, in document order, the links of
+role speculative that Common Crawl's WATs hold and relink's lines have
+only with --speculative: the data-href and data-uri attributes of any
+element ("DIV@/data-href"), and the URL an onclick attribute of a div
+or input element sends the browser to (location='URL',
+window.open('URL', ...); "INPUT@/onclick"). The title, the metas and
+the attributes that go with links come from the first 1 MiB of a page
+(wat.MaxHead: Common Crawl's payloads are cut at 1 MiB), its links
+from all of it. A JSON metadata record (a WAT file read as input) has
+its envelope only. --wat=jsonl has the speculative links too.
 
 With --wat=jsonl, each line is one page in the shape of a record of
 Common Crawl's WAT files (what --wat wrote before it wrote WAT files):
@@ -449,7 +471,7 @@ func runWARC(cmd *command, args []string, e *env) int {
 	perPage := fs.Bool("per-page", false, "write one line per page, with its links in an array")
 	pathsFrom := fs.String("paths-from", "", "also read the paths of the archives, one per line, from `FILE` (- for standard input)")
 	var wat watMode
-	fs.Var(&wat, "wat", "write a WAT file, a WARC metadata record for each page, gzipped alone, as Common Crawl's WAT files are;\n--wat=jsonl writes one JSON line per page in the shape of their JSON instead")
+	fs.Var(&wat, "wat", "write a WAT file, a warcinfo record and a WARC metadata record for each record, each gzipped alone, as Common Crawl's WAT files are;\n--wat=jsonl writes one JSON line per page in the shape of their JSON instead")
 	textLinks := fs.Bool("text-links", false, "also find the links written as plain text in the text of the pages")
 	strict := fs.Bool("strict", false, "with --text-links, take for links in the text only those written with a scheme, and email addresses,\nnot domains written without one (www.example.com, but also index.php)")
 	spec := fs.Bool("speculative", false, "also find the speculative links of the pages, as Common Crawl's WAT files hold them (role speculative):\nthe data-href and data-uri of any element, the URL of a div's or input's onclick; --wat finds them always")
