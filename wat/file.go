@@ -665,6 +665,7 @@ const maxElements = 1 << 16
 // content coding (compressed) gives none of them.
 func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element) {
 	b := t.head[min(body, len(t.head)):]
+	b = b[:min(len(b), MaxHead)]
 	if body > 0 {
 		for _, f := range parseFieldLines(t.head[:body], true) {
 			if strings.EqualFold(f.Name, "Content-Encoding") && !strings.EqualFold(f.Value, "identity") ||

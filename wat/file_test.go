@@ -386,3 +386,33 @@ func FuzzWATRecord(f *testing.F) {
 		}
 	})
 }
+
+// TestMaxHead: the title, the metas and the attributes that go with
+// links come from the first MaxHead bytes of a page, its links from all
+// of it: a script element after the bound is in Head.Scripts without its
+// type, a title or meta after it is not in Head.
+func TestMaxHead(t *testing.T) {
+	for _, tt := range []struct {
+		pad            int
+		title, meta    bool
+		typ            bool
+		scripts, links int
+	}{
+		{0, true, true, true, 1, 1},
+		{MaxHead - 200, true, true, true, 1, 1},
+		{MaxHead, false, false, false, 1, 1},
+	} {
+		page := "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html><body><!--" + strings.Repeat("x", tt.pad) + "-->" +
+			"<title>T</title><meta name=a content=b><script type=module src=/m.js></script><a href=/x target=t>x</a>"
+		_, out := watRecords(t, shapeRecord("response", "WARC-Target-URI: http://a.example/\r\nContent-Type: application/http; msgtype=response", page), crawl.Options{})
+		hm := out[0].Envelope.PayloadMetadata.HTTPResponseMetadata.HTMLMetadata
+		var head Head
+		if hm.Head != nil {
+			head = *hm.Head
+		}
+		typ := len(head.Scripts) == 1 && len(head.Scripts[0]) == 3 && head.Scripts[0][2].Value == "module"
+		if (head.Title == "T") != tt.title || (len(head.Metas) == 1) != tt.meta || typ != tt.typ || len(head.Scripts) != tt.scripts || len(hm.Links) != tt.links {
+			t.Errorf("%d bytes before: Head %+v, Links %v", tt.pad, head, hm.Links)
+		}
+	}
+}
