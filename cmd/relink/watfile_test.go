@@ -425,6 +425,36 @@ func TestWATFileInfo(t *testing.T) {
 	if recs := readWATFile(t, []byte(runString([]string{"warc", "--wat"}, string(in)).stdout)); len(recs) != 3 || recs[0].recType != "warcinfo" || recs[0].header["warc-filename"] != "" {
 		t.Errorf("standard input: %d records, the first %v", len(recs), recs[0].header)
 	}
+
+	// A record read alone by offset and length (FILE#OFFSET,LENGTH) has
+	// the same WAT record as in the whole file's WAT file: its
+	// Container gives the offset in the whole file.
+	c := filepath.Join(dir, "resiliparse-warcfile.warc.gz")
+	whole := readWATFile(t, []byte(runString([]string{"warc", "--wat", c}, "").stdout))
+	data, _ = os.ReadFile(c)
+	r := warc.NewReader(bytes.NewReader(data))
+	checked := 0
+	for i := 0; ; i++ {
+		rec, err := r.Next()
+		if err == io.EOF {
+			if checked < 5 {
+				t.Errorf("%d records read alone", checked)
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%7 != 2 {
+			continue
+		}
+		checked++
+		arg := fmt.Sprintf("%s#%d,%d", c, rec.Offset, rec.Length())
+		alone := readWATFile(t, []byte(runString([]string{"warc", "--wat", arg}, "").stdout))
+		if len(alone) != 2 || !bytes.Equal(alone[1].block, whole[i+1].block) || alone[1].header["warc-record-id"] != whole[i+1].header["warc-record-id"] {
+			t.Errorf("%s: %d records, the record\n%.300s\nwant\n%.300s", arg, len(alone), alone[len(alone)-1].block, whole[i+1].block)
+		}
+	}
 }
 
 // TestWATFileMaxOutput: --wat with --max-output 10KiB on a page of 2000
