@@ -214,14 +214,22 @@ func (t *Tee) httpMessage() (line [3]string, fields warc.Header, length int, cor
 
 // parseFields parses named fields ("Name: value" lines, a line that
 // begins with white space continuing the one before), as far as the
-// blank line that ends them; corrupt reports a line that is no field, or
-// no blank line, as ia-web-commons' header parser has it.
+// blank line that ends them; corrupt reports a line that is no field, a
+// byte that is not ASCII, or no blank line, as ia-web-commons' header
+// parser has it (which drops the bytes that are not ASCII: relink keeps
+// them, as UTF-8, invalid bytes as U+FFFD).
 func parseFields(b []byte) (fields warc.Header, corrupt bool) {
 	end := headerEnd(append([]byte{'\n'}, b...), 0)
 	if end < 0 {
 		corrupt = true
 	} else {
 		b = b[:end-1]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			corrupt = true
+			break
+		}
 	}
 	for line := range strings.SplitSeq(strings.TrimRight(string(b), "\r\n"), "\n") {
 		line = strings.TrimRight(line, "\r")

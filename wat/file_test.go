@@ -95,7 +95,7 @@ var shapeWARC = shapeRecord("warcinfo", "WARC-Filename: x.warc.gz\r\nContent-Typ
 	shapeRecord("response", "WARC-Target-URI: http://a.example/i.png\r\nContent-Type: application/http; msgtype=response",
 		"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\nPNG!XX") +
 	shapeRecord("revisit", "WARC-Target-URI: http://a.example/i.png\r\nWARC-Profile: http://netpreserve.org/warc/1.0/revisit/identical-payload-digest\r\n"+
-		"Content-Type: application/http; msgtype=response", "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n") +
+		"Content-Type: application/http; msgtype=response", "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nX-Name: é\r\n\r\n") +
 	shapeRecord("resource", "WARC-Target-URI: file:///r.html\r\nContent-Type: text/html", "<title>R</title><a href=x>")
 
 var shapeN int
@@ -297,6 +297,8 @@ func TestFileRecordShape(t *testing.T) {
 		{env(4, "Payload-Metadata", "HTTP-Response-Metadata", "Entity-Digest"), "sha1:" + base32.StdEncoding.EncodeToString(png[:])},
 		{env(5, "Payload-Metadata", "HTTP-Response-Metadata", "Response-Message", "Status"), "200"},
 		{env(5, "Payload-Metadata", "HTTP-Response-Metadata", "Entity-Length"), "0"},
+		{env(5, "Payload-Metadata", "HTTP-Response-Metadata", "Headers-Corrupt"), "true"}, // a byte not ASCII
+		{env(5, "Payload-Metadata", "HTTP-Response-Metadata", "Headers", "X-Name"), "é"},
 	} {
 		got := c.got
 		if _, ok := got.(string); !ok {
