@@ -57,6 +57,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/relink-go/relink/crawl"
@@ -90,6 +91,7 @@ var (
 	pagesCounter      = beam.NewCounter("relink", "pages")       // pages read (crawl.Extractor.Extract found a page)
 	linksCounter      = beam.NewCounter("relink", "links")       // links written
 	badRecordsCounter = beam.NewCounter("relink", "bad_records") // records that could not be read, or read only in part
+	badFilesCounter   = beam.NewCounter("relink", "bad_files")   // files that are not WARC files, or end cut short
 	rangesCounter     = beam.NewCounter("relink", "ranges")      // byte ranges of files read (a file read whole is one)
 )
 
@@ -218,10 +220,15 @@ func (f *listFn) ProcessElement(ctx context.Context, list string, emit func(stri
 // source that link to target) for its edges (hostgraph.Page), reversed
 // host names.
 //
-// A record that cannot be read counts as a bad record and is skipped, as
-// relink warc skips it; a file that cannot be opened or read fails the
-// bundle, which the runner retries, and a retry writes the same files
-// again. It reports an invalid opts.Filter when the pipeline is built.
+// A record that cannot be read counts as a bad record ("bad_records")
+// and is skipped, as relink warc skips it, and is logged as a warning
+// ("relink: FILE: offset N: reason"). A file from which no record could
+// be read (not a WARC file), or whose last record is cut short (a
+// download or a copy cut off), counts as a bad file ("bad_files"), as
+// relink warc exits with status 5 for it; its records count as bad
+// records too. A file that cannot be opened or read fails the bundle,
+// which the runner retries, and a retry writes the same files again. It
+// reports an invalid opts.Filter when the pipeline is built.
 func Read(s beam.Scope, files beam.PCollection, opts Options) (written, pages, edges beam.PCollection) {
 	s = s.Scope("relink.Read")
 	if opts.MaxPayloadSize == 0 {
@@ -395,12 +402,14 @@ func (f *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, name 
 	if err != nil {
 		return err
 	}
-	w := &rangeWriter{ctx: ctx, name: LinkFileName(f.Output, name, r.Start), file: name, base: base,
+	w := &rangeWriter{ctx: ctx, name: LinkFileName(f.Output, name, r.Start), file: name,
 		filter: filter, emitPage: emitPage, emitEdge: emitEdge, pages: map[string]int{}, edges: map[string]int{},
 		noGraph: f.NoHostGraph}
 	w.enc = json.NewEncoder(&w.buf)
 	w.enc.SetEscapeHTML(false)
-	err = f.read(ctx, rt, warc.NewReader(in), w, r)
+	x := warc.NewReader(in)
+	x.BaseOffset = base // the offsets are those of the whole file
+	err = f.read(ctx, rt, x, w, r)
 	w.flushGraph()
 	if cerr := w.close(); err == nil {
 		err = cerr
@@ -421,6 +430,10 @@ func (f *readFn) read(ctx context.Context, rt *sdf.LockRTracker, x *warc.Reader,
 	defer x.Close()
 	ex := crawl.NewExtractor(crawl.Options{MaxPayloadSize: f.MaxPayloadSize})
 	claimed := int64(-1)
+	// As relink warc tells a bad record from a bad file: records read,
+	// records that could not be, and whether the last thing read was a
+	// record cut short.
+	records, errs, cut := 0, 0, false
 	// claim claims the record at off, the first of its gzip member
 	// (records that share a member, in a file gzipped as one stream,
 	// share its claim).
@@ -435,22 +448,35 @@ func (f *readFn) read(ctx context.Context, rt *sdf.LockRTracker, x *warc.Reader,
 		rec, err := x.Next()
 		if err == io.EOF {
 			rt.TryClaim(r.End)
+			switch {
+			case r.Start == 0 && records == 0 && errs > 0:
+				// The range read the whole file, and found no record.
+				badFilesCounter.Inc(ctx, 1)
+				log.Warnf(ctx, "relink: %s: not a WARC file: no record could be read", w.file)
+			case cut:
+				badFilesCounter.Inc(ctx, 1)
+			}
 			return nil
 		}
 		var se *warc.SyntaxError
 		if errors.As(err, &se) {
-			if !claim(w.base + se.Offset) {
+			if !claim(se.Offset) {
 				return nil
 			}
+			errs++
+			cut = errors.Is(se.Err, io.ErrUnexpectedEOF)
 			badRecordsCounter.Inc(ctx, 1)
+			log.Warnf(ctx, "relink: %s: %s: %s", w.file, se.Where(), se.Reason)
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("relink: %s: %w", w.file, err)
 		}
-		if !claim(w.base + rec.Offset) {
+		if !claim(rec.Offset) {
 			return nil
 		}
+		records++
+		cut = false
 		// The links are written as they are found, none held: a
 		// record read in part (a bad record) keeps the links before
 		// the failure, as in relink warc.
@@ -460,6 +486,11 @@ func (f *readFn) read(ctx context.Context, rt *sdf.LockRTracker, x *warc.Reader,
 		}
 		if err != nil {
 			badRecordsCounter.Inc(ctx, 1)
+			where := fmt.Sprint(rec.Offset)
+			if rec.DecompressedOffset != 0 {
+				where += fmt.Sprintf("+%d", rec.DecompressedOffset)
+			}
+			log.Warnf(ctx, "relink: %s: offset %s: %s", w.file, where, strings.TrimPrefix(crawl.Reason(err), "warc: "))
 		}
 		if isPage {
 			w.endPage()
@@ -474,7 +505,6 @@ type rangeWriter struct {
 	fs     filesystem.Interface // of the file of links, once opened
 	name   string               // of the file of links
 	file   string               // the WARC file
-	base   int64                // the offset in the file where the reader began
 	filter *linkfilter.Filter
 
 	out  io.WriteCloser // opened with the first link
@@ -498,7 +528,6 @@ var maxHeld = 1 << 16
 
 func (w *rangeWriter) Page(p *crawl.Page) error {
 	pagesCounter.Inc(w.ctx, 1)
-	p.RecordOffset += w.base
 	w.page.Reset(p.URL)
 	return nil
 }
@@ -694,7 +723,8 @@ func Build(s beam.Scope, opts Options, patterns ...string) {
 }
 
 // Counters returns the totals of the pipeline's counters in res, by
-// name (namespace "relink": "pages", "links", "bad_records", "ranges"),
+// name (namespace "relink": "pages", "links", "bad_records", "bad_files",
+// "ranges"),
 // the committed values where the runner gives them, or an empty map
 // when res is nil (a runner that does not wait for the job).
 func Counters(res beam.PipelineResult) map[string]int64 {
