@@ -160,6 +160,10 @@ func run(args []string, stderr io.Writer) int {
 	case c.hostGraph && c.graphShards < 1:
 		fmt.Fprintf(stderr, "relink-beam: --graph-shards %d: at least 1\n", c.graphShards)
 		return exitUsage
+	case *runners.Runner != "" && !registered(*runners.Runner):
+		// beam.Run would exit with status 1, which says "bad records".
+		fmt.Fprintf(stderr, "relink-beam: --runner %s: no such runner (prism, dataflow, flink, spark, universal, direct, dot)\n", *runners.Runner)
+		return exitUsage
 	case *jobopts.Async && inProcess():
 		fmt.Fprintln(stderr, "relink-beam: --async: the Prism runner runs in this process, and the job would end with it (give --endpoint of a job server)")
 		return exitUsage
@@ -202,6 +206,23 @@ func run(args []string, stderr io.Writer) int {
 		return exitBadRecords
 	}
 	return exitOK
+}
+
+// registered reports whether the Beam SDK has a runner of that name. The
+// SDK keeps its runners to itself, and beam.RegisterRunner panics on a
+// name it has: registering a runner that fails is the question. The
+// runner it leaves behind for a name that was not registered is never
+// run: run then stops with a usage error.
+func registered(name string) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = true
+		}
+	}()
+	beam.RegisterRunner(name, func(context.Context, *beam.Pipeline) (beam.PipelineResult, error) {
+		return nil, fmt.Errorf("no runner %q", name)
+	})
+	return false
 }
 
 // inProcess reports whether the runner is Prism started in this process

@@ -299,6 +299,8 @@ func TestExitStatus(t *testing.T) {
 			[]string{"flag provided but not defined: -no-such-flag", "usage: relink-beam "}},
 		{"graph shards", []string{"--input", mixed, "--graph-shards", "0"}, exitUsage, nil,
 			[]string{"relink-beam: --graph-shards 0: at least 1"}},
+		{"unknown runner", []string{"--input", mixed, "--runner", "flnk"}, exitUsage, nil,
+			[]string{"relink-beam: --runner flnk: no such runner"}},
 		{"async in process", []string{"--input", mixed, "--async"}, exitUsage, nil,
 			[]string{"relink-beam: --async: the Prism runner runs in this process"}},
 		{"help", []string{"-h"}, exitOK, nil,
