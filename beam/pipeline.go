@@ -76,6 +76,7 @@ func init() {
 	register.Emitter1[string]()
 	register.Emitter2[string, int]()
 	beam.RegisterType(reflect.TypeOf((*vertexCount)(nil)).Elem())
+	register.Function1x0(dropName)
 	register.Function2x1(formatEdge)
 	register.Function2x2(pageVertex)
 	register.Function2x2(targetVertex)
@@ -600,6 +601,8 @@ func (w *rangeWriter) close() error {
 	return w.err
 }
 
+func dropName(string) {}
+
 // HostGraph makes the host graph from Read's counts of pages and edges
 // (an edge is keyed "source<TAB>target", which a host name cannot
 // hold): the lines
@@ -713,8 +716,15 @@ func Build(s beam.Scope, opts Options, patterns ...string) {
 		cols = append(cols, ExpandLists(s, opts.PathsPrefix, opts.PathsFrom...))
 	}
 	files := beam.Reshuffle(s, beam.Flatten(s, cols...))
-	_, pages, edges := Read(s, files, opts)
+	written, pages, edges := Read(s, files, opts)
 	if opts.NoHostGraph {
+		// The names of the files written go through a shuffle to a
+		// step that drops them, so that the step that reads has an
+		// output that another stage takes: Prism (v2.77.0) loops
+		// without pause while a stage with no output runs (its
+		// stage.Execute selects on a channel closed from the start),
+		// which took a core for the whole read.
+		beam.ParDo0(s, dropName, beam.Reshuffle(s, written))
 		return
 	}
 	edgeLines, vertexLines := HostGraph(s, pages, edges)
