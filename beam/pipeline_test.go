@@ -34,7 +34,18 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	beam.Init()
-	os.Exit(m.Run())
+	// The SDK leaves an empty beamloopbackworker-* file in the temporary
+	// directory for each pipeline run in process: keep them in one of
+	// the tests' own, removed at the end.
+	dir, err := os.MkdirTemp("", "relink-beam-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("TMPDIR", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // fixtures are the WARC files of testdata/warc, as paths from here.

@@ -171,7 +171,17 @@ func run(args []string, stderr io.Writer) int {
 	p, s := beam.NewPipelineWithRoot()
 	crawlbeam.Build(s, crawlbeam.Options{Output: c.output, GraphShards: c.graphShards, SplitSize: c.splitSize,
 		MaxPayloadSize: c.maxPayload, PathsFrom: c.lists, PathsPrefix: c.prefix, NoHostGraph: !c.hostGraph}, c.inputs...)
-	res, err := beamx.RunWithMetrics(context.Background(), p)
+	var res beam.PipelineResult
+	var err error
+	if inProcess() {
+		err = withPrivateTemp(func() error {
+			var err error
+			res, err = beamx.RunWithMetrics(context.Background(), p)
+			return err
+		})
+	} else {
+		res, err = beamx.RunWithMetrics(context.Background(), p)
+	}
 	if mem != nil {
 		mem.report(stderr)
 	}
@@ -230,6 +240,29 @@ func registered(name string) (ok bool) {
 func inProcess() bool {
 	r := *runners.Runner
 	return (r == "" || r == "prism" || r == "PrismRunner") && *jobopts.Endpoint == ""
+}
+
+// withPrivateTemp runs fn with TMPDIR set to a directory of its own,
+// removed when fn returns, and the old TMPDIR restored. The Beam SDK
+// (v2.77.0) makes an empty "beamloopbackworker-*" file in the temporary
+// directory for each in-process run and never removes it: without this,
+// every run would leave one in /tmp.
+func withPrivateTemp(fn func() error) error {
+	dir, err := os.MkdirTemp("", "relink-beam-")
+	if err != nil {
+		return fn() // no worse than the SDK alone
+	}
+	defer os.RemoveAll(dir)
+	old, had := os.LookupEnv("TMPDIR")
+	os.Setenv("TMPDIR", dir)
+	defer func() {
+		if had {
+			os.Setenv("TMPDIR", old)
+		} else {
+			os.Unsetenv("TMPDIR")
+		}
+	}()
+	return fn()
 }
 
 // counterNames are the counters printed at the end, in order.

@@ -327,3 +327,23 @@ func TestExitStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestNoTempLeft checks that a run on the Prism runner in process leaves
+// nothing in the temporary directory: the SDK's empty
+// beamloopbackworker-* file goes with withPrivateTemp's directory.
+func TestNoTempLeft(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	files := fixtures(t)
+	r := relinkBeam(t, "--output", t.TempDir()+"/", "--input", files[0])
+	if r.code != exitOK {
+		t.Fatalf("exit status %d\n%s", r.code, r.stderr)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in TMPDIR: %s", e.Name())
+	}
+}
