@@ -557,11 +557,8 @@ func (rw *rewriteRun) stdin() int {
 	}
 	var res rewriteResult
 	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &res))
-	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
-	_, err := io.Copy(w, transform.NewReader(br, t))
-	if err == nil {
-		err = w.Flush()
-	}
+	wk := &rewriteWorker{br: br}
+	err := wk.transform(rw.e.stdout, t)
 	res.stats = t.Stats()
 	if rw.verb != quiet {
 		res.warns += guessWarning(rw.prefix(), "-", t)
@@ -1136,6 +1133,79 @@ func plural(n int, noun string) string {
 type rewriteWorker struct {
 	br   *bufio.Reader
 	html *rewrite.HTML
+	dst  []byte // what Transform writes, until it is written out
+}
+
+// Sizes of a rewriteWorker's output buffer: what a rewriter writes is
+// written out once flushAt bytes of it are in (one write for each 64 KiB
+// of input, or more), or at the end; the buffer holds what one Transform
+// call writes after that.
+const (
+	rewriteFlushAt = 64 << 10
+	rewriteDstSize = 2 * rewriteFlushAt
+)
+
+var errTransformCount = errors.New("transform: inconsistent byte count returned")
+
+// transform writes to w (nowhere when w is nil) what t makes of the rest
+// of what wk.br reads, t reset first: t's Transform reads the bytes in
+// wk.br's buffer where they are, and its output is written out
+// rewriteFlushAt bytes or more at a time. transform.NewReader, which it
+// replaces, copies both through buffers of 4 KiB of its own, made anew
+// for each file, and has them written 4 KiB at a time. As with
+// transform.NewReader, a Transform that wants more input than the buffer
+// holds (ErrShortSrc) or more room than an empty output buffer has
+// (ErrShortDst) fails with that error.
+func (wk *rewriteWorker) transform(w io.Writer, t transform.Transformer) error {
+	t.Reset()
+	if wk.dst == nil {
+		wk.dst = make([]byte, rewriteDstSize)
+	}
+	br, dst, n := wk.br, wk.dst, 0
+	flush := func() error {
+		if n == 0 || w == nil {
+			n = 0
+			return nil
+		}
+		_, err := w.Write(dst[:n])
+		n = 0
+		return err
+	}
+	for {
+		// All that is left, up to the buffer's size: an error other
+		// than io.EOF comes with fewer bytes.
+		src, rerr := br.Peek(br.Size())
+		if rerr != nil && rerr != io.EOF {
+			return rerr
+		}
+		atEOF := rerr == io.EOF
+		nd, ns, err := t.Transform(dst[n:], src, atEOF)
+		n += nd
+		br.Discard(ns)
+		switch {
+		case err == nil:
+			if ns != len(src) {
+				return errTransformCount
+			}
+			if atEOF {
+				return flush()
+			}
+		case err == transform.ErrShortDst && (nd > 0 || ns > 0 || n > 0):
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		case err == transform.ErrShortSrc && !atEOF && len(src) < br.Size():
+			continue // Peek reads more
+		default:
+			return err
+		}
+		if n >= rewriteFlushAt {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
 }
 
 // rewriter returns the rewriter of a document of type typ, configured by
@@ -1224,7 +1294,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 	}
 	t := wk.rewriter(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
-		_, err := io.Copy(stdout, transform.NewReader(br, t))
+		err := wk.transform(stdout, t)
 		if err == nil {
 			err = stdout.Flush()
 		}
@@ -1239,7 +1309,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 
 	// A first pass finds whether anything changes: a link whose bytes
 	// change is the only change a rewriter makes.
-	if _, err := io.Copy(io.Discard, transform.NewReader(br, t)); err != nil {
+	if err := wk.transform(nil, t); err != nil {
 		return rewriteResult{err: err}
 	}
 	res.stats = t.Stats()
@@ -1289,7 +1359,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 	}
 	res.err = rw.writeAtomic(d, name, j, info, func(w io.Writer) error {
 		br.Reset(src)
-		if _, err := io.Copy(w, transform.NewReader(br, t2)); err != nil {
+		if err := wk.transform(w, t2); err != nil {
 			return err
 		}
 		f.Close() // before the rename: Windows cannot rename over an open file
