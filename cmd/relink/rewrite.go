@@ -870,6 +870,7 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 			// Each worker reads its files through one buffer, and
 			// rewrites its HTML files with one rewriter.
 			wk := &rewriteWorker{br: bufio.NewReaderSize(nil, 64<<10)}
+			defer func() { wk.dir.close() }()
 			for i := range p.next {
 				p.results[i] = rw.file(&rw.jobs[i], wk, w)
 				close(p.ready[i])
@@ -1126,14 +1127,16 @@ func plural(n int, noun string) string {
 }
 
 // A rewriteWorker is what a worker of relink rewrite keeps from one file
-// to the next: its read buffer, and its HTML rewriter with the extractor,
+// to the next: its read buffer, its HTML rewriter with the extractor,
 // tokenizer and buffers it has grown, readied for each file with
-// ResetOptions. Making them anew for each file of a tree was most of the
-// run's garbage.
+// ResetOptions, its output buffer, and the directory of its last file of
+// a tree, open (see openFileDir). Making them anew for each file of a
+// tree was most of the run's garbage.
 type rewriteWorker struct {
 	br   *bufio.Reader
 	html *rewrite.HTML
-	dst  []byte // what Transform writes, until it is written out
+	dst  []byte   // what Transform writes, until it is written out
+	dir  *fileDir // the directory of the last file of a tree, open
 }
 
 // Sizes of a rewriteWorker's output buffer: what a rewriter writes is
@@ -1226,11 +1229,15 @@ func (wk *rewriteWorker) rewriter(typ extract.Type, opts rewrite.Options) rewrit
 // not nil, else as the flags say.
 func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Writer) (res rewriteResult) {
 	br := wk.br
-	d, name, err := openFileDir(j)
+	d, name, err := openFileDir(j, wk.dir)
+	wk.dir = d
 	if err != nil {
 		return rewriteResult{err: err}
 	}
-	defer d.close()
+	if d.own {
+		wk.dir = nil
+		defer d.close()
+	}
 	f, err := openRewrite(d.dir(), name)
 	if err != nil {
 		return rewriteResult{err: err}
