@@ -1158,7 +1158,7 @@ var errTransformCount = errors.New("transform: inconsistent byte count returned"
 // for each file, and has them written 4 KiB at a time. As with
 // transform.NewReader, a Transform that wants more input than the buffer
 // holds (ErrShortSrc) or more room than an empty output buffer has
-// (ErrShortDst) fails with that error.
+// (ErrShortDst) without taking any of it fails with that error.
 func (wk *rewriteWorker) transform(w io.Writer, t transform.Transformer) error {
 	t.Reset()
 	if wk.dst == nil {
@@ -1198,8 +1198,8 @@ func (wk *rewriteWorker) transform(w io.Writer, t transform.Transformer) error {
 				return err
 			}
 			continue
-		case err == transform.ErrShortSrc && !atEOF && len(src) < br.Size():
-			continue // Peek reads more
+		case err == transform.ErrShortSrc && !atEOF && (ns > 0 || len(src) < br.Size()):
+			continue // Peek reads more, after what is left
 		default:
 			return err
 		}

@@ -63,6 +63,27 @@ func (wantsAll) Transform(dst, src []byte, atEOF bool) (int, int, error) {
 	return transform.Nop.Transform(dst, src, atEOF)
 }
 
+// lines writes its input a line at a time: it wants the end of a line
+// but at the end (ErrShortSrc, with the lines before it taken).
+type lines struct{}
+
+func (lines) Reset() {}
+
+func (lines) Transform(dst, src []byte, atEOF bool) (int, int, error) {
+	n := bytes.LastIndexByte(src, '\n') + 1
+	if atEOF {
+		n = len(src)
+	}
+	if len(dst) < n {
+		return 0, 0, transform.ErrShortDst
+	}
+	copy(dst, src[:n])
+	if n < len(src) {
+		return n, n, transform.ErrShortSrc
+	}
+	return n, n, nil
+}
+
 // shortCount consumes all but the last byte of its input and says nothing
 // of it.
 type shortCount struct{}
@@ -110,6 +131,7 @@ func TestWorkerTransform(t *testing.T) {
 		{name: "css", t: rewrite.NewCSS(uri), in: strings.Repeat("a{background:url(é.png)}\n", 5000)},
 		{name: "markdown", t: rewrite.NewMarkdown(uri), in: strings.Repeat("[a](http://example.com/é) <b href=x>\n\n", 3000)},
 		{name: "doubler", t: doubler{}, in: strings.Repeat("abcdefg", 40000) + "h"},
+		{name: "lines", t: lines{}, in: strings.Repeat("a line\nand another\n", 20000) + "no end"},
 		{name: "wants all, fits", t: wantsAll{}, in: "abc"},
 		{name: "wants all, too long", t: wantsAll{}, in: strings.Repeat("a", 200000), err: transform.ErrShortSrc},
 		{name: "inconsistent count", t: shortCount{}, in: "abc", err: errTransformCount},
