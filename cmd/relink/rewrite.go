@@ -845,7 +845,6 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 	p := &jobPool{
 		results: make([]rewriteResult, len(rw.jobs)),
 		ready:   make([]chan struct{}, len(rw.jobs)),
-		next:    make(chan int),
 		stop:    make(chan struct{}),
 	}
 	for i := range p.ready {
@@ -859,6 +858,10 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 		ahead = 1024
 	}
 	p.window = make(chan struct{}, ahead)
+	// The jobs to start wait in next, as many as the window lets feed
+	// send: a worker takes the next one without waiting for feed to be
+	// run, and feed does not wait for a worker.
+	p.next = make(chan int, ahead)
 	var w *bufio.Writer
 	if toStdout {
 		w = out
@@ -871,7 +874,7 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 			// rewrites its HTML files with one rewriter.
 			wk := &rewriteWorker{br: bufio.NewReaderSize(nil, 64<<10)}
 			defer func() { wk.dir.close() }()
-			for i := range p.next {
+			for i, ok := p.job(); ok; i, ok = p.job() {
 				p.results[i] = rw.file(&rw.jobs[i], wk, w)
 				close(p.ready[i])
 			}
@@ -879,6 +882,22 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 	}
 	go p.feed()
 	return p
+}
+
+// job returns the index of the next job for a worker to start, and
+// true; or false when there is none, or when stop is closed: after a
+// signal no job is started, even one that feed has handed over.
+func (p *jobPool) job() (int, bool) {
+	i, ok := <-p.next
+	if !ok {
+		return 0, false
+	}
+	select {
+	case <-p.stop:
+		return 0, false
+	default:
+		return i, true
+	}
 }
 
 // feed hands the jobs to the workers, in order, as the window lets it,

@@ -179,3 +179,27 @@ func TestWorkerTransform(t *testing.T) {
 		}
 	}
 }
+
+// TestJobPoolStop checks that a worker starts no job once stop is
+// closed, though feed has handed the jobs over already (next holds
+// them, so that workers never wait for feed), and every job before.
+func TestJobPoolStop(t *testing.T) {
+	p := &jobPool{ready: make([]chan struct{}, 5), next: make(chan int, 5), stop: make(chan struct{}), window: make(chan struct{}, 5)}
+	p.feed()
+	for want := range 2 {
+		if i, ok := p.job(); !ok || i != want {
+			t.Fatalf("job %d, %v; want %d, true", i, ok, want)
+		}
+	}
+	close(p.stop)
+	if i, ok := p.job(); ok {
+		t.Errorf("job %d started after stop", i)
+	}
+	p = &jobPool{ready: make([]chan struct{}, 2), next: make(chan int, 2), stop: make(chan struct{}), window: make(chan struct{}, 2)}
+	p.feed()
+	p.job()
+	p.job()
+	if i, ok := p.job(); ok {
+		t.Errorf("job %d after the last", i)
+	}
+}
