@@ -693,8 +693,8 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	if r.keepsForm() && ref == l.Value {
 		return l.Value, true // Resolve leaves it: its form is kept
 	}
-	if r.form == FormURI && ref == l.Value && uriForm(ref) {
-		return ref, true // a URI as written: what converting it gives
+	if ref == l.Value && (r.form == FormURI && uriForm(ref) || r.form == FormIRI && iriForm(ref)) {
+		return ref, true // a URI or IRI as written: what converting it gives
 	}
 	if s, err := r.convert(r.leiri, ref); err == nil && !specialWithoutAuthority(ref) && !r.charsetQuery(s) {
 		if s == l.Value {

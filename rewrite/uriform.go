@@ -73,6 +73,17 @@ func hasPathDelim(s string) bool {
 	return false
 }
 
+// iriForm reports whether the reference s is already an IRI as FormIRI
+// writes one, so that its new value is s itself, as uriForm does for
+// FormURI: a URI that uriForm takes with no escape, which the display
+// form would decode, and no label of an internationalized host name in
+// its ASCII form ("xn--"), which it would write in Unicode. It too may
+// say false of a reference that the conversion leaves as it is, never
+// true of one it changes (FuzzURIForm).
+func iriForm(s string) bool {
+	return strings.IndexByte(s, '%') < 0 && !strings.Contains(s, "n--") && !strings.Contains(s, "N--") && uriForm(s)
+}
+
 // uriHostEnd returns where the authority that starts at s[i] ends, at
 // the first "/", "?" or "#" after it, or -1 unless it is a host of
 // unreserved characters and sub-delimiters followed by a port of digits

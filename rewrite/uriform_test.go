@@ -11,6 +11,13 @@ import (
 
 var leiriConv = iri.NewConverter(iri.WithMode(iri.LEIRI))
 
+// iriUnchanged is what iriForm stands for: ToIRI in LEIRI mode returns s
+// as it is, and s means by itself what it means in the document.
+func iriUnchanged(s string) bool {
+	u, err := leiriConv.ToIRI(s)
+	return err == nil && u == s && !specialWithoutAuthority(s)
+}
+
 // uriUnchanged is what uriForm stands for: ToURI in LEIRI mode returns s
 // as it is, and s means by itself what it means in the document.
 func uriUnchanged(s string) bool {
@@ -65,6 +72,7 @@ func TestURIForm(t *testing.T) {
 		{"http://h:8a/", false},  // no port
 		{"http://h:1:2/", false}, // the same
 		{"http://h h/", false},   // a space in the host
+		{"http://xn--bcher-kva.example/", true},
 	}
 	for _, tt := range tests {
 		if got := uriForm(tt.s); got != tt.want {
@@ -73,19 +81,26 @@ func TestURIForm(t *testing.T) {
 		if uriForm(tt.s) && !uriUnchanged(tt.s) {
 			t.Errorf("uriForm(%q): true, but ToURI changes it", tt.s)
 		}
+		if iriForm(tt.s) && !iriUnchanged(tt.s) {
+			t.Errorf("iriForm(%q): true, but ToIRI changes it", tt.s)
+		}
 	}
 }
 
 // FuzzURIForm checks that uriForm says true of no reference that the
 // conversion to a URI changes or rejects.
 func FuzzURIForm(f *testing.F) {
-	for _, s := range []string{"a.html", "http://example.com:80/a?b#c", "http:x", "a:b", "//h/p", "a%41", "http://[::1]/", "#a#b", "x:y:z"} {
+	for _, s := range []string{"a.html", "http://example.com:80/a?b#c", "http:x", "a:b", "//h/p", "a%41", "http://[::1]/", "#a#b", "x:y:z", "http://xn--bcher-kva.example/", "http://a.XN--bcher-kva.example/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if uriForm(s) && !uriUnchanged(s) {
 			u, err := leiriConv.ToURI(s)
 			t.Errorf("uriForm(%q): true, but ToURI gives %q, %v", s, u, err)
+		}
+		if iriForm(s) && !iriUnchanged(s) {
+			u, err := leiriConv.ToIRI(s)
+			t.Errorf("iriForm(%q): true, but ToIRI gives %q, %v", s, u, err)
 		}
 	})
 }
@@ -96,7 +111,7 @@ func FuzzURIForm(f *testing.F) {
 // value it leaves, so that rewriting to URIs passes over those with one
 // scan.
 func TestCorpusURIForm(t *testing.T) {
-	same, fast := 0, 0
+	same, fast, isame, ifast := 0, 0, 0, 0
 	for _, f := range testcorpus.HTML.Files(t) {
 		var values []string
 		x := extract.NewHTML(extract.Options{Unresolved: true}, func(l *extract.Link) error {
@@ -111,6 +126,15 @@ func TestCorpusURIForm(t *testing.T) {
 			if u {
 				same++
 			}
+			if iu := iriUnchanged(v); iu {
+				isame++
+			}
+			if iriForm(v) {
+				ifast++
+				if !iriUnchanged(v) {
+					t.Errorf("%s: iriForm(%q): true, but ToIRI changes it", f.Path, v)
+				}
+			}
 			if uriForm(v) {
 				fast++
 				if !u {
@@ -119,7 +143,10 @@ func TestCorpusURIForm(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d link values in URI form, %d of them seen so by uriForm", same, fast)
+	t.Logf("%d link values in URI form, %d of them seen so by uriForm; %d in IRI form, %d seen so by iriForm", same, fast, isame, ifast)
+	if ifast < isame*95/100 {
+		t.Errorf("iriForm sees %d of the %d values in IRI form as such, want 95%%", ifast, isame)
+	}
 	if fast < same*99/100 {
 		t.Errorf("uriForm sees %d of the %d values in URI form as such, want 99%%", fast, same)
 	}
