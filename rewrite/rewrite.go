@@ -306,7 +306,7 @@ func (r *rewriter) transform(dst, src []byte, atEOF bool, x feeder) (nDst, nSrc 
 		if atEOF {
 			upto = r.base + int64(len(r.pend))
 		}
-		r.emit(upto)
+		nDst += r.emitTo(dst[nDst:], upto)
 		if atEOF {
 			r.spare, r.pend = r.pend[:0], nil
 		}
@@ -320,13 +320,19 @@ func (r *rewriter) reset(opts Options, html bool) {
 }
 
 // emit moves the input before offset upto to the output, with its edits.
-func (r *rewriter) emit(upto int64) {
+func (r *rewriter) emit(upto int64) { r.emitTo(nil, upto) }
+
+// emitTo moves the input before offset upto to dst, with its edits, and
+// what dst has no room for to the output, which must be empty: the bytes
+// that no edit changes are copied once for each run of them. It returns
+// the number of bytes written to dst.
+func (r *rewriter) emitTo(dst []byte, upto int64) int {
 	if upto <= r.base {
-		return
+		return 0
 	}
 	k := int(upto - r.base)
 	b := r.pend[:k]
-	pos := 0
+	pos, n := 0, 0
 	i := 0
 	for ; i < len(r.edits); i++ {
 		e := r.edits[i]
@@ -337,14 +343,27 @@ func (r *rewriter) emit(upto int64) {
 		if s < pos {
 			continue // overlapping: keep the first
 		}
-		r.out = append(r.out, b[pos:s]...)
-		r.out = append(r.out, e.new...)
+		n = r.put(dst, n, b[pos:s])
+		n = r.put(dst, n, e.new)
 		pos = t
 	}
-	r.out = append(r.out, b[pos:]...)
+	n = r.put(dst, n, b[pos:])
 	r.edits = r.edits[:copy(r.edits, r.edits[i:])]
 	r.pend = r.pend[:copy(r.pend, r.pend[k:])]
 	r.base = upto
+	return n
+}
+
+// put writes b to dst from n on, and what dst has no room for to the
+// output, once the output holds a byte; it returns the new n.
+func (r *rewriter) put(dst []byte, n int, b []byte) int {
+	if len(r.out) == 0 {
+		k := copy(dst[n:], b)
+		n += k
+		b = b[k:]
+	}
+	r.out = append(r.out, b...)
+	return n
 }
 
 // start prepares the conversions once the document's charset is known.
@@ -673,6 +692,9 @@ func (r *rewriter) newValue(l *extract.Link) (string, bool) {
 	}
 	if r.keepsForm() && ref == l.Value {
 		return l.Value, true // Resolve leaves it: its form is kept
+	}
+	if ref == l.Value && (r.form == FormURI && uriForm(ref) || r.form == FormIRI && iriForm(ref)) {
+		return ref, true // a URI or IRI as written: what converting it gives
 	}
 	if s, err := r.convert(r.leiri, ref); err == nil && !specialWithoutAuthority(ref) && !r.charsetQuery(s) {
 		if s == l.Value {

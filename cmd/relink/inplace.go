@@ -79,9 +79,17 @@ type fileDir struct {
 }
 
 // openFileDir opens the directory of the file of j, and returns it with
-// the file's name in it.
-func openFileDir(j *rewriteJob) (d *fileDir, name string, err error) {
+// the file's name in it. prev, when not nil, is the directory of an
+// earlier file, still open, which openFileDir takes over: the files of a
+// tree come in the order of the walk, most in the directory of the file
+// before, and the directories of prev's path that j's path begins with
+// are kept open, each checked as one just opened is (its name is still
+// that directory: check), where opening them anew from the tree's root
+// would take three system calls each. A directory that fails the check
+// is opened anew, as it would be without prev; the others are closed.
+func openFileDir(j *rewriteJob, prev *fileDir) (d *fileDir, name string, err error) {
 	if j.root == nil {
+		prev.close()
 		// A file named on the command line: its directory is the one
 		// the path names, as the user wrote it.
 		dir, name := filepath.Split(j.path)
@@ -93,8 +101,13 @@ func openFileDir(j *rewriteJob) (d *fileDir, name string, err error) {
 		}
 		return &fileDir{roots: []*os.Root{r}, own: true}, name, nil
 	}
-	d = &fileDir{roots: []*os.Root{j.root}}
+	d = prev
+	if d == nil || d.own || d.roots[0] != j.root {
+		prev.close()
+		d = &fileDir{roots: []*os.Root{j.root}}
+	}
 	rel := j.rel
+	k := 0 // the directories of j's path in d so far
 	for {
 		i := strings.IndexRune(rel, filepath.Separator)
 		if i < 0 {
@@ -104,6 +117,13 @@ func openFileDir(j *rewriteJob) (d *fileDir, name string, err error) {
 		rel = rel[i+1:]
 		if c == "" || c == "." {
 			continue
+		}
+		if k < len(d.names) {
+			if d.names[k] == c && d.check(k) == nil {
+				k++
+				continue
+			}
+			d.truncate(k)
 		}
 		r, err := d.dir().OpenRoot(c)
 		if err != nil {
@@ -124,8 +144,18 @@ func openFileDir(j *rewriteJob) (d *fileDir, name string, err error) {
 			d.close()
 			return nil, "", err
 		}
+		k++
 	}
+	d.truncate(k)
 	return d, rel, nil
+}
+
+// truncate closes the directories of d below its first k.
+func (d *fileDir) truncate(k int) {
+	for i := len(d.roots) - 1; i > k; i-- {
+		d.roots[i].Close()
+	}
+	d.roots, d.names, d.infos = d.roots[:k+1], d.names[:k], d.infos[:k]
 }
 
 // dir returns the file's directory.
@@ -156,6 +186,9 @@ func (d *fileDir) verify() error {
 }
 
 func (d *fileDir) close() {
+	if d == nil {
+		return
+	}
 	for k := len(d.roots) - 1; k >= 1; k-- {
 		d.roots[k].Close()
 	}

@@ -557,11 +557,8 @@ func (rw *rewriteRun) stdin() int {
 	}
 	var res rewriteResult
 	t := rewrite.New(typ, rw.warnOversize(rw.opts, "-", &res))
-	w := bufio.NewWriterSize(rw.e.stdout, 64<<10)
-	_, err := io.Copy(w, transform.NewReader(br, t))
-	if err == nil {
-		err = w.Flush()
-	}
+	wk := &rewriteWorker{br: br}
+	err := wk.transform(rw.e.stdout, t)
 	res.stats = t.Stats()
 	if rw.verb != quiet {
 		res.warns += guessWarning(rw.prefix(), "-", t)
@@ -848,7 +845,6 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 	p := &jobPool{
 		results: make([]rewriteResult, len(rw.jobs)),
 		ready:   make([]chan struct{}, len(rw.jobs)),
-		next:    make(chan int),
 		stop:    make(chan struct{}),
 	}
 	for i := range p.ready {
@@ -862,6 +858,10 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 		ahead = 1024
 	}
 	p.window = make(chan struct{}, ahead)
+	// The jobs to start wait in next, as many as the window lets feed
+	// send: a worker takes the next one without waiting for feed to be
+	// run, and feed does not wait for a worker.
+	p.next = make(chan int, ahead)
 	var w *bufio.Writer
 	if toStdout {
 		w = out
@@ -873,7 +873,8 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 			// Each worker reads its files through one buffer, and
 			// rewrites its HTML files with one rewriter.
 			wk := &rewriteWorker{br: bufio.NewReaderSize(nil, 64<<10)}
-			for i := range p.next {
+			defer func() { wk.dir.close() }()
+			for i, ok := p.job(); ok; i, ok = p.job() {
 				p.results[i] = rw.file(&rw.jobs[i], wk, w)
 				close(p.ready[i])
 			}
@@ -881,6 +882,22 @@ func (rw *rewriteRun) startJobs(n int, toStdout bool, out *bufio.Writer) *jobPoo
 	}
 	go p.feed()
 	return p
+}
+
+// job returns the index of the next job for a worker to start, and
+// true; or false when there is none, or when stop is closed: after a
+// signal no job is started, even one that feed has handed over.
+func (p *jobPool) job() (int, bool) {
+	i, ok := <-p.next
+	if !ok {
+		return 0, false
+	}
+	select {
+	case <-p.stop:
+		return 0, false
+	default:
+		return i, true
+	}
 }
 
 // feed hands the jobs to the workers, in order, as the window lets it,
@@ -1129,13 +1146,88 @@ func plural(n int, noun string) string {
 }
 
 // A rewriteWorker is what a worker of relink rewrite keeps from one file
-// to the next: its read buffer, and its HTML rewriter with the extractor,
+// to the next: its read buffer, its HTML rewriter with the extractor,
 // tokenizer and buffers it has grown, readied for each file with
-// ResetOptions. Making them anew for each file of a tree was most of the
-// run's garbage.
+// ResetOptions, its output buffer, and the directory of its last file of
+// a tree, open (see openFileDir). Making them anew for each file of a
+// tree was most of the run's garbage.
 type rewriteWorker struct {
 	br   *bufio.Reader
 	html *rewrite.HTML
+	dst  []byte   // what Transform writes, until it is written out
+	dir  *fileDir // the directory of the last file of a tree, open
+}
+
+// Sizes of a rewriteWorker's output buffer: what a rewriter writes is
+// written out once flushAt bytes of it are in (one write for each 64 KiB
+// of input, or more), or at the end; the buffer holds what one Transform
+// call writes after that.
+const (
+	rewriteFlushAt = 64 << 10
+	rewriteDstSize = 2 * rewriteFlushAt
+)
+
+var errTransformCount = errors.New("transform: inconsistent byte count returned")
+
+// transform writes to w (nowhere when w is nil) what t makes of the rest
+// of what wk.br reads, t reset first: t's Transform reads the bytes in
+// wk.br's buffer where they are, and its output is written out
+// rewriteFlushAt bytes or more at a time. transform.NewReader, which it
+// replaces, copies both through buffers of 4 KiB of its own, made anew
+// for each file, and has them written 4 KiB at a time. As with
+// transform.NewReader, a Transform that wants more input than the buffer
+// holds (ErrShortSrc) or more room than an empty output buffer has
+// (ErrShortDst) without taking any of it fails with that error.
+func (wk *rewriteWorker) transform(w io.Writer, t transform.Transformer) error {
+	t.Reset()
+	if wk.dst == nil {
+		wk.dst = make([]byte, rewriteDstSize)
+	}
+	br, dst, n := wk.br, wk.dst, 0
+	flush := func() error {
+		if n == 0 || w == nil {
+			n = 0
+			return nil
+		}
+		_, err := w.Write(dst[:n])
+		n = 0
+		return err
+	}
+	for {
+		// All that is left, up to the buffer's size: an error other
+		// than io.EOF comes with fewer bytes.
+		src, rerr := br.Peek(br.Size())
+		if rerr != nil && rerr != io.EOF {
+			return rerr
+		}
+		atEOF := rerr == io.EOF
+		nd, ns, err := t.Transform(dst[n:], src, atEOF)
+		n += nd
+		br.Discard(ns)
+		switch {
+		case err == nil:
+			if ns != len(src) {
+				return errTransformCount
+			}
+			if atEOF {
+				return flush()
+			}
+		case err == transform.ErrShortDst && (nd > 0 || ns > 0 || n > 0):
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		case err == transform.ErrShortSrc && !atEOF && (ns > 0 || len(src) < br.Size()):
+			continue // Peek reads more, after what is left
+		default:
+			return err
+		}
+		if n >= rewriteFlushAt {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
 }
 
 // rewriter returns the rewriter of a document of type typ, configured by
@@ -1156,11 +1248,15 @@ func (wk *rewriteWorker) rewriter(typ extract.Type, opts rewrite.Options) rewrit
 // not nil, else as the flags say.
 func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Writer) (res rewriteResult) {
 	br := wk.br
-	d, name, err := openFileDir(j)
+	d, name, err := openFileDir(j, wk.dir)
+	wk.dir = d
 	if err != nil {
 		return rewriteResult{err: err}
 	}
-	defer d.close()
+	if d.own {
+		wk.dir = nil
+		defer d.close()
+	}
 	f, err := openRewrite(d.dir(), name)
 	if err != nil {
 		return rewriteResult{err: err}
@@ -1224,7 +1320,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 	}
 	t := wk.rewriter(typ, rw.warnOversize(opts, j.path, &res))
 	if stdout != nil {
-		_, err := io.Copy(stdout, transform.NewReader(br, t))
+		err := wk.transform(stdout, t)
 		if err == nil {
 			err = stdout.Flush()
 		}
@@ -1239,7 +1335,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 
 	// A first pass finds whether anything changes: a link whose bytes
 	// change is the only change a rewriter makes.
-	if _, err := io.Copy(io.Discard, transform.NewReader(br, t)); err != nil {
+	if err := wk.transform(nil, t); err != nil {
 		return rewriteResult{err: err}
 	}
 	res.stats = t.Stats()
@@ -1289,7 +1385,7 @@ func (rw *rewriteRun) file(j *rewriteJob, wk *rewriteWorker, stdout *bufio.Write
 	}
 	res.err = rw.writeAtomic(d, name, j, info, func(w io.Writer) error {
 		br.Reset(src)
-		if _, err := io.Copy(w, transform.NewReader(br, t2)); err != nil {
+		if err := wk.transform(w, t2); err != nil {
 			return err
 		}
 		f.Close() // before the rename: Windows cannot rename over an open file
