@@ -217,7 +217,9 @@ func (c *cssExtractor) found(u cssurl.URL) {
 	}
 	l := &Link{Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: c.base,
 		Start: u.Start, End: u.End}
-	l.Line, l.Column = c.posAt(u.Start)
+	if !c.opts.NoPosition {
+		l.Line, l.Column = c.posAt(u.Start)
+	}
 	l.Value = c.value(u)
 	c.resolve(l)
 	if err := c.fn(l); err != nil {

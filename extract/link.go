@@ -63,7 +63,7 @@ type Link struct {
 	// tag longer than the 64 KiB the tokenizer holds at a time, on a line
 	// that starts before the tag, with a line break of that tag after the
 	// link); otherwise Line and Column do not depend on how the input is
-	// cut into chunks.
+	// cut into chunks. Both are 0 with Options.NoPosition.
 	Line, Column int
 
 	// What a rewriter needs to write a new value in place:

@@ -45,6 +45,12 @@ type Options struct {
 	// prints no text saves. The links reported, and their order, are
 	// those reported without it.
 	NoAnchorText bool
+	// NoPosition leaves Link.Line and Link.Column 0: where each link
+	// starts is not counted in lines, which a caller that prints no
+	// position saves. The links reported, and their order, are those
+	// reported without it; an OversizeError still gives its line and
+	// column.
+	NoPosition bool
 	// TextLinks also reports the links written as plain text in the text
 	// of an HTML document: not in the text of pre, code, kbd, samp and tt
 	// elements (commands, code and output, where "user@example.org" or

@@ -239,7 +239,9 @@ func (t *textExtractor) match(m *textlink.Match) {
 		return
 	}
 	l := &Link{Value: string(m.Raw), Start: t.orig(m.Start), End: t.orig(m.End)}
-	l.Line, l.Column = t.posAt(m.Start)
+	if !t.opts.NoPosition {
+		l.Line, l.Column = t.posAt(m.Start)
+	}
 	uri, err := m.Href()
 	if err != nil {
 		l.Err = err

@@ -199,7 +199,9 @@ func (x *xmlExtractor) reportLinks() error {
 		}
 		l.Value = strings.TrimSpace(xmlDecode(raw))
 		l.Base = b
-		l.Line, l.Column = lines.posAt(l.Start)
+		if !x.opts.NoPosition {
+			l.Line, l.Column = lines.posAt(l.Start)
+		}
 		if !x.opts.Unresolved {
 			var uri string
 			var err error
