@@ -284,10 +284,13 @@ func (c *cssExtractor) resolve(l *Link) {
 		l.Err = err
 		return
 	}
-	l.Href, l.IRI = uri, uri
-	if needsDisplay(uri) {
-		if s, err := c.conv.ToIRI(uri); err == nil {
-			l.IRI = s
+	l.Href = uri
+	if !c.opts.NoIRI {
+		l.IRI = uri
+		if needsDisplay(uri) {
+			if s, err := c.conv.ToIRI(uri); err == nil {
+				l.IRI = s
+			}
 		}
 	}
 }

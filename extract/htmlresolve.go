@@ -189,6 +189,10 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 		return resolved{}, false
 	}
 	r := resolved{raw: l.Value, uri: uri, iri: uri}
+	if x.opts.NoIRI {
+		r.iri = ""
+		return r, true
+	}
 	rest := uri // what needsDisplay must look at
 	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
 		// The base's scheme and host, which ToIRI would not change,

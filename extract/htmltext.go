@@ -318,10 +318,11 @@ func (x *htmlExtractor) flushText() error {
 			l.Err = e
 		} else {
 			l.Href = uri
-			if s, e := x.conv.ToIRI(uri); e == nil {
-				l.IRI = s
-			} else {
+			if !x.opts.NoIRI {
 				l.IRI = uri
+				if s, e := x.conv.ToIRI(uri); e == nil {
+					l.IRI = s
+				}
 			}
 		}
 		if err := x.emit(l); err != nil {

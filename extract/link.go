@@ -44,7 +44,7 @@ type Link struct {
 	// (curl, net/url) reject; URI gives the same URL as a URI.
 	Href string
 	// IRI is Href in the form to show a person (see
-	// iri.Converter.ToIRI).
+	// iri.Converter.ToIRI); "" with Options.NoIRI.
 	IRI string
 	// Err is why Href is empty, or nil.
 	Err error

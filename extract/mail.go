@@ -167,9 +167,11 @@ func (m *mailExtractor) reportLinks() error {
 				l.Err = err
 			} else {
 				l.Href = uri
-				l.IRI = uri
-				if s, err := conv.ToIRI(uri); err == nil {
-					l.IRI = s
+				if !m.opts.NoIRI {
+					l.IRI = uri
+					if s, err := conv.ToIRI(uri); err == nil {
+						l.IRI = s
+					}
 				}
 			}
 			return m.fn(l)

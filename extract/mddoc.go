@@ -185,7 +185,9 @@ func (m *markdownExtractor) reportLinks() error {
 				l.Err = err
 			} else {
 				l.Href, l.IRI = uri, uri
-				if needsDisplay(uri) {
+				if m.opts.NoIRI {
+					l.IRI = ""
+				} else if needsDisplay(uri) {
 					if s, err := conv.ToIRI(uri); err == nil {
 						l.IRI = s
 					}

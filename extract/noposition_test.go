@@ -21,6 +21,30 @@ import (
 // other types, with and without text links and resolution, at every chunk
 // size.
 func TestNoPosition(t *testing.T) {
+	testLeftOut(t, func(o *Options) { o.NoPosition = true }, func(l *Link) bool {
+		left := l.Line == 0 && l.Column == 0
+		l.Line, l.Column = 0, 0
+		return left
+	})
+}
+
+// TestNoIRI checks Options.NoIRI as TestNoPosition checks NoPosition: the
+// links of a run with it are those of a run without it but for IRI, which
+// is empty.
+func TestNoIRI(t *testing.T) {
+	testLeftOut(t, func(o *Options) { o.NoIRI = true }, func(l *Link) bool {
+		left := l.IRI == ""
+		l.IRI = ""
+		return left
+	})
+}
+
+// testLeftOut checks an option, which set sets, that leaves out fields of
+// each Link: a run with it reports the links of a run without it, once
+// clear has cleared those fields of each, over the documents of
+// TestNoPosition at every chunk size; clear reports whether they were
+// clear already, which they must be in the runs with the option.
+func testLeftOut(t *testing.T, set func(*Options), clear func(*Link) bool) {
 	type doc struct {
 		typ Type
 		src []byte
@@ -61,31 +85,29 @@ func TestNoPosition(t *testing.T) {
 			{Unresolved: true, MaxTagSize: 256},
 			{BaseURL: "https://example.org/d/", TextLinks: true, NoAnchorText: true},
 		} {
-			collect := func(opts Options, into *[]string) func() transform.Transformer {
+			with := opts
+			set(&with)
+			collect := func(opts Options, left bool, into *[]string) func() transform.Transformer {
 				return func() transform.Transformer {
 					*into = (*into)[:0]
 					opts.Oversize = func(e *OversizeError) {
 						*into = append(*into, fmt.Sprintf("oversize %+v", *e))
 					}
 					return New(d.typ, opts, func(l *Link) error {
-						if !opts.NoPosition {
-							l.Line, l.Column = 0, 0
-						} else if l.Line != 0 || l.Column != 0 {
-							return fmt.Errorf("link %q at line %d column %d", l.Value, l.Line, l.Column)
+						if !clear(l) && left {
+							return fmt.Errorf("link %q: the fields are not left out: %+v", l.Value, *l)
 						}
 						*into = append(*into, fmt.Sprintf("%+v", *l))
 						return nil
 					})
 				}
 			}
-			without := opts
-			without.NoPosition = true
 			src := transformtest.Sizes(len(d.src))
 			if len(d.src) > 4096 {
 				src = []int{1, 7, 64, 1000, 4096, 0}
 			}
 			var want, got []string
-			transformtest.Run(t, collect(opts, &want)(), d.src, 0, 0)
+			transformtest.Run(t, collect(opts, false, &want)(), d.src, 0, 0)
 			if len(want) == 0 {
 				if !strings.HasPrefix(name, "../") {
 					t.Fatalf("%s: no links", name)
@@ -94,7 +116,7 @@ func TestNoPosition(t *testing.T) {
 			}
 			for _, size := range src {
 				for _, dst := range []int{1, 0} {
-					transformtest.Run(t, collect(without, &got)(), d.src, size, dst)
+					transformtest.Run(t, collect(with, true, &got)(), d.src, size, dst)
 					for i := range max(len(got), len(want)) {
 						if i >= len(got) || i >= len(want) || got[i] != want[i] {
 							t.Fatalf("%s, %+v, src %d dst %d: %d links, want %d; the first that differs, %d:\n got %.300s\nwant %.300s",

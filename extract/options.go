@@ -51,6 +51,11 @@ type Options struct {
 	// reported without it; an OversizeError still gives its line and
 	// column.
 	NoPosition bool
+	// NoIRI leaves Link.IRI empty: the form of each href to show a
+	// person (iri.Converter.ToIRI) is not made, which a caller that
+	// prints no IRI saves. The links reported, and their other fields,
+	// are those reported without it.
+	NoIRI bool
 	// TextLinks also reports the links written as plain text in the text
 	// of an HTML document: not in the text of pre, code, kbd, samp and tt
 	// elements (commands, code and output, where "user@example.org" or

@@ -247,10 +247,11 @@ func (t *textExtractor) match(m *textlink.Match) {
 		l.Err = err
 	} else {
 		l.Href = uri
-		if s, err := t.conv.ToIRI(uri); err == nil {
-			l.IRI = s
-		} else {
+		if !t.opts.NoIRI {
 			l.IRI = uri
+			if s, err := t.conv.ToIRI(uri); err == nil {
+				l.IRI = s
+			}
 		}
 	}
 	if err := t.fn(l); err != nil {

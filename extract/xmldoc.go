@@ -214,7 +214,9 @@ func (x *xmlExtractor) reportLinks() error {
 				l.Err = err
 			} else {
 				l.Href, l.IRI = uri, uri
-				if needsDisplay(uri) {
+				if x.opts.NoIRI {
+					l.IRI = ""
+				} else if needsDisplay(uri) {
 					if s, err := conv.ToIRI(uri); err == nil {
 						l.IRI = s
 					}
