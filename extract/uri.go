@@ -68,16 +68,7 @@ var uriPlain = func() (t [256]bool) {
 // its path starts), and whether s is a relative reference whose first
 // segment is a path segment, in which RFC 3986 allows no ":".
 func uriParts(s string) (afterScheme, authEnd int, relPath bool) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ':' && i > 0 {
-			afterScheme = i + 1
-			break
-		}
-		if !isASCIIAlpha(c) && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			break
-		}
-	}
+	afterScheme = uriScheme(s)
 	authEnd = afterScheme
 	if strings.HasPrefix(s[afterScheme:], "//") {
 		authEnd = afterScheme + 2
@@ -87,6 +78,21 @@ func uriParts(s string) (afterScheme, authEnd int, relPath bool) {
 		return afterScheme, authEnd, false
 	}
 	return afterScheme, authEnd, afterScheme == 0
+}
+
+// uriScheme returns the end of the scheme and ":" of the reference s, or
+// 0 when it has none.
+func uriScheme(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ':' && i > 0 {
+			return i + 1
+		}
+		if !isASCIIAlpha(c) && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			break
+		}
+	}
+	return 0
 }
 
 // uriCharBit and uriPlainBit are uriChar and uriPlain as bytes of 1 and
@@ -105,7 +111,85 @@ var uriCharBit, uriPlainBit = func() (c, p [256]byte) {
 
 // uriClean returns the index in s of the first byte that URI must
 // escape, or len(s).
+//
+// A first pass ORs together the classes (uriClass) of the bytes after the
+// scheme, eight at a time, with no branch but the loop's: when none is
+// outside uriChar, "#" and "%", the "%"s are escapes, a "#" comes once,
+// and a ":" is not in the first segment of a relative path, s is a URI as
+// it is, as most hrefs are; else uriCleanAt finds where it is not.
 func uriClean(s string) int {
+	afterScheme := uriScheme(s)
+	var k byte
+	i := afterScheme
+	for ; len(s)-i >= 8; i += 8 {
+		w := s[i : i+8]
+		k |= uriClass[w[0]] | uriClass[w[1]] | uriClass[w[2]] | uriClass[w[3]] |
+			uriClass[w[4]] | uriClass[w[5]] | uriClass[w[6]] | uriClass[w[7]]
+	}
+	for ; i < len(s); i++ {
+		k |= uriClass[s[i]]
+	}
+	if k == 0 {
+		return len(s)
+	}
+	if k&ucOther != 0 {
+		return uriCleanAt(s)
+	}
+	rest := s[afterScheme:]
+	if k&ucPct != 0 {
+		for j := strings.IndexByte(rest, '%'); j >= 0; {
+			if !pct.IsEncoded(rest, j) {
+				return uriCleanAt(s)
+			}
+			n := strings.IndexByte(rest[j+1:], '%')
+			if n < 0 {
+				break
+			}
+			j += n + 1
+		}
+	}
+	if k&ucHash != 0 {
+		if j := strings.IndexByte(rest, '#'); strings.IndexByte(rest[j+1:], '#') >= 0 {
+			return uriCleanAt(s)
+		}
+	}
+	if k&ucColon != 0 && afterScheme == 0 && !strings.HasPrefix(s, "//") {
+		// A relative reference: a ":" in its first segment is escaped.
+		for _, c := range []byte(s) {
+			if c == '/' || c == '?' || c == '#' {
+				break
+			}
+			if c == ':' {
+				return uriCleanAt(s)
+			}
+		}
+	}
+	return len(s)
+}
+
+// uriClass classes bytes for uriClean's first pass: ucOther for those
+// outside uriChar, "#" and "%", ucPct for "%", ucHash for "#", ucColon
+// for ":"; the other bytes of uriChar are 0.
+var uriClass = func() (t [256]byte) {
+	for c := range t {
+		if !uriChar[c] {
+			t[c] = ucOther
+		}
+	}
+	t['%'], t['#'], t[':'] = ucPct, ucHash, ucColon
+	return t
+}()
+
+const (
+	ucOther = 1 << iota
+	ucPct
+	ucHash
+	ucColon
+)
+
+// uriCleanAt is uriClean for the references its first pass does not
+// settle, byte by byte.
+func uriCleanAt(s string) int {
 	afterScheme, authEnd, relPath := uriParts(s)
 	frag := false
 	firstSeg := relPath
