@@ -82,4 +82,9 @@ type Link struct {
 	// Base is the URL the link was resolved against (the document's base
 	// URL, a codebase), or nil.
 	Base *weburl.URL
+
+	// uriHref is an href known to be a URI as it is, which the HTML
+	// extractor learns as it looks for the href's display form: URI
+	// returns Href without looking at it again when it is that string.
+	uriHref string
 }

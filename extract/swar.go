@@ -83,9 +83,11 @@ func needsDisplay(u string) bool {
 		}
 		dash = dash || s[i] == '-'
 	}
-	if !dash {
-		return false
-	}
+	return dash && hasXN(u)
+}
+
+// hasXN reports whether u holds "xn--", in any case.
+func hasXN(u string) bool {
 	for s := u; ; {
 		i := strings.Index(s, "--")
 		if i < 0 {

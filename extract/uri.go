@@ -26,11 +26,15 @@ import (
 // Href's URL but for the escapes added. URI returns "" and Err when the
 // link has no URL (Err is set), and Href itself, without allocating,
 // when Href is already a URI, as it almost always is. It is computed
-// when called: extraction does not pay for it. Its signature is that of
-// textlink.Match.URI.
+// when called (extraction does not pay for it), but for an href the HTML
+// extractor found to be a URI on its way to the IRI, which URI then
+// returns at once. Its signature is that of textlink.Match.URI.
 func (l *Link) URI() (string, error) {
 	if l.Err != nil {
 		return "", l.Err
+	}
+	if l.Href == l.uriHref {
+		return l.Href, nil
 	}
 	i := uriClean(l.Href)
 	if i == len(l.Href) {
@@ -118,9 +122,18 @@ var uriCharBit, uriPlainBit = func() (c, p [256]byte) {
 // and a ":" is not in the first segment of a relative path, s is a URI as
 // it is, as most hrefs are; else uriCleanAt finds where it is not.
 func uriClean(s string) int {
-	afterScheme := uriScheme(s)
+	k := uriClasses(s[uriScheme(s):])
+	if k&^ucDash == 0 {
+		return len(s)
+	}
+	return uriCleanWith(s, k)
+}
+
+// uriClasses returns the classes (uriClass) of the bytes of s ORed
+// together.
+func uriClasses(s string) byte {
 	var k byte
-	i := afterScheme
+	i := 0
 	for ; len(s)-i >= 8; i += 8 {
 		w := s[i : i+8]
 		k |= uriClass[w[0]] | uriClass[w[1]] | uriClass[w[2]] | uriClass[w[3]] |
@@ -129,19 +142,26 @@ func uriClean(s string) int {
 	for ; i < len(s); i++ {
 		k |= uriClass[s[i]]
 	}
-	if k == 0 {
+	return k
+}
+
+// uriCleanWith is uriClean given k, the classes of the bytes of s after
+// its scheme ORed together (those of its scheme too, which add ucColon
+// and ucDash at most).
+func uriCleanWith(s string, k byte) int {
+	if k&^ucDash == 0 {
 		return len(s)
 	}
 	if k&ucOther != 0 {
 		return uriCleanAt(s)
 	}
-	rest := s[afterScheme:]
+	// The scheme holds no "%" and no "#": s may be searched whole.
 	if k&ucPct != 0 {
-		for j := strings.IndexByte(rest, '%'); j >= 0; {
-			if !pct.IsEncoded(rest, j) {
+		for j := strings.IndexByte(s, '%'); j >= 0; {
+			if !pct.IsEncoded(s, j) {
 				return uriCleanAt(s)
 			}
-			n := strings.IndexByte(rest[j+1:], '%')
+			n := strings.IndexByte(s[j+1:], '%')
 			if n < 0 {
 				break
 			}
@@ -149,11 +169,11 @@ func uriClean(s string) int {
 		}
 	}
 	if k&ucHash != 0 {
-		if j := strings.IndexByte(rest, '#'); strings.IndexByte(rest[j+1:], '#') >= 0 {
+		if j := strings.IndexByte(s, '#'); strings.IndexByte(s[j+1:], '#') >= 0 {
 			return uriCleanAt(s)
 		}
 	}
-	if k&ucColon != 0 && afterScheme == 0 && !strings.HasPrefix(s, "//") {
+	if k&ucColon != 0 && !strings.HasPrefix(s, "//") && uriScheme(s) == 0 {
 		// A relative reference: a ":" in its first segment is escaped.
 		for _, c := range []byte(s) {
 			if c == '/' || c == '?' || c == '#' {
@@ -168,15 +188,20 @@ func uriClean(s string) int {
 }
 
 // uriClass classes bytes for uriClean's first pass: ucOther for those
-// outside uriChar, "#" and "%", ucPct for "%", ucHash for "#", ucColon
-// for ":"; the other bytes of uriChar are 0.
+// outside uriChar, "#" and "%" (ucOther|ucHigh for those above 0x7F),
+// ucPct for "%", ucHash for "#", ucColon for ":", ucDash for "-"; the
+// other bytes of uriChar are 0. (ucHigh, ucPct and ucDash are what
+// needsDisplay looks for.)
 var uriClass = func() (t [256]byte) {
 	for c := range t {
 		if !uriChar[c] {
 			t[c] = ucOther
 		}
+		if c >= 0x80 {
+			t[c] |= ucHigh
+		}
 	}
-	t['%'], t['#'], t[':'] = ucPct, ucHash, ucColon
+	t['%'], t['#'], t[':'], t['-'] = ucPct, ucHash, ucColon, ucDash
 	return t
 }()
 
@@ -185,7 +210,19 @@ const (
 	ucPct
 	ucHash
 	ucColon
+	ucHigh
+	ucDash
 )
+
+// uriForms returns whether the href u is a URI as it is (uriClean(u) ==
+// len(u)) and whether ToIRI may change it (needsDisplay(u)), from one
+// pass over its bytes.
+func uriForms(u string) (isURI, display bool) {
+	k := uriClasses(u)
+	isURI = uriCleanWith(u, k) == len(u)
+	display = k&(ucPct|ucHigh) != 0 || k&ucDash != 0 && hasXN(u)
+	return isURI, display
+}
 
 // uriCleanAt is uriClean for the references its first pass does not
 // settle, byte by byte.
