@@ -217,7 +217,9 @@ func (c *cssExtractor) found(u cssurl.URL) {
 	}
 	l := &Link{Role: htmlattr.RoleResource, Kind: htmlattr.KindCSS, CSSQuote: u.Quote, Base: c.base,
 		Start: u.Start, End: u.End}
-	l.Line, l.Column = c.posAt(u.Start)
+	if !c.opts.NoPosition {
+		l.Line, l.Column = c.posAt(u.Start)
+	}
 	l.Value = c.value(u)
 	c.resolve(l)
 	if err := c.fn(l); err != nil {
@@ -282,10 +284,13 @@ func (c *cssExtractor) resolve(l *Link) {
 		l.Err = err
 		return
 	}
-	l.Href, l.IRI = uri, uri
-	if needsDisplay(uri) {
-		if s, err := c.conv.ToIRI(uri); err == nil {
-			l.IRI = s
+	l.Href = uri
+	if !c.opts.NoIRI {
+		l.IRI = uri
+		if needsDisplay(uri) {
+			if s, err := c.conv.ToIRI(uri); err == nil {
+				l.IRI = s
+			}
 		}
 	}
 }

@@ -427,7 +427,9 @@ func (x *htmlExtractor) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.
 		Quote: a.Quote,
 		Base:  base,
 	}
-	l.Line, l.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
+	if !x.opts.NoPosition {
+		l.Line, l.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
+	}
 	if rule.Kind == htmlattr.KindCSS {
 		l.CSSQuote = x.cssQuote
 	}

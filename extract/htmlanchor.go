@@ -125,7 +125,62 @@ func collapseText(b, t []byte, max int) []byte {
 // collapse is collapseText. With raw set, t is text as written, and
 // collapse gives up (returning false) at a character reference or a CR,
 // which must be decoded first.
+//
+// Most anchor texts need no more than a trim: words of plain bytes
+// between single spaces (collapsed), which are appended at once; the
+// others are read run by run (collapseRuns).
 func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
+	s, e := 0, len(t)
+	for s < e && textClass[t[s]] == tcSpace {
+		s++
+	}
+	for e > s && textClass[t[e-1]] == tcSpace {
+		e--
+	}
+	if !collapsed(t[s:e]) {
+		return collapseRuns(b, t, max, raw)
+	}
+	start := len(b)
+	b = append(b, t[s:e]...)
+	return cutText(b, start, max), true
+}
+
+// collapsed reports whether t, which neither starts nor ends with white
+// space, is its own collapse: no white space but single spaces, no byte
+// that needs decoding ('&', CR) and no lead byte of a non-ASCII white
+// space character; it tests eight bytes at a time, and takes those that
+// it tests with them (the other control bytes, E0) for such bytes.
+func collapsed(t []byte) bool {
+	const lo7 = 0x7f7f7f7f7f7f7f7f
+	prev := false // the byte before is a space
+	i := 0
+	for ; len(t)-i >= 8; i += 8 {
+		v := binary.LittleEndian.Uint64(t[i:])
+		if hasLess(v, ' ') || hasByte(v, '&') || hasByte(v, 0xC2) || hasLess(v^lo8*0xE0, 4) {
+			return false
+		}
+		// The high bit of each byte of m is set when that byte is a space,
+		// exactly (no carry crosses bytes): two in a row are adjacent bits.
+		x := v ^ lo8*' '
+		m := ^(x&lo7 + lo7 | x | lo7)
+		if m&(m>>8) != 0 || prev && m&0x80 != 0 {
+			return false
+		}
+		prev = m>>63 != 0
+	}
+	for ; i < len(t); i++ {
+		c := t[i]
+		space := c == ' '
+		if space && prev || !space && (textClass[c] != tcPlain || c < ' ' || c == 0xE0) {
+			return false
+		}
+		prev = space
+	}
+	return true
+}
+
+// collapseRuns is collapse, run by run.
+func collapseRuns(b, t []byte, max int, raw bool) ([]byte, bool) {
 	start := len(b)
 	space := false
 	for i := 0; i < len(t) && len(b)-start < max; {
@@ -180,14 +235,19 @@ func collapse(b, t []byte, max int, raw bool) ([]byte, bool) {
 		b = append(b, t[i:i+n]...)
 		i += n
 	}
+	return cutText(b, start, max), true
+}
+
+// cutText cuts the text b[start:] to at most max bytes, before the
+// character that crosses the limit.
+func cutText(b []byte, start, max int) []byte {
 	if cut := start + max; len(b) > cut {
-		// Cut before the character that crosses the limit.
 		for cut > start && !utf8.RuneStart(b[cut]) {
 			cut--
 		}
 		b = b[:cut]
 	}
-	return b, true
+	return b
 }
 
 // plainRun returns the index of t, from i, past the words of eight bytes

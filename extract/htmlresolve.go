@@ -36,12 +36,9 @@ type resolution struct {
 	cacheGen  uint32       // the generation of the valid entries
 	cacheMiss int          // misses since cache was made
 	cacheBase *weburl.URL
-	// cleanPrefix is cacheBase's scheme, "//" and host when ToIRI would
-	// not change them, else "".
-	cleanPrefix string
-	slotRaw     string // the Value whose hash is slotHash
-	slotHash    uint64
-	ubuf        []byte // a URI being resolved
+	slotRaw   string // the Value whose hash is slotHash
+	slotHash  uint64
+	ubuf      []byte // a URI being resolved
 
 	strs []byte // the block of string data of str
 }
@@ -140,12 +137,6 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	if base != x.cacheBase {
 		x.cacheGen++
 		x.cacheBase = base
-		x.cleanPrefix = ""
-		if base != nil && base.IsSpecial() {
-			if p := base.Protocol() + "//" + base.Host(); !needsDisplay(p) {
-				x.cleanPrefix = p
-			}
-		}
 	}
 	h := x.slotHash
 	if x.slotRaw != l.Value {
@@ -166,6 +157,9 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 		*e = cacheEntry{x.cacheGen, r}
 	}
 	l.Href, l.IRI = e.r.uri, e.r.iri
+	if e.r.isURI {
+		l.uriHref = e.r.uri
+	}
 }
 
 // resolveNew resolves l against base: the result and true, or false and
@@ -189,13 +183,15 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 		return resolved{}, false
 	}
 	r := resolved{raw: l.Value, uri: uri, iri: uri}
-	rest := uri // what needsDisplay must look at
-	if p := x.cleanPrefix; len(uri) > len(p) && uri[len(p)] == '/' && uri[:len(p)] == p {
-		// The base's scheme and host, which ToIRI would not change,
-		// and a path: no "xn--" runs across the '/'.
-		rest = uri[len(p):]
+	if x.opts.NoIRI {
+		r.iri = ""
+		return r, true
 	}
-	if needsDisplay(rest) {
+	// One pass over the href tells whether ToIRI may change it and
+	// whether it is a URI (for Link.URI, which need not look again).
+	var display bool
+	r.isURI, display = uriForms(uri)
+	if display {
 		if s, err := x.conv.ToIRI(uri); err == nil {
 			r.iri = s
 		}
@@ -222,8 +218,12 @@ type cacheEntry struct {
 	r   resolved
 }
 
-// resolved is a cached result of resolve.
-type resolved struct{ raw, uri, iri string }
+// resolved is a cached result of resolve; isURI reports that uri is a
+// URI as it is (known only when the IRI is made).
+type resolved struct {
+	raw, uri, iri string
+	isURI         bool
+}
 
 // str returns b as a string. A short one is copied into r.strs, a block
 // of string data that grows by appending and whose written bytes are never

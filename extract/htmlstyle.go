@@ -109,7 +109,9 @@ func (x *htmlExtractor) cssURL(u cssurl.URL) error {
 	case in(u.Start):
 		i := int(u.Start - tok.Offset)
 		start, ok = x.orig(tok, i), true
-		line, col = x.posAt(tok, i)
+		if !x.opts.NoPosition || u.Oversize {
+			line, col = x.posAt(tok, i)
+		}
 	case u.Start == x.cssPend.stream:
 		start, line, col, ok = x.cssPend.orig, x.cssPend.line, x.cssPend.col, true
 	}

@@ -310,16 +310,19 @@ func (x *htmlExtractor) flushText() error {
 		}
 		i, j := int(m.Start), int(m.End)
 		l := &Link{Value: string(m.Raw), Start: origAt(i), End: origAt(j), Base: x.base}
-		l.Line, l.Column = posAt(i)
+		if !x.opts.NoPosition {
+			l.Line, l.Column = posAt(i)
+		}
 		uri, e := m.Href()
 		if e != nil {
 			l.Err = e
 		} else {
 			l.Href = uri
-			if s, e := x.conv.ToIRI(uri); e == nil {
-				l.IRI = s
-			} else {
+			if !x.opts.NoIRI {
 				l.IRI = uri
+				if s, e := x.conv.ToIRI(uri); e == nil {
+					l.IRI = s
+				}
 			}
 		}
 		if err := x.emit(l); err != nil {

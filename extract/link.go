@@ -44,7 +44,7 @@ type Link struct {
 	// (curl, net/url) reject; URI gives the same URL as a URI.
 	Href string
 	// IRI is Href in the form to show a person (see
-	// iri.Converter.ToIRI).
+	// iri.Converter.ToIRI); "" with Options.NoIRI.
 	IRI string
 	// Err is why Href is empty, or nil.
 	Err error
@@ -63,7 +63,7 @@ type Link struct {
 	// tag longer than the 64 KiB the tokenizer holds at a time, on a line
 	// that starts before the tag, with a line break of that tag after the
 	// link); otherwise Line and Column do not depend on how the input is
-	// cut into chunks.
+	// cut into chunks. Both are 0 with Options.NoPosition.
 	Line, Column int
 
 	// What a rewriter needs to write a new value in place:
@@ -82,4 +82,9 @@ type Link struct {
 	// Base is the URL the link was resolved against (the document's base
 	// URL, a codebase), or nil.
 	Base *weburl.URL
+
+	// uriHref is an href known to be a URI as it is, which the HTML
+	// extractor learns as it looks for the href's display form: URI
+	// returns Href without looking at it again when it is that string.
+	uriHref string
 }

@@ -160,14 +160,18 @@ func (m *mailExtractor) reportLinks() error {
 			}
 			l := &Link{Tag: TagMail, Attr: name, Role: role, Value: raw}
 			l.Start, l.End = f.Span(i, j)
-			l.Line = lines.lineAt(l.Start)
+			if !m.opts.NoPosition {
+				l.Line = lines.lineAt(l.Start)
+			}
 			if uri, err := conv.ToURI(raw); err != nil {
 				l.Err = err
 			} else {
 				l.Href = uri
-				l.IRI = uri
-				if s, err := conv.ToIRI(uri); err == nil {
-					l.IRI = s
+				if !m.opts.NoIRI {
+					l.IRI = uri
+					if s, err := conv.ToIRI(uri); err == nil {
+						l.IRI = s
+					}
 				}
 			}
 			return m.fn(l)
@@ -184,7 +188,9 @@ func (m *mailExtractor) reportLinks() error {
 		fn := func(l *Link) error {
 			c := *l
 			c.Start, c.End = p.Span(int(l.Start), int(l.End))
-			c.Line = lines.lineAt(c.Start)
+			if !m.opts.NoPosition {
+				c.Line = lines.lineAt(c.Start)
+			}
 			return m.fn(&c)
 		}
 		if m.opts.Oversize != nil {

@@ -170,7 +170,9 @@ func (m *markdownExtractor) reportLinks() error {
 		default:
 			l.Attr = attrMarkdownAutolink
 		}
-		l.Line, l.Column = lines.posAt(l.Start)
+		if !m.opts.NoPosition {
+			l.Line, l.Column = lines.posAt(l.Start)
+		}
 		if !m.opts.Unresolved {
 			var uri string
 			var err error
@@ -183,7 +185,9 @@ func (m *markdownExtractor) reportLinks() error {
 				l.Err = err
 			} else {
 				l.Href, l.IRI = uri, uri
-				if needsDisplay(uri) {
+				if m.opts.NoIRI {
+					l.IRI = ""
+				} else if needsDisplay(uri) {
 					if s, err := conv.ToIRI(uri); err == nil {
 						l.IRI = s
 					}
@@ -212,7 +216,9 @@ func (m *markdownExtractor) html(start, end int, lines lineIndex) error {
 	x := NewHTML(opts, func(l *Link) error {
 		l.Start += int64(start)
 		l.End += int64(start)
-		l.Line, l.Column = lines.posAt(l.Start)
+		if !m.opts.NoPosition {
+			l.Line, l.Column = lines.posAt(l.Start)
+		}
 		if err := m.fn(l); err != nil {
 			ferr = err
 			return err

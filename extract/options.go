@@ -45,6 +45,17 @@ type Options struct {
 	// prints no text saves. The links reported, and their order, are
 	// those reported without it.
 	NoAnchorText bool
+	// NoPosition leaves Link.Line and Link.Column 0: where each link
+	// starts is not counted in lines, which a caller that prints no
+	// position saves. The links reported, and their order, are those
+	// reported without it; an OversizeError still gives its line and
+	// column.
+	NoPosition bool
+	// NoIRI leaves Link.IRI empty: the form of each href to show a
+	// person (iri.Converter.ToIRI) is not made, which a caller that
+	// prints no IRI saves. The links reported, and their other fields,
+	// are those reported without it.
+	NoIRI bool
 	// TextLinks also reports the links written as plain text in the text
 	// of an HTML document: not in the text of pre, code, kbd, samp and tt
 	// elements (commands, code and output, where "user@example.org" or

@@ -29,6 +29,15 @@ func hasByte(v uint64, c byte) bool { return hasZeroByte(v ^ lo8*uint64(c)) }
 func lastNewline(b []byte) int {
 	const lo7 = 0x7f7f7f7f7f7f7f7f
 	i := len(b)
+	// Sixteen bytes at a time while neither word has a newline (the
+	// borrow test errs only on which byte), then the exact test of each.
+	for ; i >= 16; i -= 16 {
+		x := binary.LittleEndian.Uint64(b[i-8:]) ^ lo8*'\n'
+		y := binary.LittleEndian.Uint64(b[i-16:]) ^ lo8*'\n'
+		if ((x-lo8)&^x|(y-lo8)&^y)&hi8 != 0 {
+			break
+		}
+	}
 	for ; i >= 8; i -= 8 {
 		x := binary.LittleEndian.Uint64(b[i-8:]) ^ lo8*'\n'
 		// The high bit of each byte of m is set when that byte of x is
@@ -83,9 +92,11 @@ func needsDisplay(u string) bool {
 		}
 		dash = dash || s[i] == '-'
 	}
-	if !dash {
-		return false
-	}
+	return dash && hasXN(u)
+}
+
+// hasXN reports whether u holds "xn--", in any case.
+func hasXN(u string) bool {
 	for s := u; ; {
 		i := strings.Index(s, "--")
 		if i < 0 {

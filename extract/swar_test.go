@@ -114,3 +114,26 @@ func FuzzPlainRun(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCollapse checks collapse, whose text is most often appended at
+// once (collapsed), against collapseRuns, which reads it run by run, as
+// text as written and decoded, cut at max bytes.
+func FuzzCollapse(f *testing.F) {
+	for _, s := range []string{"", "Next", "  Next \n page\t ", "a  b", "abcdefg  hijklmn", "abcdefgh ijklmnop", "abcdefg\u00a0h", "a\vb", "日本語 のテキスト",
+		"abcdefgh&amp;", "abcdefgh\r", "\xe0\x80 abcdefgh", "a b c d e f g h i j", "abcdefg  ", "       abcdefgh x"} {
+		f.Add(s, 256)
+		f.Add(s, 5)
+	}
+	f.Fuzz(func(t *testing.T, s string, max int) {
+		if max < 0 || max > 1<<16 {
+			max = 256
+		}
+		for _, raw := range []bool{true, false} {
+			got, gotOK := collapse([]byte("kept"), []byte(s), max, raw)
+			want, wantOK := collapseRuns([]byte("kept"), []byte(s), max, raw)
+			if gotOK != wantOK || gotOK && !bytes.Equal(got, want) {
+				t.Fatalf("collapse(%q, %d, %v) = %q, %v; run by run %q, %v", s, max, raw, got, gotOK, want, wantOK)
+			}
+		}
+	})
+}

@@ -239,16 +239,19 @@ func (t *textExtractor) match(m *textlink.Match) {
 		return
 	}
 	l := &Link{Value: string(m.Raw), Start: t.orig(m.Start), End: t.orig(m.End)}
-	l.Line, l.Column = t.posAt(m.Start)
+	if !t.opts.NoPosition {
+		l.Line, l.Column = t.posAt(m.Start)
+	}
 	uri, err := m.Href()
 	if err != nil {
 		l.Err = err
 	} else {
 		l.Href = uri
-		if s, err := t.conv.ToIRI(uri); err == nil {
-			l.IRI = s
-		} else {
+		if !t.opts.NoIRI {
 			l.IRI = uri
+			if s, err := t.conv.ToIRI(uri); err == nil {
+				l.IRI = s
+			}
 		}
 	}
 	if err := t.fn(l); err != nil {

@@ -26,11 +26,15 @@ import (
 // Href's URL but for the escapes added. URI returns "" and Err when the
 // link has no URL (Err is set), and Href itself, without allocating,
 // when Href is already a URI, as it almost always is. It is computed
-// when called: extraction does not pay for it. Its signature is that of
-// textlink.Match.URI.
+// when called (extraction does not pay for it), but for an href the HTML
+// extractor found to be a URI on its way to the IRI, which URI then
+// returns at once. Its signature is that of textlink.Match.URI.
 func (l *Link) URI() (string, error) {
 	if l.Err != nil {
 		return "", l.Err
+	}
+	if l.Href == l.uriHref {
+		return l.Href, nil
 	}
 	i := uriClean(l.Href)
 	if i == len(l.Href) {
@@ -68,16 +72,7 @@ var uriPlain = func() (t [256]bool) {
 // its path starts), and whether s is a relative reference whose first
 // segment is a path segment, in which RFC 3986 allows no ":".
 func uriParts(s string) (afterScheme, authEnd int, relPath bool) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == ':' && i > 0 {
-			afterScheme = i + 1
-			break
-		}
-		if !isASCIIAlpha(c) && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			break
-		}
-	}
+	afterScheme = uriScheme(s)
 	authEnd = afterScheme
 	if strings.HasPrefix(s[afterScheme:], "//") {
 		authEnd = afterScheme + 2
@@ -87,6 +82,21 @@ func uriParts(s string) (afterScheme, authEnd int, relPath bool) {
 		return afterScheme, authEnd, false
 	}
 	return afterScheme, authEnd, afterScheme == 0
+}
+
+// uriScheme returns the end of the scheme and ":" of the reference s, or
+// 0 when it has none.
+func uriScheme(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ':' && i > 0 {
+			return i + 1
+		}
+		if !isASCIIAlpha(c) && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			break
+		}
+	}
+	return 0
 }
 
 // uriCharBit and uriPlainBit are uriChar and uriPlain as bytes of 1 and
@@ -105,7 +115,118 @@ var uriCharBit, uriPlainBit = func() (c, p [256]byte) {
 
 // uriClean returns the index in s of the first byte that URI must
 // escape, or len(s).
+//
+// A first pass ORs together the classes (uriClass) of the bytes after the
+// scheme, eight at a time, with no branch but the loop's: when none is
+// outside uriChar, "#" and "%", the "%"s are escapes, a "#" comes once,
+// and a ":" is not in the first segment of a relative path, s is a URI as
+// it is, as most hrefs are; else uriCleanAt finds where it is not.
 func uriClean(s string) int {
+	k := uriClasses(s[uriScheme(s):])
+	if k&^ucDash == 0 {
+		return len(s)
+	}
+	return uriCleanWith(s, k)
+}
+
+// uriClasses returns the classes (uriClass) of the bytes of s ORed
+// together.
+func uriClasses(s string) byte {
+	var k byte
+	i := 0
+	for ; len(s)-i >= 8; i += 8 {
+		w := s[i : i+8]
+		k |= uriClass[w[0]] | uriClass[w[1]] | uriClass[w[2]] | uriClass[w[3]] |
+			uriClass[w[4]] | uriClass[w[5]] | uriClass[w[6]] | uriClass[w[7]]
+	}
+	for ; i < len(s); i++ {
+		k |= uriClass[s[i]]
+	}
+	return k
+}
+
+// uriCleanWith is uriClean given k, the classes of the bytes of s after
+// its scheme ORed together (those of its scheme too, which add ucColon
+// and ucDash at most).
+func uriCleanWith(s string, k byte) int {
+	if k&^ucDash == 0 {
+		return len(s)
+	}
+	if k&ucOther != 0 {
+		return uriCleanAt(s)
+	}
+	// The scheme holds no "%" and no "#": s may be searched whole.
+	if k&ucPct != 0 {
+		for j := strings.IndexByte(s, '%'); j >= 0; {
+			if !pct.IsEncoded(s, j) {
+				return uriCleanAt(s)
+			}
+			n := strings.IndexByte(s[j+1:], '%')
+			if n < 0 {
+				break
+			}
+			j += n + 1
+		}
+	}
+	if k&ucHash != 0 {
+		if j := strings.IndexByte(s, '#'); strings.IndexByte(s[j+1:], '#') >= 0 {
+			return uriCleanAt(s)
+		}
+	}
+	if k&ucColon != 0 && !strings.HasPrefix(s, "//") && uriScheme(s) == 0 {
+		// A relative reference: a ":" in its first segment is escaped.
+		for _, c := range []byte(s) {
+			if c == '/' || c == '?' || c == '#' {
+				break
+			}
+			if c == ':' {
+				return uriCleanAt(s)
+			}
+		}
+	}
+	return len(s)
+}
+
+// uriClass classes bytes for uriClean's first pass: ucOther for those
+// outside uriChar, "#" and "%" (ucOther|ucHigh for those above 0x7F),
+// ucPct for "%", ucHash for "#", ucColon for ":", ucDash for "-"; the
+// other bytes of uriChar are 0. (ucHigh, ucPct and ucDash are what
+// needsDisplay looks for.)
+var uriClass = func() (t [256]byte) {
+	for c := range t {
+		if !uriChar[c] {
+			t[c] = ucOther
+		}
+		if c >= 0x80 {
+			t[c] |= ucHigh
+		}
+	}
+	t['%'], t['#'], t[':'], t['-'] = ucPct, ucHash, ucColon, ucDash
+	return t
+}()
+
+const (
+	ucOther = 1 << iota
+	ucPct
+	ucHash
+	ucColon
+	ucHigh
+	ucDash
+)
+
+// uriForms returns whether the href u is a URI as it is (uriClean(u) ==
+// len(u)) and whether ToIRI may change it (needsDisplay(u)), from one
+// pass over its bytes.
+func uriForms(u string) (isURI, display bool) {
+	k := uriClasses(u)
+	isURI = uriCleanWith(u, k) == len(u)
+	display = k&(ucPct|ucHigh) != 0 || k&ucDash != 0 && hasXN(u)
+	return isURI, display
+}
+
+// uriCleanAt is uriClean for the references its first pass does not
+// settle, byte by byte.
+func uriCleanAt(s string) int {
 	afterScheme, authEnd, relPath := uriParts(s)
 	frag := false
 	firstSeg := relPath

@@ -81,3 +81,54 @@ func BenchmarkURIClean(b *testing.B) {
 		})
 	}
 }
+
+// FuzzURIForms checks that uriForms, the one pass of the HTML extractor
+// over an href, says what uriClean and needsDisplay say of it.
+func FuzzURIForms(f *testing.F) {
+	for _, s := range []string{"http://x/?a={b}|c^d", "http://x/%zz#a#b", "1a:b/c", "a/b:c", "https://xn--bcher-kva.example/",
+		"https://ex-ample.org/a--b", "https://example.org/ü", "https://example.org/%E6%A4%9C", "//h:1/p", "", "#a:b#",
+		"https://example.org/abcdefghi#jklmnopq", "HTTP://XN--BCHER-KVA.EXAMPLE/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		isURI, display := uriForms(s)
+		if want := uriClean(s) == len(s); isURI != want {
+			t.Errorf("uriForms(%q) says URI %v, uriClean %v", s, isURI, want)
+		}
+		if want := needsDisplay(s); display != want {
+			t.Errorf("uriForms(%q) says display %v, needsDisplay %v", s, display, want)
+		}
+	})
+}
+
+// TestLinkURIKnown checks that the URI the HTML extractor learns of a
+// link is its Href's only while Href is that string: a Link whose Href
+// is changed has the URI of its new Href.
+func TestLinkURIKnown(t *testing.T) {
+	var links []Link
+	x := NewHTML(Options{BaseURL: "https://example.org/"}, func(l *Link) error {
+		links = append(links, *l)
+		return nil
+	})
+	if _, err := x.ReadFrom(strings.NewReader(`<a href="/a?b">a</a><img src="/i.png">`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(links) != 2 {
+		t.Fatalf("%d links, want 2", len(links))
+	}
+	for _, l := range links {
+		if l.uriHref != l.Href {
+			t.Errorf("%s: the extractor did not learn that %q is a URI", l.Value, l.Href)
+		}
+		for _, c := range []struct{ href, uri string }{
+			{l.Href, l.Href},
+			{"https://example.org/{x}", "https://example.org/%7Bx%7D"},
+			{"https://example.org/a#b#c", "https://example.org/a#b%23c"},
+		} {
+			l.Href = c.href
+			if got, err := l.URI(); got != c.uri || err != nil {
+				t.Errorf("URI of href %q = %q, %v; want %q", c.href, got, err, c.uri)
+			}
+		}
+	}
+}

@@ -199,7 +199,9 @@ func (x *xmlExtractor) reportLinks() error {
 		}
 		l.Value = strings.TrimSpace(xmlDecode(raw))
 		l.Base = b
-		l.Line, l.Column = lines.posAt(l.Start)
+		if !x.opts.NoPosition {
+			l.Line, l.Column = lines.posAt(l.Start)
+		}
 		if !x.opts.Unresolved {
 			var uri string
 			var err error
@@ -212,7 +214,9 @@ func (x *xmlExtractor) reportLinks() error {
 				l.Err = err
 			} else {
 				l.Href, l.IRI = uri, uri
-				if needsDisplay(uri) {
+				if x.opts.NoIRI {
+					l.IRI = ""
+				} else if needsDisplay(uri) {
 					if s, err := conv.ToIRI(uri); err == nil {
 						l.IRI = s
 					}

@@ -79,8 +79,40 @@ func (c *Converter) webRelativeEncode(s string) string {
 }
 
 // webRelativeClean reports whether webRelative leaves s as it is: no
-// backslash, and no byte of the percent-encode set of its part.
+// backslash, and no byte of the percent-encode set of its part. A first
+// pass ORs the classes (relClass) of all its bytes, eight at a time: most
+// references hold no byte of any of the sets (but "?" and "#", which
+// end the parts) and are clean wherever those stand; the others are read
+// part by part (webRelativeCleanParts).
 func webRelativeClean(s string) bool {
+	var k uint8
+	i := 0
+	for ; len(s)-i >= 8; i += 8 {
+		w := s[i : i+8]
+		k |= relClass[w[0]] | relClass[w[1]] | relClass[w[2]] | relClass[w[3]] |
+			relClass[w[4]] | relClass[w[5]] | relClass[w[6]] | relClass[w[7]]
+	}
+	for ; i < len(s); i++ {
+		k |= relClass[s[i]]
+	}
+	return k == 0 || webRelativeCleanParts(s)
+}
+
+// relClass is 1 for the bytes that are a backslash or in the path, the
+// special-query or the fragment percent-encode set, but "?" and "#".
+var relClass = func() (t [256]uint8) {
+	for c := range t {
+		b := byte(c)
+		if b == '\\' || urlstd.InSet(b, urlstd.Path) || urlstd.InSet(b, urlstd.SpecialQuery) || urlstd.InSet(b, urlstd.Fragment) {
+			t[c] = 1
+		}
+	}
+	t['?'], t['#'] = 0, 0
+	return t
+}()
+
+// webRelativeCleanParts is webRelativeClean, byte by byte.
+func webRelativeCleanParts(s string) bool {
 	i := 0
 	for ; i < len(s) && s[i] != '?' && s[i] != '#'; i++ {
 		if c := s[i]; c == '\\' || urlstd.InSet(c, urlstd.Path) {

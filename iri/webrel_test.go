@@ -30,3 +30,16 @@ func TestWebRelativeClean(t *testing.T) {
 		walk("", 3)
 	}
 }
+
+// FuzzWebRelativeClean checks webRelativeClean's first pass against the
+// reading part by part.
+func FuzzWebRelativeClean(f *testing.F) {
+	for _, s := range []string{"a/b?c#d", "a b", "a?b'c", "a#b'c", "a#b`c", "a\\b", "a?b\\c", "abcdefgh/ijklmnop?q=r#s", "é", "a?é", "%zz", "a{b}", "a?{b}", "a#{b}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := webRelativeClean(s), webRelativeCleanParts(s); got != want {
+			t.Errorf("webRelativeClean(%q) = %v, part by part %v", s, got, want)
+		}
+	})
+}

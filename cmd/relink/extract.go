@@ -463,9 +463,11 @@ func (x *extractor) doc(name, base string, r io.Reader) {
 	if x.oversize == nil {
 		x.oversize = x.oversized
 	}
-	// Only the JSON lines print an a element's text.
+	// Only the JSON lines print an a element's text; lines are counted
+	// for the formats that print them and for -v's notes, IRIs made for
+	// those that print them.
 	opts := extract.Options{BaseURL: base, Charset: x.charset, TextLinks: x.textLinks, StrictText: x.strict, Speculative: x.spec, Oversize: x.oversize,
-		NoAnchorText: !x.format.isJSON()}
+		NoAnchorText: !x.format.isJSON(), NoPosition: !x.format.position && x.verb != verbose, NoIRI: !x.format.iri}
 	x.doc1 = linkCounts{files: 1}
 	var t extract.Extractor
 	if typ == extract.TypeHTML {

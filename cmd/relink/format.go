@@ -22,6 +22,12 @@ type linkFormat struct {
 	value func(l *extract.Link) (string, bool)
 	// column names value in the header of --count; name if "".
 	column string
+	// position is true for a format that writes where a link is, its
+	// line (jsonl, tsv): the others have no line counted.
+	position bool
+	// iri is true for a format that writes the IRI of a link (jsonl,
+	// iri): the others have none made.
+	iri bool
 	// record is true for a format that writes each link whole
 	// (jsonl, tsv): it writes a link without a URL too, which --unique
 	// knows by its value and --count leaves out.
@@ -42,7 +48,7 @@ type linkFormat struct {
 // linkFormats are the formats of relink extract and relink warc, in the
 // order help gives them; the first is the default.
 var linkFormats = []*linkFormat{
-	{name: "jsonl", column: "href", value: hrefValue, record: true, help: `one JSON object per link: file, tag, attr (empty for a link in
+	{name: "jsonl", column: "href", value: hrefValue, record: true, position: true, iri: true, help: `one JSON object per link: file, tag, attr (empty for a link in
 text), role ("text" for a link in text), value (the value as the
 document means it: entities decoded; for a text link, the
 detected text), href, uri, iri, start and end (the byte span
@@ -59,13 +65,13 @@ does not allow where it stands percent-encoded ({ as %7B, a lone
 % as %25), the same resource as a URI that curl takes and
 relink check --mode strict passes; the href itself when it is a
 URI, as almost every one is`},
-	{name: "iri", value: func(l *extract.Link) (string, bool) { return l.IRI, l.Err == nil }, help: `the IRIs, the hrefs in the form to show a person (non-ASCII
+	{name: "iri", iri: true, value: func(l *extract.Link) (string, bool) { return l.IRI, l.Err == nil }, help: `the IRIs, the hrefs in the form to show a person (non-ASCII
 characters and internationalized domain names in Unicode, where
 that is safe), one per line`},
 	{name: "value", value: func(l *extract.Link) (string, bool) { return l.Value, true }, help: `the values as the document writes them (entities decoded, in
 UTF-8, line breaks and tabs as spaces), one per line, also for a
 link whose URL is invalid`},
-	{name: "tsv", column: "href", value: hrefValue, record: true, header: tsvHeader, write: writeTSV,
+	{name: "tsv", column: "href", value: hrefValue, record: true, position: true, header: tsvHeader, write: writeTSV,
 		help: `file, line, start, tag, attr, href, uri, value, separated by
 tabs; with --header, after a line naming the columns`},
 }

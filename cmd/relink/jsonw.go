@@ -296,8 +296,23 @@ var jsonRoles = func() (t [htmlattr.RoleSpeculative + 1]string) {
 }()
 
 // appendJSONInt appends v in decimal, as strconv.AppendInt does, with the
-// digits written in place two at a time.
+// digits written in place two at a time; a number below 10,000 (most
+// lines and columns) in one append.
 func appendJSONInt(dst []byte, v int64) []byte {
+	if u := uint64(v); u < 10000 {
+		switch {
+		case u < 10:
+			return append(dst, byte('0'+u))
+		case u < 100:
+			return append(dst, twoDigits[2*u], twoDigits[2*u+1])
+		}
+		q := u / 100
+		r := 2 * (u - q*100)
+		if q < 10 {
+			return append(dst, byte('0'+q), twoDigits[r], twoDigits[r+1])
+		}
+		return append(dst, twoDigits[2*q], twoDigits[2*q+1], twoDigits[r], twoDigits[r+1])
+	}
 	if v < 0 {
 		return strconv.AppendInt(dst, v, 10)
 	}
