@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/internal/testcorpus"
 	"golang.org/x/net/html"
 	"golang.org/x/text/transform"
@@ -169,6 +170,85 @@ func benchXNet(b *testing.B, data []byte, attrs bool) {
 					k, v, more = z.TagAttr()
 					sink += len(k) + len(v)
 				}
+			}
+		}
+	}
+	b.StopTimer()
+	perToken(b, len(data), tokens, ms)
+}
+
+// BenchmarkPassOver runs Next with the settings of package extract's
+// HTML extractor (raw text passed over but a style element's, end tags
+// but a's and style's, start tags without an attribute of htmlattr's
+// rules table, and ordinary text outside an a element): the pass path of
+// a link extractor, on the sample pages and, when RELINK_CORPUS is set,
+// on the corpus's pages concatenated. For counting instructions:
+//
+//	go test -c -o /tmp/x.test ./internal/htmltok
+//	RELINK_CORPUS=DIR/html valgrind --tool=callgrind --toggle-collect='*benchPassOver*' \
+//		/tmp/x.test -test.run=NONE -test.bench=PassOver/corpus -test.benchtime=1x
+func BenchmarkPassOver(b *testing.B) {
+	seen := map[string]bool{}
+	var attrs []string
+	for _, e := range htmlattr.Rules() {
+		if e.Role != htmlattr.RoleSpeculative && !seen[e.Attr] {
+			seen[e.Attr] = true
+			attrs = append(attrs, e.Attr)
+		}
+	}
+	b.Run("pages", func(b *testing.B) { benchPassOver(b, readAll(b, samplePages(b)), attrs) })
+	if testcorpus.HTML.Dir() != "" {
+		var buf bytes.Buffer
+		for _, f := range testcorpus.HTML.Files(b) {
+			buf.Write(f.Read(b))
+		}
+		b.Run("corpus", func(b *testing.B) { benchPassOver(b, buf.Bytes(), attrs) })
+	}
+}
+
+func benchPassOver(b *testing.B, data []byte, attrs []string) {
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	wanted := []string{"a", "style"}
+	z := New()
+	for r := Script; r <= Plaintext; r++ {
+		z.SkipText(r, r != Style)
+	}
+	z.SkipText(NotRaw, true)
+	z.SkipEndTags(true, wanted...)
+	z.SkipStartTagsExcept(true, wanted, attrs)
+	z.SkipStartTags(func(tok *Token) bool {
+		if string(tok.Name) == "a" || string(tok.Name) == "style" {
+			return true
+		}
+		for i := range tok.Attrs {
+			if a := &tok.Attrs[i]; !a.Dup && a.ValOff >= 0 {
+				if _, ok := htmlattr.Lookup(tok.Name, a.Name); ok {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	tokens := 0
+	ms := startMeasure()
+	b.ResetTimer()
+	for range b.N {
+		z.Reset()
+		z.SkipText(NotRaw, true)
+		for off := 0; ; {
+			tok, n, err := z.Next(data[off:], true)
+			off += n
+			if err != nil {
+				break
+			}
+			if tok == nil {
+				continue
+			}
+			tokens++
+			sink += len(tok.Raw)
+			if string(tok.Name) == "a" {
+				z.SkipText(NotRaw, tok.Type == EndTag)
 			}
 		}
 	}
