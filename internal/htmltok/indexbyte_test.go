@@ -90,3 +90,39 @@ func TestLowerRun(t *testing.T) {
 		}
 	}
 }
+
+// TestIndex8 checks index8 against bytes.IndexByte on the first eight
+// bytes for every byte sought at every position, a second one after it,
+// and bytes around it that the word-at-a-time search could confuse with
+// it.
+func TestIndex8(t *testing.T) {
+	want := func(b []byte, c byte) int {
+		if k := bytes.IndexByte(b[:8], c); k >= 0 {
+			return k
+		}
+		return 8
+	}
+	for _, c := range []byte{'<', '"', '\'', 0, 0xff, 0x80} {
+		for _, fill := range []byte{'a', c + 1, c - 1, c ^ 0x80, 0x01} {
+			b := bytes.Repeat([]byte{fill}, 10)
+			b[9] = c // beyond the word
+			if got, w := index8(b, c), want(b, c); got != w {
+				t.Fatalf("index8(%q, %q) = %d, want %d", b, c, got, w)
+			}
+			for i := range 8 {
+				b[i] = c
+				for j := i + 1; j < 8; j++ {
+					b[j] = c
+					if got := index8(b, c); got != i {
+						t.Fatalf("index8(%q, %q) = %d, want %d", b, c, got, i)
+					}
+					b[j] = fill
+				}
+				if got := index8(b, c); got != i {
+					t.Fatalf("index8(%q, %q) = %d, want %d", b, c, got, i)
+				}
+				b[i] = fill
+			}
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package htmltok
 
+import "encoding/binary"
+
 // SkipStartTagsExcept tells whether Next passes over the start tags (and
 // self-closing ones) that are not named in names and have no attribute
 // named in attrs: when skip is set, only the others are returned, or
@@ -105,48 +107,59 @@ func (z *Tokenizer) passing() bool {
 func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 	text := z.skip&(1<<NotRaw) != 0
 	done := 0
-	for i := 0; ; {
-		p := i
-		if p < len(src) && src[p] != '<' {
+	for p := 0; p+1 < len(src); {
+		if src[p] != '<' {
 			if !text {
-				return done
+				break
 			}
-			k := indexByte(src[p:], '<')
-			if k < 0 {
-				return done
+			// The next '<': most are a few bytes away, found in one word
+			// without a call.
+			k := 8
+			if p+8 <= len(src) {
+				k = index8(src[p:], '<')
 			}
-			p += k
-		}
-		if p+1 >= len(src) {
-			return done
-		}
-		c := src[p+1]
-		if !markupStart[c] {
-			if !text {
-				return done
+			if k == 8 {
+				if k = indexByte(src[p:], '<'); k < 0 {
+					break
+				}
 			}
-			i = p + 1 // "<" as text
-			continue
-		}
-		b := src[p:]
-		if len(b) > z.maxTag {
-			b = b[:z.maxTag]
+			if p += k; p+1 >= len(src) {
+				break
+			}
 		}
 		n := 0
-		switch {
+		switch c := src[p+1]; {
 		case c == '/':
-			if z.skipEnd {
-				n = z.passEndTag(b)
+			if !z.skipEnd {
+				return done
 			}
-		case c != '!' && c != '?':
-			n = z.passStartTag(b)
+			// The common case, a short lower-case name and '>', by one
+			// word; the others by passEndTag.
+			if p+11 <= len(src) {
+				if k := lowerRun(src[p+2:]); k > 0 && src[p+2+k] == '>' {
+					if z.keepEnd(src[p+2 : p+2+k]) {
+						return done
+					}
+					n = 3 + k
+					break
+				}
+			}
+			n = z.passEndTag(src[p:min(len(src), p+z.maxTag)])
+		case isAlpha(c):
+			n = z.passStartTag(src[p:min(len(src), p+z.maxTag)])
+		case c == '!' || c == '?' || !text:
+			return done
+		default:
+			p++ // "<" as text
+			continue
 		}
 		if n == 0 || atEOF && p+n == len(src) {
 			return done
 		}
-		done = p + n
-		i = done
+		p += n
+		done = p
 	}
+	return done
 }
 
 // passStartTag returns the length of the start tag at the start of b if
@@ -168,15 +181,6 @@ func (z *Tokenizer) passStartTag(b []byte) int {
 
 // passEndTag is passStartTag for an end tag ("</" at the start of b).
 func (z *Tokenizer) passEndTag(b []byte) int {
-	if len(b) >= 11 {
-		// The common case: a short lower-case name and '>'.
-		if k := lowerRun(b[2:]); k > 0 && b[2+k] == '>' {
-			if z.keepEnd(b[2 : 2+k]) {
-				return 0
-			}
-			return 3 + k
-		}
-	}
 	if len(b) < 3 || !isAlpha(b[2]) {
 		return 0
 	}
@@ -191,6 +195,9 @@ func (z *Tokenizer) passEndTag(b []byte) int {
 }
 
 var noNames [256]uint64
+
+// classEqQuote is `class="` as the seven low bytes of a little-endian word.
+const classEqQuote = 'c' | 'l'<<8 | 'a'<<16 | 's'<<24 | 's'<<32 | '='<<40 | '"'<<48
 
 // passAttrs returns the end of the tag whose attributes begin at b[i],
 // following them as scanTag does, or 0 if scanTag would not read the tag
@@ -213,9 +220,14 @@ func passAttrs(b []byte, i int, tab *[256]uint64) int {
 			}
 			return 0
 		}
-		// An attribute name (its first byte may be '=').
+		// An attribute name (its first byte may be '='). Most are class,
+		// which one word tells, with the '=' and '"' that follow it.
 		s := i
-		i, _ = scanName(b, i, ncAttrDelim)
+		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&(1<<56-1) == classEqQuote {
+			i += 5
+		} else {
+			i, _ = scanName(b, i, ncAttrDelim)
+		}
 		if tab[b[s]]&shapeBit(i-s) != 0 {
 			return 0
 		}
@@ -234,9 +246,15 @@ func passAttrs(b []byte, i int, tab *[256]uint64) int {
 		}
 		switch q := b[i]; q {
 		case '"', '\'':
-			k := indexByte(b[i+1:], q)
-			if k < 0 {
-				return 0
+			// Most values are short: a word finds their end.
+			k := 8
+			if i+9 <= len(b) {
+				k = index8(b[i+1:], q)
+			}
+			if k == 8 {
+				if k = indexByte(b[i+1:], q); k < 0 {
+					return 0
+				}
 			}
 			i += k + 2
 		case '>':

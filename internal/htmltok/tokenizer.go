@@ -1623,6 +1623,14 @@ func indexByte(s []byte, c byte) int {
 	return -1
 }
 
+// index8 returns the index of the first c in the first eight bytes of
+// s, or 8 if there is none there; s holds eight bytes or more.
+func index8(s []byte, c byte) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	v := binary.LittleEndian.Uint64(s) ^ lo*uint64(c)
+	return bits.TrailingZeros64((v-lo)&^v&hi) >> 3
+}
+
 // dashesBefore returns the number of '-' just before s[q], at most 2,
 // counting the carry dashes before s when they all are.
 func dashesBefore(s []byte, q int, carry uint8) uint8 {
