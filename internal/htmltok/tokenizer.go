@@ -302,7 +302,11 @@ func (z *Tokenizer) next(src []byte, atEOF bool) (*Token, int, error) {
 		}
 		return nil, 0, nil
 	}
-	end, stop := z.scanText(src, atEOF)
+	end, stop := 0, stopMarkup
+	if z.raw != NotRaw || len(src) < 2 || src[0] != '<' || !markupStart[src[1]] {
+		// Not markup at once, as after a tag passed over most often is.
+		end, stop = z.scanText(src, atEOF)
+	}
 	if end > 0 {
 		if stop == stopMarkup && z.skip&(1<<z.raw) != 0 {
 			if tok := z.skipText(src, end); tok != nil {
