@@ -146,7 +146,22 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			}
 			n = z.passEndTag(src[p:min(len(src), p+z.maxTag)])
 		case isAlpha(c):
-			n = z.passStartTag(src[p:min(len(src), p+z.maxTag)])
+			// A start tag passed over: its name is one of no tag kept,
+			// in lower case, and no raw text element, svg or math; its
+			// attributes, if any, have no name of attrTab's.
+			b := src[p:min(len(src), p+z.maxTag)]
+			i, up := scanName(b, 1, ncTagDelim)
+			if i >= len(b) || up&ncUpper != 0 {
+				return done
+			}
+			if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
+				return done
+			}
+			if b[i] == '>' {
+				n = i + 1
+			} else {
+				n = passAttrs(b, i, z.attrTab)
+			}
 		case c == '!' || c == '?' || !text:
 			return done
 		default:
@@ -162,24 +177,8 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 	return done
 }
 
-// passStartTag returns the length of the start tag at the start of b if
-// it is whole in b and one that passOver passes over, else 0.
-func (z *Tokenizer) passStartTag(b []byte) int {
-	i, up := scanName(b, 1, ncTagDelim)
-	if i >= len(b) || up&ncUpper != 0 {
-		return 0
-	}
-	name := b[1:i]
-	if shapeMay(z.nameTab, name) || mayMatter(name) {
-		return 0
-	}
-	if b[i] == '>' {
-		return i + 1
-	}
-	return passAttrs(b, i, z.attrTab)
-}
-
-// passEndTag is passStartTag for an end tag ("</" at the start of b).
+// passEndTag returns the length of the end tag at the start of b ("</")
+// if it is whole in b and one that passOver passes over, else 0.
 func (z *Tokenizer) passEndTag(b []byte) int {
 	if len(b) < 3 || !isAlpha(b[2]) {
 		return 0
@@ -220,29 +219,30 @@ func passAttrs(b []byte, i int, tab *[256]uint64) int {
 			}
 			return 0
 		}
-		// An attribute name (its first byte may be '='). Most are class,
-		// which one word tells, with the '=' and '"' that follow it.
-		s := i
-		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&(1<<56-1) == classEqQuote {
-			i += 5
+		// An attribute name (its first byte may be '='), and the start of
+		// its value. Most are class and a quoted value, which one word
+		// tells, when class is not a name of tab's.
+		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&(1<<56-1) == classEqQuote && tab['c']&shapeBit(5) == 0 {
+			i += 6
 		} else {
+			s := i
 			i, _ = scanName(b, i, ncAttrDelim)
-		}
-		if tab[b[s]]&shapeBit(i-s) != 0 {
-			return 0
-		}
-		for ; i < len(b) && isSpace[b[i]]; i++ {
-		}
-		if i >= len(b) {
-			return 0
-		}
-		if b[i] != '=' {
-			continue
-		}
-		for i++; i < len(b) && isSpace[b[i]]; i++ {
-		}
-		if i >= len(b) {
-			return 0
+			if tab[b[s]]&shapeBit(i-s) != 0 {
+				return 0
+			}
+			for ; i < len(b) && isSpace[b[i]]; i++ {
+			}
+			if i >= len(b) {
+				return 0
+			}
+			if b[i] != '=' {
+				continue
+			}
+			for i++; i < len(b) && isSpace[b[i]]; i++ {
+			}
+			if i >= len(b) {
+				return 0
+			}
 		}
 		switch q := b[i]; q {
 		case '"', '\'':

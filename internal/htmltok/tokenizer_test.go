@@ -280,6 +280,8 @@ func TestChunks(t *testing.T) {
 			{text: []RawText{NotRaw}, endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
 			{text: []RawText{NotRaw}, startAttr: "href", except: true},
 			{endTags: true, keep: []string{"a"}, startAttr: "href", except: true},
+			// class, which passAttrs reads by a word unless it is kept.
+			{text: []RawText{NotRaw}, endTags: true, keep: []string{"a"}, startAttr: "class", except: true},
 		} {
 			z := New(opts...)
 			s.set(z)
