@@ -106,6 +106,7 @@ func (z *Tokenizer) passing() bool {
 // tag that would end the input, which Next returns.
 func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 	text := z.skip&(1<<NotRaw) != 0
+	class := z.attrTab['c']&shapeBit(5) == 0 // class is passed over
 	done := 0
 	for p := 0; p+1 < len(src); {
 		if src[p] != '<' {
@@ -114,14 +115,17 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			}
 			// The next '<': most are a few bytes away, found in one word
 			// without a call.
-			k := 8
+			k := 0
 			if p+8 <= len(src) {
 				k = index8(src[p:], '<')
 			}
-			if k == 8 {
-				if k = indexByte(src[p:], '<'); k < 0 {
+			if k == 8 || k == 0 {
+				// Not in the word (k == 0: src[p] is not '<'), or no word.
+				j := indexByte(src[p+k:], '<')
+				if j < 0 {
 					break
 				}
+				k += j
 			}
 			if p += k; p+1 >= len(src) {
 				break
@@ -157,9 +161,23 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
 				return done
 			}
-			if b[i] == '>' {
+			switch {
+			case b[i] == '>':
 				n = i + 1
-			} else {
+			case class && b[i] == ' ' && i+25 <= len(b) && binary.LittleEndian.Uint64(b[i+1:])&(1<<56-1) == classEqQuote:
+				// The commonest tag with attributes, one class of a few
+				// bytes, without a call.
+				v := i + 8
+				k := index8(b[v:], '"')
+				if k == 8 {
+					k += index8(b[v+8:], '"')
+				}
+				if k < 16 && b[v+k+1] == '>' {
+					n = v + k + 2
+					break
+				}
+				fallthrough
+			default:
 				n = passAttrs(b, i, z.attrTab)
 			}
 		case c == '!' || c == '?' || !text:
