@@ -68,7 +68,7 @@ func shapeMay(tab *[256]uint64, s []byte) bool {
 func (z *Tokenizer) exceptKeeps(tok *Token) bool {
 	if shapeMay(z.nameTab, tok.Name) {
 		for _, n := range z.startNames {
-			if string(tok.Name) == n {
+			if sameName(tok.Name, n) {
 				return true
 			}
 		}
@@ -79,7 +79,7 @@ func (z *Tokenizer) exceptKeeps(tok *Token) bool {
 			continue
 		}
 		for _, n := range z.startAttrs {
-			if string(a) == n {
+			if sameName(a, n) {
 				return true
 			}
 		}
@@ -284,4 +284,19 @@ func passAttrs(b []byte, i int, tab *[256]uint64) int {
 			return 0
 		}
 	}
+}
+
+// sameName reports whether b and s are the same name: string(b) == s
+// without a call to compare the bytes, which costs more than the few
+// bytes of a tag or attribute name.
+func sameName(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := range len(s) {
+		if b[i] != s[i] {
+			return false
+		}
+	}
+	return true
 }

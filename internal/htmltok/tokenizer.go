@@ -286,7 +286,7 @@ func (z *Tokenizer) keepEnd(name []byte) bool {
 		return false // most names: by their first byte and length
 	}
 	for _, k := range z.keep {
-		if string(name) == k {
+		if sameName(name, k) {
 			return true
 		}
 	}
