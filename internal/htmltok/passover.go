@@ -300,3 +300,16 @@ func sameName(b []byte, s string) bool {
 	}
 	return true
 }
+
+// sameBytes is sameName for two byte slices.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range len(a) {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

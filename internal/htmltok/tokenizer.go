@@ -1350,7 +1350,7 @@ func markDups(attrs []Attr, tab *[]int32) {
 	if n <= 16 {
 		for i := 1; i < n; i++ {
 			for j := 0; j < i; j++ {
-				if !attrs[j].Dup && bytes.Equal(attrs[i].Name, attrs[j].Name) {
+				if !attrs[j].Dup && sameBytes(attrs[i].Name, attrs[j].Name) {
 					attrs[i].Dup = true
 					break
 				}
