@@ -101,6 +101,7 @@ type Tokenizer struct {
 	skipStart              bool
 	startNames, startAttrs []string
 	nameTab, attrTab       *[256]uint64
+	names                  *nameMemo
 	// tags: Next may pass over tags (skipEnd, keepStart or skipStart).
 	tags bool
 
@@ -182,6 +183,7 @@ func (z *Tokenizer) Reset() {
 		startAttrs: z.startAttrs,
 		nameTab:    z.nameTab,
 		attrTab:    z.attrTab,
+		names:      z.names,
 		tags:       z.tags,
 		buf:        z.buf[:0],
 		spans:      z.spans[:0],
