@@ -143,6 +143,7 @@ func TestNameMemo(t *testing.T) {
 		{"span ", []string{"span clas", "span id=", "span \x00"}, []string{"span>", "spank ", "spam ", "SPAN ", "Span ", "spa "}},
 		{"p>", []string{"p>text", "p>"}, []string{"p ", "pre>", "P>"}},
 		{"section>", []string{"section>"}, []string{"section ", "sections", "Section>"}},
+		{"/span>", []string{"/span>\n<", "/span><"}, []string{"/span ", "/spam>", "/SPAN>", "span> ", "/spans>"}},
 	} {
 		m := newNameMemo()
 		if w := word(c.entered); w&m.at(w).mask == m.at(w).word {

@@ -138,12 +138,22 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			if !z.skipEnd {
 				return done
 			}
-			// The common case, a short lower-case name and '>', by one
-			// word; the others by passEndTag.
+			// The common case, a short lower-case name and '>': one
+			// passed over before, known by its bytes (nameMemo), or read
+			// by one word; the others by passEndTag.
 			if p+11 <= len(src) {
+				w := binary.LittleEndian.Uint64(src[p+1:])
+				e := z.names.at(w)
+				if w&e.mask == e.word {
+					n = int(e.end) + 1
+					break
+				}
 				if k := lowerRun(src[p+2:]); k > 0 && src[p+2+k] == '>' {
 					if z.keepEnd(src[p+2 : p+2+k]) {
 						return done
+					}
+					if k <= 6 {
+						e.set(w, 2+k)
 					}
 					n = 3 + k
 					break
@@ -331,15 +341,17 @@ func sameBytes(a, b []byte) bool {
 	return true
 }
 
-// nameMemo remembers the start tag names passOver passed over, by the
+// nameMemo remembers the names of the tags passOver passed over, by the
 // word of eight bytes after their '<': most pages use a few names over
 // and over, which one look at the word then tells, with no scan of the
-// name and no look at its tables. An entry holds the bytes of a name and
-// of the delimiter after it (no more than eight) and their mask, and is
-// found by the first two bytes of the word. Only names that the tables
-// of SkipStartTagsExcept, with which it is made, pass over are entered,
-// and an entry matches only the same bytes: the memo changes no result.
-type nameMemo [64]nameEnd
+// name and no look at its tables. An entry holds the bytes of a start
+// tag's name and of the delimiter after it, or of an end tag's '/', name
+// and '>' (no more than eight), and their mask, and is found by the
+// first two bytes of the word. Only names that the tables of
+// SkipStartTagsExcept (with which it is made) and SkipEndTags pass over
+// are entered, and an entry matches only the same bytes: the memo
+// changes no result.
+type nameMemo [128]nameEnd
 
 type nameEnd struct {
 	word, mask uint64
@@ -357,7 +369,7 @@ func newNameMemo() *nameMemo {
 
 // at returns the entry for the word w of the bytes after a '<'.
 func (m *nameMemo) at(w uint64) *nameEnd {
-	return &m[(w&0xffff)*0x9e3779b97f4a7c15>>58]
+	return &m[(w&0xffff)*0x9e3779b97f4a7c15>>57]
 }
 
 // set enters in e the name that ends at end (the delimiter at end-1 in w,

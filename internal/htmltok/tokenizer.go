@@ -380,6 +380,9 @@ func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 	}
 	z.keep = keep
 	z.keepTab = new([256]uint16)
+	if z.names != nil {
+		z.names = newNameMemo() // it holds end tags passed over
+	}
 	for _, k := range keep {
 		switch {
 		case k == "":

@@ -514,3 +514,39 @@ func TestSkipEndTagsKeep(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestPassOverNewSettings checks that the tags passOver passed over
+// under one setting of SkipEndTags and SkipStartTagsExcept (which it
+// remembers, nameMemo) are returned under a new one that keeps them.
+func TestPassOverNewSettings(t *testing.T) {
+	in := []byte("<div>x</div>\n<p>y</p>\n<span class=c>z</span>\n<div>x</div>\n<p>y</p>\n<span class=c>z</span>\n")
+	tags := func(z *Tokenizer) []string {
+		z.Reset()
+		var got []string
+		for off := 0; ; {
+			tok, n, err := z.Next(in[off:], true)
+			off += n
+			if err != nil {
+				return got
+			}
+			if tok != nil && tok.IsTag() {
+				got = append(got, string(tok.Raw))
+			}
+		}
+	}
+	z := New()
+	z.SkipText(NotRaw, true)
+	z.SkipEndTags(true, "a")
+	z.SkipStartTagsExcept(true, []string{"a"}, []string{"href"})
+	if got := tags(z); len(got) != 0 {
+		t.Fatalf("all passed over: got %q", got)
+	}
+	z.SkipEndTags(true, "a", "p")
+	if got, want := tags(z), []string{"</p>", "</p>"}; !slices.Equal(got, want) {
+		t.Errorf("end tags p kept: got %q, want %q", got, want)
+	}
+	z.SkipStartTagsExcept(true, []string{"a", "div"}, []string{"href", "class"})
+	if got, want := tags(z), []string{"<div>", "</p>", "<span class=c>", "<div>", "</p>", "<span class=c>"}; !slices.Equal(got, want) {
+		t.Errorf("start tags div and class kept: got %q, want %q", got, want)
+	}
+}
