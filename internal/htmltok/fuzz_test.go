@@ -110,6 +110,7 @@ func FuzzPassOver(f *testing.F) {
 	f.Add([]byte(`<span class="x">t</span><a HREF=x>y</a><IMG src=i><Div x='>'><svg><g href=y></svg><script>x</script><p data=x/></P><img alt="a>b" src>`), uint16(64), uint8(3))
 	f.Add([]byte(`<span class="x">t</span><p  class="pre" id=y><div class='z'>u</div><b class=""/><i class="long value over a word">`), uint16(64), uint8(16))
 	// class values about the one and two words passOver reads at once.
+	f.Add([]byte(`<code class="docutils literal notranslate">x</code><p class="12345678901234567"><p class="123456789012345678901234567890 x" id=y><p class="12345678901234567890`), uint16(300), uint8(0))
 	f.Add([]byte(`<p class="1234567">x<p class="12345678"><p class="123456789012345"><p class="1234567890123456"><p class="a>b">x<p class="1234567"/><p class="x" href=y>`), uint16(300), uint8(0))
 	f.Add([]byte(`<p class="1234567">x<p class="12345678"><p class="123456789012345"><p class="1234567890123456"><p class="a>b">x<p class="1234567"/><p class="x" href=y>`), uint16(300), uint8(16))
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint16, mode uint8) {

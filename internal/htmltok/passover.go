@@ -192,14 +192,18 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			case b[i] == '>':
 				n = i + 1
 			case class && b[i] == ' ' && i+25 <= len(b) && binary.LittleEndian.Uint64(b[i+1:])&(1<<56-1) == classEqQuote:
-				// The commonest tag with attributes, one class of a few
-				// bytes, without a call.
+				// The commonest tag with attributes, one class: without a
+				// call when the value is short.
 				v := i + 8
 				k := index8(b[v:], '"')
 				if k == 8 {
-					k += index8(b[v+8:], '"')
+					if k += index8(b[v+8:], '"'); k == 16 {
+						if k = indexByte(b[v+16:], '"'); k >= 0 {
+							k += 16
+						}
+					}
 				}
-				if k < 16 && b[v+k+1] == '>' {
+				if k >= 0 && v+k+1 < len(b) && b[v+k+1] == '>' {
 					n = v + k + 2
 					break
 				}
