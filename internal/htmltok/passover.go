@@ -136,7 +136,7 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 		switch c := src[p+1]; {
 		case c == '/':
 			if !z.skipEnd {
-				return done
+				return z.stopAt(p, done)
 			}
 			// The common case, a short lower-case name and '>': one
 			// passed over before, known by its bytes (nameMemo), or read
@@ -150,7 +150,7 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 				}
 				if k := lowerRun(src[p+2:]); k > 0 && src[p+2+k] == '>' {
 					if z.keepEnd(src[p+2 : p+2+k]) {
-						return done
+						return z.stopAt(p, done)
 					}
 					if k <= 6 {
 						e.set(w, 2+k)
@@ -179,10 +179,10 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			if i == 0 {
 				var up uint8
 				if i, up = scanName(b, 1, ncTagDelim); i >= len(b) || up&ncUpper != 0 {
-					return done
+					return z.stopAt(p, done)
 				}
 				if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
-					return done
+					return z.stopAt(p, done)
 				}
 				if e != nil && i <= 8 {
 					e.set(w, i)
@@ -212,17 +212,25 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 				n = passAttrs(b, i, z.attrTab)
 			}
 		case c == '!' || c == '?' || !text:
-			return done
+			return z.stopAt(p, done)
 		default:
 			p++ // "<" as text
 			continue
 		}
 		if n == 0 || atEOF && p+n == len(src) {
-			return done
+			return z.stopAt(p, done)
 		}
 		p += n
 		done = p
 	}
+	return done
+}
+
+// stopAt notes for next that passOver, returning done, stopped at the
+// markup at p (text between them, if SkipText passes over ordinary text:
+// see Tokenizer.lt).
+func (z *Tokenizer) stopAt(p, done int) int {
+	z.lt = p - done
 	return done
 }
 

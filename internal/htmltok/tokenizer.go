@@ -102,6 +102,10 @@ type Tokenizer struct {
 	startNames, startAttrs []string
 	nameTab, attrTab       *[256]uint64
 	names                  *nameMemo
+	// lt: where passOver, just run, stopped: the offset of the '<' of
+	// markup from the end of what it passed over (0 if unknown). The
+	// text before it, if any, is ordinary text with no markup.
+	lt int
 	// tags: Next may pass over tags (skipEnd, keepStart or skipStart).
 	tags bool
 
@@ -305,10 +309,14 @@ func (z *Tokenizer) next(src []byte, atEOF bool) (*Token, int, error) {
 		return nil, 0, nil
 	}
 	end, stop := 0, stopMarkup
-	if z.raw != NotRaw || len(src) < 2 || src[0] != '<' || !markupStart[src[1]] {
+	switch {
+	case z.lt > 0 && z.raw == NotRaw && z.skip&(1<<NotRaw) != 0:
+		end = z.lt // text that passOver read up to markup
+	case z.raw != NotRaw || len(src) < 2 || src[0] != '<' || !markupStart[src[1]]:
 		// Not markup at once, as after a tag passed over most often is.
 		end, stop = z.scanText(src, atEOF)
 	}
+	z.lt = 0
 	if end > 0 {
 		if stop == stopMarkup && z.skip&(1<<z.raw) != 0 {
 			if tok := z.skipText(src, end); tok != nil {
