@@ -145,15 +145,20 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 				w := binary.LittleEndian.Uint64(src[p+1:])
 				e := z.names.at(w)
 				if w&e.mask == e.word {
+					if e.keep {
+						return z.stopAt(p, done)
+					}
 					n = int(e.end) + 1
 					break
 				}
 				if k := lowerRun(src[p+2:]); k > 0 && src[p+2+k] == '>' {
-					if z.keepEnd(src[p+2 : p+2+k]) {
-						return z.stopAt(p, done)
-					}
+					keep := z.keepEnd(src[p+2 : p+2+k])
 					if k <= 6 {
 						e.set(w, 2+k)
+						e.keep = keep
+					}
+					if keep {
+						return z.stopAt(p, done)
 					}
 					n = 3 + k
 					break
@@ -360,14 +365,15 @@ func sameBytes(a, b []byte) bool {
 // tag's name and of the delimiter after it, or of an end tag's '/', name
 // and '>' (no more than eight), and their mask, and is found by the
 // first two bytes of the word. Only names that the tables of
-// SkipStartTagsExcept (with which it is made) and SkipEndTags pass over
-// are entered, and an entry matches only the same bytes: the memo
-// changes no result.
+// SkipStartTagsExcept (with which it is made) pass over are entered, and
+// end tags with what SkipEndTags does with them; an entry matches only
+// the same bytes: the memo changes no result.
 type nameMemo [128]nameEnd
 
 type nameEnd struct {
 	word, mask uint64
 	end        uint8 // the name's end, at the delimiter: '<' is at 0
+	keep       bool  // an end tag that SkipEndTags keeps
 }
 
 // newNameMemo returns an empty memo: no word matches its entries.
@@ -388,5 +394,5 @@ func (m *nameMemo) at(w uint64) *nameEnd {
 // end <= 8).
 func (e *nameEnd) set(w uint64, end int) {
 	e.mask = 1<<(8*end) - 1 // all ones when end == 8 (0 - 1)
-	e.word, e.end = w&e.mask, uint8(end)
+	e.word, e.end, e.keep = w&e.mask, uint8(end), false
 }

@@ -549,4 +549,9 @@ func TestPassOverNewSettings(t *testing.T) {
 	if got, want := tags(z), []string{"<div>", "</p>", "<span class=c>", "<div>", "</p>", "<span class=c>"}; !slices.Equal(got, want) {
 		t.Errorf("start tags div and class kept: got %q, want %q", got, want)
 	}
+	z.SkipEndTags(true, "a")
+	z.SkipStartTagsExcept(true, []string{"a"}, []string{"href"})
+	if got := tags(z); len(got) != 0 {
+		t.Fatalf("all passed over again: got %q", got)
+	}
 }
