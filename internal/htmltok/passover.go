@@ -31,6 +31,7 @@ func (z *Tokenizer) SkipStartTagsExcept(skip bool, names, attrs []string) {
 	for _, a := range attrs {
 		shapeAdd(z.attrTab, a)
 	}
+	z.passClass = z.attrTab['c']&shapeBit(5) == 0
 }
 
 // sameSlice reports whether a and b are the same slice of the same array.
@@ -107,7 +108,7 @@ func (z *Tokenizer) passing() bool {
 // tag that would end the input, which Next returns.
 func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 	text := z.skip&(1<<NotRaw) != 0
-	class := z.attrTab['c']&shapeBit(5) == 0 // class is passed over
+	class := z.passClass
 	done := 0
 	for p := 0; p+1 < len(src); {
 		if src[p] != '<' {

@@ -102,6 +102,7 @@ type Tokenizer struct {
 	startNames, startAttrs []string
 	nameTab, attrTab       *[256]uint64
 	names                  *nameMemo
+	passClass              bool // class is not in attrTab
 	// lt: where passOver, just run, stopped: the offset of the '<' of
 	// markup from the end of what it passed over (0 if unknown). The
 	// text before it, if any, is ordinary text with no markup.
@@ -188,6 +189,7 @@ func (z *Tokenizer) Reset() {
 		nameTab:    z.nameTab,
 		attrTab:    z.attrTab,
 		names:      z.names,
+		passClass:  z.passClass,
 		tags:       z.tags,
 		buf:        z.buf[:0],
 		spans:      z.spans[:0],
