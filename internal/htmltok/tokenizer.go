@@ -249,7 +249,9 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 		return z.next(src, atEOF)
 	}
 	for {
-		if z.passing() {
+		// passOver, unless it would stop at once: at text that is
+		// returned (an a element's, for extract).
+		if z.passing() && n < len(src) && (src[n] == '<' || z.skip&(1<<NotRaw) != 0) {
 			n += z.consume(z.passOver(src[n:], atEOF))
 		}
 		tok, k, err := z.next(src[n:], atEOF)
