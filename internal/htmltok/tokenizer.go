@@ -1272,10 +1272,16 @@ func (z *Tokenizer) emitTag(b []byte, off int64) *Token {
 		if z.selfCl {
 			t.Type = SelfClosingTag
 		}
-		markDups(z.attrs, &z.dupTab)
+		if len(z.attrs) > 1 {
+			markDups(z.attrs, &z.dupTab)
+		}
 		t.Attrs = z.attrs
 	}
-	z.applyTag(t.Name)
+	// Most tags change nothing (see applyTag; z.kind is kOther since
+	// startMarkup).
+	if z.ctx.n > 0 || !z.isEnd && mayMatter(t.Name) {
+		z.applyTag(t.Name)
+	}
 	return t
 }
 
