@@ -707,8 +707,7 @@ func (z *Tokenizer) nextOversize(src []byte, atEOF bool) (*Token, int, error) {
 // fields one by one, which is cheaper than assigning a composite literal
 // to the reused token.
 func (z *Tokenizer) reuse(b []byte, off int64) *Token {
-	t := &z.tok
-	t.Type = 0
+	t := &z.tok // its Type is set by each caller
 	t.Raw = b
 	t.Offset = off
 	if t.Name != nil {
