@@ -256,7 +256,7 @@ func (z *Tokenizer) Next(src []byte, atEOF bool) (tok *Token, n int, err error) 
 		}
 		tok, k, err := z.next(src[n:], atEOF)
 		n += k
-		if tok == nil || !z.skips(tok) || atEOF && n == len(src) {
+		if tok == nil || tok.Type == Text || !z.skips(tok) || atEOF && n == len(src) {
 			return tok, n, err
 		}
 		// Passed over (SkipEndTags, SkipStartTags); the tokenizer is in
