@@ -2,7 +2,6 @@ package htmltok
 
 import (
 	"bytes"
-	"encoding/binary"
 	"testing"
 )
 
@@ -123,44 +122,6 @@ func TestIndex8(t *testing.T) {
 					t.Fatalf("index8(%q, %q) = %d, want %d", b, c, got, i)
 				}
 				b[i] = fill
-			}
-		}
-	}
-}
-
-// TestNameMemo checks that an entry of nameMemo matches the word of its
-// name and delimiter, whatever follows, and no other word: another
-// delimiter, a longer name, another letter, or a case.
-func TestNameMemo(t *testing.T) {
-	word := func(s string) uint64 {
-		return binary.LittleEndian.Uint64([]byte(s + "\x00\x00\x00\x00\x00\x00\x00\x00"))
-	}
-	for _, c := range []struct {
-		entered string // name and delimiter
-		same    []string
-		other   []string
-	}{
-		{"span ", []string{"span clas", "span id=", "span \x00"}, []string{"span>", "spank ", "spam ", "SPAN ", "Span ", "spa "}},
-		{"p>", []string{"p>text", "p>"}, []string{"p ", "pre>", "P>"}},
-		{"section>", []string{"section>"}, []string{"section ", "sections", "Section>"}},
-		{"/span>", []string{"/span>\n<", "/span><"}, []string{"/span ", "/spam>", "/SPAN>", "span> ", "/spans>"}},
-	} {
-		m := newNameMemo()
-		if w := word(c.entered); w&m.at(w).mask == m.at(w).word {
-			t.Fatalf("%q matches an empty memo", c.entered)
-		}
-		w := word(c.entered)
-		m.at(w).set(w, len(c.entered))
-		for _, s := range c.same {
-			w := word(s)
-			if e := m.at(w); w&e.mask != e.word || int(e.end) != len(c.entered) {
-				t.Errorf("%q entered: %q does not match (end %d)", c.entered, s, e.end)
-			}
-		}
-		for _, s := range c.other {
-			w := word(s)
-			if e := m.at(w); w&e.mask == e.word {
-				t.Errorf("%q entered: %q matches", c.entered, s)
 			}
 		}
 	}

@@ -24,7 +24,6 @@ func (z *Tokenizer) SkipStartTagsExcept(skip bool, names, attrs []string) {
 	}
 	z.startNames, z.startAttrs = names, attrs
 	z.nameTab, z.attrTab = new([256]uint64), new([256]uint64)
-	z.names = newNameMemo()
 	for _, n := range names {
 		shapeAdd(z.nameTab, n)
 	}
@@ -139,26 +138,11 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			if !z.skipEnd {
 				return z.stopAt(p, done)
 			}
-			// The common case, a short lower-case name and '>': one
-			// passed over before, known by its bytes (nameMemo), or read
-			// by one word; the others by passEndTag.
+			// The common case, a short lower-case name and '>', by one
+			// word; the others by passEndTag.
 			if p+11 <= len(src) {
-				w := binary.LittleEndian.Uint64(src[p+1:])
-				e := z.names.at(w)
-				if w&e.mask == e.word {
-					if e.keep {
-						return z.stopAt(p, done)
-					}
-					n = int(e.end) + 1
-					break
-				}
 				if k := lowerRun(src[p+2:]); k > 0 && src[p+2+k] == '>' {
-					keep := z.keepEnd(src[p+2 : p+2+k])
-					if k <= 6 {
-						e.set(w, 2+k)
-						e.keep = keep
-					}
-					if keep {
+					if z.keepEnd(src[p+2 : p+2+k]) {
 						return z.stopAt(p, done)
 					}
 					n = 3 + k
@@ -171,28 +155,12 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			// in lower case, and no raw text element, svg or math; its
 			// attributes, if any, have no name of attrTab's.
 			b := src[p:min(len(src), p+z.maxTag)]
-			i := 0
-			var w uint64
-			var e *nameEnd
-			if len(b) >= 9 {
-				// A name passed over before, known by its bytes.
-				w = binary.LittleEndian.Uint64(b[1:])
-				e = z.names.at(w)
-				if w&e.mask == e.word {
-					i = int(e.end)
-				}
+			i, up := scanName(b, 1, ncTagDelim)
+			if i >= len(b) || up&ncUpper != 0 {
+				return z.stopAt(p, done)
 			}
-			if i == 0 {
-				var up uint8
-				if i, up = scanName(b, 1, ncTagDelim); i >= len(b) || up&ncUpper != 0 {
-					return z.stopAt(p, done)
-				}
-				if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
-					return z.stopAt(p, done)
-				}
-				if e != nil && i <= 8 {
-					e.set(w, i)
-				}
+			if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
+				return z.stopAt(p, done)
 			}
 			switch {
 			case b[i] == '>':
@@ -357,43 +325,4 @@ func sameBytes(a, b []byte) bool {
 		}
 	}
 	return true
-}
-
-// nameMemo remembers the names of the tags passOver passed over, by the
-// word of eight bytes after their '<': most pages use a few names over
-// and over, which one look at the word then tells, with no scan of the
-// name and no look at its tables. An entry holds the bytes of a start
-// tag's name and of the delimiter after it, or of an end tag's '/', name
-// and '>' (no more than eight), and their mask, and is found by the
-// first two bytes of the word. Only names that the tables of
-// SkipStartTagsExcept (with which it is made) pass over are entered, and
-// end tags with what SkipEndTags does with them; an entry matches only
-// the same bytes: the memo changes no result.
-type nameMemo [128]nameEnd
-
-type nameEnd struct {
-	word, mask uint64
-	end        uint8 // the name's end, at the delimiter: '<' is at 0
-	keep       bool  // an end tag that SkipEndTags keeps
-}
-
-// newNameMemo returns an empty memo: no word matches its entries.
-func newNameMemo() *nameMemo {
-	m := new(nameMemo)
-	for i := range m {
-		m[i].word = 1 // never w&0
-	}
-	return m
-}
-
-// at returns the entry for the word w of the bytes after a '<'.
-func (m *nameMemo) at(w uint64) *nameEnd {
-	return &m[(w&0xffff)*0x9e3779b97f4a7c15>>57]
-}
-
-// set enters in e the name that ends at end (the delimiter at end-1 in w,
-// end <= 8).
-func (e *nameEnd) set(w uint64, end int) {
-	e.mask = 1<<(8*end) - 1 // all ones when end == 8 (0 - 1)
-	e.word, e.end, e.keep = w&e.mask, uint8(end), false
 }

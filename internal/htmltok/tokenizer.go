@@ -101,7 +101,6 @@ type Tokenizer struct {
 	skipStart              bool
 	startNames, startAttrs []string
 	nameTab, attrTab       *[256]uint64
-	names                  *nameMemo
 	passClass              bool // class is not in attrTab
 	// lt: where passOver, just run, stopped: the offset of the '<' of
 	// markup from the end of what it passed over (0 if unknown). The
@@ -188,7 +187,6 @@ func (z *Tokenizer) Reset() {
 		startAttrs: z.startAttrs,
 		nameTab:    z.nameTab,
 		attrTab:    z.attrTab,
-		names:      z.names,
 		passClass:  z.passClass,
 		tags:       z.tags,
 		buf:        z.buf[:0],
@@ -392,9 +390,6 @@ func (z *Tokenizer) SkipEndTags(skip bool, keep ...string) {
 	}
 	z.keep = keep
 	z.keepTab = new([256]uint16)
-	if z.names != nil {
-		z.names = newNameMemo() // it holds end tags passed over
-	}
 	for _, k := range keep {
 		switch {
 		case k == "":

@@ -516,8 +516,8 @@ func TestSkipEndTagsKeep(t *testing.T) {
 }
 
 // TestPassOverNewSettings checks that the tags passOver passed over
-// under one setting of SkipEndTags and SkipStartTagsExcept (which it
-// remembers, nameMemo) are returned under a new one that keeps them.
+// under one setting of SkipEndTags and SkipStartTagsExcept are returned
+// under a new one that keeps them, and passed over again after.
 func TestPassOverNewSettings(t *testing.T) {
 	in := []byte("<div>x</div>\n<p>y</p>\n<span class=c>z</span>\n<div>x</div>\n<p>y</p>\n<span class=c>z</span>\n")
 	tags := func(z *Tokenizer) []string {
