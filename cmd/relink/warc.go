@@ -19,6 +19,7 @@ import (
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/hostgraph"
+	"github.com/relink-go/relink/htmlattr"
 	"github.com/relink-go/relink/remote"
 	"github.com/relink-go/relink/warc"
 	"github.com/relink-go/relink/wat"
@@ -405,6 +406,10 @@ type warcRun struct {
 	nlinks  int
 	jbuf    bytes.Buffer
 	lbuf    []byte // the JSON of a link, reused
+	jhead   []byte // the start of the JSON of the page's last link, through its tag, attr and role
+	jtag    string // the tag, attr and role of jhead
+	jattr   string
+	jrole   htmlattr.Role
 	enc     *json.Encoder
 	stdinIn bool // standard input was read as an archive
 
@@ -899,6 +904,7 @@ func (w *warcRun) Page(p *crawl.Page) error {
 	b := bytes.TrimRight(w.jbuf.Bytes(), "\n")
 	w.prefix = append(w.prefix[:0], b[:len(b)-1]...) // without the "}"
 	w.nlinks = 0
+	w.jhead = w.jhead[:0]
 	if w.perPage {
 		w.out.Write(w.prefix)
 		w.jbuf.Reset()
@@ -1003,9 +1009,20 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		}
 		return w.linkErr()
 	}
-	j := crawl.NewLink(l)
+	if len(w.jhead) == 0 || l.Tag != w.jtag || l.Attr != w.jattr || l.Role != w.jrole {
+		// The start of the link's object, tag, attr and role escaped:
+		// once for a run of links of the page that share them.
+		w.jtag, w.jattr, w.jrole = l.Tag, l.Attr, l.Role
+		if w.perPage {
+			w.jhead = append(w.jhead[:0], '{')
+		} else {
+			// The page's fields, then the link's, in one object.
+			w.jhead = append(append(w.jhead[:0], w.prefix...), ',')
+		}
+		w.jhead = appendJSONExtractHead(w.jhead, l)
+	}
 	if w.perPage {
-		w.lbuf = appendJSONLink(w.lbuf[:0], "", &j)
+		w.lbuf = appendJSONExtractRest(append(w.lbuf[:0], w.jhead...), l)
 		b := w.lbuf
 		if !w.fits(len(b) + perPageEnd) { // a comma, b without its line feed, and room for the end of the line
 			return errOutputCut
@@ -1013,18 +1030,16 @@ func (w *warcRun) Link(p *crawl.Page, l *extract.Link) error {
 		if w.nlinks > 0 {
 			w.out.Write([]byte{','})
 		}
-		w.out.Write(bytes.TrimRight(b, "\n"))
+		w.out.Write(b[:len(b)-1])
 	} else {
-		// The line whole, in one write: the prefix, then the link's
-		// object with a comma for its "{".
-		w.lbuf = append(w.lbuf[:0], w.prefix...)
-		k := len(w.lbuf)
-		w.lbuf = appendJSONLink(w.lbuf, "", &j)
-		w.lbuf[k] = ','
-		if !w.fits(len(w.lbuf)) {
+		// The line whole, made in the output's buffer.
+		b := w.out.tail()
+		k := len(b)
+		b = appendJSONExtractRest(append(b, w.jhead...), l)
+		if !w.fits(len(b) - k) {
 			return errOutputCut
 		}
-		w.out.Write(w.lbuf)
+		w.out.appended(b)
 	}
 	w.nlinks++
 	return w.out.err
