@@ -60,9 +60,9 @@ func memberStarts(tb testing.TB, data []byte) []int64 {
 // chunkSize bytes as the read-ahead does; MB/s is of the compressed file.
 // The forms: compress/gzip and github.com/klauspost/compress/gzip reading
 // the members as one multistream; klauspost's gzip.Reader per member, new
-// for each or Reset; gzipStream (the Reader's own member handling:
-// klauspost's flate straight on a bufio.Reader, Reset per member, the
-// CRC-32 computed as the data goes by) over input buffers of several
+// for each or Reset; gzipStream (the Reader's own member handling: its
+// inflater straight on a bufio.Reader, Reset per member, the CRC-32
+// computed as the data goes by) over input buffers of several
 // sizes; and readAhead, gzipStream on a goroutine of its own, as the
 // Reader runs it.
 func BenchmarkInflate(b *testing.B) {
