@@ -223,11 +223,13 @@ func appendJSONExtractHead(dst []byte, l *extract.Link) []byte {
 // appendJSONExtractRest appends the fields of appendJSONExtractLink after
 // those of appendJSONExtractHead, the "}" and the line feed.
 func appendJSONExtractRest(dst []byte, l *extract.Link) []byte {
-	dst = append(dst, `,"value":`...)
 	uri, err := l.URI()
 	plain := err == nil && uri == l.Href // the href is its URI: no escapes
-	if plain && l.Value == l.Href {
-		// An absolute link written as its href: no escapes either.
+	dst = append(dst, `,"value":`...)
+	if plain && strings.HasSuffix(l.Href, l.Value) {
+		// An absolute link written as its href, or a relative one whose
+		// bytes end the href (a path resolved against the page's
+		// directory): bytes of a URI, no escapes either.
 		dst = append(append(append(dst, '"'), l.Value...), '"')
 	} else {
 		dst = appendJSONString(dst, l.Value)

@@ -161,3 +161,41 @@ func TestAppendJSONInt(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkJSONExtractLink writes the JSON lines of the links of the test
+// pages, resolved against a base, as relink extract --format jsonl --base
+// does (the head of each line taken as written).
+func BenchmarkJSONExtractLink(b *testing.B) {
+	var links []extract.Link
+	var size int
+	for _, dir := range []string{"../../testdata", "../../internal/htmltok/testdata/html"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".html") {
+				return err
+			}
+			doc, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			_, err = extract.NewHTML(extract.Options{BaseURL: "https://example.org/d/"}, func(l *extract.Link) error {
+				links = append(links, *l)
+				return nil
+			}).ReadFrom(bytes.NewReader(doc))
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	var buf []byte
+	for i := range links {
+		size += len(appendJSONExtractRest(nil, &links[i]))
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range links {
+			buf = appendJSONExtractRest(buf[:0], &links[i])
+		}
+	}
+}
