@@ -302,18 +302,16 @@ var jsonRoles = func() (t [htmlattr.RoleSpeculative + 1]string) {
 // lines and columns) in one append.
 func appendJSONInt(dst []byte, v int64) []byte {
 	if u := uint64(v); u < 10000 {
-		switch {
-		case u < 10:
-			return append(dst, byte('0'+u))
-		case u < 100:
-			return append(dst, twoDigits[2*u], twoDigits[2*u+1])
-		}
-		q := u / 100
-		r := 2 * (u - q*100)
-		if q < 10 {
-			return append(dst, byte('0'+q), twoDigits[r], twoDigits[r+1])
-		}
-		return append(dst, twoDigits[2*q], twoDigits[2*q+1], twoDigits[r], twoDigits[r+1])
+		return appendJSONSmall(dst, u)
+	} else if u < 100000000 {
+		// Most offsets: the digits above the last four, then those four.
+		q := u / 10000
+		r := u - q*10000
+		dst = appendJSONSmall(dst, q)
+		h := r / 100
+		l := 2 * (r - h*100)
+		h *= 2
+		return append(dst, twoDigits[h], twoDigits[h+1], twoDigits[l], twoDigits[l+1])
 	}
 	if v < 0 {
 		return strconv.AppendInt(dst, v, 10)
@@ -345,6 +343,22 @@ func appendJSONInt(dst []byte, v int64) []byte {
 		d[0] = byte('0' + u)
 	}
 	return dst
+}
+
+// appendJSONSmall appends u, below 10,000, in decimal in one append.
+func appendJSONSmall(dst []byte, u uint64) []byte {
+	switch {
+	case u < 10:
+		return append(dst, byte('0'+u))
+	case u < 100:
+		return append(dst, twoDigits[2*u], twoDigits[2*u+1])
+	}
+	q := u / 100
+	r := 2 * (u - q*100)
+	if q < 10 {
+		return append(dst, byte('0'+q), twoDigits[r], twoDigits[r+1])
+	}
+	return append(dst, twoDigits[2*q], twoDigits[2*q+1], twoDigits[r], twoDigits[r+1])
 }
 
 // pow10 holds the powers of ten that fit in a uint64.

@@ -199,3 +199,19 @@ func BenchmarkJSONExtractLink(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAppendJSONInt appends the numbers of a JSON line of a link in a
+// large page: start and end offsets of six or seven digits, a line and a
+// column of a few.
+func BenchmarkAppendJSONInt(b *testing.B) {
+	var buf []byte
+	for b.Loop() {
+		buf = buf[:0]
+		for v := int64(0); v < 1000; v++ {
+			buf = appendJSONInt(buf, 123457+v*997)
+			buf = appendJSONInt(buf, 1234567+v*997)
+			buf = appendJSONInt(buf, 10+v)
+			buf = appendJSONInt(buf, v%200)
+		}
+	}
+}
