@@ -215,3 +215,21 @@ func BenchmarkAppendJSONInt(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAppendJSONString escapes strings such as the anchor texts of
+// the corpus' pages: mostly printable ASCII words of 4 to 40 bytes, some
+// with accented letters.
+func BenchmarkAppendJSONString(b *testing.B) {
+	texts := []string{"next", "Prev", "Home", "1.2. Basic tricks for the shell prompt", "Debian Reference",
+		"apt-get(8)", "A.3. Fehlerbehebung für GNOME", "Chapter 10. Data management", "Up", "index.en.html",
+		"Installation manuelle", "/etc/apt/sources.list", "12.1.4. Shell conditionals", "アーカイブ"}
+	var buf []byte
+	for b.Loop() {
+		buf = buf[:0]
+		for range 50 {
+			for _, s := range texts {
+				buf = appendJSONString(buf, s)
+			}
+		}
+	}
+}
