@@ -415,18 +415,14 @@ func (x *htmlExtractor) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.
 	anchor := string(tok.Name) == "a" && string(a.Name) == "href" && tok.Type == htmltok.StartTag && !x.opts.Immediate &&
 		(!x.opts.NoAnchorText || x.opts.TextLinks)
 	l := x.newLink(anchor)
-	*l = Link{
-		Tag:   intern(tok.Name),
-		Attr:  intern(a.Name),
-		Role:  rule.Role,
-		Lazy:  rule.Flags&htmlattr.FlagLazy != 0,
-		Value: v,
-		Start: x.valueOffset(tok, a, s),
-		End:   x.valueOffset(tok, a, e),
-		Kind:  rule.Kind,
-		Quote: a.Quote,
-		Base:  base,
-	}
+	// Cleared, then set field by field: a composite literal is built on
+	// the stack and copied, a stall on every link.
+	*l = Link{}
+	l.Tag, l.Attr = intern(tok.Name), intern(a.Name)
+	l.Role, l.Lazy = rule.Role, rule.Flags&htmlattr.FlagLazy != 0
+	l.Value = v
+	l.Start, l.End = x.valueOffset(tok, a, s), x.valueOffset(tok, a, e)
+	l.Kind, l.Quote, l.Base = rule.Kind, a.Quote, base
 	if !x.opts.NoPosition {
 		l.Line, l.Column = x.posAt(tok, a.ValOff+x.rawIndex(a, s))
 	}

@@ -216,7 +216,6 @@ type extractor struct {
 	stderr    io.Writer
 	failed    bool
 	werr      error
-	jbuf      []byte            // the line of a link, reused
 	jfile     string            // the file of jstart
 	jstart    []byte            // the start of the JSON object of a link of jfile
 	jhead     []byte            // jstart, then the tag, attr and role of a link (jtag...)
@@ -557,10 +556,11 @@ func (x *extractor) link(file string, l *extract.Link) {
 		}
 		return
 	}
-	line, ok := x.format.write(x.jbuf[:0], file, l)
-	x.jbuf = line
+	// The line is made in the output's buffer, as a JSON line is; a link
+	// the format leaves out leaves what it appended uncounted there.
+	line, ok := x.format.write(x.out.tail(), file, l)
 	if ok {
-		if _, err := x.out.Write(line); err != nil {
+		if err := x.out.appended(line); err != nil {
 			x.werr = err
 		}
 	} else {
