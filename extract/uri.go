@@ -3,6 +3,7 @@ package extract
 import (
 	"strings"
 
+	"github.com/relink-go/relink/internal/byteclass"
 	"github.com/relink-go/relink/internal/pct"
 )
 
@@ -122,27 +123,11 @@ var uriCharBit, uriPlainBit = func() (c, p [256]byte) {
 // and a ":" is not in the first segment of a relative path, s is a URI as
 // it is, as most hrefs are; else uriCleanAt finds where it is not.
 func uriClean(s string) int {
-	k := uriClasses(s[uriScheme(s):])
+	k := byteclass.Or(&uriClass, s[uriScheme(s):])
 	if k&^ucDash == 0 {
 		return len(s)
 	}
 	return uriCleanWith(s, k)
-}
-
-// uriClasses returns the classes (uriClass) of the bytes of s ORed
-// together.
-func uriClasses(s string) byte {
-	var k byte
-	i := 0
-	for ; len(s)-i >= 8; i += 8 {
-		w := s[i : i+8]
-		k |= uriClass[w[0]] | uriClass[w[1]] | uriClass[w[2]] | uriClass[w[3]] |
-			uriClass[w[4]] | uriClass[w[5]] | uriClass[w[6]] | uriClass[w[7]]
-	}
-	for ; i < len(s); i++ {
-		k |= uriClass[s[i]]
-	}
-	return k
 }
 
 // uriCleanWith is uriClean given k, the classes of the bytes of s after
@@ -218,7 +203,7 @@ const (
 // len(u)) and whether ToIRI may change it (needsDisplay(u)), from one
 // pass over its bytes.
 func uriForms(u string) (isURI, display bool) {
-	k := uriClasses(u)
+	k := byteclass.Or(&uriClass, u)
 	isURI = uriCleanWith(u, k) == len(u)
 	display = k&(ucPct|ucHigh) != 0 || k&ucDash != 0 && hasXN(u)
 	return isURI, display

@@ -3,6 +3,7 @@ package iri
 import (
 	"strings"
 
+	"github.com/relink-go/relink/internal/byteclass"
 	"github.com/relink-go/relink/internal/pct"
 	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/weburl"
@@ -85,17 +86,7 @@ func (c *Converter) webRelativeEncode(s string) string {
 // end the parts) and are clean wherever those stand; the others are read
 // part by part (webRelativeCleanParts).
 func webRelativeClean(s string) bool {
-	var k uint8
-	i := 0
-	for ; len(s)-i >= 8; i += 8 {
-		w := s[i : i+8]
-		k |= relClass[w[0]] | relClass[w[1]] | relClass[w[2]] | relClass[w[3]] |
-			relClass[w[4]] | relClass[w[5]] | relClass[w[6]] | relClass[w[7]]
-	}
-	for ; i < len(s); i++ {
-		k |= relClass[s[i]]
-	}
-	return k == 0 || webRelativeCleanParts(s)
+	return byteclass.Or(&relClass, s) == 0 || webRelativeCleanParts(s)
 }
 
 // relClass is 1 for the bytes that are a backslash or in the path, the

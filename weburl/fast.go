@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/relink-go/relink/internal/byteclass"
 	"github.com/relink-go/relink/internal/urlstd"
 )
 
@@ -213,28 +214,12 @@ func appendFastResolve(dst []byte, base *URL, ref string) ([]byte, bool) {
 	}
 	if i < len(ref) {
 		// The fragment: its bytes' classes ORed, eight at a time.
-		if orClasses(ref[i+1:])&fcFragment != 0 {
+		if byteclass.Or(&fastClass, ref[i+1:])&fcFragment != 0 {
 			return nil, false
 		}
 		b = append(b, ref[i:]...)
 	}
 	return b, true
-}
-
-// orClasses returns the classes (fastClass) of the bytes of s ORed
-// together.
-func orClasses(s string) uint8 {
-	var k uint8
-	i := 0
-	for ; len(s)-i >= 8; i += 8 {
-		w := s[i : i+8]
-		k |= fastClass[w[0]] | fastClass[w[1]] | fastClass[w[2]] | fastClass[w[3]] |
-			fastClass[w[4]] | fastClass[w[5]] | fastClass[w[6]] | fastClass[w[7]]
-	}
-	for ; i < len(s); i++ {
-		k |= fastClass[s[i]]
-	}
-	return k
 }
 
 // appendSegments appends to *b, which ends with a "/", the segments of
