@@ -618,8 +618,11 @@ func (rw *rewriteRun) stdinCheck() int {
 // warnOversize returns opts with an Oversize function that counts the
 // constructs of the file path passed over in res.drops and adds their
 // warnings to res.warns (unless -q), and with -v an Invalid function that
-// adds a note for each invalid link, with its place.
+// adds a note for each invalid link, with its place. Without -v no
+// link's line and column is printed, and none is counted (NoPosition:
+// an oversize warning has its place all the same).
 func (rw *rewriteRun) warnOversize(opts rewrite.Options, path string, res *rewriteResult) rewrite.Options {
+	opts.NoPosition = rw.verb != verbose
 	opts.Oversize = func(e *extract.OversizeError) {
 		res.drops.addOversize(e)
 		if rw.verb != quiet {
