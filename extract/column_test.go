@@ -3,9 +3,6 @@ package extract
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -100,26 +97,12 @@ func TestColumnCharsets(t *testing.T) {
 // column 0 (a found bug, seen at 1-byte chunks in the Python tutorial
 // pages), which Link.Column keeps for tags over the tokenizer's 64 KiB.
 func TestColumnChunks(t *testing.T) {
-	docs := map[string][]byte{
-		"tag across chunks": []byte("<p>x</p>\n  <a class=c href=\"one\"\n   title=t>one</a> <img src=two\nalt=a>"),
+	docs := map[string]testDoc{
+		"tag across chunks": {TypeHTML, []byte("<p>x</p>\n  <a class=c href=\"one\"\n   title=t>one</a> <img src=two\nalt=a>")},
 	}
-	for _, dir := range []string{"../testdata/extract", "../testdata/site", "../internal/htmltok/testdata/html"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".html") {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			docs[p] = b
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(docs) < 20 {
-		t.Fatalf("%d documents, want 20 or more", len(docs))
-	}
-	for name, doc := range docs {
+	readTrees(t, docs, TypeHTML, 20, htmlTrees...)
+	for name, d := range docs {
+		doc := d.src
 		for _, opts := range []Options{{Unresolved: true, NoAnchorText: true}, {TextLinks: true, NoAnchorText: true}} {
 			var got []string
 			opts.Oversize = func(e *OversizeError) {

@@ -21,7 +21,7 @@ import (
 // other types, with and without text links and resolution, at every chunk
 // size.
 func TestNoPosition(t *testing.T) {
-	testLeftOut(t, func(o *Options) { o.NoPosition = true }, func(l *Link) bool {
+	testLeftOut(t, leftOutDocs(t), leftOutOptions, func(o *Options) { o.NoPosition = true }, func(l *Link) bool {
 		left := l.Line == 0 && l.Column == 0
 		l.Line, l.Column = 0, 0
 		return left
@@ -32,7 +32,7 @@ func TestNoPosition(t *testing.T) {
 // links of a run with it are those of a run without it but for IRI, which
 // is empty.
 func TestNoIRI(t *testing.T) {
-	testLeftOut(t, func(o *Options) { o.NoIRI = true }, func(l *Link) bool {
+	testLeftOut(t, leftOutDocs(t), leftOutOptions, func(o *Options) { o.NoIRI = true }, func(l *Link) bool {
 		left := l.IRI == ""
 		l.IRI = ""
 		l.uriHref = "" // learnt on the way to the IRI: a hint, no field
@@ -40,17 +40,46 @@ func TestNoIRI(t *testing.T) {
 	})
 }
 
-// testLeftOut checks an option, which set sets, that leaves out fields of
-// each Link: a run with it reports the links of a run without it, once
-// clear has cleared those fields of each, over the documents of
-// TestNoPosition at every chunk size; clear reports whether they were
-// clear already, which they must be in the runs with the option.
-func testLeftOut(t *testing.T, set func(*Options), clear func(*Link) bool) {
-	type doc struct {
-		typ Type
-		src []byte
+// testDoc is a document of the tests over the testdata trees: its type
+// and its bytes.
+type testDoc struct {
+	typ Type
+	src []byte
+}
+
+// htmlTrees are the testdata trees of HTML pages.
+var htmlTrees = []string{"../testdata/extract", "../testdata/site", "../internal/htmltok/testdata/html"}
+
+// readTrees adds to docs, named by their paths, the files under dirs
+// whose TypeByName is typ, or is any type when typ is 0, and fails the
+// test unless docs then holds min documents or more.
+func readTrees(t *testing.T, docs map[string]testDoc, typ Type, min int, dirs ...string) {
+	t.Helper()
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return err
+			}
+			ty := TypeByName(p)
+			if ty == 0 || typ != 0 && ty != typ {
+				return nil
+			}
+			b, err := os.ReadFile(p)
+			docs[p] = testDoc{ty, b}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
-	docs := map[string]doc{
+	if len(docs) < min {
+		t.Fatalf("%d documents, want %d or more", len(docs), min)
+	}
+}
+
+// leftOutDocs returns the documents of TestNoPosition.
+func leftOutDocs(t *testing.T) map[string]testDoc {
+	docs := map[string]testDoc{
 		"tags":     {TypeHTML, []byte("<p>\n<a href=a1>x\n<img\nsrc=i1> <a href=a2>y</a> <area href=r1 alt=\"alt\ntext\">\n https://t.example/ z</a><img src=i2>")},
 		"style":    {TypeHTML, []byte("<a href=s><span style=\"\nbackground:url(bg.png)\">t</span><style>\np{background:\nurl(p.png)}\n</style></a>\n mailto:a@example.org")},
 		"oversize": {TypeHTML, []byte("<p>\n<img src=a.png\n title='" + strings.Repeat("x\n", 300) + "'> <a href=b>\n" + strings.Repeat("y", 9000) + ".example.com</a>\n<img src=c.png>")},
@@ -60,32 +89,26 @@ func testLeftOut(t *testing.T, set func(*Options), clear func(*Link) bool) {
 		"xml":      {TypeXML, []byte("<?xml version=\"1.0\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n<url><loc>\nhttps://example.org/a</loc></url>\n<url><loc>https://example.org/b</loc></url>\n</urlset>\n")},
 		"mail":     {TypeMail, []byte("From: a@example.org\r\nList-Unsubscribe: <https://example.org/u>\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>\n<a href=\"https://example.org/m\">m</a>\n<img src=\"i.png\">\r\n")},
 	}
-	for _, dir := range []string{"../testdata/extract", "../testdata/site", "../internal/htmltok/testdata/html", "../sitecheck/testdata/site"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() {
-				return err
-			}
-			typ := TypeByName(p)
-			if typ == 0 {
-				return nil
-			}
-			b, err := os.ReadFile(p)
-			docs[p] = doc{typ, b}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(docs) < 25 {
-		t.Fatalf("%d documents, want 25 or more", len(docs))
-	}
+	readTrees(t, docs, 0, 25, append(htmlTrees, "../sitecheck/testdata/site")...)
+	return docs
+}
+
+// leftOutOptions are the options of TestNoPosition and TestNoIRI.
+var leftOutOptions = []Options{
+	{BaseURL: "https://example.org/d/"},
+	{Unresolved: true, MaxTagSize: 256},
+	{BaseURL: "https://example.org/d/", TextLinks: true, NoAnchorText: true},
+}
+
+// testLeftOut checks an option, which set sets, that leaves out fields of
+// each Link: a run with it reports the links of a run without it, once
+// clear has cleared those fields of each, and the same oversize
+// constructs, over docs with each of options at every chunk size; clear
+// reports whether the fields were clear already, which they must be in
+// the runs with the option.
+func testLeftOut(t *testing.T, docs map[string]testDoc, options []Options, set func(*Options), clear func(*Link) bool) {
 	for name, d := range docs {
-		for _, opts := range []Options{
-			{BaseURL: "https://example.org/d/"},
-			{Unresolved: true, MaxTagSize: 256},
-			{BaseURL: "https://example.org/d/", TextLinks: true, NoAnchorText: true},
-		} {
+		for _, opts := range options {
 			with := opts
 			set(&with)
 			collect := func(opts Options, left bool, into *[]string) func() transform.Transformer {
