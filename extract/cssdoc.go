@@ -284,13 +284,5 @@ func (c *cssExtractor) resolve(l *Link) {
 		l.Err = err
 		return
 	}
-	l.Href = uri
-	if !c.opts.NoIRI {
-		l.IRI = uri
-		if needsDisplay(uri) {
-			if s, err := c.conv.ToIRI(uri); err == nil {
-				l.IRI = s
-			}
-		}
-	}
+	l.Href, l.IRI = uri, displayIRI(c.conv, &c.opts, uri)
 }

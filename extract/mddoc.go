@@ -184,14 +184,7 @@ func (m *markdownExtractor) reportLinks() error {
 			if err != nil {
 				l.Err = err
 			} else {
-				l.Href, l.IRI = uri, uri
-				if m.opts.NoIRI {
-					l.IRI = ""
-				} else if needsDisplay(uri) {
-					if s, err := conv.ToIRI(uri); err == nil {
-						l.IRI = s
-					}
-				}
+				l.Href, l.IRI = uri, displayIRI(conv, &m.opts, uri)
 			}
 		}
 		if err := m.fn(l); err != nil {

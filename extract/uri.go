@@ -5,6 +5,7 @@ import (
 
 	"github.com/relink-go/relink/internal/byteclass"
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/iri"
 )
 
 // URI returns the link's URL as a URI (RFC 3986): Href with every
@@ -198,6 +199,21 @@ const (
 	ucHigh
 	ucDash
 )
+
+// displayIRI returns the IRI of a link whose Href is uri, as Link.IRI
+// gives it: "" with Options.NoIRI, else conv.ToIRI's form of uri when
+// needsDisplay says it may differ and ToIRI succeeds, else uri.
+func displayIRI(conv *iri.Converter, opts *Options, uri string) string {
+	if opts.NoIRI {
+		return ""
+	}
+	if needsDisplay(uri) {
+		if s, err := conv.ToIRI(uri); err == nil {
+			return s
+		}
+	}
+	return uri
+}
 
 // uriForms returns whether the href u is a URI as it is (uriClean(u) ==
 // len(u)) and whether ToIRI may change it (needsDisplay(u)), from one

@@ -213,14 +213,7 @@ func (x *xmlExtractor) reportLinks() error {
 			if err != nil {
 				l.Err = err
 			} else {
-				l.Href, l.IRI = uri, uri
-				if x.opts.NoIRI {
-					l.IRI = ""
-				} else if needsDisplay(uri) {
-					if s, err := conv.ToIRI(uri); err == nil {
-						l.IRI = s
-					}
-				}
+				l.Href, l.IRI = uri, displayIRI(conv, &x.opts, uri)
 			}
 		}
 		return x.fn(l)
