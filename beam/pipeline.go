@@ -529,12 +529,16 @@ var maxHeld = 1 << 16
 
 func (w *rangeWriter) Page(p *crawl.Page) error {
 	pagesCounter.Inc(w.ctx, 1)
-	w.page.Reset(p.URL)
+	if !w.noGraph {
+		// Without the graph w.page keeps no host: Link's Add and
+		// endPage then do nothing.
+		w.page.Reset(p.URL)
+	}
 	return nil
 }
 
 func (w *rangeWriter) endPage() {
-	if w.page.Host == "" || w.noGraph {
+	if w.page.Host == "" {
 		return
 	}
 	if len(w.pages) >= maxHeld || len(w.edges)+w.page.Len() > maxHeld {

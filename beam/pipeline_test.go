@@ -23,6 +23,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	_ "github.com/relink-go/relink/beam/httpfs"
+	"github.com/relink-go/relink/beam/internal/fixtures"
 	"github.com/relink-go/relink/crawl"
 	"github.com/relink-go/relink/extract"
 	"github.com/relink-go/relink/hostgraph"
@@ -48,38 +49,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// fixtures are the WARC files of testdata/warc, as paths from here.
-func fixtures(t *testing.T) []string {
-	var files []string
-	for _, pat := range []string{"*.warc", "*.warc.gz"} {
-		m, _ := filepath.Glob(filepath.Join("..", "testdata", "warc", pat))
-		files = append(files, m...)
-	}
-	slices.Sort(files)
-	if len(files) < 5 {
-		t.Fatalf("%d WARC fixtures", len(files))
-	}
-	return files
-}
-
-// golden returns the lines relink warc writes for a fixture: the golden
-// file of cmd/relink's tests, in which the file is "testdata/warc/NAME".
-func golden(t *testing.T, fixture string) []string {
-	name := filepath.Join("..", "testdata", "warc", "golden", filepath.Base(fixture)+".jsonl")
-	b, err := os.ReadFile(name)
-	if errors.Is(err, os.ErrNotExist) {
-		if b, err = os.ReadFile(name + ".gz"); err == nil {
-			var zr *gzip.Reader
-			if zr, err = gzip.NewReader(bytes.NewReader(b)); err == nil {
-				b, err = io.ReadAll(zr)
-			}
-		}
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-}
+// testdata is the main module's testdata/warc, from here.
+var testdata = filepath.Join("..", "testdata", "warc")
 
 // run runs the pipeline on the Prism runner in this process and returns
 // its output directory and counters.
@@ -124,7 +95,7 @@ func fileLines(t *testing.T, glob string) ([]string, int) {
 // hostgraph makes of the same files, and its counters against the crawl
 // package.
 func TestPipelinePrism(t *testing.T) {
-	files := fixtures(t)
+	files := fixtures.WARC(t, testdata)
 	// One glob and one list of paths: the .warc files by glob, the
 	// .warc.gz ones by name.
 	var patterns []string
@@ -147,7 +118,7 @@ func TestPipelinePrism(t *testing.T) {
 	}
 	var want []string
 	for _, f := range files {
-		for _, l := range golden(t, f) {
+		for _, l := range fixtures.Golden(t, testdata, f) {
 			want = append(want, strings.Replace(l, `"file":"testdata/warc/`, `"file":"../testdata/warc/`, 1))
 		}
 	}
@@ -198,7 +169,7 @@ func TestPipelinePrism(t *testing.T) {
 	}
 
 	// The counters.
-	pages, bad := libraryCounts(t, files)
+	pages, bad := fixtures.Pages(t, files)
 	if counters["pages"] != pages || counters["links"] != int64(len(want)) || counters["bad_records"] != bad || counters["ranges"] != int64(len(files)) {
 		t.Errorf("counters %v, want pages %d, links %d, bad_records %d, ranges %d", counters, pages, len(want), bad, len(files))
 	}
@@ -268,7 +239,7 @@ func (h *graphHandler) Link(p *crawl.Page, l *extract.Link) error {
 func TestPipelineSplit(t *testing.T) {
 	// A file of many members: the gzipped fixtures, one after another.
 	var data []byte
-	for _, f := range fixtures(t) {
+	for _, f := range fixtures.WARC(t, testdata) {
 		if strings.HasSuffix(f, ".warc.gz") && !strings.Contains(f, "clueweb") {
 			b, err := os.ReadFile(f)
 			if err != nil {
@@ -334,44 +305,11 @@ func hostOf(s string) string {
 	return strings.ToLower(rest)
 }
 
-// libraryCounts counts the pages and bad records of the files as the
-// crawl package reads them.
-func libraryCounts(t *testing.T, files []string) (pages, bad int64) {
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := warc.NewReader(f)
-		x := crawl.NewExtractor(crawl.Options{})
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				bad++
-				continue
-			}
-			p, err := x.Record(rec, name)
-			if err != nil {
-				bad++
-			}
-			if p != nil {
-				pages++
-			}
-		}
-		r.Close()
-		f.Close()
-	}
-	return pages, bad
-}
-
 // TestPipelineFilter runs the pipeline with a link filter and checks its
 // lines against relink warc's (the golden files) that the same filter
 // keeps, each golden line read back into the link it was.
 func TestPipelineFilter(t *testing.T) {
-	files := fixtures(t)
+	files := fixtures.WARC(t, testdata)
 	filter := linkfilter.Options{Roles: []htmlattr.Role{htmlattr.RoleHyperlink}, Site: linkfilter.External}
 	out, _ := run(t, Options{Filter: filter}, files...)
 	got, _ := fileLines(t, out+"links-*.jsonl")
@@ -382,7 +320,7 @@ func TestPipelineFilter(t *testing.T) {
 	var want []string
 	all := 0
 	for _, file := range files {
-		for _, line := range golden(t, file) {
+		for _, line := range fixtures.Golden(t, testdata, file) {
 			all++
 			var r crawl.LinkRecord
 			if err := json.Unmarshal([]byte(line), &r); err != nil {
@@ -416,7 +354,7 @@ func TestPipelineFilter(t *testing.T) {
 // as Common Crawl's warc.paths.gz, served by an HTTP server through
 // package httpfs, and checks the links against relink warc's.
 func TestPipelineLists(t *testing.T) {
-	files := fixtures(t)
+	files := fixtures.WARC(t, testdata)
 	srv := httptest.NewServer(http.FileServer(http.Dir(filepath.Join("..", "testdata", "warc"))))
 	defer srv.Close()
 	dir := t.TempDir()
@@ -436,7 +374,7 @@ func TestPipelineLists(t *testing.T) {
 	got, n := fileLines(t, out+"links-*.jsonl")
 	var want []string
 	for _, f := range files {
-		for _, l := range golden(t, f) {
+		for _, l := range fixtures.Golden(t, testdata, f) {
 			want = append(want, strings.Replace(l, `"file":"testdata/warc/`, `"file":"`+srv.URL+`/`, 1))
 		}
 	}
@@ -452,7 +390,7 @@ func TestPipelineLists(t *testing.T) {
 // TestPipelineNoHostGraph: with NoHostGraph the pipeline writes the same
 // links, with the same counters, and no file of the host graph.
 func TestPipelineNoHostGraph(t *testing.T) {
-	files := fixtures(t)
+	files := fixtures.WARC(t, testdata)
 	out, counters := run(t, Options{}, files...)
 	outNo, countersNo := run(t, Options{NoHostGraph: true}, files...)
 	links, _ := fileLines(t, out+"links-*.jsonl")

@@ -6,7 +6,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relink-go/relink/crawl"
-	"github.com/relink-go/relink/warc"
+	"github.com/relink-go/relink/beam/internal/fixtures"
 )
 
 // TestMain runs relink-beam itself when the tests start this binary as
@@ -83,73 +81,14 @@ func parseCounters(stderr string) (counters, bool) {
 // testdata is the main module's testdata/warc, from here.
 var testdata = filepath.Join("..", "..", "..", "testdata", "warc")
 
-// fixtures are the WARC files of testdata/warc, which relink warc reads
-// without a bad record.
-func fixtures(t *testing.T) []string {
-	var files []string
-	for _, pat := range []string{"*.warc", "*.warc.gz"} {
-		m, _ := filepath.Glob(filepath.Join(testdata, pat))
-		files = append(files, m...)
-	}
-	slices.Sort(files)
-	if len(files) < 5 {
-		t.Fatalf("%d WARC fixtures", len(files))
-	}
-	return files
-}
-
 // golden returns relink warc's lines for a fixture (cmd/relink's golden
 // files), with the file named as here.
 func golden(t *testing.T, fixture string) []string {
-	name := filepath.Join(testdata, "golden", filepath.Base(fixture)+".jsonl")
-	b, err := os.ReadFile(name)
-	if errors.Is(err, os.ErrNotExist) {
-		if b, err = os.ReadFile(name + ".gz"); err == nil {
-			var zr *gzip.Reader
-			if zr, err = gzip.NewReader(bytes.NewReader(b)); err == nil {
-				b, err = io.ReadAll(zr)
-			}
-		}
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for l := range strings.Lines(string(b)) {
-		lines = append(lines, strings.Replace(strings.TrimSuffix(l, "\n"), `"file":"testdata/warc/`, `"file":"`+filepath.ToSlash(testdata)+"/", 1))
+	lines := fixtures.Golden(t, testdata, fixture)
+	for i, l := range lines {
+		lines[i] = strings.Replace(l, `"file":"testdata/warc/`, `"file":"`+filepath.ToSlash(testdata)+"/", 1)
 	}
 	return lines
-}
-
-// pageCount counts the pages of the files as package crawl reads them,
-// and the records it cannot read.
-func pageCount(t *testing.T, files []string) (pages, bad int64) {
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := warc.NewReader(f)
-		x := crawl.NewExtractor(crawl.Options{})
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				bad++
-				continue
-			}
-			if p, err := x.Record(rec, name); err != nil {
-				bad++
-			} else if p != nil {
-				pages++
-			}
-		}
-		r.Close()
-		f.Close()
-	}
-	return pages, bad
 }
 
 // linkLines returns the lines of the files of links in dir, sorted.
@@ -177,8 +116,8 @@ func linkLines(t *testing.T, dir string) []string {
 // pages package crawl finds in them, and its exit status 0; with
 // --host-graph=false the same, without the graph's files.
 func TestReport(t *testing.T) {
-	files := fixtures(t)
-	pages, bad := pageCount(t, files)
+	files := fixtures.WARC(t, testdata)
+	pages, bad := fixtures.Pages(t, files)
 	if bad != 0 {
 		t.Fatalf("the fixtures have %d bad records", bad)
 	}
@@ -334,7 +273,7 @@ func TestExitStatus(t *testing.T) {
 func TestNoTempLeft(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	files := fixtures(t)
+	files := fixtures.WARC(t, testdata)
 	r := relinkBeam(t, "--output", t.TempDir()+"/", "--input", files[0])
 	if r.code != exitOK {
 		t.Fatalf("exit status %d\n%s", r.code, r.stderr)
