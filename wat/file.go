@@ -127,7 +127,9 @@ func (t *Tee) findHeader() {
 		t.hdrEnd = -2
 		if isHTTPMessage(b) {
 			t.hdrEnd, t.elimit = e, -1
-			for _, f := range parseFieldLines(b[:e], true) {
+			_, rest, _ := bytes.Cut(b[:e], []byte("\n")) // after the status or request line
+			fields, _ := parseFields(rest)
+			for _, f := range fields {
 				if strings.EqualFold(f.Name, "Content-Length") {
 					if v, err := strconv.ParseInt(f.Value, 10, 64); err == nil && v >= 0 {
 						t.elimit = v
@@ -248,16 +250,6 @@ func parseFields(b []byte) (fields warc.Header, corrupt bool) {
 		fields = append(fields, warc.Field{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
 	}
 	return fields, corrupt
-}
-
-// parseFieldLines returns the fields of an HTTP header (its first line
-// skipped when skipFirst).
-func parseFieldLines(b []byte, skipFirst bool) warc.Header {
-	if skipFirst {
-		_, b, _ = bytes.Cut(b, []byte("\n"))
-	}
-	f, _ := parseFields(b)
-	return f
 }
 
 // Fields is a header as a JSON object, its fields in the order written,
@@ -560,13 +552,13 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 			hm.Headers = Fields{}
 		}
 		if p != nil {
-			hm.HTMLMetadata = htmlMetadata(p, t, n)
+			hm.HTMLMetadata = htmlMetadata(p, t, n, fields)
 		}
 		hm.EntityLength, hm.EntityDigest, hm.EntityTrailingSlopLength = t.entity()
 		pm.HTTPResponseMetadata = hm
 	}
 	if p != nil && pm.HTTPResponseMetadata == nil {
-		pm.HTMLMetadata = htmlMetadata(p, t, 0) // a resource record
+		pm.HTMLMetadata = htmlMetadata(p, t, 0, nil) // a resource record
 	}
 	return w
 }
@@ -581,12 +573,12 @@ func (t *Tee) entity() (length, digest, slop string) {
 }
 
 // htmlMetadata returns the HTML-Metadata of page p, whose HTML begins at
-// offset body of what t kept.
-func htmlMetadata(p *crawl.PageRecord, t *Tee, body int) *FileHTMLMetadata {
+// offset body of what t kept, after the HTTP header whose fields are hdr.
+func htmlMetadata(p *crawl.PageRecord, t *Tee, body int, hdr warc.Header) *FileHTMLMetadata {
 	hm := &FileHTMLMetadata{}
 	var head Head
 	var elems map[string][]element
-	head.Title, head.Metas, elems = headOf(t, body, p.Charset)
+	head.Title, head.Metas, elems = headOf(t, body, hdr, p.Charset)
 	next := map[string]int{} // the next element of elems[tag] to match
 	for _, l := range p.Links {
 		path := strings.ToUpper(l.Tag) + "@/" + l.Attr
@@ -670,12 +662,13 @@ const maxElements = 1 << 16
 // meta of one of them), and the html element's lang and xml:lang as
 // metas named "HTML@/lang" and "HTML@/xml:lang"; the elements whose
 // attributes go with their links (entryAttrs). A body that still has a
-// content coding (compressed) gives none of them.
-func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element) {
+// content coding (compressed: hdr, the HTTP header's fields, says so)
+// gives none of them.
+func headOf(t *Tee, body int, hdr warc.Header, cs string) (string, []Entry, map[string][]element) {
 	b := t.head[min(body, len(t.head)):]
 	b = b[:min(len(b), MaxHead)]
 	if body > 0 {
-		for _, f := range parseFieldLines(t.head[:body], true) {
+		for _, f := range hdr {
 			if strings.EqualFold(f.Name, "Content-Encoding") && !strings.EqualFold(f.Value, "identity") ||
 				strings.EqualFold(f.Name, "Transfer-Encoding") && strings.Contains(strings.ToLower(f.Value), "chunked") {
 				if len(b) > 0 && b[0] != '<' && b[0] != ' ' && b[0] != '\n' && b[0] != '\r' && b[0] != '\t' {
