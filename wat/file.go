@@ -221,11 +221,17 @@ func (t *Tee) httpMessage() (line [3]string, fields warc.Header, length int, cor
 // parser has it (which drops the bytes that are not ASCII: relink keeps
 // them, as UTF-8, invalid bytes as U+FFFD).
 func parseFields(b []byte) (fields warc.Header, corrupt bool) {
-	end := headerEnd(append([]byte{'\n'}, b...), 0)
-	if end < 0 {
+	// The blank line may be the first line: fields of none.
+	end := headerEnd(b, 0)
+	switch {
+	case bytes.HasPrefix(b, []byte("\n")):
+		b = b[:1]
+	case bytes.HasPrefix(b, []byte("\r\n")):
+		b = b[:2]
+	case end < 0:
 		corrupt = true
-	} else {
-		b = b[:end-1]
+	default:
+		b = b[:end]
 	}
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
