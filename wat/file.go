@@ -119,10 +119,15 @@ func (t *Tee) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// fields returns the start of what t kept where the fields of the block
+// are: an HTTP message's status or request line and header, or a
+// warcinfo or metadata record's fields; at most maxHTTPHeader bytes.
+func (t *Tee) fields() []byte { return t.head[:min(len(t.head), maxHTTPHeader)] }
+
 // findHeader looks for the end of an HTTP message's header in what t
 // kept, from where it last looked.
 func (t *Tee) findHeader() {
-	b := t.head[:min(len(t.head), maxHTTPHeader)]
+	b := t.fields()
 	if e := headerEnd(b, max(0, t.scanned-2)); e >= 0 {
 		t.hdrEnd = -2
 		if isHTTPMessage(b) {
@@ -199,7 +204,7 @@ type Source struct {
 // it is corrupt (a line that is no field, or no blank line before the
 // end of the block); ok is false when the block is no HTTP message.
 func (t *Tee) httpMessage() (line [3]string, fields warc.Header, length int, corrupt, ok bool) {
-	b := t.head[:min(len(t.head), maxHTTPHeader)]
+	b := t.fields()
 	if !isHTTPMessage(b) {
 		return line, nil, 0, false, false
 	}
@@ -523,14 +528,14 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 	switch strings.ToLower(rec.Type) {
 	case "warcinfo":
 		pm.ActualContentType = "application/warc-fields"
-		fields, corrupt := parseFields(t.head[:min(len(t.head), maxHTTPHeader)])
+		fields, corrupt := parseFields(t.fields())
 		pm.WARCInfoMetadata, pm.HeadersCorrupt = Fields(fields), corrupt
 	case "metadata":
 		if mt, _, _ := strings.Cut(rec.ContentType, ";"); strings.EqualFold(strings.TrimSpace(mt), "application/json") {
 			break // ia-web-commons gives the JSON itself; relink, the envelope
 		}
 		pm.ActualContentType = "application/metadata-fields"
-		fields, corrupt := parseFields(t.head[:min(len(t.head), maxHTTPHeader)])
+		fields, corrupt := parseFields(t.fields())
 		md := &MetadataFields{Corrupt: corrupt, Records: []MetadataField{}}
 		for _, f := range fields {
 			md.Records = append(md.Records, MetadataField{Name: f.Name, Value: f.Value})
