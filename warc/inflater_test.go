@@ -64,6 +64,9 @@ func checkInflater(t *testing.T, stream, tail []byte, size int) {
 func inflaterInputs(tb testing.TB) [][]byte {
 	var ins [][]byte
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "warc", "*.warc*"))
+	if len(files) == 0 {
+		tb.Fatal("no fixtures in ../testdata/warc")
+	}
 	for _, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {

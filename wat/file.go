@@ -119,15 +119,22 @@ func (t *Tee) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// fields returns the start of what t kept where the fields of the block
+// are: an HTTP message's status or request line and header, or a
+// warcinfo or metadata record's fields; at most maxHTTPHeader bytes.
+func (t *Tee) fields() []byte { return t.head[:min(len(t.head), maxHTTPHeader)] }
+
 // findHeader looks for the end of an HTTP message's header in what t
 // kept, from where it last looked.
 func (t *Tee) findHeader() {
-	b := t.head[:min(len(t.head), maxHTTPHeader)]
+	b := t.fields()
 	if e := headerEnd(b, max(0, t.scanned-2)); e >= 0 {
 		t.hdrEnd = -2
 		if isHTTPMessage(b) {
 			t.hdrEnd, t.elimit = e, -1
-			for _, f := range parseFieldLines(b[:e], true) {
+			_, rest, _ := bytes.Cut(b[:e], []byte("\n")) // after the status or request line
+			fields, _ := parseFields(rest)
+			for _, f := range fields {
 				if strings.EqualFold(f.Name, "Content-Length") {
 					if v, err := strconv.ParseInt(f.Value, 10, 64); err == nil && v >= 0 {
 						t.elimit = v
@@ -197,7 +204,7 @@ type Source struct {
 // it is corrupt (a line that is no field, or no blank line before the
 // end of the block); ok is false when the block is no HTTP message.
 func (t *Tee) httpMessage() (line [3]string, fields warc.Header, length int, corrupt, ok bool) {
-	b := t.head[:min(len(t.head), maxHTTPHeader)]
+	b := t.fields()
 	if !isHTTPMessage(b) {
 		return line, nil, 0, false, false
 	}
@@ -219,11 +226,17 @@ func (t *Tee) httpMessage() (line [3]string, fields warc.Header, length int, cor
 // parser has it (which drops the bytes that are not ASCII: relink keeps
 // them, as UTF-8, invalid bytes as U+FFFD).
 func parseFields(b []byte) (fields warc.Header, corrupt bool) {
-	end := headerEnd(append([]byte{'\n'}, b...), 0)
-	if end < 0 {
+	// The blank line may be the first line: fields of none.
+	end := headerEnd(b, 0)
+	switch {
+	case bytes.HasPrefix(b, []byte("\n")):
+		b = b[:1]
+	case bytes.HasPrefix(b, []byte("\r\n")):
+		b = b[:2]
+	case end < 0:
 		corrupt = true
-	} else {
-		b = b[:end-1]
+	default:
+		b = b[:end]
 	}
 	for _, c := range b {
 		if c >= utf8.RuneSelf {
@@ -248,16 +261,6 @@ func parseFields(b []byte) (fields warc.Header, corrupt bool) {
 		fields = append(fields, warc.Field{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
 	}
 	return fields, corrupt
-}
-
-// parseFieldLines returns the fields of an HTTP header (its first line
-// skipped when skipFirst).
-func parseFieldLines(b []byte, skipFirst bool) warc.Header {
-	if skipFirst {
-		_, b, _ = bytes.Cut(b, []byte("\n"))
-	}
-	f, _ := parseFields(b)
-	return f
 }
 
 // Fields is a header as a JSON object, its fields in the order written,
@@ -525,14 +528,14 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 	switch strings.ToLower(rec.Type) {
 	case "warcinfo":
 		pm.ActualContentType = "application/warc-fields"
-		fields, corrupt := parseFields(t.head[:min(len(t.head), maxHTTPHeader)])
+		fields, corrupt := parseFields(t.fields())
 		pm.WARCInfoMetadata, pm.HeadersCorrupt = Fields(fields), corrupt
 	case "metadata":
 		if mt, _, _ := strings.Cut(rec.ContentType, ";"); strings.EqualFold(strings.TrimSpace(mt), "application/json") {
 			break // ia-web-commons gives the JSON itself; relink, the envelope
 		}
 		pm.ActualContentType = "application/metadata-fields"
-		fields, corrupt := parseFields(t.head[:min(len(t.head), maxHTTPHeader)])
+		fields, corrupt := parseFields(t.fields())
 		md := &MetadataFields{Corrupt: corrupt, Records: []MetadataField{}}
 		for _, f := range fields {
 			md.Records = append(md.Records, MetadataField{Name: f.Name, Value: f.Value})
@@ -560,13 +563,13 @@ func FromSource(p *crawl.PageRecord, src Source) FileRecord {
 			hm.Headers = Fields{}
 		}
 		if p != nil {
-			hm.HTMLMetadata = htmlMetadata(p, t, n)
+			hm.HTMLMetadata = htmlMetadata(p, t, n, fields)
 		}
 		hm.EntityLength, hm.EntityDigest, hm.EntityTrailingSlopLength = t.entity()
 		pm.HTTPResponseMetadata = hm
 	}
 	if p != nil && pm.HTTPResponseMetadata == nil {
-		pm.HTMLMetadata = htmlMetadata(p, t, 0) // a resource record
+		pm.HTMLMetadata = htmlMetadata(p, t, 0, nil) // a resource record
 	}
 	return w
 }
@@ -581,12 +584,12 @@ func (t *Tee) entity() (length, digest, slop string) {
 }
 
 // htmlMetadata returns the HTML-Metadata of page p, whose HTML begins at
-// offset body of what t kept.
-func htmlMetadata(p *crawl.PageRecord, t *Tee, body int) *FileHTMLMetadata {
+// offset body of what t kept, after the HTTP header whose fields are hdr.
+func htmlMetadata(p *crawl.PageRecord, t *Tee, body int, hdr warc.Header) *FileHTMLMetadata {
 	hm := &FileHTMLMetadata{}
 	var head Head
 	var elems map[string][]element
-	head.Title, head.Metas, elems = headOf(t, body, p.Charset)
+	head.Title, head.Metas, elems = headOf(t, body, hdr, p.Charset)
 	next := map[string]int{} // the next element of elems[tag] to match
 	for _, l := range p.Links {
 		path := strings.ToUpper(l.Tag) + "@/" + l.Attr
@@ -670,12 +673,13 @@ const maxElements = 1 << 16
 // meta of one of them), and the html element's lang and xml:lang as
 // metas named "HTML@/lang" and "HTML@/xml:lang"; the elements whose
 // attributes go with their links (entryAttrs). A body that still has a
-// content coding (compressed) gives none of them.
-func headOf(t *Tee, body int, cs string) (string, []Entry, map[string][]element) {
+// content coding (compressed: hdr, the HTTP header's fields, says so)
+// gives none of them.
+func headOf(t *Tee, body int, hdr warc.Header, cs string) (string, []Entry, map[string][]element) {
 	b := t.head[min(body, len(t.head)):]
 	b = b[:min(len(b), MaxHead)]
 	if body > 0 {
-		for _, f := range parseFieldLines(t.head[:body], true) {
+		for _, f := range hdr {
 			if strings.EqualFold(f.Name, "Content-Encoding") && !strings.EqualFold(f.Value, "identity") ||
 				strings.EqualFold(f.Name, "Transfer-Encoding") && strings.Contains(strings.ToLower(f.Value), "chunked") {
 				if len(b) > 0 && b[0] != '<' && b[0] != ' ' && b[0] != '\n' && b[0] != '\r' && b[0] != '\t' {

@@ -110,6 +110,7 @@ func (w *warcRun) watRecord(rec *warc.Record) (bool, error) {
 		}
 	}
 	var p *crawl.PageRecord
+	full := 0 // the page's links, before any cut
 	if isPage {
 		p = &c.rec
 		p.File = w.file
@@ -124,9 +125,6 @@ func (w *warcRun) watRecord(rec *warc.Record) (bool, error) {
 			w.fail(w.file, fmt.Errorf("offset %s: the page has more links than --wat holds (%v): its last %d links are left out",
 				recordWhere(w.rec), byteSize(crawl.DefaultMaxRecordLinks), p.DroppedLinks))
 		}
-	}
-	full := 0
-	if p != nil {
 		full = len(p.Links)
 	}
 	for {
