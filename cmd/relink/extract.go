@@ -39,9 +39,10 @@ scripts. --speculative (or --role speculative) also finds what Common
 Crawl's WAT files take for links, role speculative: data-href and
 data-uri of any element, and the URL of the onclick of a div or input
 element when it is location='URL' (location.href, window.location...) or
-window.open('URL', ...); rewrite never changes them. Each link is resolved as a browser resolves it: against the
-document's base URL, with the query in the document's charset (from a byte
-order mark, --charset, a <meta>, an XML declaration, or detection).
+window.open('URL', ...); rewrite never changes them. Each link is resolved
+as a browser resolves it: against the document's base URL, with the query
+in the document's charset (from a byte order mark, --charset, a <meta>, an
+XML declaration, or detection).
 
 In plain text it finds links as Unicode Technical Standard #58 says, with
 the rule of RFC 3987bis section 8.3: a non-ASCII character does not end a

@@ -185,13 +185,11 @@ func addLinkOutput(fs *flag.FlagSet, e *env, scope string) *linkOutput {
 // the output flags: it returns the positional arguments and -1, or the
 // exit status of -h or of a usage error.
 func (o *linkOutput) parse(cmd *command, fs *flag.FlagSet, args []string, e *env) ([]string, int) {
-	inputs, status := parseArgs(cmd, fs, args, e)
+	inputs, verb, status := o.vf.parse(cmd, fs, args, e)
 	if status >= 0 {
 		return nil, status
 	}
-	if o.verb, status = o.vf.level(cmd, e); status >= 0 {
-		return nil, status
-	}
+	o.verb = verb
 	for _, f := range linkFormats {
 		if f.name == *o.formatName {
 			o.format = f

@@ -85,30 +85,7 @@ func TestAppendJSONExtractLink(t *testing.T) {
 		{Tag: "a", Attr: "href", Role: htmlattr.RoleHyperlink, Value: "http://[x", Err: errors.New("bad \"host\""), Lazy: true, Start: -1, Line: -3, Column: 0},
 		{Tag: "x", Attr: "y", Role: htmlattr.Role(200), Value: "\"\\\x00\x7f"},
 	}
-	for _, dir := range []string{"../../testdata", "../../internal/htmltok/testdata/html"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".html") {
-				return err
-			}
-			doc, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			for _, opts := range []extract.Options{{}, {BaseURL: "https://example.org/d/", TextLinks: true}} {
-				_, err := extract.NewHTML(opts, func(l *extract.Link) error {
-					links = append(links, *l)
-					return nil
-				}).ReadFrom(bytes.NewReader(doc))
-				if err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	links = append(links, testPageLinks(t, extract.Options{}, extract.Options{BaseURL: "https://example.org/d/", TextLinks: true})...)
 	if len(links) < 1000 {
 		t.Fatalf("%d links, want 1000 or more", len(links))
 	}
@@ -129,6 +106,38 @@ func TestAppendJSONExtractLink(t *testing.T) {
 	if errs == 0 || escaped == 0 {
 		t.Errorf("%d links with an error and %d with a URI other than the href: want some of each", errs, escaped)
 	}
+}
+
+// testPageLinks returns the links of the HTML test pages (testdata and
+// the tokenizer's pages), each page read with each of opts in turn.
+func testPageLinks(tb testing.TB, opts ...extract.Options) []extract.Link {
+	tb.Helper()
+	var links []extract.Link
+	for _, dir := range []string{"../../testdata", "../../internal/htmltok/testdata/html"} {
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".html") {
+				return err
+			}
+			doc, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, o := range opts {
+				_, err := extract.NewHTML(o, func(l *extract.Link) error {
+					links = append(links, *l)
+					return nil
+				}).ReadFrom(bytes.NewReader(doc))
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return links
 }
 
 func FuzzJSONExtractLink(f *testing.F) {
@@ -166,27 +175,8 @@ func TestAppendJSONInt(t *testing.T) {
 // pages, resolved against a base, as relink extract --format jsonl --base
 // does (the head of each line taken as written).
 func BenchmarkJSONExtractLink(b *testing.B) {
-	var links []extract.Link
+	links := testPageLinks(b, extract.Options{BaseURL: "https://example.org/d/"})
 	var size int
-	for _, dir := range []string{"../../testdata", "../../internal/htmltok/testdata/html"} {
-		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(p, ".html") {
-				return err
-			}
-			doc, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			_, err = extract.NewHTML(extract.Options{BaseURL: "https://example.org/d/"}, func(l *extract.Link) error {
-				links = append(links, *l)
-				return nil
-			}).ReadFrom(bytes.NewReader(doc))
-			return err
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
 	var buf []byte
 	for i := range links {
 		size += len(appendJSONExtractRest(nil, &links[i]))

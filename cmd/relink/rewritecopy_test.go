@@ -161,6 +161,9 @@ func TestWorkerTransform(t *testing.T) {
 				t.Errorf("%s, buffer %d: error %v, want %v", tt.name, size, err, tt.err)
 			}
 			if tt.err != nil {
+				if wantErr == nil || err == nil || err.Error() != wantErr.Error() {
+					t.Errorf("%s, buffer %d: error %v, transform.NewReader's %v", tt.name, size, err, wantErr)
+				}
 				continue
 			}
 			if got.String() != want.String() {
