@@ -155,9 +155,20 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			// in lower case, and no raw text element, svg or math; its
 			// attributes, if any, have no name of attrTab's.
 			b := src[p:min(len(src), p+z.maxTag)]
-			i, up := scanName(b, 1, ncTagDelim)
-			if i >= len(b) || up&ncUpper != 0 {
-				return z.stopAt(p, done)
+			// Most names are a few lower-case letters, which one word
+			// tells without a loop; the others by scanName.
+			i := 0
+			if len(b) >= 10 {
+				if k := lowerRun(b[1:]); nameClass[b[1+k]]&ncTagDelim != 0 {
+					i = 1 + k
+				}
+			}
+			if i == 0 {
+				var up uint8
+				i, up = scanName(b, 1, ncTagDelim)
+				if i >= len(b) || up&ncUpper != 0 {
+					return z.stopAt(p, done)
+				}
 			}
 			if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
 				return z.stopAt(p, done)
