@@ -201,17 +201,23 @@ func (x *htmlExtractor) start() {
 	x.startResolution()
 	// The tokenizer may pass over the tokens that token would ignore: all
 	// raw text but a style element's, ordinary text (skipText), the end
-	// tags but a's and style's, and the start tags that hold no link:
-	// those with no attribute of the rules table, which it passes over
-	// without building them, and of the others those wantStart does not
-	// want. In UTF-16, token counts the units of every token; with text
-	// links, a tag ends a run of text.
+	// tags but a's (unless no a element is held open) and style's, and the
+	// start tags that hold no link: those with no attribute of the rules
+	// table, which it passes over without building them, and of the others
+	// those wantStart does not want. In UTF-16, token counts the units of
+	// every token; with text links, a tag ends a run of text.
 	for r := htmltok.Script; r <= htmltok.Plaintext; r++ {
 		x.z.SkipText(r, x.u16 == nil && r != htmltok.Style)
 	}
 	x.skipText()
 	skipTags := x.u16 == nil && !x.opts.TextLinks
-	x.z.SkipEndTags(skipTags, wantedTags...)
+	tags := wantedTags
+	if x.opts.Immediate || x.opts.NoAnchorText {
+		// No a element is held open for its text (see link): its tags
+		// matter for their attributes only, as any other's.
+		tags = styleTags
+	}
+	x.z.SkipEndTags(skipTags, tags...)
 	attrs := linkAttrs
 	if x.opts.Speculative {
 		attrs = specAttrs
@@ -227,6 +233,9 @@ func (x *htmlExtractor) start() {
 // wantedTags are the start tags token wants whatever their attributes,
 // and the end tags it wants.
 var wantedTags = []string{"a", "style"}
+
+// styleTags are wantedTags when no a element is held open.
+var styleTags = wantedTags[1:]
 
 // wantStart reports whether token wants the start tag tok: an a or style
 // element, or one with an attribute that may hold a link.

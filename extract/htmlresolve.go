@@ -184,7 +184,10 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 	}
 	r := resolved{raw: l.Value, uri: uri, iri: uri}
 	if x.opts.NoIRI {
+		// Whether the href is a URI still, which Link.URI then need not
+		// look at again for each link the cache gives.
 		r.iri = ""
+		r.isURI = uriClean(uri) == len(uri)
 		return r, true
 	}
 	// One pass over the href tells whether ToIRI may change it and

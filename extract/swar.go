@@ -56,20 +56,33 @@ func lastNewline(b []byte) int {
 }
 
 // hasAttrSpecial reports whether b holds a byte that UnescapeAttr changes.
+// It looks at every word of b, the last one overlapping the one before
+// it, with no branch on what it finds: most values are a few words long
+// and have none, and an early exit (or a byte loop for the tail) costs a
+// mispredicted branch at a length that varies from link to link.
 func hasAttrSpecial(b []byte) bool {
-	for len(b) >= 8 {
-		v := binary.LittleEndian.Uint64(b)
-		if hasByte(v, '&') || hasByte(v, '\r') || hasZeroByte(v) {
-			return true
+	n := len(b)
+	if n < 8 {
+		for _, c := range b {
+			if c == '&' || c == '\r' || c == 0 {
+				return true
+			}
 		}
-		b = b[8:]
+		return false
 	}
-	for _, c := range b {
-		if c == '&' || c == '\r' || c == 0 {
-			return true
-		}
+	var m uint64
+	for i := 0; i+8 <= n; i += 8 {
+		m |= attrSpecial(binary.LittleEndian.Uint64(b[i:]))
 	}
-	return false
+	return (m|attrSpecial(binary.LittleEndian.Uint64(b[n-8:])))&hi8 != 0
+}
+
+// attrSpecial returns a word whose high bits are set for bytes of v that
+// hasAttrSpecial looks for, at least for the first of them; it is zero
+// when v has none.
+func attrSpecial(v uint64) uint64 {
+	a, r := v^lo8*'&', v^lo8*'\r'
+	return (v-lo8)&^v | (a-lo8)&^a | (r-lo8)&^r
 }
 
 // needsDisplay reports whether ToIRI may change the URI u: whether it has

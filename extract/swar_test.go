@@ -31,6 +31,13 @@ func TestSWARScans(t *testing.T) {
 					t.Errorf("isASCIIBytes(%q) = %v", s, c == "%")
 				}
 			}
+			// Bytes next to the special ones, which a borrow between
+			// bytes would mistake for them.
+			for _, c := range []string{"%", "\x01", "\x0c", "\x0e", "\xff", "\x80"} {
+				if s := plain[:i] + c + plain[i+1:]; hasAttrSpecial([]byte(s)) {
+					t.Errorf("hasAttrSpecial(%q) = true", s)
+				}
+			}
 			for _, c := range []string{"\x7f", "'", "$", "-"} {
 				s := plain[:i] + c + plain[i+1:]
 				if needsDisplay(s) || hasAttrSpecial([]byte(s)) {

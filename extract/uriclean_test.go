@@ -106,15 +106,17 @@ func FuzzURIForms(f *testing.F) {
 // is changed has the URI of its new Href.
 func TestLinkURIKnown(t *testing.T) {
 	var links []Link
-	x := NewHTML(Options{BaseURL: "https://example.org/"}, func(l *Link) error {
-		links = append(links, *l)
-		return nil
-	})
-	if _, err := x.ReadFrom(strings.NewReader(`<a href="/a?b">a</a><img src="/i.png">`)); err != nil {
-		t.Fatal(err)
+	for _, opts := range []Options{{BaseURL: "https://example.org/"}, {BaseURL: "https://example.org/", NoIRI: true}} {
+		x := NewHTML(opts, func(l *Link) error {
+			links = append(links, *l)
+			return nil
+		})
+		if _, err := x.ReadFrom(strings.NewReader(`<a href="/a?b">a</a><img src="/i.png">`)); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if len(links) != 2 {
-		t.Fatalf("%d links, want 2", len(links))
+	if len(links) != 4 {
+		t.Fatalf("%d links, want 4", len(links))
 	}
 	for _, l := range links {
 		if l.uriHref != l.Href {

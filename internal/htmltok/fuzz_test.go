@@ -113,6 +113,15 @@ func FuzzPassOver(f *testing.F) {
 	f.Add([]byte(`<code class="docutils literal notranslate">x</code><p class="12345678901234567"><p class="123456789012345678901234567890 x" id=y><p class="12345678901234567890`), uint16(300), uint8(0))
 	f.Add([]byte(`<p class="1234567">x<p class="12345678"><p class="123456789012345"><p class="1234567890123456"><p class="a>b">x<p class="1234567"/><p class="x" href=y>`), uint16(300), uint8(0))
 	f.Add([]byte(`<p class="1234567">x<p class="12345678"><p class="123456789012345"><p class="1234567890123456"><p class="a>b">x<p class="1234567"/><p class="x" href=y>`), uint16(300), uint8(16))
+	// Tag names about the word of lower-case letters passOver reads at
+	// once: of seven to ten letters, ended by each delimiter, with a digit,
+	// a dash or an upper-case letter, and kept names that begin so.
+	f.Add([]byte(`<abcdefg>x<abcdefgh>y<abcdefghi x=1><abcdefgh/><abcdefgh\t><abcdefghij\n>z<h3>z</h3><my-el>q<aBc>r<imG src=1><imG><img/><img><imgs><i><a><sCRIPT><p>x</p></script><p>`), uint16(299), uint8(0))
+	f.Add([]byte(`<abcdefg>x<abcdefgh>y<abcdefghi x=1><abcdefgh/><abcdefgh\t><abcdefghij\n>z<h3>z</h3><my-el>q<aBc>r<imG src=1><imG><img/><img><imgs><i><a><sCRIPT><p>x</p></script><p>`), uint16(40), uint8(4))
+	// End tags about the word at their '<': names of one to nine letters
+	// ended by '>' or another byte, kept ones (p) among them.
+	f.Add([]byte(`x</b></ab></abc></abcd></abcde></abcdef></abcdefg></abcdefgh></abcdefghi></abC></ab1></ab ></ab/></p></pre></P></p ></pa>`), uint16(299), uint8(0))
+	f.Add([]byte(`x</b></ab></abc></abcd></abcde></abcdef></abcdefg></abcdefgh></abcdefghi></abC></ab1></ab ></ab/></p></pre></P></p ></pa>`), uint16(22), uint8(16))
 	f.Fuzz(func(t *testing.T, in []byte, chunk uint16, mode uint8) {
 		c := 1 + int(chunk)%300
 		L := DefaultMaxTagSize

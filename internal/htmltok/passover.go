@@ -133,6 +133,13 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			}
 		}
 		n := 0
+		// The first eight bytes at p in one word, when src holds them:
+		// most end tags, and the name of most start tags and the byte
+		// after it, are there, read with no load that waits for another.
+		var w uint64
+		if p+8 <= len(src) {
+			w = binary.LittleEndian.Uint64(src[p:])
+		}
 		switch c := src[p+1]; {
 		case c == '/':
 			if !z.skipEnd {
@@ -140,6 +147,15 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			}
 			// The common case, a short lower-case name and '>', by one
 			// word; the others by passEndTag.
+			if p+8 <= len(src) {
+				if k := lowerRunWord(w >> 16); k > 0 && byte(w>>(16+8*k)) == '>' {
+					if z.keepEnd(src[p+2 : p+2+k]) {
+						return z.stopAt(p, done)
+					}
+					n = 3 + k
+					break
+				}
+			}
 			if p+11 <= len(src) {
 				if k := lowerRun(src[p+2:]); k > 0 && src[p+2+k] == '>' {
 					if z.keepEnd(src[p+2 : p+2+k]) {
@@ -155,9 +171,25 @@ func (z *Tokenizer) passOver(src []byte, atEOF bool) int {
 			// in lower case, and no raw text element, svg or math; its
 			// attributes, if any, have no name of attrTab's.
 			b := src[p:min(len(src), p+z.maxTag)]
-			i, up := scanName(b, 1, ncTagDelim)
-			if i >= len(b) || up&ncUpper != 0 {
-				return z.stopAt(p, done)
+			// Most names are a few lower-case letters, which one word
+			// tells without a loop; the others by scanName.
+			i := 0
+			if p+8 <= len(src) {
+				if k := lowerRunWord(w >> 8); nameClass[byte(w>>(8+8*k))]&ncTagDelim != 0 {
+					i = 1 + k
+				}
+			}
+			if i == 0 && len(b) >= 10 {
+				if k := lowerRun(b[1:]); nameClass[b[1+k]]&ncTagDelim != 0 {
+					i = 1 + k
+				}
+			}
+			if i == 0 {
+				var up uint8
+				i, up = scanName(b, 1, ncTagDelim)
+				if i >= len(b) || up&ncUpper != 0 {
+					return z.stopAt(p, done)
+				}
 			}
 			if name := b[1:i]; shapeMay(z.nameTab, name) || mayMatter(name) {
 				return z.stopAt(p, done)

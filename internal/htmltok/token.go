@@ -174,9 +174,11 @@ type Token struct {
 // Attr returns the first attribute named name (lower-case), the one
 // browsers use, and whether there is one.
 func (t *Token) Attr(name string) (Attr, bool) {
-	for _, a := range t.Attrs {
-		if !a.Dup && string(a.Name) == name {
-			return a, true
+	for i := range t.Attrs {
+		// By pointer: a copy of each attribute would cost more than the
+		// test.
+		if a := &t.Attrs[i]; !a.Dup && string(a.Name) == name {
+			return *a, true
 		}
 	}
 	return Attr{}, false

@@ -549,8 +549,12 @@ func scanName(b []byte, i int, delim uint8) (int, uint8) {
 // of b, at most eight, looking at b's first eight bytes at once (b holds
 // eight or more).
 func lowerRun(b []byte) int {
+	return lowerRunWord(binary.LittleEndian.Uint64(b))
+}
+
+// lowerRunWord is lowerRun for the bytes of w, the first in its low byte.
+func lowerRunWord(w uint64) int {
 	const lo, hi, lo7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
-	w := binary.LittleEndian.Uint64(b)
 	t := w & lo7 // each byte's low seven bits: the sums below carry into no other byte
 	// The high bit of each byte of m is set when that byte is 'a' or more,
 	// not above 'z', and ASCII.

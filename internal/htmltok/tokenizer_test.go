@@ -555,3 +555,30 @@ func TestPassOverNewSettings(t *testing.T) {
 		t.Fatalf("all passed over again: got %q", got)
 	}
 }
+
+// TestTokenAttr checks Token.Attr: the first attribute of the name that
+// is not a duplicate, whatever comes after it; none when there is none.
+func TestTokenAttr(t *testing.T) {
+	for _, c := range []struct {
+		in, name string
+		val      string
+		ok       bool
+	}{
+		{`<a href=x rel=y>`, "rel", "y", true},
+		{`<a rel=one REL=two>`, "rel", "one", true},
+		{`<a href=x>`, "rel", "", false},
+		{`<a relx=1 re=2>`, "rel", "", false},
+		{`<a rel>`, "rel", "", true},
+		{`<a>`, "rel", "", false},
+	} {
+		z := New()
+		tok, _, err := z.Next([]byte(c.in), true)
+		if err != nil || tok == nil {
+			t.Fatalf("%s: no token (%v)", c.in, err)
+		}
+		a, ok := tok.Attr(c.name)
+		if ok != c.ok || string(a.Val) != c.val || ok && (string(a.Name) != c.name || a.Dup) {
+			t.Errorf("%s: Attr(%q) = %q %q dup %v, %v; want %q, %v", c.in, c.name, a.Name, a.Val, a.Dup, ok, c.val, c.ok)
+		}
+	}
+}
