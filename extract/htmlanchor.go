@@ -231,6 +231,18 @@ func collapsed(t []byte) bool {
 		// to test.
 		return collapsedWord(binary.LittleEndian.Uint64(t[len(t)-8:]))
 	}
+	if len(t) >= 4 && i == 0 {
+		// Four to seven bytes, as the word of the first four and the
+		// last four (which overlap): it holds every pair of adjacent
+		// bytes of t, and one of bytes 3 and len(t)-4, which are not
+		// adjacent: two spaces there fail the test, as collapseRuns
+		// then finds they need not.
+		lo := uint64(binary.LittleEndian.Uint32(t))
+		hi := uint64(binary.LittleEndian.Uint32(t[len(t)-4:]))
+		if collapsedWord(lo | hi<<32) {
+			return true
+		}
+	}
 	for ; i < len(t); i++ {
 		c := t[i]
 		space := c == ' '
@@ -248,14 +260,15 @@ func collapsed(t []byte) bool {
 // in a row.
 func collapsedWord(v uint64) bool {
 	const lo7 = 0x7f7f7f7f7f7f7f7f
-	if hasLess(v, ' ') || hasByte(v, '&') || hasByte(v, 0xC2) || hasLess(v^lo8*0xE0, 4) {
-		return false
-	}
+	// The borrow tests of hasLess and hasByte, ORed: a byte below ' ',
+	// '&', C2, or E0 to E3 (each exact on whether, not on which byte).
+	a, c, e := v^lo8*'&', v^lo8*0xC2, v^lo8*0xE0
+	bad := ((v-lo8*' ')&^v | (a-lo8)&^a | (c-lo8)&^c | (e-lo8*4)&^e) & hi8
 	// The high bit of each byte of m is set when that byte is a space,
 	// exactly (no carry crosses bytes): two in a row are adjacent bits.
 	x := v ^ lo8*' '
 	m := ^(x&lo7 + lo7 | x | lo7)
-	return m&(m>>8) == 0
+	return bad|m&(m>>8) == 0
 }
 
 // collapseRuns is collapse, run by run.
