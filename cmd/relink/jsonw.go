@@ -134,37 +134,42 @@ func plainLen(s string) int {
 		}
 		return len(s)
 	}
-	i := skipPlain(s, 0)
-	if i == len(s) || i < len(s)-8 || !plainWord(s[len(s)-8:]) {
+	i := 0
+	for ; len(s)-i >= 8; i += 8 {
+		if !plainWord(load8(s, i)) {
+			return i
+		}
+	}
+	if i < len(s) && !plainWord(load8(s, len(s)-8)) {
 		return i
 	}
 	return len(s)
 }
 
-// plainWord reports whether the 8 bytes of t are all jsonPlain.
-func plainWord(t string) bool {
-	w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+// load8 returns the eight bytes of s from i as a little-endian word.
+func load8(s string, i int) uint64 {
+	t := s[i : i+8]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
 		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
+// plainWord reports whether the eight bytes of w are all jsonPlain: none
+// is below 0x20, none is ", \, DEL or above. A byte of w is below n when
+// the byte of w-n*ones borrows (its high bit set where w's was not); a
+// byte equals c when that of w^(c*ones) is zero, below 1. Neither test
+// reports a byte wrongly as long as no byte has its high bit set, which
+// w's own high bits, ORed in, test at the same time.
+func plainWord(w uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q, b, d := w^('"'*ones), w^('\\'*ones), w^(0x7f*ones)
-	return w&highs == 0 && ((w-0x20*ones)&^w|(q-ones)&^q|(b-ones)&^b|(d-ones)&^d)&highs == 0
+	return (w|(w-0x20*ones)&^w|(q-ones)&^q|(b-ones)&^b|(d-ones)&^d)&highs == 0
 }
 
 // skipPlain returns the index of s, from i, past the words of 8 bytes
-// that are all jsonPlain, each tested at once: none is below 0x20, none
-// is ", \, DEL or above.
+// that are all jsonPlain, each tested at once (plainWord).
 func skipPlain(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		t := s[i : i+8]
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		const ones, highs = 0x0101010101010101, 0x8080808080808080
-		// A byte of w is below n when the byte of w-n*ones borrows (its high
-		// bit set where w's was not); a byte equals c when that of w^(c*ones)
-		// is zero, below 1. Neither test reports a byte wrongly as long as no
-		// byte has its high bit set, which w&highs tests first.
-		q, b, d := w^('"'*ones), w^('\\'*ones), w^(0x7f*ones)
-		if !(w&highs == 0 && ((w-0x20*ones)&^w|(q-ones)&^q|(b-ones)&^b|(d-ones)&^d)&highs == 0) {
+		if !plainWord(load8(s, i)) {
 			break
 		}
 	}
