@@ -445,9 +445,9 @@ func (x *htmlExtractor) link(tok *htmltok.Token, a *htmltok.Attr, rule htmlattr.
 	}
 	x.resolve(l, base)
 	if anchor {
-		// Reported with its text at </a>; what follows waits.
-		x.openAnchor(l)
-		return nil
+		// Reported with its text at </a>, or at once when the text and
+		// </a> follow (openAnchor); what follows waits.
+		return x.openAnchor(tok, l)
 	}
 	if l.Tag == "area" && !x.opts.NoAnchorText {
 		l.Text = x.str(x.decodeText(x.attr(tok, "alt")))

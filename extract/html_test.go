@@ -288,6 +288,9 @@ func FuzzHTML(f *testing.F) {
 	f.Add([]byte(`<div data-href=x onclick="location=&#39;/abc&#39;"><a href=y data-uri=z>t</a><input onclick='window.open("/xyz")'>`), 3)
 	f.Add([]byte("\xFF\xFE<\x00a\x00 \x00h\x00r\x00e\x00f\x00=\x00x\x00>\x00"), 3)
 	f.Add([]byte("<meta charset=iso-2022-jp><a href=\"\x1b$B$\"\x1b(B\">"), 2)
+	// Anchor texts that the start tag's chunk holds with the end tag
+	// (reported at once) and others.
+	f.Add([]byte("<a href=x>\n Next &amp; \u3000</A ><a href=y>t<b>u</b></a><a href=z>v</ab>w</a/>"), 40)
 	f.Fuzz(func(t *testing.T, doc []byte, chunk int) {
 		if chunk < 1 {
 			chunk = 1

@@ -120,9 +120,17 @@ func (d *decoding) decoder() *encoding.Decoder {
 // and the token's raw bytes.
 func (d *decoding) orig(tok *htmltok.Token, i int) int64 {
 	if d.u16 != nil {
-		return d.bom + 2*(d.units+transcode.UTF16Units(tok.Raw[:i]))
+		return d.orig16(tok, i)
 	}
-	return tok.Offset + int64(i)
+	return tok.Offset + int64(i) // small enough to inline
+}
+
+// orig16 is orig for UTF-16 input, not inlined: orig is, into the
+// code of every link.
+//
+//go:noinline
+func (d *decoding) orig16(tok *htmltok.Token, i int) int64 {
+	return d.bom + 2*(d.units+transcode.UTF16Units(tok.Raw[:i]))
 }
 
 // attr returns the raw value of the first attribute named name.

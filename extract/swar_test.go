@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestSWARScans(t *testing.T) {
@@ -143,4 +145,32 @@ func FuzzCollapse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLeadSpace checks leadSpace against utf8.DecodeRune and
+// unicode.IsSpace, which collapseRuns called for each byte of class
+// tcLead, on every sequence of three bytes that starts with one (and its
+// prefixes of one and two bytes).
+func TestLeadSpace(t *testing.T) {
+	spaces := 0
+	for _, lead := range []byte{0xC2, 0xE1, 0xE2, 0xE3} {
+		for b1 := range 256 {
+			for b2 := range 256 {
+				s := []byte{lead, byte(b1), byte(b2)}
+				for k := 1; k <= 3; k++ {
+					r, size := utf8.DecodeRune(s[:k])
+					n, sp := leadSpace(s[:k])
+					if want := unicode.IsSpace(r); n != size || sp != want {
+						t.Fatalf("leadSpace(% x) = %d, %v; want %d, %v", s[:k], n, sp, size, want)
+					}
+					if sp && k == size {
+						spaces++
+					}
+				}
+			}
+		}
+	}
+	if spaces == 0 {
+		t.Error("no white space character among the sequences")
+	}
 }

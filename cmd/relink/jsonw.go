@@ -21,8 +21,14 @@ import (
 func appendJSONString(dst []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
+	i := plainLen(s)
+	if i == len(s) {
+		// Most strings, printable ASCII: copied at once.
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		i = skipPlain(s, i)
 		for i < len(s) && jsonPlain[s[i]] {
 			i++
@@ -54,7 +60,13 @@ func appendJSONString(dst []byte, s string) []byte {
 			continue
 		}
 		if n := plainMulti(s, i); n > 0 {
-			i += n // most non-ASCII text: no rune to decode
+			// Most non-ASCII text: no rune to decode, and the next
+			// character likely another.
+			for i += n; i < len(s) && s[i] >= utf8.RuneSelf; i += n {
+				if n = plainMulti(s, i); n == 0 {
+					break
+				}
+			}
 			continue
 		}
 		c, size := utf8.DecodeRuneInString(s[i:])
@@ -110,21 +122,54 @@ var jsonPlain = func() (t [256]bool) {
 	return t
 }()
 
+// plainLen returns len(s) when all of s is jsonPlain, and otherwise an
+// index of s at or before its first byte that is not: s is tested eight
+// bytes at a time, the last eight overlapping the word before them.
+func plainLen(s string) int {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if !jsonPlain[s[i]] {
+				return i
+			}
+		}
+		return len(s)
+	}
+	i := 0
+	for ; len(s)-i >= 8; i += 8 {
+		if !plainWord(load8(s, i)) {
+			return i
+		}
+	}
+	if i < len(s) && !plainWord(load8(s, len(s)-8)) {
+		return i
+	}
+	return len(s)
+}
+
+// load8 returns the eight bytes of s from i as a little-endian word.
+func load8(s string, i int) uint64 {
+	t := s[i : i+8]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
+// plainWord reports whether the eight bytes of w are all jsonPlain: none
+// is below 0x20, none is ", \, DEL or above. A byte of w is below n when
+// the byte of w-n*ones borrows (its high bit set where w's was not); a
+// byte equals c when that of w^(c*ones) is zero, below 1. Neither test
+// reports a byte wrongly as long as no byte has its high bit set, which
+// w's own high bits, ORed in, test at the same time.
+func plainWord(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q, b, d := w^('"'*ones), w^('\\'*ones), w^(0x7f*ones)
+	return (w|(w-0x20*ones)&^w|(q-ones)&^q|(b-ones)&^b|(d-ones)&^d)&highs == 0
+}
+
 // skipPlain returns the index of s, from i, past the words of 8 bytes
-// that are all jsonPlain, each tested at once: none is below 0x20, none
-// is ", \, DEL or above.
+// that are all jsonPlain, each tested at once (plainWord).
 func skipPlain(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		t := s[i : i+8]
-		w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
-			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
-		const ones, highs = 0x0101010101010101, 0x8080808080808080
-		// A byte of w is below n when the byte of w-n*ones borrows (its high
-		// bit set where w's was not); a byte equals c when that of w^(c*ones)
-		// is zero, below 1. Neither test reports a byte wrongly as long as no
-		// byte has its high bit set, which w&highs tests first.
-		q, b, d := w^('"'*ones), w^('\\'*ones), w^(0x7f*ones)
-		if !(w&highs == 0 && ((w-0x20*ones)&^w|(q-ones)&^q|(b-ones)&^b|(d-ones)&^d)&highs == 0) {
+		if !plainWord(load8(s, i)) {
 			break
 		}
 	}
@@ -225,6 +270,22 @@ func appendJSONExtractHead(dst []byte, l *extract.Link) []byte {
 func appendJSONExtractRest(dst []byte, l *extract.Link) []byte {
 	uri, err := l.URI()
 	plain := err == nil && uri == l.Href // the href is its URI: no escapes
+	if plain && l.IRI == l.Href && strings.HasSuffix(l.Href, l.Value) {
+		// Most links: the href is its own URI and IRI and ends with the
+		// value, all bytes of a URI; the members are written with the
+		// quotes and names between them in fewer appends.
+		dst = append(dst, `,"value":"`...)
+		dst = append(dst, l.Value...)
+		dst = append(dst, `","href":"`...)
+		dst = append(dst, l.Href...)
+		dst = append(dst, `","uri":"`...)
+		dst = append(dst, l.Href...)
+		dst = append(dst, `","iri":"`...)
+		dst = append(dst, l.Href...)
+		dst = append(dst, '"')
+		dst = appendJSONPlace(dst, l.Start, l.End, l.Line, l.Column, l.Rel, l.Text, l.Lazy)
+		return append(dst, '}', '\n')
+	}
 	dst = append(dst, `,"value":`...)
 	if plain && strings.HasSuffix(l.Href, l.Value) {
 		// An absolute link written as its href, or a relative one whose
