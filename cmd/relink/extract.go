@@ -393,7 +393,13 @@ func (x *extractor) tree(dir string) {
 		if root != "" {
 			base = weburl.FileURL(root, filepath.ToSlash(rel))
 		}
-		x.keyBase = weburl.FileURL(cmp.Or(root, addedRoot), filepath.ToSlash(rel))
+		if x.added != nil {
+			// Only --added compares hrefs resolved by the file's place.
+			x.keyBase = base
+			if root == "" {
+				x.keyBase = weburl.FileURL(addedRoot, filepath.ToSlash(rel))
+			}
+		}
 		if testHookExtractWalked != nil {
 			testHookExtractWalked(path)
 		}
