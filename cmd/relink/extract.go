@@ -405,6 +405,7 @@ func (x *extractor) tree(dir string) {
 		}
 		x.file(path, base, true)
 	})
+	x.wf.release()
 }
 
 // testHookExtractWalked, when not nil, is called with the path of each

@@ -44,6 +44,9 @@ func (f *walkedFile) open(name string) error {
 // Read reads from the file.
 func (f *walkedFile) Read(p []byte) (int, error) { return f.f.Read(p) }
 
+// release does nothing: files are opened by their path.
+func (f *walkedFile) release() {}
+
 // Close closes the file, once.
 func (f *walkedFile) Close() {
 	if f.f != nil {

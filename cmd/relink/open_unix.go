@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -36,13 +37,19 @@ func setBlocking(f *os.File) error {
 // file of a tree an attempt to register it with the runtime's poller
 // (which fails for a regular file), a finalizer, and two fcntl calls to
 // clear O_NONBLOCK; a tree of small files spent a third of its time
-// there. The zero value is closed; one walkedFile serves every file of a
-// run, in turn.
+// there. A file is opened relative to its directory, held open while its
+// files are read (the kernel then walks one name, not the whole path).
+// The zero value is closed; one walkedFile serves every file of a run, in
+// turn, and release closes its directory at the end of a walk.
 type walkedFile struct {
 	fd     int
 	name   string
 	eof    bool // the end was read: no more reads (bufio asks again)
 	isOpen bool
+
+	dir    string // the directory dirFD is open on, when hasDir
+	dirFD  int
+	hasDir bool
 }
 
 // errNotRegular is the error of open for a file that is not a regular
@@ -55,10 +62,11 @@ var errNotRegular = errors.New("not a regular file")
 // file systems honour it). Its errors are those of os.Open and
 // os.File.Stat (an *fs.PathError), and errNotRegular.
 func (f *walkedFile) open(name string) error {
+	at, rel := f.at(name)
 	var fd int
 	var err error
 	for {
-		fd, err = unix.Open(name, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		fd, err = unix.Openat(at, rel, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 		if err != unix.EINTR {
 			break
 		}
@@ -81,8 +89,46 @@ func (f *walkedFile) open(name string) error {
 		unix.Close(fd)
 		return err
 	}
-	*f = walkedFile{fd: fd, name: name, isOpen: true}
+	f.fd, f.name, f.eof, f.isOpen = fd, name, false, true
 	return nil
+}
+
+// at returns the directory descriptor to open name relative to, and
+// name relative to it: the descriptor of name's directory, opened
+// unless it is the last one's, or, when there is none or it cannot be
+// opened, AT_FDCWD and name.
+func (f *walkedFile) at(name string) (int, string) {
+	i := strings.LastIndexByte(name, '/')
+	if i < 0 {
+		return unix.AT_FDCWD, name
+	}
+	dir := name[:i]
+	if dir == "" {
+		dir = "/"
+	}
+	if f.hasDir && f.dir == dir {
+		return f.dirFD, name[i+1:]
+	}
+	f.release()
+	for {
+		fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return unix.AT_FDCWD, name
+		}
+		f.dir, f.dirFD, f.hasDir = dir, fd, true
+		return fd, name[i+1:]
+	}
+}
+
+// release closes the directory that the last file was opened in.
+func (f *walkedFile) release() {
+	if f.hasDir {
+		unix.Close(f.dirFD)
+		f.hasDir = false
+	}
 }
 
 // maxRead is the most one read asks for: some systems fail a read of

@@ -17,7 +17,8 @@ import (
 // TestWalkedFile checks the opener of the files of extract -r: a regular
 // file is read to its end and then reads no more; a FIFO or a directory
 // is errNotRegular, at once (the open of a FIFO does not wait for a
-// writer); a missing file is the error os.Open gives.
+// writer); a missing file is the error os.Open gives. Files are read
+// relative to their directory, whichever it is.
 func TestWalkedFile(t *testing.T) {
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "a.html")
@@ -43,6 +44,32 @@ func TestWalkedFile(t *testing.T) {
 	f.Close()
 	f.Close() // a second Close does nothing
 
+	// Files of two directories in turn, one named without a directory
+	// (relative to the working directory), read through their
+	// directories' descriptors.
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(sub, "b.html")
+	write(t, other, "b")
+	t.Chdir(sub)
+	for _, tc := range []struct{ name, want string }{
+		{reg, page}, {other, "b"}, {"b.html", "b"}, {reg, page}, {reg, page}, {other, "b"},
+	} {
+		if err := f.open(tc.name); err != nil {
+			t.Fatalf("open %s: %v", tc.name, err)
+		}
+		b, err := io.ReadAll(&f)
+		f.Close()
+		if err != nil || string(b) != tc.want {
+			t.Errorf("%s: read %q, %v; want %q", tc.name, b, err, tc.want)
+		}
+	}
+	f.release()
+	f.release()
+
+	_, osErrDir := os.Open(filepath.Join(dir, "none", "x.html"))
 	for _, tc := range []struct {
 		name string
 		want error
@@ -50,10 +77,12 @@ func TestWalkedFile(t *testing.T) {
 		{fifo, errNotRegular},
 		{dir, errNotRegular},
 		{missing, osErr},
+		{filepath.Join(dir, "none", "x.html"), osErrDir}, // no directory to open
 	} {
 		done := make(chan error, 1)
 		go func() {
 			var f walkedFile
+			defer f.release()
 			err := f.open(tc.name)
 			if err == nil {
 				f.Close()
@@ -69,7 +98,7 @@ func TestWalkedFile(t *testing.T) {
 		if err == nil || err.Error() != tc.want.Error() {
 			t.Errorf("open %s: %v; want %v", tc.name, err, tc.want)
 		}
-		if tc.want == osErr {
+		if tc.want != errNotRegular {
 			var pe *fs.PathError
 			if !errors.As(err, &pe) || !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("open %s: %#v is not a *fs.PathError of ErrNotExist", tc.name, err)
