@@ -22,7 +22,7 @@ import (
 // base element with an href (hasBase) sets it for the rest of the
 // document. The cache is direct-mapped (see cacheEntry): an entry whose
 // gen is not cacheGen is empty, and the valid ones were resolved against
-// cacheBase by conv; slotRaw and slotHash are what rawString noted of the
+// cacheBase by a conv of cacheKey, in this document or the last ones; slotRaw and slotHash are what rawString noted of the
 // value resolve is next given, valid only for that value. A string that
 // str returned is never written again.
 type resolution struct {
@@ -36,24 +36,41 @@ type resolution struct {
 	cacheGen  uint32       // the generation of the valid entries
 	cacheMiss int          // misses since cache was made
 	cacheBase *weburl.URL
-	slotRaw   string // the Value whose hash is slotHash
+	cacheKey  cacheKey // and with these
+	slotRaw   string   // the Value whose hash is slotHash
 	slotHash  uint64
 	ubuf      []byte // a URI being resolved
 
 	strs []byte // the block of string data of str
 }
 
-// reset readies r for a new document: the cache is emptied, its memory
-// and that of the string blocks kept.
+// reset readies r for a new document, keeping the memory of the cache
+// and of the string blocks, and the cache's entries: startResolution
+// empties it unless the new document's links resolve as the last one's.
 func (r *resolution) reset() {
 	r.conv, r.web, r.docURL, r.base, r.hasBase = nil, nil, nil, nil, false
-	r.cacheGen++
-	r.cacheBase, r.slotRaw = nil, ""
+	r.slotRaw = ""
 }
 
-// startResolution prepares the resolution for the charset decided.
+// A cacheKey is what the entries of the cache depend on besides their
+// base: the charset of the queries (the conversion to URIs without a
+// base, and back to IRIs) and whether IRIs are made.
+type cacheKey struct {
+	charset string // the Converter's; "" for one the URL Standard does not name
+	noIRI   bool
+}
+
+// startResolution prepares the resolution for the charset decided. The
+// cache keeps the last document's links when the new document's resolve
+// the same way: against the same base (nil: no --base and no base
+// element, where a tree's files share their links), in the same charset,
+// IRIs made or not.
 func (x *htmlExtractor) startResolution() {
 	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	if key := (cacheKey{x.conv.Charset(), x.opts.NoIRI}); key.charset == "" || key != x.cacheKey {
+		x.cacheGen++
+		x.cacheKey = key
+	}
 	x.web = weburl.NewParser(x.cs.Encoding)
 	if x.opts.BaseURL != "" {
 		if u, err := x.web.Parse(x.opts.BaseURL, nil); err == nil {
