@@ -26,11 +26,13 @@ import (
 // value resolve is next given, valid only for that value. A string that
 // str returned is never written again.
 type resolution struct {
-	conv    *iri.Converter
-	web     *weburl.Parser // resolves links in the document's charset
-	docURL  *weburl.URL    // Options.BaseURL parsed, or nil
-	base    *weburl.URL    // the document's base URL, or nil
-	hasBase bool           // a base element with href was seen
+	conv     *iri.Converter
+	lastConv *iri.Converter // the last document's, kept, for a charset named convName
+	convName string
+	web      *weburl.Parser // resolves links in the document's charset
+	docURL   *weburl.URL    // Options.BaseURL parsed, or nil
+	base     *weburl.URL    // the document's base URL, or nil
+	hasBase  bool           // a base element with href was seen
 
 	cache     []cacheEntry // links resolved against cacheBase, by hash of Value
 	cacheGen  uint32       // the generation of the valid entries
@@ -66,7 +68,13 @@ type cacheKey struct {
 // element, where a tree's files share their links), in the same charset,
 // IRIs made or not.
 func (x *htmlExtractor) startResolution() {
-	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	// A document in the charset of the last one has its converter (the
+	// encoding is the standard's for the name).
+	if x.cs.Name == "" || x.cs.Name != x.convName {
+		x.lastConv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+		x.convName = x.cs.Name
+	}
+	x.conv = x.lastConv
 	if key := (cacheKey{x.conv.Charset(), x.opts.NoIRI}); key.charset == "" || key != x.cacheKey {
 		x.cacheGen++
 		x.cacheKey = key
