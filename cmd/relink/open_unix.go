@@ -44,7 +44,9 @@ func setBlocking(f *os.File) error {
 type walkedFile struct {
 	fd     int
 	name   string
-	eof    bool // the end was read: no more reads (bufio asks again)
+	eof    bool  // the end was read: no more reads (bufio asks again)
+	size   int64 // the size fstat gave
+	read   int64 // the bytes read
 	isOpen bool
 
 	dir    string // the directory dirFD is open on, when hasDir
@@ -90,6 +92,7 @@ func (f *walkedFile) open(name string) error {
 		return err
 	}
 	f.fd, f.name, f.eof, f.isOpen = fd, name, false, true
+	f.size, f.read = st.Size, 0
 	return nil
 }
 
@@ -158,6 +161,13 @@ func (f *walkedFile) Read(p []byte) (int, error) {
 		if n == 0 {
 			f.eof = true
 			return 0, io.EOF
+		}
+		// A read short of what was asked that ends the file at the size
+		// fstat gave is its end: the read that would return nothing is
+		// not made (a file of pseudo-file systems, of size 0 or of a
+		// size it does not have, is read to a read of nothing).
+		if f.read += int64(n); n < len(p) && f.read == f.size && f.size > 0 {
+			f.eof = true
 		}
 		return n, nil
 	}

@@ -69,6 +69,41 @@ func TestWalkedFile(t *testing.T) {
 	f.release()
 	f.release()
 
+	// Read in pieces shorter than the file, then in one read that ends
+	// it (no read of nothing after it), and a file of /proc, whose size
+	// is 0 but not its text.
+	long := strings.Repeat("0123456789", 1000)
+	write(t, reg, long)
+	for _, size := range []int{7, 4096, len(long) - 1, len(long), len(long) + 1, 1 << 16} {
+		if err := f.open(reg); err != nil {
+			t.Fatal(err)
+		}
+		var b []byte
+		p := make([]byte, size)
+		for {
+			n, err := f.Read(p)
+			b = append(b, p[:n]...)
+			if err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.Close()
+		if string(b) != long {
+			t.Errorf("reads of %d bytes: %d bytes read, want %d", size, len(b), len(long))
+		}
+	}
+	if err := f.open("/proc/self/status"); err == nil {
+		b, err := io.ReadAll(&f)
+		f.Close()
+		if err != nil || !strings.Contains(string(b), "Pid:") {
+			t.Errorf("/proc/self/status (of size 0): read %q, %v", b, err)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		t.Error(err)
+	} // else a system without /proc
+
 	_, osErrDir := os.Open(filepath.Join(dir, "none", "x.html"))
 	for _, tc := range []struct {
 		name string
