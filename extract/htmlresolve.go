@@ -26,24 +26,27 @@ import (
 // value resolve is next given, valid only for that value. A string that
 // str returned is never written again.
 type resolution struct {
-	conv     *iri.Converter
-	lastConv *iri.Converter // the last document's, kept, for a charset named convName
-	convName string
-	web      *weburl.Parser // resolves links in the document's charset
-	docURL   *weburl.URL    // Options.BaseURL parsed, or nil
-	base     *weburl.URL    // the document's base URL, or nil
-	hasBase  bool           // a base element with href was seen
+	conv    *iri.Converter
+	web     *weburl.Parser // resolves links in the document's charset
+	docURL  *weburl.URL    // Options.BaseURL parsed, or nil
+	base    *weburl.URL    // the document's base URL, or nil
+	hasBase bool           // a base element with href was seen
 
 	cache     []cacheEntry // links resolved against cacheBase, by hash of Value
 	cacheGen  uint32       // the generation of the valid entries
 	cacheMiss int          // misses since cache was made
 	cacheBase *weburl.URL
-	cacheKey  cacheKey // and with these
-	slotRaw   string   // the Value whose hash is slotHash
+	slotRaw   string // the Value whose hash is slotHash
 	slotHash  uint64
 	ubuf      []byte // a URI being resolved
 
 	strs []byte // the block of string data of str
+
+	// Kept from document to document: the key of the cache's entries,
+	// and the last converter, for the charset named convName.
+	cacheKey cacheKey
+	lastConv *iri.Converter
+	convName string
 }
 
 // reset readies r for a new document, keeping the memory of the cache
