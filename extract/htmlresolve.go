@@ -22,9 +22,10 @@ import (
 // base element with an href (hasBase) sets it for the rest of the
 // document. The cache is direct-mapped (see cacheEntry): an entry whose
 // gen is not cacheGen is empty, and the valid ones were resolved against
-// cacheBase by a conv of cacheKey, in this document or the last ones; slotRaw and slotHash are what rawString noted of the
-// value resolve is next given, valid only for that value. A string that
-// str returned is never written again.
+// cacheBase by a conv of cacheKey, in this document or the last ones;
+// slotRaw and slotHash are what rawString noted of the value resolve is
+// next given, valid only for that value. A string that str returned is
+// never written again.
 type resolution struct {
 	conv    *iri.Converter
 	web     *weburl.Parser // resolves links in the document's charset
@@ -51,7 +52,9 @@ type resolution struct {
 
 // reset readies r for a new document, keeping the memory of the cache
 // and of the string blocks, and the cache's entries: startResolution
-// empties it unless the new document's links resolve as the last one's.
+// empties it unless the new document's links resolve as the last one's,
+// and resolve when they resolve against another base than cacheBase
+// (kept: the base element of the last document is not the next one's).
 func (r *resolution) reset() {
 	r.conv, r.web, r.docURL, r.base, r.hasBase = nil, nil, nil, nil, false
 	r.slotRaw = ""
