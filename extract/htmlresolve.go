@@ -46,6 +46,7 @@ type resolution struct {
 	// Kept from document to document: the key of the cache's entries,
 	// and the last converter, for the charset named convName.
 	cacheKey cacheKey
+	baseGen  uint32 // counts the changes of cacheBase
 	lastConv *iri.Converter
 	convName string
 }
@@ -166,7 +167,13 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 		x.cache = make([]cacheEntry, minCacheSize)
 	}
 	if base != x.cacheBase {
-		x.cacheGen++
+		// Another base: the entries stay for one of the same directory
+		// (the next file of a directory of a tree with --base), those
+		// that resolve against it as against the last.
+		if !sameDirectory(base, x.cacheBase) {
+			x.cacheGen++
+		}
+		x.baseGen++
 		x.cacheBase = base
 	}
 	h := x.slotHash
@@ -175,7 +182,7 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	}
 	x.slotRaw = ""
 	e := &x.cache[h&uint64(len(x.cache)-1)]
-	if e.gen != x.cacheGen || e.r.raw != l.Value {
+	if e.gen != x.cacheGen || e.r.raw != l.Value || e.baseGen != x.baseGen && !x.rebase(e) {
 		r, ok := x.resolveNew(l, base)
 		if !ok {
 			return
@@ -185,7 +192,7 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
 			e = &x.cache[h&uint64(len(x.cache)-1)]
 		}
-		*e = cacheEntry{x.cacheGen, r}
+		*e = cacheEntry{x.cacheGen, x.baseGen, r}
 	}
 	l.Href, l.IRI = e.r.uri, e.r.iri
 	if e.r.isURI {
@@ -248,8 +255,85 @@ var cacheSeed = maphash.MakeSeed()
 
 // A cacheEntry is a slot of the cache.
 type cacheEntry struct {
-	gen uint32
-	r   resolved
+	gen     uint32
+	baseGen uint32 // the baseGen it is valid in
+	r       resolved
+}
+
+// rebase reports whether the entry e, valid for a base of the same
+// directory as the current one, is valid for the current one, and then
+// makes it so: whether its link is directoryOnly.
+func (x *htmlExtractor) rebase(e *cacheEntry) bool {
+	if !directoryOnly(e.r.raw) {
+		return false
+	}
+	e.baseGen = x.baseGen
+	return true
+}
+
+// sameDirectory reports whether a and b, base URLs, are those of two
+// documents of one directory: the same but for the last segment of their
+// path, their query and their fragment. A link that directoryOnly
+// accepts resolves against a as against b. (Not for file URLs, whose
+// first segment may be a drive letter that a path-absolute link keeps.)
+func sameDirectory(a, b *weburl.URL) bool {
+	if a == nil || b == nil || a.HasOpaquePath() || b.HasOpaquePath() || a.Scheme() == "file" {
+		return false
+	}
+	da, db := directoryOf(a), directoryOf(b)
+	return da != "" && da == db
+}
+
+// directoryOf returns the href of u up to the last "/" of its path, or
+// "" when its path has none.
+func directoryOf(u *weburl.URL) string {
+	href, path := u.String(), u.Pathname()
+	i := strings.LastIndexByte(path, '/')
+	if i < 0 {
+		return ""
+	}
+	// The href ends with the path, then "?" and the query, "#" and the
+	// fragment, when there are.
+	end := len(href)
+	if f, ok := u.Fragment(); ok {
+		end -= 1 + len(f)
+	}
+	if q, ok := u.Query(); ok {
+		end -= 1 + len(q)
+	}
+	start := end - len(path)
+	if start < 0 || href[start:end] != path {
+		return ""
+	}
+	return href[:start+i+1]
+}
+
+// directoryOnly reports whether the link v resolves against a base URL
+// the same whatever the base's last path segment, query and fragment:
+// a path (relative or absolute, with its own query and fragment), a
+// scheme-relative link, or a URL with a scheme and "//". Not so a link
+// that is empty or a query or a fragment (after the spaces and controls
+// the parser strips), nor one whose scheme, being the base's, may make
+// it one ("http:?q"). The tabs and newlines that the parser removes
+// wherever they are change nothing of this: those before the first
+// character are stripped, and others only keep "//" from being seen.
+func directoryOnly(v string) bool {
+	i := 0
+	for i < len(v) && v[i] <= ' ' {
+		i++
+	}
+	if i == len(v) || v[i] == '?' || v[i] == '#' {
+		return false
+	}
+	for ; i < len(v); i++ {
+		switch v[i] {
+		case '/', '?', '#':
+			return true
+		case ':':
+			return strings.HasPrefix(v[i+1:], "//")
+		}
+	}
+	return true
 }
 
 // resolved is a cached result of resolve; isURI reports that uri is a
