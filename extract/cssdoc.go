@@ -128,7 +128,7 @@ func (c *cssExtractor) Feed(b []byte, atEOF bool) error {
 // ReadFrom finds the links of the style sheet that r holds, reading it to
 // its end, as the HTML extractor's does.
 func (c *cssExtractor) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &c.rbuf, c.Feed)
+	return feedAll(r, &c.rbuf, c)
 }
 
 // Settled returns the offset in the input before which every link has

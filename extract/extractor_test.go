@@ -187,3 +187,63 @@ func TestResetOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestResetKeepsCache reads documents that repeat the same links, in
+// turn, with one HTML extractor readied by ResetOptions: it keeps the
+// links it resolved for a document whose links resolve as the last
+// one's, and must report, for each document, what a new extractor
+// reports, whatever changed between them: the charset of the queries,
+// the base (--base, a base element), IRIs made or not.
+func TestResetKeepsCache(t *testing.T) {
+	const links = `<a href="b?q=é">1</a><a href="c/%C3%A9">2</a><a href="http://x.example/d?é">3</a><a href="b?q=é">4</a>`
+	utf8 := "<meta charset=utf-8>" + links
+	latin1 := "<meta charset=windows-1252>" + strings.NewReplacer("é", "\xe9").Replace(links)
+	koi8 := "<meta charset=koi8-r>" + strings.NewReplacer("é", "\xc1").Replace(links)
+	withBase := `<base href="http://b.example/dir/">` + links
+	docs := []struct {
+		doc  string
+		opts extract.Options
+	}{
+		{utf8, extract.Options{}},
+		{utf8, extract.Options{}},
+		{latin1, extract.Options{}},
+		{latin1, extract.Options{}},
+		{koi8, extract.Options{}},
+		{utf8, extract.Options{NoIRI: true}},
+		{utf8, extract.Options{}},
+		{withBase, extract.Options{}},
+		{utf8, extract.Options{}},
+		{utf8, extract.Options{BaseURL: "http://a.example/1/"}},
+		{utf8, extract.Options{BaseURL: "http://a.example/2/"}},
+		{utf8, extract.Options{}},
+		{latin1, extract.Options{Charset: "koi8-r"}},
+		{utf8, extract.Options{Unresolved: true}},
+		{utf8, extract.Options{}},
+	}
+	var got []string
+	fn := func(l *extract.Link) error {
+		got = append(got, fmt.Sprintf("%s %s %s %v", l.Value, l.Href, l.IRI, l.Err))
+		return nil
+	}
+	var x extract.Extractor
+	for i, d := range docs {
+		got = nil
+		fresh := extract.NewHTML(d.opts, fn)
+		if _, err := fresh.ReadFrom(strings.NewReader(d.doc)); err != nil {
+			t.Fatal(err)
+		}
+		want := got
+		got = nil
+		if x == nil {
+			x = extract.NewHTML(d.opts, fn)
+		} else {
+			x.ResetOptions(d.opts)
+		}
+		if _, err := x.ReadFrom(strings.NewReader(d.doc)); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("document %d, reused extractor:\n%q\nwant (new extractor)\n%q", i, got, want)
+		}
+	}
+}

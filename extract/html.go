@@ -30,8 +30,9 @@ type htmlExtractor struct {
 	styleState  // the CSS of style elements and attributes (htmlstyle.go)
 	textRun     // the text searched for links, with Options.TextLinks (htmltext.go)
 
-	rbuf []byte // ReadFrom's
-	err  error
+	rbuf   []byte                    // ReadFrom's
+	wantFn func(*htmltok.Token) bool // x.wantStart, made once
+	err    error
 }
 
 // NewHTML returns an HTML extractor, configured by opts, that calls fn for
@@ -224,7 +225,10 @@ func (x *htmlExtractor) start() {
 	}
 	x.z.SkipStartTagsExcept(skipTags, wantedTags, attrs)
 	if skipTags {
-		x.z.SkipStartTags(x.wantStart)
+		if x.wantFn == nil {
+			x.wantFn = x.wantStart // a method value is allocated
+		}
+		x.z.SkipStartTags(x.wantFn)
 	} else {
 		x.z.SkipStartTags(nil)
 	}

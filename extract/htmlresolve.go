@@ -22,9 +22,10 @@ import (
 // base element with an href (hasBase) sets it for the rest of the
 // document. The cache is direct-mapped (see cacheEntry): an entry whose
 // gen is not cacheGen is empty, and the valid ones were resolved against
-// cacheBase by conv; slotRaw and slotHash are what rawString noted of the
-// value resolve is next given, valid only for that value. A string that
-// str returned is never written again.
+// cacheBase by a conv of cacheKey, in this document or the last ones;
+// slotRaw and slotHash are what rawString noted of the value resolve is
+// next given, valid only for that value. A string that str returned is
+// never written again.
 type resolution struct {
 	conv    *iri.Converter
 	web     *weburl.Parser // resolves links in the document's charset
@@ -41,19 +42,50 @@ type resolution struct {
 	ubuf      []byte // a URI being resolved
 
 	strs []byte // the block of string data of str
+
+	// Kept from document to document: the key of the cache's entries,
+	// and the last converter, for the charset named convName.
+	cacheKey cacheKey
+	baseGen  uint32 // counts the changes of cacheBase
+	lastConv *iri.Converter
+	convName string
 }
 
-// reset readies r for a new document: the cache is emptied, its memory
-// and that of the string blocks kept.
+// reset readies r for a new document, keeping the memory of the cache
+// and of the string blocks, and the cache's entries: startResolution
+// empties it unless the new document's links resolve as the last one's,
+// and resolve when they resolve against another base than cacheBase
+// (kept: the base element of the last document is not the next one's).
 func (r *resolution) reset() {
 	r.conv, r.web, r.docURL, r.base, r.hasBase = nil, nil, nil, nil, false
-	r.cacheGen++
-	r.cacheBase, r.slotRaw = nil, ""
+	r.slotRaw = ""
 }
 
-// startResolution prepares the resolution for the charset decided.
+// A cacheKey is what the entries of the cache depend on besides their
+// base: the charset of the queries (the conversion to URIs without a
+// base, and back to IRIs) and whether IRIs are made.
+type cacheKey struct {
+	charset string // the Converter's; "" for one the URL Standard does not name
+	noIRI   bool
+}
+
+// startResolution prepares the resolution for the charset decided. The
+// cache keeps the last document's links when the new document's resolve
+// the same way: against the same base (nil: no --base and no base
+// element, where a tree's files share their links), in the same charset,
+// IRIs made or not.
 func (x *htmlExtractor) startResolution() {
-	x.conv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+	// A document in the charset of the last one has its converter (the
+	// encoding is the standard's for the name).
+	if x.cs.Name == "" || x.cs.Name != x.convName {
+		x.lastConv = iri.NewConverter(iri.WithMode(iri.Web), iri.WithCharset(x.cs.Encoding))
+		x.convName = x.cs.Name
+	}
+	x.conv = x.lastConv
+	if key := (cacheKey{x.conv.Charset(), x.opts.NoIRI}); key.charset == "" || key != x.cacheKey {
+		x.cacheGen++
+		x.cacheKey = key
+	}
 	x.web = weburl.NewParser(x.cs.Encoding)
 	if x.opts.BaseURL != "" {
 		if u, err := x.web.Parse(x.opts.BaseURL, nil); err == nil {
@@ -135,7 +167,13 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 		x.cache = make([]cacheEntry, minCacheSize)
 	}
 	if base != x.cacheBase {
-		x.cacheGen++
+		// Another base: the entries stay for one of the same directory
+		// (the next file of a directory of a tree with --base), those
+		// that resolve against it as against the last.
+		if !sameDirectory(base, x.cacheBase) {
+			x.cacheGen++
+		}
+		x.baseGen++
 		x.cacheBase = base
 	}
 	h := x.slotHash
@@ -144,7 +182,7 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	}
 	x.slotRaw = ""
 	e := &x.cache[h&uint64(len(x.cache)-1)]
-	if e.gen != x.cacheGen || e.r.raw != l.Value {
+	if e.gen != x.cacheGen || e.r.raw != l.Value || e.baseGen != x.baseGen && !x.rebase(e) {
 		r, ok := x.resolveNew(l, base)
 		if !ok {
 			return
@@ -154,7 +192,7 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
 			e = &x.cache[h&uint64(len(x.cache)-1)]
 		}
-		*e = cacheEntry{x.cacheGen, r}
+		*e = cacheEntry{x.cacheGen, x.baseGen, r}
 	}
 	l.Href, l.IRI = e.r.uri, e.r.iri
 	if e.r.isURI {
@@ -217,8 +255,85 @@ var cacheSeed = maphash.MakeSeed()
 
 // A cacheEntry is a slot of the cache.
 type cacheEntry struct {
-	gen uint32
-	r   resolved
+	gen     uint32
+	baseGen uint32 // the baseGen it is valid in
+	r       resolved
+}
+
+// rebase reports whether the entry e, valid for a base of the same
+// directory as the current one, is valid for the current one, and then
+// makes it so: whether its link is directoryOnly.
+func (x *htmlExtractor) rebase(e *cacheEntry) bool {
+	if !directoryOnly(e.r.raw) {
+		return false
+	}
+	e.baseGen = x.baseGen
+	return true
+}
+
+// sameDirectory reports whether a and b, base URLs, are those of two
+// documents of one directory: the same but for the last segment of their
+// path, their query and their fragment. A link that directoryOnly
+// accepts resolves against a as against b. (Not for file URLs, whose
+// first segment may be a drive letter that a path-absolute link keeps.)
+func sameDirectory(a, b *weburl.URL) bool {
+	if a == nil || b == nil || a.HasOpaquePath() || b.HasOpaquePath() || a.Scheme() == "file" {
+		return false
+	}
+	da, db := directoryOf(a), directoryOf(b)
+	return da != "" && da == db
+}
+
+// directoryOf returns the href of u up to the last "/" of its path, or
+// "" when its path has none.
+func directoryOf(u *weburl.URL) string {
+	href, path := u.String(), u.Pathname()
+	i := strings.LastIndexByte(path, '/')
+	if i < 0 {
+		return ""
+	}
+	// The href ends with the path, then "?" and the query, "#" and the
+	// fragment, when there are.
+	end := len(href)
+	if f, ok := u.Fragment(); ok {
+		end -= 1 + len(f)
+	}
+	if q, ok := u.Query(); ok {
+		end -= 1 + len(q)
+	}
+	start := end - len(path)
+	if start < 0 || href[start:end] != path {
+		return ""
+	}
+	return href[:start+i+1]
+}
+
+// directoryOnly reports whether the link v resolves against a base URL
+// the same whatever the base's last path segment, query and fragment:
+// a path (relative or absolute, with its own query and fragment), a
+// scheme-relative link, or a URL with a scheme and "//". Not so a link
+// that is empty or a query or a fragment (after the spaces and controls
+// the parser strips), nor one whose scheme, being the base's, may make
+// it one ("http:?q"). The tabs and newlines that the parser removes
+// wherever they are change nothing of this: those before the first
+// character are stripped, and others only keep "//" from being seen.
+func directoryOnly(v string) bool {
+	i := 0
+	for i < len(v) && v[i] <= ' ' {
+		i++
+	}
+	if i == len(v) || v[i] == '?' || v[i] == '#' {
+		return false
+	}
+	for ; i < len(v); i++ {
+		switch v[i] {
+		case '/', '?', '#':
+			return true
+		case ':':
+			return strings.HasPrefix(v[i+1:], "//")
+		}
+	}
+	return true
 }
 
 // resolved is a cached result of resolve; isURI reports that uri is a

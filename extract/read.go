@@ -15,24 +15,32 @@ import (
 // It returns the number of bytes read and the first error other than
 // io.EOF, from r or from the link function.
 func (x *htmlExtractor) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &x.rbuf, x.Feed)
+	return feedAll(r, &x.rbuf, x)
 }
 
 // ReadFrom finds the links of the text that r holds, reading it to its
 // end, as the HTML extractor's does.
 func (t *textExtractor) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &t.rbuf, t.Feed)
+	return feedAll(r, &t.rbuf, t)
 }
 
 // feedBufSize is the size of the reads of feedAll.
 const feedBufSize = 32 << 10
 
-// feedAll calls feed with what it reads from r, to its end, reading into
-// *buf (which it allocates once) unless r writes its bytes itself.
-func feedAll(r io.Reader, buf *[]byte, feed func(b []byte, atEOF bool) error) (int64, error) {
+// A feedable is an extractor that takes a document in pieces, in order:
+// the last with atEOF. (An interface, not a method value, which would be
+// allocated for each document.)
+type feedable interface {
+	Feed(b []byte, atEOF bool) error
+}
+
+// feedAll calls x.Feed with what it reads from r, to its end, reading
+// into *buf (which it allocates once) unless r writes its bytes itself.
+func feedAll(r io.Reader, buf *[]byte, x feedable) (int64, error) {
 	if br, ok := r.(*bufio.Reader); ok {
-		return feedBuffered(br, feed)
+		return feedBuffered(br, x)
 	}
+	feed := x.Feed
 	if wt, ok := r.(io.WriterTo); ok {
 		n, err := wt.WriteTo(feeder(feed))
 		if err == nil {
@@ -66,14 +74,14 @@ func feedAll(r io.Reader, buf *[]byte, feed func(b []byte, atEOF bool) error) (i
 // buffer, one read of the reader's source at a time. (The reader's
 // WriteTo hands an *os.File's WriteTo the rest, which copies it through
 // a buffer of 32 KiB allocated for each call: for each file of a tree.)
-func feedBuffered(br *bufio.Reader, feed func(b []byte, atEOF bool) error) (int64, error) {
+func feedBuffered(br *bufio.Reader, x feedable) (int64, error) {
 	var n int64
 	for {
 		_, err := br.Peek(1) // one read when nothing is buffered
 		b, _ := br.Peek(br.Buffered())
 		eof := err == io.EOF
 		if len(b) > 0 || eof {
-			if ferr := feed(b, eof); ferr != nil {
+			if ferr := x.Feed(b, eof); ferr != nil {
 				return n, ferr
 			}
 			br.Discard(len(b))

@@ -69,7 +69,7 @@ func (w *wholeDoc) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 // ReadFrom reads the document that r holds to its end and reports its
 // links.
 func (w *wholeDoc) ReadFrom(r io.Reader) (int64, error) {
-	return feedAll(r, &w.rbuf, w.Feed)
+	return feedAll(r, &w.rbuf, w)
 }
 
 // Settled returns the offset before which every link has been reported,

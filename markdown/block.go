@@ -3,7 +3,6 @@ package markdown
 import (
 	"bytes"
 	"github.com/relink-go/relink/htmlattr"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -438,16 +437,16 @@ func maybeSpecial(c int) bool {
 }
 
 var (
-	reATX          = regexp.MustCompile(`^#{1,6}(?:[ \t]+|$)`)
-	reFence        = regexp.MustCompile("^(?:`{3,}[^`]*$|~{3,})")
-	reSetext       = regexp.MustCompile(`^(?:=+|-+)[ \t]*$`)
-	reHTMLStart1   = regexp.MustCompile(`(?i)^<(?:script|pre|textarea|style)(?:[ \t>]|$)`)
-	reHTMLStart6   = regexp.MustCompile(`(?i)^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t]|/?>|$)`)
-	reHTMLStart7   = regexp.MustCompile(`(?i)^(?:` + openTag + `|` + closeTag + `)[ \t]*$`)
-	reHTMLEnd1     = regexp.MustCompile(`(?i)</(?:script|pre|textarea|style)>`)
-	reClosingHash1 = regexp.MustCompile(`^[ \t]*#+[ \t]*$`)
-	reClosingHash2 = regexp.MustCompile(`[ \t]+#+[ \t]*$`)
-	reOrdered      = regexp.MustCompile(`^([0-9]{1,9})([.)])`)
+	reATX          = newLazyRegexp(`^#{1,6}(?:[ \t]+|$)`)
+	reFence        = newLazyRegexp("^(?:`{3,}[^`]*$|~{3,})")
+	reSetext       = newLazyRegexp(`^(?:=+|-+)[ \t]*$`)
+	reHTMLStart1   = newLazyRegexp(`(?i)^<(?:script|pre|textarea|style)(?:[ \t>]|$)`)
+	reHTMLStart6   = newLazyRegexp(`(?i)^</?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t]|/?>|$)`)
+	reHTMLStart7   = newLazyRegexp(`(?i)^(?:` + openTag + `|` + closeTag + `)[ \t]*$`)
+	reHTMLEnd1     = newLazyRegexp(`(?i)</(?:script|pre|textarea|style)>`)
+	reClosingHash1 = newLazyRegexp(`^[ \t]*#+[ \t]*$`)
+	reClosingHash2 = newLazyRegexp(`[ \t]+#+[ \t]*$`)
+	reOrdered      = newLazyRegexp(`^([0-9]{1,9})([.)])`)
 )
 
 func htmlBlockStart(s []byte, container *block, lazy bool) int {

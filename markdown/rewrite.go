@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/relink-go/relink/htmlattr"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -270,7 +269,7 @@ func balanced(s string) bool {
 	return depth == 0
 }
 
-var reAbsoluteURI = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>\x7f]*$`)
+var reAbsoluteURI = newLazyRegexp(`^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>\x7f]*$`)
 
 // autolinkDest writes url between the brackets of an autolink, where
 // entity references are decoded and backslash escapes are not.

@@ -348,13 +348,17 @@ func (w *walker) dir(path, rel string, d *ignoreDir, visit func(path, rel string
 	if err != nil {
 		visit(path, rel, nil, err)
 	}
+	clean := path
+	if rel == "" {
+		clean = filepath.Clean(path) // the root as given; the rest are clean
+	}
 	for _, e := range entries {
 		name := e.Name()
 		erel := name
 		if rel != "" {
 			erel = rel + "/" + name
 		}
-		epath := filepath.Join(path, name)
+		epath := joinName(clean, name)
 		isDir := e.IsDir()
 		if name == ".git" {
 			continue // a repository's own files, or the file that points to them
@@ -382,6 +386,21 @@ func (w *walker) dir(path, rel string, d *ignoreDir, visit func(path, rel string
 		}
 		w.dir(epath, erel, sub, visit)
 	}
+}
+
+// joinName returns filepath.Join(dir, name) for a clean dir and the name
+// of one of its entries, without cleaning again what is clean (Clean was
+// a part of the cost of each file of a walk).
+func joinName(dir, name string) string {
+	switch {
+	case os.PathSeparator != '/' || dir == "" || name == "." || name == "..":
+		return filepath.Join(dir, name)
+	case dir == ".":
+		return name
+	case dir[len(dir)-1] == '/':
+		return dir + name // the root directory
+	}
+	return dir + "/" + name
 }
 
 // walkHelp is the help of the walk of -r, for the commands that take it.

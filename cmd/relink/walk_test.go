@@ -329,3 +329,15 @@ func TestRewriteGitRepository(t *testing.T) {
 	}
 	t.Logf("%s", r.stderr)
 }
+
+// TestJoinName checks that joinName, for a clean directory and the name
+// of one of its entries, is filepath.Join.
+func TestJoinName(t *testing.T) {
+	for _, dir := range []string{"/", ".", "..", "a", "a/b", "/a", "/a/b", "../a", "a b"} {
+		for _, name := range []string{"x.html", ".hidden", "..x", "x y", "é.html", "...", ".", ".."} {
+			if got, want := joinName(dir, name), filepath.Join(dir, name); got != want {
+				t.Errorf("joinName(%q, %q) = %q, want %q", dir, name, got, want)
+			}
+		}
+	}
+}
