@@ -213,6 +213,19 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 		} else {
 			uri = x.str(x.ubuf)
 		}
+	} else if k, ok := plainRelative(l.Value); ok {
+		// Most links of a tree without a base: a relative reference that
+		// ToURI returns as it is and that is a URI, known from one pass.
+		r := resolved{raw: l.Value, uri: l.Value, isURI: true}
+		if !x.opts.NoIRI {
+			r.iri = l.Value
+			if k&ucPct != 0 || k&ucDash != 0 && hasXN(l.Value) {
+				if s, err := x.conv.ToIRI(l.Value); err == nil {
+					r.iri = s
+				}
+			}
+		}
+		return r, true
 	} else {
 		uri, err = x.conv.ToURI(l.Value)
 	}
