@@ -261,7 +261,7 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 // powers of two.
 const (
 	minCacheSize = 32
-	maxCacheSize = 256
+	maxCacheSize = 1024
 )
 
 var cacheSeed = maphash.MakeSeed()
