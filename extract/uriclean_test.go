@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -201,4 +202,57 @@ func FuzzPlainRelative(f *testing.F) {
 			t.Errorf("plainRelative(%q): display %v, uriForms %v", s, got, display)
 		}
 	})
+}
+
+// TestResolveWithoutBase checks the links of a page without a base URL,
+// whose plain relative values the extractor resolves in one pass
+// (plainRelative) and the others with iri's ToURI: each Href is ToURI's,
+// each IRI ToIRI's of it (or "" with NoIRI), and URI what it is for a
+// Link the extractor did not make, the first time a value comes and when
+// the cache gives it again.
+func TestResolveWithoutBase(t *testing.T) {
+	values := []string{"ch01.en.html", "ch01.en.html#_intro-1", "../a/b?c=d&e=f#g", "a%20b", "a%zz", "%E6%A4%9C.html",
+		"docs/xn--bcher-kva.html", "a#b#c", "a/b:c", "a:b", "//host/p", "http://example.org/a b", "a b", "a?it's",
+		"a{b}", "r\u00e9sum\u00e9.html", "?q", "#f", "", " a ", "a\tb"}
+	var page strings.Builder
+	for range 2 {
+		for _, v := range values {
+			fmt.Fprintf(&page, "<a href=\"%s\">x</a>\n", strings.NewReplacer(`"`, "&quot;", "&", "&amp;").Replace(v))
+		}
+	}
+	conv := iri.NewConverter(iri.WithMode(iri.Web))
+	for _, noIRI := range []bool{false, true} {
+		n := 0
+		x := NewHTML(Options{NoIRI: noIRI, NoAnchorText: true}, func(l *Link) error {
+			n++
+			href, err := conv.ToURI(l.Value)
+			if l.Href != href || (l.Err == nil) != (err == nil) {
+				t.Errorf("NoIRI %v: %q: Href %q, %v; ToURI %q, %v", noIRI, l.Value, l.Href, l.Err, href, err)
+			}
+			if err != nil {
+				return nil
+			}
+			want := ""
+			if !noIRI {
+				want = href
+				if s, err := conv.ToIRI(href); err == nil {
+					want = s
+				}
+			}
+			if l.IRI != want {
+				t.Errorf("NoIRI %v: %q: IRI %q, want %q", noIRI, l.Value, l.IRI, want)
+			}
+			got, _ := l.URI()
+			if want, _ := (&Link{Href: l.Href}).URI(); got != want {
+				t.Errorf("NoIRI %v: %q: URI %q, want %q", noIRI, l.Value, got, want)
+			}
+			return nil
+		})
+		if _, err := x.ReadFrom(strings.NewReader(page.String())); err != nil {
+			t.Fatal(err)
+		}
+		if n != 2*len(values) {
+			t.Errorf("NoIRI %v: %d links, want %d", noIRI, n, 2*len(values))
+		}
+	}
 }
