@@ -42,9 +42,26 @@ const maxURLLen = 64 << 10
 // is a Scanner fed css in one Feed and closed; offsets are from the
 // start of css.
 func Find(css []byte, fn func(URL)) {
+	if !mayHoldURL(css) {
+		return
+	}
 	var s Scanner
 	s.Feed(css, 0, fn)
 	s.Close(fn)
+}
+
+// mayHoldURL reports whether css has a "(" or a quote, without which it
+// holds no URL: each is the argument of a function token, whose name ends
+// at a "(" as written (an escaped one is part of the name), or a string
+// after @import. Most style attributes have neither ("text-align: left"),
+// and Find need not tokenize them.
+func mayHoldURL(css []byte) bool {
+	for _, c := range css {
+		if c == '(' || c == '"' || c == '\'' {
+			return true
+		}
+	}
+	return false
 }
 
 // A Scanner finds the URLs in CSS text that arrives in chunks, such as

@@ -117,6 +117,14 @@ var cssTests = []struct {
 	{`@import/**/"e.css" layer(x) supports(display: grid);`, []string{`e.css " import`}},
 	{`@import  ; "x"`, nil},
 	{`@import x "y"`, nil},
+
+	// Without "(" and quotes (Find's first test), no URL: not with an
+	// escaped parenthesis, which belongs to the name, nor at-rules.
+	{"text-align: left; margin: 0 auto", nil},
+	{`url\28 a.png\29`, nil},
+	{`u\72l\28 a.png\29`, nil},
+	{`@import b.css;`, nil},
+	{`@import url\(b.css\);`, nil},
 	{`@imports "x"`, nil},
 	{`@import "a"; url(b) "c"`, []string{`a " import`, "b"}},
 

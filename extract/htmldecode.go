@@ -135,14 +135,20 @@ func (d *decoding) orig16(tok *htmltok.Token, i int) int64 {
 
 // attr returns the raw value of the first attribute named name.
 func (d *decoding) attr(tok *htmltok.Token, name string) []byte {
-	a, ok := tok.Attr(name)
-	if !ok || a.ValOff < 0 {
-		return nil
+	// As tok.Attr, by pointer: it returns the attribute by value, a copy
+	// made for each link of an a, area or link element (its rel).
+	for i := range tok.Attrs {
+		if a := &tok.Attrs[i]; !a.Dup && string(a.Name) == name {
+			if a.ValOff < 0 {
+				return nil
+			}
+			if d.jis != nil {
+				return transcode.Unmask(nil, a.Val)
+			}
+			return a.Val
+		}
 	}
-	if d.jis != nil {
-		return transcode.Unmask(nil, a.Val)
-	}
-	return a.Val
+	return nil
 }
 
 // value decodes the value of attribute a to UTF-8 with its character

@@ -183,7 +183,7 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	x.slotRaw = ""
 	e := &x.cache[h&uint64(len(x.cache)-1)]
 	if e.gen != x.cacheGen || e.r.raw != l.Value || e.baseGen != x.baseGen && !x.rebase(e) {
-		r, ok := x.resolveNew(l, base)
+		uri, iri, isURI, ok := x.resolveNew(l, base)
 		if !ok {
 			return
 		}
@@ -192,7 +192,11 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 			x.cache, x.cacheMiss = make([]cacheEntry, maxCacheSize), 0
 			e = &x.cache[h&uint64(len(x.cache)-1)]
 		}
-		*e = cacheEntry{x.cacheGen, x.baseGen, r}
+		// Field by field, from the results in registers: a struct
+		// returned is copied through the stack in wider moves than its
+		// words were stored in, a stall on every miss.
+		e.gen, e.baseGen = x.cacheGen, x.baseGen
+		e.r.raw, e.r.uri, e.r.iri, e.r.isURI = l.Value, uri, iri, isURI
 	}
 	l.Href, l.IRI = e.r.uri, e.r.iri
 	if e.r.isURI {
@@ -200,10 +204,10 @@ func (x *htmlExtractor) resolve(l *Link, base *weburl.URL) {
 	}
 }
 
-// resolveNew resolves l against base: the result and true, or false and
-// l.Err set.
-func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
-	var uri string
+// resolveNew resolves l against base: its URI and IRI (its Href and its
+// IRI when resolve caches them as resolved.uri and .iri), whether the URI
+// is a URI as it is (resolved.isURI), and true; or false and l.Err set.
+func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (uri, iri string, isURI, ok bool) {
 	var err error
 	if base != nil {
 		// Into x.ubuf, then x.str: most URIs share a block.
@@ -213,31 +217,41 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 		} else {
 			uri = x.str(x.ubuf)
 		}
+	} else if k, ok := plainRelative(l.Value); ok {
+		// Most links of a tree without a base: a relative reference that
+		// ToURI returns as it is and that is a URI, known from one pass.
+		if x.opts.NoIRI {
+			return l.Value, "", true, true
+		}
+		iri = l.Value
+		if k&ucPct != 0 || k&ucDash != 0 && hasXN(l.Value) {
+			if s, err := x.conv.ToIRI(l.Value); err == nil {
+				iri = s
+			}
+		}
+		return l.Value, iri, true, true
 	} else {
 		uri, err = x.conv.ToURI(l.Value)
 	}
 	if err != nil {
 		l.Err = err
-		return resolved{}, false
+		return "", "", false, false
 	}
-	r := resolved{raw: l.Value, uri: uri, iri: uri}
 	if x.opts.NoIRI {
 		// Whether the href is a URI still, which Link.URI then need not
 		// look at again for each link the cache gives.
-		r.iri = ""
-		r.isURI = uriClean(uri) == len(uri)
-		return r, true
+		return uri, "", uriClean(uri) == len(uri), true
 	}
 	// One pass over the href tells whether ToIRI may change it and
 	// whether it is a URI (for Link.URI, which need not look again).
-	var display bool
-	r.isURI, display = uriForms(uri)
+	isURI, display := uriForms(uri)
+	iri = uri
 	if display {
 		if s, err := x.conv.ToIRI(uri); err == nil {
-			r.iri = s
+			iri = s
 		}
 	}
-	return r, true
+	return uri, iri, isURI, true
 }
 
 // The cache of resolved links is direct-mapped: a link's slot is given by
@@ -248,7 +262,7 @@ func (x *htmlExtractor) resolveNew(l *Link, base *weburl.URL) (resolved, bool) {
 // powers of two.
 const (
 	minCacheSize = 32
-	maxCacheSize = 256
+	maxCacheSize = 1024
 )
 
 var cacheSeed = maphash.MakeSeed()

@@ -5,6 +5,7 @@ import (
 
 	"github.com/relink-go/relink/internal/byteclass"
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/internal/urlstd"
 	"github.com/relink-go/relink/iri"
 )
 
@@ -199,6 +200,58 @@ const (
 	ucHigh
 	ucDash
 )
+
+// plainRelative reports whether the link value v, without a base, is a
+// relative reference that iri's ToURI (Web mode) returns as it is and
+// that is a URI as it is (uriClean(v) == len(v)), from one pass over its
+// bytes, and returns their classes (relPlainClass) ORed together. So it
+// is when v holds only bytes that both leave alone wherever they stand
+// (relPlainClass 0 or ucDash: no ":", so no scheme, and no space, control,
+// backslash or byte of a percent-encode set of the URL Standard), "%"s
+// that are escapes, and one "#" at most, and does not start with "//" (a
+// network-path reference, whose host ToURI processes). Its classes tell
+// what uriForms would: ucPct and ucDash as there, never ucHigh.
+func plainRelative(v string) (k byte, ok bool) {
+	k = byteclass.Or(&relPlainClass, v)
+	if k&ucOther != 0 || len(v) >= 2 && v[0] == '/' && v[1] == '/' {
+		return k, false
+	}
+	if k&ucHash != 0 {
+		if j := strings.IndexByte(v, '#'); strings.IndexByte(v[j+1:], '#') >= 0 {
+			return k, false
+		}
+	}
+	if k&ucPct != 0 {
+		for j := strings.IndexByte(v, '%'); j >= 0; {
+			if !pct.IsEncoded(v, j) {
+				return k, false
+			}
+			n := strings.IndexByte(v[j+1:], '%')
+			if n < 0 {
+				break
+			}
+			j += n + 1
+		}
+	}
+	return k, true
+}
+
+// relPlainClass classes bytes for plainRelative: 0 for those of uriChar
+// that are in no percent-encode set of the URL Standard that ToURI
+// applies to a relative reference ("?" ends the path, where it would be
+// one), but ":" and "-"; ucDash for "-", ucPct for "%", ucHash for "#";
+// ucOther for every other byte.
+var relPlainClass = func() (t [256]byte) {
+	for c := range t {
+		b := byte(c)
+		enc := urlstd.Path | urlstd.Query | urlstd.SpecialQuery | urlstd.Fragment
+		if !uriChar[c] || b == ':' || b != '?' && urlstd.InSet(b, enc) {
+			t[c] = ucOther
+		}
+	}
+	t['%'], t['#'], t['-'] = ucPct, ucHash, ucDash
+	return t
+}()
 
 // displayIRI returns the IRI of a link whose Href is uri, as Link.IRI
 // gives it: "" with Options.NoIRI, else conv.ToIRI's form of uri when

@@ -1,11 +1,13 @@
 package extract
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/relink-go/relink/internal/pct"
+	"github.com/relink-go/relink/iri"
 )
 
 // uriCleanRef is uriClean as it was before its fast path for the plain
@@ -131,6 +133,126 @@ func TestLinkURIKnown(t *testing.T) {
 			if got, err := l.URI(); got != c.uri || err != nil {
 				t.Errorf("URI of href %q = %q, %v; want %q", c.href, got, err, c.uri)
 			}
+		}
+	}
+}
+
+// TestPlainRelative checks plainRelative, the HTML extractor's one pass
+// over a value resolved without a base, on values it accepts and values
+// that need ToURI or that URI would escape.
+func TestPlainRelative(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want bool
+	}{
+		{"", true},
+		{"ch01.en.html", true},
+		{"ch01.en.html#_intro-1", true},
+		{"../library/os.html#os.stat_result.st_blksize", true},
+		{"/a/b?c=d&e=f;g(h)*+,!$~_@/?x#y?z/", true},
+		{"?q", true},
+		{"#f", true},
+		{"a%20b%C3%A9", true},
+		{"docs/xn--bcher-kva.html", true},
+		{"a:b", false},                   // a scheme, or a ":" to escape
+		{"a/b:c", false},                 // no scheme, but a ":" ToURI must see
+		{"//host/p", false},              // a network-path reference
+		{"a#b#c", false},                 // the second "#" is escaped
+		{"a%zz", false},                  // a "%" that is no escape
+		{"a%2", false},                   // nor this one
+		{"a b", false},                   // a space
+		{" a", false},                    // trimmed by the URL parser
+		{"a\tb", false},                  // removed by the URL parser
+		{`a\b`, false},                   // read as "/"
+		{"a?it's", false},                // "'" in the special-query set
+		{"a{b}", false},                  // "{" in the path set
+		{"a`b", false},                   // "`" in the path and fragment sets
+		{"a|b", false},                   // escaped by URI
+		{"a^b", false},                   // escaped by URI
+		{"a[b]", false},                  // escaped by URI outside the authority
+		{"r\u00e9sum\u00e9.html", false}, // not ASCII
+	} {
+		if _, got := plainRelative(c.v); got != c.want {
+			t.Errorf("plainRelative(%q) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
+
+// FuzzPlainRelative checks that a value plainRelative accepts is what
+// iri's ToURI makes of it without a base, that uriForms says it is a URI,
+// and that its classes say what uriForms says of the IRI's need.
+func FuzzPlainRelative(f *testing.F) {
+	for _, s := range []string{"ch01.en.html#_intro", "a%20b", "//h/p", "a:b", "a#b#c", "a?it's", "a%zz", "docs/xn--a-b.html", "-x-", ""} {
+		f.Add(s)
+	}
+	conv := iri.NewConverter(iri.WithMode(iri.Web))
+	f.Fuzz(func(t *testing.T, s string) {
+		k, ok := plainRelative(s)
+		if !ok {
+			return
+		}
+		if u, err := conv.ToURI(s); u != s || err != nil {
+			t.Errorf("plainRelative(%q) = true, but ToURI gives %q, %v", s, u, err)
+		}
+		isURI, display := uriForms(s)
+		if !isURI {
+			t.Errorf("plainRelative(%q) = true, but uriForms says it is no URI", s)
+		}
+		if got := k&ucPct != 0 || k&ucDash != 0 && hasXN(s); got != display {
+			t.Errorf("plainRelative(%q): display %v, uriForms %v", s, got, display)
+		}
+	})
+}
+
+// TestResolveWithoutBase checks the links of a page without a base URL,
+// whose plain relative values the extractor resolves in one pass
+// (plainRelative) and the others with iri's ToURI: each Href is ToURI's,
+// each IRI ToIRI's of it (or "" with NoIRI), and URI what it is for a
+// Link the extractor did not make, the first time a value comes and when
+// the cache gives it again.
+func TestResolveWithoutBase(t *testing.T) {
+	values := []string{"ch01.en.html", "ch01.en.html#_intro-1", "../a/b?c=d&e=f#g", "a%20b", "a%zz", "%E6%A4%9C.html",
+		"docs/xn--bcher-kva.html", "a#b#c", "a/b:c", "a:b", "//host/p", "http://example.org/a b", "a b", "a?it's",
+		"a{b}", "r\u00e9sum\u00e9.html", "?q", "#f", "", " a ", "a\tb"}
+	var page strings.Builder
+	for range 2 {
+		for _, v := range values {
+			fmt.Fprintf(&page, "<a href=\"%s\">x</a>\n", strings.NewReplacer(`"`, "&quot;", "&", "&amp;").Replace(v))
+		}
+	}
+	conv := iri.NewConverter(iri.WithMode(iri.Web))
+	for _, noIRI := range []bool{false, true} {
+		n := 0
+		x := NewHTML(Options{NoIRI: noIRI, NoAnchorText: true}, func(l *Link) error {
+			n++
+			href, err := conv.ToURI(l.Value)
+			if l.Href != href || (l.Err == nil) != (err == nil) {
+				t.Errorf("NoIRI %v: %q: Href %q, %v; ToURI %q, %v", noIRI, l.Value, l.Href, l.Err, href, err)
+			}
+			if err != nil {
+				return nil
+			}
+			want := ""
+			if !noIRI {
+				want = href
+				if s, err := conv.ToIRI(href); err == nil {
+					want = s
+				}
+			}
+			if l.IRI != want {
+				t.Errorf("NoIRI %v: %q: IRI %q, want %q", noIRI, l.Value, l.IRI, want)
+			}
+			got, _ := l.URI()
+			if want, _ := (&Link{Href: l.Href}).URI(); got != want {
+				t.Errorf("NoIRI %v: %q: URI %q, want %q", noIRI, l.Value, got, want)
+			}
+			return nil
+		})
+		if _, err := x.ReadFrom(strings.NewReader(page.String())); err != nil {
+			t.Fatal(err)
+		}
+		if n != 2*len(values) {
+			t.Errorf("NoIRI %v: %d links, want %d", noIRI, n, 2*len(values))
 		}
 	}
 }

@@ -119,3 +119,27 @@ func TestAppendResolveAllocs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFastParse checks that fastParse, wherever it answers, answers what
+// the full parser does: the input is the href, and the URL the same in
+// every field.
+func FuzzFastParse(f *testing.F) {
+	for _, s := range []string{"https://example.org/a/b.html?q=1#f", "http://a.b:8080/x", "http://a.b:80/x", "https://x/a/../b",
+		"https://x/%2e/b", "https://x/a b", "https://x/a?b c", "https://x/a#b`c", "https://x/a#b c", "https://x/a\\b", "https://x/a?it's",
+		"https://x/.", "https://x/a/..", "http://1.2.3.4/", "http://a..b/", "ws://h/p#f?g/h", "https://x/a?q#f#g"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var fu URL
+		if !fastParse(s, &fu) {
+			return
+		}
+		var u URL
+		if err := utf8Parser.parse(&u, s, nil); err != nil {
+			t.Fatalf("fastParse(%q) = true, the parser fails: %v", s, err)
+		}
+		if fu != u {
+			t.Errorf("fastParse(%q) = %+v, the parser gives %+v", s, fu, u)
+		}
+	})
+}
