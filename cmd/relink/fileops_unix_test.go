@@ -20,26 +20,10 @@ func TestRewriteFIFOAfterWalk(t *testing.T) {
 	write(t, a, page)
 	write(t, b, page)
 	testHookWalked = func() {
-		if err := os.Remove(a); err != nil {
-			t.Error(err)
-		}
-		if err := syscall.Mkfifo(a, 0o644); err != nil {
-			t.Error(err)
-		}
+		swapForFIFO(t, a)
 	}
 	defer func() { testHookWalked = nil }()
-	done := make(chan runResult, 1)
-	go func() { done <- runString([]string{"rewrite", "-r", "-w", "-j", "1", "--to", "uri", dir}, "") }()
-	var got runResult
-	select {
-	case got = <-done:
-	case <-time.After(time.Minute):
-		// Free the blocked open: a writer comes.
-		if f, err := os.OpenFile(a, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-		t.Fatal("rewrite -w blocked on a FIFO for a minute")
-	}
+	got := runPastFIFO(t, []string{"rewrite", "-r", "-w", "-j", "1", "--to", "uri", dir}, a)
 	if got.code != exitOK || !strings.Contains(got.stderr, a+": warning: not a regular file, skipped") ||
 		!strings.Contains(got.stderr, "1 file scanned, 1 changed, 1 link rewritten, 1 skipped") {
 		t.Errorf("exit status %d, stderr:\n%s", got.code, got.stderr)
@@ -133,4 +117,35 @@ func interruptBetween(t *testing.T, first, second string) {
 	}
 	testHookInterrupted = func() { close(stopped) }
 	t.Cleanup(func() { testHookReplace, testHookRenamed, testHookInterrupted = nil, nil, nil })
+}
+
+// swapForFIFO replaces the file at path with a FIFO, as a file of a tree
+// may be between the walk that found it and its open.
+func swapForFIFO(t *testing.T, path string) {
+	t.Helper()
+	if err := os.Remove(path); err != nil {
+		t.Error(err)
+	}
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Error(err)
+	}
+}
+
+// runPastFIFO runs the command of args and returns its result. If it has
+// not ended after a minute, it is blocked in the open of fifo: a writer
+// opens fifo to free it and the test fails.
+func runPastFIFO(t *testing.T, args []string, fifo string) runResult {
+	t.Helper()
+	done := make(chan runResult, 1)
+	go func() { done <- runString(args, "") }()
+	select {
+	case got := <-done:
+		return got
+	case <-time.After(time.Minute):
+		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		t.Fatalf("relink %s blocked on the FIFO %s for a minute", strings.Join(args, " "), fifo)
+		return runResult{}
+	}
 }

@@ -61,8 +61,8 @@ var errNotRegular = errors.New("not a regular file")
 // open opens the file name, found by the walk, to read it: without
 // blocking (a FIFO put in its place since the walk opens at once), then,
 // once it is known to be a regular file, with O_NONBLOCK cleared (some
-// file systems honour it). Its errors are those of os.Open and
-// os.File.Stat (an *fs.PathError), and errNotRegular.
+// file systems honour it). Its errors are *fs.PathError, as those of
+// os.Open and os.File.Stat, and errNotRegular.
 func (f *walkedFile) open(name string) error {
 	at, rel := f.at(name)
 	var fd int
@@ -89,7 +89,7 @@ func (f *walkedFile) open(name string) error {
 	// O_CLOEXEC are not among them): one F_SETFL of none clears it.
 	if _, err := unix.FcntlInt(uintptr(fd), unix.F_SETFL, 0); err != nil {
 		unix.Close(fd)
-		return err
+		return &fs.PathError{Op: "fcntl", Path: name, Err: err}
 	}
 	f.fd, f.name, f.eof, f.isOpen = fd, name, false, true
 	f.size, f.read = st.Size, 0

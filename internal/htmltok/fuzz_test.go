@@ -116,8 +116,8 @@ func FuzzPassOver(f *testing.F) {
 	// Tag names about the word of lower-case letters passOver reads at
 	// once: of seven to ten letters, ended by each delimiter, with a digit,
 	// a dash or an upper-case letter, and kept names that begin so.
-	f.Add([]byte(`<abcdefg>x<abcdefgh>y<abcdefghi x=1><abcdefgh/><abcdefgh\t><abcdefghij\n>z<h3>z</h3><my-el>q<aBc>r<imG src=1><imG><img/><img><imgs><i><a><sCRIPT><p>x</p></script><p>`), uint16(299), uint8(0))
-	f.Add([]byte(`<abcdefg>x<abcdefgh>y<abcdefghi x=1><abcdefgh/><abcdefgh\t><abcdefghij\n>z<h3>z</h3><my-el>q<aBc>r<imG src=1><imG><img/><img><imgs><i><a><sCRIPT><p>x</p></script><p>`), uint16(40), uint8(4))
+	f.Add([]byte("<abcdefg>x<abcdefgh>y<abcdefghi x=1><abcdefgh/><abcdefgh\t><abcdefghij\n>z<abcdefgh\f><abcdefgh\r><h3>z</h3><my-el>q<aBc>r<imG src=1><imG><img/><img><imgs><i><a><sCRIPT><p>x</p></script><p>"), uint16(299), uint8(0))
+	f.Add([]byte("<abcdefg>x<abcdefgh>y<abcdefghi x=1><abcdefgh/><abcdefgh\t><abcdefghij\n>z<abcdefgh\f><abcdefgh\r><h3>z</h3><my-el>q<aBc>r<imG src=1><imG><img/><img><imgs><i><a><sCRIPT><p>x</p></script><p>"), uint16(40), uint8(4))
 	// End tags about the word at their '<': names of one to nine letters
 	// ended by '>' or another byte, kept ones (p) among them.
 	f.Add([]byte(`x</b></ab></abc></abcd></abcde></abcdef></abcdefg></abcdefgh></abcdefghi></abC></ab1></ab ></ab/></p></pre></P></p ></pa>`), uint16(299), uint8(0))
