@@ -1,7 +1,6 @@
 package crawlbeam
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -69,26 +68,6 @@ func run(t *testing.T, opts Options, patterns ...string) (string, map[string]int
 	return out, Counters(res)
 }
 
-// fileLines returns the lines of the files a glob matches, sorted, and
-// how many files there were.
-func fileLines(t *testing.T, glob string) ([]string, int) {
-	files, _ := filepath.Glob(glob)
-	var lines []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := bufio.NewScanner(bytes.NewReader(b))
-		s.Buffer(nil, 1<<24)
-		for s.Scan() {
-			lines = append(lines, s.Text())
-		}
-	}
-	slices.Sort(lines)
-	return lines, len(files)
-}
-
 // TestPipelinePrism runs the pipeline on the Prism runner in this
 // process, on the WARC fixtures, and checks its links against relink
 // warc's (the golden files), its host graph against the one package
@@ -112,7 +91,7 @@ func TestPipelinePrism(t *testing.T) {
 	outFew, _ := run(t, Options{GraphShards: 1}, patterns...)
 
 	// The links: relink warc's lines, with the file as given here.
-	got, n := fileLines(t, out+"links-*.jsonl")
+	got, n := fixtures.FileLines(t, out+"links-*.jsonl")
 	if n != len(files) {
 		t.Errorf("%d files of links for %d files", n, len(files))
 	}
@@ -136,8 +115,8 @@ func TestPipelinePrism(t *testing.T) {
 
 	// The host graph, in three shards of each.
 	wantE, wantV := libraryGraph(t, files)
-	gotE, nE := fileLines(t, out+"host-edges-*-of-00003.tsv")
-	gotV, nV := fileLines(t, out+"host-vertices-*-of-00003.tsv")
+	gotE, nE := fixtures.FileLines(t, out+"host-edges-*-of-00003.tsv")
+	gotV, nV := fixtures.FileLines(t, out+"host-vertices-*-of-00003.tsv")
 	if nE != 3 || nV != 3 {
 		t.Errorf("%d and %d shards, want 3", nE, nV)
 	}
@@ -162,8 +141,8 @@ func TestPipelinePrism(t *testing.T) {
 		t.Errorf("%d edges: the fixtures have more", len(wantE))
 	}
 	checkSorted(t, out+"host-edges-*-of-00003.tsv")
-	fewE, _ := fileLines(t, outFew+"host-edges-*.tsv")
-	fewV, _ := fileLines(t, outFew+"host-vertices-*.tsv")
+	fewE, _ := fixtures.FileLines(t, outFew+"host-edges-*.tsv")
+	fewV, _ := fixtures.FileLines(t, outFew+"host-vertices-*.tsv")
 	if !slices.Equal(fewE, wantE) || !slices.Equal(fewV, wantV) {
 		t.Errorf("host graph emitted every 3 edges: %d edges and %d vertices, want %d and %d", len(fewE), len(fewV), len(wantE), len(wantV))
 	}
@@ -254,8 +233,8 @@ func TestPipelineSplit(t *testing.T) {
 	}
 	whole, wc := run(t, Options{SplitSize: -1}, name)
 	split, sc := run(t, Options{SplitSize: 4096}, name)
-	wl, wn := fileLines(t, whole+"links-*.jsonl")
-	sl, sn := fileLines(t, split+"links-*.jsonl")
+	wl, wn := fixtures.FileLines(t, whole+"links-*.jsonl")
+	sl, sn := fixtures.FileLines(t, split+"links-*.jsonl")
 	t.Logf("%d bytes: %d links; %d ranges, %d files of links", len(data), len(wl), sc["ranges"], sn)
 	if wn != 1 || sn < 5 {
 		t.Errorf("%d files of links read whole, %d in ranges", wn, sn)
@@ -272,8 +251,8 @@ func TestPipelineSplit(t *testing.T) {
 		}
 	}
 	for _, g := range []string{"host-edges", "host-vertices"} {
-		w, _ := fileLines(t, whole+g+"-*.tsv")
-		s, _ := fileLines(t, split+g+"-*.tsv")
+		w, _ := fixtures.FileLines(t, whole+g+"-*.tsv")
+		s, _ := fixtures.FileLines(t, split+g+"-*.tsv")
 		if len(w) == 0 || !slices.Equal(w, s) {
 			t.Errorf("%s: %d lines in ranges, %d whole: not the same", g, len(s), len(w))
 		}
@@ -312,7 +291,7 @@ func TestPipelineFilter(t *testing.T) {
 	files := fixtures.WARC(t, testdata)
 	filter := linkfilter.Options{Roles: []htmlattr.Role{htmlattr.RoleHyperlink}, Site: linkfilter.External}
 	out, _ := run(t, Options{Filter: filter}, files...)
-	got, _ := fileLines(t, out+"links-*.jsonl")
+	got, _ := fixtures.FileLines(t, out+"links-*.jsonl")
 	f, err := linkfilter.New(filter)
 	if err != nil {
 		t.Fatal(err)
@@ -371,7 +350,7 @@ func TestPipelineLists(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a.paths"), plain.Bytes(), 0o644)
 	os.WriteFile(filepath.Join(dir, "b.paths.gz"), gz.Bytes(), 0o644)
 	out, counters := run(t, Options{PathsFrom: []string{filepath.Join(dir, "a.paths"), filepath.Join(dir, "b.paths.gz")}, PathsPrefix: srv.URL + "/"})
-	got, n := fileLines(t, out+"links-*.jsonl")
+	got, n := fixtures.FileLines(t, out+"links-*.jsonl")
 	var want []string
 	for _, f := range files {
 		for _, l := range fixtures.Golden(t, testdata, f) {
@@ -393,8 +372,8 @@ func TestPipelineNoHostGraph(t *testing.T) {
 	files := fixtures.WARC(t, testdata)
 	out, counters := run(t, Options{}, files...)
 	outNo, countersNo := run(t, Options{NoHostGraph: true}, files...)
-	links, _ := fileLines(t, out+"links-*.jsonl")
-	linksNo, _ := fileLines(t, outNo+"links-*.jsonl")
+	links, _ := fixtures.FileLines(t, out+"links-*.jsonl")
+	linksNo, _ := fixtures.FileLines(t, outNo+"links-*.jsonl")
 	if len(links) == 0 || !slices.Equal(links, linksNo) {
 		t.Errorf("%d lines of links without the graph, %d with it", len(linksNo), len(links))
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -91,25 +90,6 @@ func golden(t *testing.T, fixture string) []string {
 	return lines
 }
 
-// linkLines returns the lines of the files of links in dir, sorted.
-func linkLines(t *testing.T, dir string) []string {
-	files, _ := filepath.Glob(filepath.Join(dir, "links-*.jsonl"))
-	var lines []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := bufio.NewScanner(bytes.NewReader(b))
-		s.Buffer(nil, 1<<24)
-		for s.Scan() {
-			lines = append(lines, s.Text())
-		}
-	}
-	slices.Sort(lines)
-	return lines
-}
-
 // TestReport runs relink-beam on the WARC fixtures as a user does, and
 // checks the counters it prints at the end against the links it wrote,
 // relink warc's lines for the same files (the golden files), and the
@@ -141,7 +121,7 @@ func TestReport(t *testing.T) {
 		if r.code != exitOK || !ok || c != wantC || r.stdout != "" {
 			t.Errorf("host graph %v: exit status %d, counters %v (printed: %v), stdout %q; want 0 and %v\n%s", graph, r.code, c, ok, r.stdout, wantC, r.stderr)
 		}
-		if got := linkLines(t, out); !slices.Equal(got, want) {
+		if got, _ := fixtures.FileLines(t, filepath.Join(out, "links-*.jsonl")); !slices.Equal(got, want) {
 			t.Errorf("host graph %v: %d lines of links, relink warc %d", graph, len(got), len(want))
 		}
 		shards, _ := filepath.Glob(out + "host-*-of-00002.tsv")
